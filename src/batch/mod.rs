@@ -1,0 +1,186 @@
+//! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
+
+use crate::rules::Rules;
+use crate::rules::log::RollEntry;
+use crate::rules::table::{Outcome, Presence};
+use crate::scenario::format::{Scenario, Side, WoundMethod};
+use crate::scenario::spawn::GameSetup;
+use crate::turn::components::{Base, UnitStatus};
+use crate::turn::resources::{Battle, Dice};
+use crate::{headless_app, run_to_end};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// What one game came to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameResult {
+    pub game: u64,
+    /// `None` if the game hit the frame cap without ending (a bug; counted as a draw).
+    pub outcome: Option<Outcome>,
+    pub turns: u32,
+    pub marine_casualties: u32,
+    pub aliens_killed: u32,
+    pub waves: u32,
+    pub ending: String,
+    pub log: Vec<RollEntry>,
+}
+
+/// Plays game number `game` of a run seeded with `seed`, both sides under AI control.
+pub fn play_game(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+    wounds: Option<WoundMethod>,
+    keep_log: bool,
+) -> GameResult {
+    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    setup.wounds = wounds;
+    setup.keep_log = keep_log;
+    let mut app = headless_app(&setup, rules);
+    // Five phases a turn, plus slack for take-off after the last turn.
+    let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
+    run_to_end(&mut app, cap);
+    let world = app.world_mut();
+    let casualties = world
+        .query::<(&Base, &UnitStatus)>()
+        .iter(world)
+        .filter(|(b, s)| b.side == Side::Humans && s.0.presence == Presence::Destroyed)
+        .count() as u32;
+    let battle = world.resource::<Battle>();
+    let progress = battle.progress.clone();
+    let log = std::mem::take(&mut world.resource_mut::<Dice>().log);
+    GameResult {
+        game,
+        outcome: progress.outcome,
+        turns: progress.turn,
+        marine_casualties: casualties,
+        aliens_killed: progress.aliens_killed,
+        waves: progress.waves,
+        ending: progress.ending,
+        log,
+    }
+}
+
+/// A mean.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Mean {
+    pub mean: f64,
+}
+
+/// Casualties: the mean and how many games ended with 0, 1, 2, … casualties.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Casualties {
+    pub mean: f64,
+    pub histogram: Vec<u64>,
+}
+
+/// The summary `ambush simulate --json` prints.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Summary {
+    pub scenario: String,
+    pub games: u64,
+    pub seed: u64,
+    pub marine_wins: u64,
+    pub alien_wins: u64,
+    pub draws: u64,
+    pub marine_casualties: Casualties,
+    pub turns: Mean,
+    pub aliens_killed: Mean,
+    pub waves: Mean,
+    pub elapsed_s: f64,
+    pub games_per_s: f64,
+}
+
+/// Accumulates results into a summary.
+#[derive(Debug, Default)]
+pub struct Tally {
+    games: u64,
+    wins: [u64; 3],
+    casualties: Vec<u64>,
+    sum_casualties: u64,
+    sum_turns: u64,
+    sum_killed: u64,
+    sum_waves: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        match r.outcome {
+            Some(Outcome::HumansWin) => self.wins[0] += 1,
+            Some(Outcome::AliensWin) => self.wins[1] += 1,
+            Some(Outcome::Draw) | None => self.wins[2] += 1,
+        }
+        let c = r.marine_casualties as usize;
+        if self.casualties.len() <= c {
+            self.casualties.resize(c + 1, 0);
+        }
+        self.casualties[c] += 1;
+        self.sum_casualties += r.marine_casualties as u64;
+        self.sum_turns += r.turns as u64;
+        self.sum_killed += r.aliens_killed as u64;
+        self.sum_waves += r.waves as u64;
+    }
+
+    pub fn summary(&self, scenario: &str, seed: u64, elapsed_s: f64) -> Summary {
+        let n = self.games.max(1) as f64;
+        Summary {
+            scenario: scenario.to_string(),
+            games: self.games,
+            seed,
+            marine_wins: self.wins[0],
+            alien_wins: self.wins[1],
+            draws: self.wins[2],
+            marine_casualties: Casualties {
+                mean: self.sum_casualties as f64 / n,
+                histogram: self.casualties.clone(),
+            },
+            turns: Mean {
+                mean: self.sum_turns as f64 / n,
+            },
+            aliens_killed: Mean {
+                mean: self.sum_killed as f64 / n,
+            },
+            waves: Mean {
+                mean: self.sum_waves as f64 / n,
+            },
+            elapsed_s,
+            games_per_s: if elapsed_s > 0.0 {
+                self.games as f64 / elapsed_s
+            } else {
+                0.0
+            },
+        }
+    }
+}
+
+/// Plays games `0..games` in parallel chunks; each chunk's results reach `each` in game order,
+/// so the roll log is the same whatever the thread count.
+pub fn simulate(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    games: u64,
+    seed: u64,
+    wounds: Option<WoundMethod>,
+    keep_log: bool,
+    mut each: impl FnMut(&GameResult),
+) -> Tally {
+    const CHUNK: u64 = 256;
+    let mut tally = Tally::default();
+    let mut start = 0;
+    while start < games {
+        let end = (start + CHUNK).min(games);
+        let results: Vec<GameResult> = (start..end)
+            .into_par_iter()
+            .map(|g| play_game(scenario, rules.clone(), seed, g, wounds, keep_log))
+            .collect();
+        for r in &results {
+            tally.add(r);
+            each(r);
+        }
+        start = end;
+    }
+    tally
+}

@@ -1,0 +1,114 @@
+//! The alien AI ("random monster" rules of `rules.md`): nearest first, charge what it can reach,
+//! otherwise close in; shoot the nearest target.
+
+use crate::rules::Rules;
+use crate::rules::flow::{Decision, Order, passing_order};
+use crate::rules::geometry;
+use crate::rules::movement;
+use crate::rules::shooting;
+use crate::rules::table::{Table, UnitId};
+use crate::rules::wounds::placement_clear;
+use crate::scenario::format::Side;
+use glam::Vec2;
+
+/// The alien side's order for a decision.
+pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
+    match decision {
+        Decision::Move { .. } => movement_order(table, rules),
+        Decision::Shoot { .. } => shooting_order(table, rules),
+        // Aliens never break off or disengage: "they just keep coming".
+        other => passing_order(other),
+    }
+}
+
+fn nearest_human(table: &Table, from: Vec2) -> Option<(UnitId, f32)> {
+    table
+        .side_on_table(Side::Humans)
+        .map(|h| (h.id, h.base.center.distance(from)))
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+}
+
+/// "Aliens move one by one, nearest to the humans first."
+fn movement_order(table: &Table, rules: &Rules) -> Order {
+    let mut movers: Vec<(UnitId, f32)> = table
+        .side_on_table(Side::Aliens)
+        .filter(|a| movement::cannot_move(table, rules, a.id).is_none())
+        .map(|a| {
+            let d = nearest_human(table, a.base.center).map_or(f32::INFINITY, |h| h.1);
+            (a.id, d)
+        })
+        .collect();
+    movers.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let Some(&(id, _)) = movers.first() else {
+        return Order::EndMovement;
+    };
+    alien_move(table, rules, id)
+}
+
+/// One alien's move: charge a visible human it can reach, else full rate toward the nearest
+/// human (or the objective).
+pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
+    let Some(me) = table.unit(id) else {
+        return Order::EndMovement;
+    };
+    let reach = movement::max_allowance(table, rules, id) + 3.0;
+    let mut humans: Vec<(UnitId, f32)> = table
+        .side_on_table(Side::Humans)
+        .map(|h| (h.id, geometry::base_distance(&me.base, &h.base)))
+        .filter(|(_, d)| *d <= reach)
+        .collect();
+    humans.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    for (h, _) in humans {
+        if shooting::line_of_sight(table, id, h).is_ok()
+            && movement::plan_charge(table, rules, id, h, None).is_ok()
+        {
+            return Order::Charge {
+                unit: id,
+                target: h,
+                edge: None,
+            };
+        }
+    }
+    let goal = match nearest_human(table, me.base.center) {
+        Some((h, _)) => table.unit(h).map(|u| u.base.center),
+        None => table.ship().map(|s| s.shape.center()),
+    };
+    if let Some(goal) = goal
+        && let Some(pose) = movement::steer_toward(table, rules, id, goal)
+    {
+        return Order::Move {
+            unit: id,
+            to: pose.center,
+            facing: pose.facing,
+            group: false,
+        };
+    }
+    // Nowhere better to go: turn to face the goal if there is room, which uses up its move.
+    let toward = goal.map_or(me.base.facing, |g| geometry::angle_of(g - me.base.center));
+    let facing = if placement_clear(table, rules, &me.base.facing(toward), &[id]) {
+        toward
+    } else {
+        me.base.facing
+    };
+    Order::Rotate { unit: id, facing }
+}
+
+/// "An alien with a firearm shoots the nearest target that is in range and in line of sight."
+fn shooting_order(table: &Table, rules: &Rules) -> Order {
+    let mut best: Option<(f32, UnitId, UnitId)> = None;
+    for a in table.side_on_table(Side::Aliens) {
+        for (t, plan) in shooting::targets(table, rules, a.id) {
+            if best.is_none_or(|(d, _, _)| plan.distance < d) {
+                best = Some((plan.distance, a.id, t));
+            }
+        }
+    }
+    match best {
+        Some((_, shooter, target)) => Order::Shoot {
+            shooter,
+            target,
+            weapon: None,
+        },
+        None => Order::DeclineShooting,
+    }
+}

@@ -1,0 +1,166 @@
+//! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
+
+use crate::rules::Rules;
+use crate::rules::flow::{Decision, Order, boarders, passing_order};
+use crate::rules::geometry::{self, Footprint, Shape, point_segment_distance};
+use crate::rules::movement;
+use crate::rules::shooting;
+use crate::rules::table::{Table, UnitId};
+use crate::rules::wounds::placement_clear;
+use crate::scenario::format::Side;
+use glam::Vec2;
+
+/// The marine side's order for a decision.
+pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
+    match decision {
+        Decision::Move { .. } => movement_order(table, rules),
+        Decision::Board { .. } => match boarders(table, rules).first() {
+            Some(unit) => Order::Board { unit: *unit },
+            None => Order::EndBoarding,
+        },
+        Decision::Shoot { .. } => shooting_order(table, rules),
+        // Get out of a melee whenever the dice allow: marines win by flying, not by brawling.
+        Decision::BreakOff { unit, .. } => Order::BreakOff {
+            unit: *unit,
+            attempt: true,
+        },
+        Decision::Disengage { unit, .. } => Order::Disengage {
+            unit: *unit,
+            attempt: true,
+        },
+        other => passing_order(other),
+    }
+}
+
+/// Marines at the ship while its power is off are the repair crew: they hold their fire.
+fn repairing(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    !table.progress.power_restored
+        && table
+            .unit(id)
+            .is_some_and(|u| table.touches_ship(&u.base, rules.general.contact_tolerance))
+}
+
+/// Where a base should stand to touch the ship: the nearest point of the ship's outline, pushed
+/// out by half the base's depth.
+fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
+    let c = base.center;
+    match ship {
+        Shape::Circle { radius, .. } => {
+            let dir = (c - ship.center()).normalize_or_zero();
+            Some(ship.center() + dir * (radius + base.depth() * 0.5 + 0.02))
+        }
+        Shape::Rect { .. } => {
+            let k = ship.polygon()?;
+            let mut best: Option<(f32, Vec2, Vec2)> = None;
+            for i in 0..4 {
+                let (p, q) = (k[i], k[(i + 1) % 4]);
+                let d = point_segment_distance(c, p, q);
+                if best.is_none_or(|b| d < b.0) {
+                    let e = q - p;
+                    let t = ((c - p).dot(e) / e.length_squared()).clamp(0.1, 0.9);
+                    let normal = Vec2::new(e.y, -e.x).normalize_or_zero();
+                    best = Some((d, p + e * t, normal));
+                }
+            }
+            best.map(|(_, p, n)| p + n * (base.depth() * 0.5 + 0.02))
+        }
+    }
+}
+
+fn movement_order(table: &Table, rules: &Rules) -> Order {
+    let tol = rules.general.contact_tolerance;
+    let Some(ship) = table.ship().map(|s| s.shape.clone()) else {
+        return Order::EndMovement;
+    };
+    let movers: Vec<UnitId> = table
+        .side_on_table(Side::Humans)
+        .filter(|u| movement::cannot_move(table, rules, u.id).is_none())
+        .filter(|u| !table.touches_ship(&u.base, tol))
+        .map(|u| u.id)
+        .collect();
+    for id in &movers {
+        // Advance as a group while the whole group is free to move and clear of the ship.
+        let group = table.group_of(*id, tol);
+        let group_free = group.len() > 1 && group.iter().all(|m| movers.contains(m));
+        if group_free && let Some(order) = step_toward_ship(table, rules, *id, &ship, true) {
+            return order;
+        }
+        if let Some(order) = step_toward_ship(table, rules, *id, &ship, false) {
+            return order;
+        }
+    }
+    // Whoever could not find a way forward turns toward the ship, so it is marked as moved.
+    if let Some(id) = movers.first()
+        && let Some(u) = table.unit(*id)
+    {
+        let toward = geometry::angle_of(ship.center() - u.base.center);
+        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[*id]) {
+            toward
+        } else {
+            u.base.facing
+        };
+        return Order::Rotate { unit: *id, facing };
+    }
+    Order::EndMovement
+}
+
+/// The first legal move toward the ship, trying the straight line first.
+fn step_toward_ship(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    ship: &Shape,
+    group: bool,
+) -> Option<Order> {
+    let u = table.unit(id)?;
+    let goal = ship_slot(ship, &u.base)?;
+    let to_goal = goal - u.base.center;
+    let dist = to_goal.length();
+    if dist < 0.05 {
+        return None;
+    }
+    let goal_angle = geometry::angle_of(to_goal);
+    // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
+    let facing = if group { u.base.facing } else { goal_angle };
+    let allow = movement::max_allowance(table, rules, id);
+    for turn_deg in [0.0f32, 20.0, -20.0, 45.0, -45.0, 90.0, -90.0] {
+        let a = goal_angle + turn_deg.to_radians();
+        for frac in [1.0f32, 0.75, 0.5, 0.25] {
+            let d = (allow * frac).min(dist);
+            let to = u.base.center + geometry::dir(a) * d;
+            if movement::plan_move(table, rules, id, to, facing, group).is_ok() {
+                return Some(Order::Move {
+                    unit: id,
+                    to,
+                    facing,
+                    group,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Shoot the target with the best chance to hit, nearest first; repair crews hold fire.
+fn shooting_order(table: &Table, rules: &Rules) -> Order {
+    let mut best: Option<(f32, f32, UnitId, UnitId)> = None;
+    for m in table.side_on_table(Side::Humans) {
+        if repairing(table, rules, m.id) {
+            continue;
+        }
+        for (t, plan) in shooting::targets(table, rules, m.id) {
+            let key = (plan.chance(), -plan.distance);
+            if best.is_none_or(|(c, d, _, _)| key.0 > c || (key.0 == c && key.1 > d)) {
+                best = Some((key.0, key.1, m.id, t));
+            }
+        }
+    }
+    match best {
+        Some((_, _, shooter, target)) => Order::Shoot {
+            shooter,
+            target,
+            weapon: None,
+        },
+        None => Order::DeclineShooting,
+    }
+}

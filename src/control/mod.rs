@@ -1,0 +1,73 @@
+//! Who decides for each side: a human at the window, or an AI. Both speak in `Order`s.
+
+pub mod alien_ai;
+pub mod marine_ai;
+
+use crate::rules::Rules;
+use crate::rules::flow::{Decision, Order};
+use crate::rules::table::Table;
+use crate::scenario::format::Side;
+use bevy::prelude::*;
+
+/// The AI players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AiPlayer {
+    /// The "random monster" alien side of `rules.md`.
+    Aliens,
+    /// The scripted marines of the crashed-ship scenario: advance, shoot, repair, board.
+    Marines,
+}
+
+impl AiPlayer {
+    /// The order this AI gives for a decision.
+    pub fn decide(self, table: &Table, rules: &Rules, decision: &Decision) -> Order {
+        match self {
+            AiPlayer::Aliens => alien_ai::decide(table, rules, decision),
+            AiPlayer::Marines => marine_ai::decide(table, rules, decision),
+        }
+    }
+}
+
+/// Who controls a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Controller {
+    /// Orders come from the window's input through `PendingOrders`.
+    Human,
+    Ai(AiPlayer),
+}
+
+/// The controller of each side.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Controllers {
+    pub humans: Controller,
+    pub aliens: Controller,
+}
+
+impl Controllers {
+    /// Both sides under AI control (the simulator and the headless tests).
+    pub fn all_ai() -> Self {
+        Controllers {
+            humans: Controller::Ai(AiPlayer::Marines),
+            aliens: Controller::Ai(AiPlayer::Aliens),
+        }
+    }
+    /// Solo play: the player has the marines.
+    pub fn solo() -> Self {
+        Controllers {
+            humans: Controller::Human,
+            aliens: Controller::Ai(AiPlayer::Aliens),
+        }
+    }
+    pub fn get(&self, side: Side) -> Controller {
+        match side {
+            Side::Humans => self.humans,
+            Side::Aliens => self.aliens,
+        }
+    }
+}
+
+impl Default for Controllers {
+    fn default() -> Self {
+        Controllers::all_ai()
+    }
+}

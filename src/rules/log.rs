@@ -1,0 +1,171 @@
+//! The roll log's entry: one die roll or turned card, with its modifiers and outcome.
+
+use serde::Serialize;
+
+/// What a roll was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollKind {
+    AlienGeneration,
+    WaveEdge,
+    WaveSection,
+    MovementInitiative,
+    ToHit,
+    FriendlyFire,
+    Save,
+    SuddenDeath,
+    WoundCard,
+    CloseQuarter,
+    PhysicalContact,
+    BreakOff,
+    Disengage,
+    Repair,
+}
+
+impl RollKind {
+    pub const ALL: [RollKind; 14] = [
+        RollKind::AlienGeneration,
+        RollKind::WaveEdge,
+        RollKind::WaveSection,
+        RollKind::MovementInitiative,
+        RollKind::ToHit,
+        RollKind::FriendlyFire,
+        RollKind::Save,
+        RollKind::SuddenDeath,
+        RollKind::WoundCard,
+        RollKind::CloseQuarter,
+        RollKind::PhysicalContact,
+        RollKind::BreakOff,
+        RollKind::Disengage,
+        RollKind::Repair,
+    ];
+
+    /// The name used in the JSON roll log.
+    pub fn name(self) -> &'static str {
+        match self {
+            RollKind::AlienGeneration => "alien_generation",
+            RollKind::WaveEdge => "wave_edge",
+            RollKind::WaveSection => "wave_section",
+            RollKind::MovementInitiative => "movement_initiative",
+            RollKind::ToHit => "to_hit",
+            RollKind::FriendlyFire => "friendly_fire",
+            RollKind::Save => "save",
+            RollKind::SuddenDeath => "sudden_death",
+            RollKind::WoundCard => "wound_card",
+            RollKind::CloseQuarter => "close_quarter",
+            RollKind::PhysicalContact => "physical_contact",
+            RollKind::BreakOff => "break_off",
+            RollKind::Disengage => "disengage",
+            RollKind::Repair => "repair",
+        }
+    }
+}
+
+/// The turn phases, as named in the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseName {
+    #[default]
+    Setup,
+    AlienGeneration,
+    Movement,
+    Shooting,
+    Melee,
+    EndOfTurn,
+}
+
+/// A named modifier and its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Modifier {
+    pub name: &'static str,
+    pub value: i32,
+}
+
+impl Modifier {
+    pub fn new(name: &'static str, value: i32) -> Self {
+        Modifier { name, value }
+    }
+}
+
+/// Sum of a modifier list.
+pub fn sum(mods: &[Modifier]) -> i32 {
+    mods.iter().map(|m| m.value).sum()
+}
+
+/// One line of the roll log. Field order is the JSON-lines order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RollEntry {
+    pub game: u64,
+    pub turn: u32,
+    pub phase: PhaseName,
+    pub kind: RollKind,
+    pub actor: Option<String>,
+    pub target: Option<String>,
+    /// Like `"2d6"`, or `"card"` for a turned card.
+    pub dice: String,
+    pub rolls: Vec<u32>,
+    pub modifiers: Vec<Modifier>,
+    pub total: i32,
+    pub need: Option<i32>,
+    pub success: Option<bool>,
+    /// Like `"QH"`, `"10S"`, `"JK"`.
+    pub card: Option<String>,
+    pub effect: String,
+}
+
+impl RollEntry {
+    /// A dice roll of `kind`: the context fields are filled in by the dice service.
+    pub fn dice(kind: RollKind, dice: &str, rolls: Vec<u32>) -> Self {
+        let total = rolls.iter().sum::<u32>() as i32;
+        RollEntry {
+            game: 0,
+            turn: 0,
+            phase: PhaseName::Setup,
+            kind,
+            actor: None,
+            target: None,
+            dice: dice.to_string(),
+            rolls,
+            modifiers: Vec::new(),
+            total,
+            need: None,
+            success: None,
+            card: None,
+            effect: String::new(),
+        }
+    }
+    pub fn actor(mut self, label: &str) -> Self {
+        self.actor = Some(label.to_string());
+        self
+    }
+    pub fn target(mut self, label: &str) -> Self {
+        self.target = Some(label.to_string());
+        self
+    }
+    /// Adds modifiers and recomputes the total as dice plus modifiers.
+    pub fn modifiers(mut self, mods: Vec<Modifier>) -> Self {
+        self.total = self.rolls.iter().sum::<u32>() as i32 + sum(&mods);
+        self.modifiers = mods;
+        self
+    }
+    pub fn need(mut self, need: i32) -> Self {
+        self.need = Some(need);
+        self
+    }
+    pub fn success(mut self, success: bool) -> Self {
+        self.success = Some(success);
+        self
+    }
+    pub fn effect(mut self, effect: impl Into<String>) -> Self {
+        self.effect = effect.into();
+        self
+    }
+    pub fn card(mut self, card: String) -> Self {
+        self.card = Some(card);
+        self
+    }
+    /// The entry as one JSON line.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}

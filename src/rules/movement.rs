@@ -1,0 +1,457 @@
+//! Movement: the 001 movement definitions, allowances, terrain costs, legal moves, and steering.
+
+use crate::rules::geometry::{self, Footprint};
+use crate::rules::table::{MoveKind, Table, UnitId};
+use crate::rules::tables::{Rules, TroopKind};
+use crate::rules::wounds::{crippled, placement_clear};
+use crate::scenario::format::{Edge, Going};
+use glam::Vec2;
+
+/// Classifies a move by 001's definitions, relative to the base's facing before it moved.
+/// "Straight Forward: ... advanced in the direction to which it was originally facing, and not
+/// ending its turn more than one base width to the left or right of its original position."
+pub fn classify(start: &Footprint, to: Vec2) -> MoveKind {
+    let d = to - start.center;
+    if d.length() < 1e-3 {
+        return MoveKind::NoMove;
+    }
+    let fwd = d.dot(start.forward());
+    let lat = d.dot(start.right()).abs();
+    if fwd > 1e-3 {
+        if lat <= start.width() + 1e-4 {
+            MoveKind::StraightForward
+        } else {
+            MoveKind::Advance
+        }
+    } else if fwd < -1e-3 {
+        MoveKind::FallBack
+    } else {
+        MoveKind::Advance
+    }
+}
+
+/// How far a unit may move in inches for a kind of move (halved for a crippled human).
+pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f32 {
+    let Some(u) = table.unit(id) else { return 0.0 };
+    let m = &rules.troop(u.troop).movement;
+    let smr = match (m.any_direction, kind) {
+        (Some(any), _) => any,
+        (None, MoveKind::NoMove) => 0.0,
+        (None, MoveKind::StraightForward) => m.straight_forward,
+        (None, MoveKind::Advance) => m.advance,
+        (None, MoveKind::FallBack) => m.fall_back,
+        (None, MoveKind::AnyDirection) => m.straight_forward,
+    };
+    let factor = if crippled(table, rules, id) {
+        rules.wounds.degradation_half_move_factor
+    } else {
+        1.0
+    };
+    smr * rules.general.smr * factor
+}
+
+/// The largest allowance of any kind (for steering and reach checks).
+pub fn max_allowance(table: &Table, rules: &Rules, id: UnitId) -> f32 {
+    [
+        MoveKind::StraightForward,
+        MoveKind::Advance,
+        MoveKind::FallBack,
+    ]
+    .iter()
+    .map(|k| allowance(table, rules, id, *k))
+    .fold(0.0, f32::max)
+}
+
+/// The cost of moving a base's centre from `a` to `b`: bad going costs extra per inch inside it.
+pub fn path_cost(table: &Table, rules: &Rules, a: Vec2, b: Vec2) -> f32 {
+    let extra: f32 = table
+        .terrain
+        .iter()
+        .filter(|f| f.going == Going::Bad)
+        .map(|f| f.shape.length_inside(a, b))
+        .sum();
+    a.distance(b) + extra * (rules.general.bad_going_cost - 1.0)
+}
+
+/// Whether a base can slide from `start` to `end` without crossing impassable terrain or another
+/// base (other than `ignore`). Samples every quarter inch; the base keeps its facing until the end.
+pub fn path_clear(
+    table: &Table,
+    rules: &Rules,
+    start: &Footprint,
+    end: &Footprint,
+    ignore: &[UnitId],
+) -> Result<(), String> {
+    let len = start.center.distance(end.center);
+    let steps = (len / 0.25).ceil().max(1.0) as usize;
+    let tol = rules.general.contact_tolerance;
+    let reach = len + start.size.length() + 2.0;
+    let near: Vec<&crate::rules::table::Unit> = table
+        .units
+        .iter()
+        .filter(|u| {
+            u.on_table() && !ignore.contains(&u.id) && u.base.center.distance(start.center) <= reach
+        })
+        .collect();
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
+        let b = if i == steps {
+            *end
+        } else {
+            start.at(start.center.lerp(end.center, t))
+        };
+        if !geometry::on_table(&b, table.config.table, 1e-3) {
+            return Err("the move would leave the table".into());
+        }
+        if let Some(f) = table
+            .terrain
+            .iter()
+            .find(|f| f.going == Going::Impassable && f.shape.overlaps(&b, tol))
+        {
+            return Err(format!("the path crosses impassable terrain ({})", f.name));
+        }
+        if let Some(u) = near
+            .iter()
+            .find(|u| geometry::bases_overlap(&b, &u.base, tol))
+        {
+            return Err(format!("the path is blocked by {}", u.label));
+        }
+    }
+    Ok(())
+}
+
+/// A checked move: the new pose of every unit that moves, and how it classified.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePlan {
+    pub poses: Vec<(UnitId, Footprint)>,
+    pub kind: MoveKind,
+    pub cost: f32,
+    pub allowance: f32,
+}
+
+/// Why a unit may not move at all this phase, if it may not.
+pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<String> {
+    let u = table.unit(id)?;
+    if !u.on_table() {
+        return Some(format!("{} is not on the table", u.label));
+    }
+    if u.marks.moved.is_some() {
+        return Some(format!("{} has already moved this phase", u.label));
+    }
+    if u.status.stunned {
+        return Some(format!(
+            "{} is stunned (Clubs) and may not move this phase",
+            u.label
+        ));
+    }
+    if u.status.withdrawing {
+        return Some(format!("{} is withdrawing", u.label));
+    }
+    if !table
+        .enemies_in_contact(id, rules.general.contact_tolerance)
+        .is_empty()
+    {
+        return Some(format!("{} is in base contact with the enemy", u.label));
+    }
+    None
+}
+
+/// Checks a move of unit `id` (and its group, when `group`) so its centre ends at `to` facing `facing`.
+pub fn plan_move(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    to: Vec2,
+    facing: f32,
+    group: bool,
+) -> Result<MovePlan, String> {
+    let tol = rules.general.contact_tolerance;
+    let leader = table.unit(id).ok_or("no such unit")?;
+    let members = if group {
+        table.group_of(id, tol)
+    } else {
+        vec![id]
+    };
+    for m in &members {
+        if let Some(why) = cannot_move(table, rules, *m) {
+            return Err(why);
+        }
+    }
+    let shift = to - leader.base.center;
+    let mut poses = Vec::with_capacity(members.len());
+    let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
+    for m in &members {
+        let u = table.unit(*m).ok_or("no such unit")?;
+        let end_center = u.base.center + shift;
+        let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
+            if shift.length() < 1e-3 {
+                MoveKind::NoMove
+            } else {
+                MoveKind::AnyDirection
+            }
+        } else {
+            classify(&u.base, end_center)
+        };
+        let mut face = facing;
+        // "If a unit 'falling back', ends up more than one base width to the left or right of its
+        // original position, it must be faced in the direction to which it moved."
+        if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4 {
+            face = geometry::angle_of(shift);
+        }
+        let cost = path_cost(table, rules, u.base.center, end_center);
+        let allow = allowance(table, rules, *m, kind);
+        if kind != MoveKind::NoMove && cost > allow + 1e-3 {
+            return Err(format!(
+                "{}: a {} move of {:.1}\" costs {:.1}\" but the allowance is {:.1}\"",
+                u.label,
+                kind.name(),
+                shift.length(),
+                cost,
+                allow
+            ));
+        }
+        if cost / allow.max(1e-3) > worst.1 / worst.2.max(1e-3) || worst.2.is_infinite() {
+            worst = (kind, cost, allow);
+        }
+        poses.push((*m, Footprint::new(end_center, u.base.size, face)));
+    }
+    for (m, end) in &poses {
+        let start = table.unit(*m).map(|u| u.base).ok_or("no such unit")?;
+        if shift.length() >= 1e-3 {
+            path_clear(table, rules, &start, &start.at(end.center), &members)
+                .map_err(|e| format!("{}: {e}", table.label(*m)))?;
+        }
+        if !placement_clear(table, rules, end, &members) {
+            return Err(format!(
+                "{}: the end position is not clear",
+                table.label(*m)
+            ));
+        }
+        let enemy_contact = table.units.iter().any(|e| {
+            e.on_table()
+                && e.side != table.unit(*m).map_or(e.side, |u| u.side)
+                && geometry::in_contact(end, &e.base, tol)
+        });
+        if enemy_contact {
+            return Err(format!(
+                "{}: moving into contact with the enemy is a charge",
+                table.label(*m)
+            ));
+        }
+    }
+    for (i, (_, a)) in poses.iter().enumerate() {
+        for (_, b) in poses.iter().skip(i + 1) {
+            if geometry::bases_overlap(a, b, tol) {
+                return Err("the group's bases would overlap after turning".into());
+            }
+        }
+    }
+    Ok(MovePlan {
+        poses,
+        kind: worst.0,
+        cost: worst.1,
+        allowance: worst.2,
+    })
+}
+
+/// Checks a charge: unit `id` moves into contact with `target`, its front edge aligned with the
+/// closest reachable edge of the target (001: "its front edge is positioned so that it aligns
+/// with the closest edge of the enemy"). `edge` forces one edge (0 front, 1 right, 2 rear, 3 left).
+pub fn plan_charge(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    target: UnitId,
+    edge: Option<usize>,
+) -> Result<MovePlan, String> {
+    if let Some(why) = cannot_move(table, rules, id) {
+        return Err(why);
+    }
+    let u = table.unit(id).ok_or("no such unit")?;
+    let t = table.unit(target).ok_or("no such target")?;
+    if t.side == u.side || !t.on_table() {
+        return Err(format!("{} is not an enemy on the table", t.label));
+    }
+    let edges: Vec<usize> = match edge {
+        Some(e) => vec![e.min(3)],
+        None => {
+            let mut e: Vec<usize> = (0..4).collect();
+            e.sort_by(|a, b| {
+                let pa = geometry::contact_pose(&u.base, &t.base, *a).center;
+                let pb = geometry::contact_pose(&u.base, &t.base, *b).center;
+                pa.distance(u.base.center)
+                    .total_cmp(&pb.distance(u.base.center))
+            });
+            e
+        }
+    };
+    let mut last_err = String::from("no edge of the target can be reached");
+    for e in edges {
+        let pose = geometry::contact_pose(&u.base, &t.base, e);
+        let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
+            MoveKind::AnyDirection
+        } else {
+            classify(&u.base, pose.center)
+        };
+        let cost = path_cost(table, rules, u.base.center, pose.center);
+        let allow = allowance(table, rules, id, kind);
+        if cost > allow + 1e-3 {
+            last_err = format!(
+                "{}: charging {} costs {:.1}\" but a {} move allows {:.1}\"",
+                u.label,
+                t.label,
+                cost,
+                kind.name(),
+                allow
+            );
+            continue;
+        }
+        if let Err(e) = path_clear(
+            table,
+            rules,
+            &u.base,
+            &u.base.at(pose.center),
+            &[id, target],
+        ) {
+            last_err = format!("{}: {e}", u.label);
+            continue;
+        }
+        if !placement_clear(table, rules, &pose, &[id]) {
+            last_err = format!("{}: no room at that edge of {}", u.label, t.label);
+            continue;
+        }
+        return Ok(MovePlan {
+            poses: vec![(id, pose)],
+            kind,
+            cost,
+            allowance: allow,
+        });
+    }
+    Err(last_err)
+}
+
+/// The best reachable pose for unit `id` toward `goal`, trying directions within 90° of it, keeping
+/// out of base contact with the enemy. Used by the alien AI and by withdrawal.
+pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Option<Footprint> {
+    let u = table.unit(id)?;
+    let start = u.base;
+    let allow = max_allowance(table, rules, id);
+    if allow <= 0.0 {
+        return None;
+    }
+    let tol = rules.general.contact_tolerance;
+    let base_angle = geometry::angle_of(goal - start.center);
+    let mut best: Option<(f32, Footprint)> = None;
+    let here = start.center.distance(goal);
+    let near: Vec<UnitId> = table
+        .units
+        .iter()
+        .filter(|o| {
+            o.on_table() && o.id != id && o.base.center.distance(start.center) <= allow + 4.0
+        })
+        .map(|o| o.id)
+        .collect();
+    for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4, 6, -6] {
+        let a = base_angle + (k as f32) * 15f32.to_radians();
+        let dirv = geometry::dir(a);
+        let mut reached: Option<Footprint> = None;
+        let mut d = 0.5f32;
+        let max_d = allow.min(goal.distance(start.center));
+        while d <= max_d + 1e-4 {
+            let c = start.center + dirv * d;
+            let pose = Footprint::new(c, start.size, a);
+            if path_cost(table, rules, start.center, c) > allow + 1e-3 {
+                break;
+            }
+            let blocked = !geometry::on_table(&pose, table.config.table, 1e-3)
+                || table
+                    .terrain
+                    .iter()
+                    .any(|f| f.going == Going::Impassable && f.shape.overlaps(&pose, tol))
+                || near.iter().any(|o| {
+                    table.unit(*o).is_some_and(|ou| {
+                        geometry::bases_overlap(&pose, &ou.base, tol)
+                            || (ou.side != u.side && geometry::in_contact(&pose, &ou.base, tol))
+                    })
+                });
+            if blocked {
+                break;
+            }
+            reached = Some(pose);
+            if d >= max_d {
+                break;
+            }
+            d = (d + 0.5).min(max_d);
+        }
+        if let Some(pose) = reached {
+            let score = pose.center.distance(goal);
+            if score < here - 1e-3 && best.is_none_or(|(s, _)| score < s - 1e-4) {
+                best = Some((score, pose));
+            }
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
+/// The point on the nearest table edge to a position, and that edge.
+pub fn nearest_edge_point(p: Vec2, size: Vec2) -> (Vec2, Edge) {
+    let options = [
+        (p.y, Vec2::new(p.x, 0.0), Edge::South),
+        (size.y - p.y, Vec2::new(p.x, size.y), Edge::North),
+        (p.x, Vec2::new(0.0, p.y), Edge::West),
+        (size.x - p.x, Vec2::new(size.x, p.y), Edge::East),
+    ];
+    let best = options
+        .iter()
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .copied()
+        .unwrap_or(options[0]);
+    (best.1, best.2)
+}
+
+/// A point on a given edge, level with `p`.
+pub fn edge_point(edge: Edge, p: Vec2, size: Vec2) -> Vec2 {
+    match edge {
+        Edge::South => Vec2::new(p.x, 0.0),
+        Edge::North => Vec2::new(p.x, size.y),
+        Edge::West => Vec2::new(0.0, p.y),
+        Edge::East => Vec2::new(size.x, p.y),
+    }
+}
+
+/// Whether the troop type moves freely in any direction (aliens).
+pub fn moves_any_direction(rules: &Rules, troop: TroopKind) -> bool {
+    rules.troop(troop).movement.any_direction.is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f32::consts::FRAC_PI_2;
+
+    fn north_square(x: f32, y: f32) -> Footprint {
+        Footprint::new(Vec2::new(x, y), Vec2::ONE, FRAC_PI_2)
+    }
+
+    #[test]
+    fn movement_definitions_of_001() {
+        // 001 "Movement Definitions": straight forward, advance left/right, fall back.
+        let b = north_square(10.0, 10.0);
+        assert_eq!(
+            classify(&b, Vec2::new(10.0, 14.0)),
+            MoveKind::StraightForward
+        );
+        // forward but ending one base width (1") to the side is still straight forward
+        assert_eq!(
+            classify(&b, Vec2::new(11.0, 13.0)),
+            MoveKind::StraightForward
+        );
+        // "moves forward but ends its turn more than one base width to the left or right"
+        assert_eq!(classify(&b, Vec2::new(11.5, 12.0)), MoveKind::Advance);
+        // "moves sideways, without any forward or rearward movement"
+        assert_eq!(classify(&b, Vec2::new(8.0, 10.0)), MoveKind::Advance);
+        // "If the unit moves backwards from its original position"
+        assert_eq!(classify(&b, Vec2::new(10.0, 9.0)), MoveKind::FallBack);
+        assert_eq!(classify(&b, Vec2::new(10.0, 10.0)), MoveKind::NoMove);
+    }
+}

@@ -1,0 +1,376 @@
+//! Shooting: who may shoot, range bands, line of sight, cover, to-hit modifiers, friendly fire.
+
+use crate::rules::dice::DiceService;
+use crate::rules::geometry::{self, Footprint};
+use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
+use crate::rules::table::{MoveKind, Table, UnitId};
+use crate::rules::tables::{Rules, ShootAfter, WeaponClass};
+use crate::rules::wounds::{crippled, one_wound_penalty};
+use crate::scenario::format::{Going, Side};
+
+/// Medium or long range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RangeBand {
+    Medium,
+    Long,
+}
+
+/// Hit dice waiting beside a target until all shooting is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingHit {
+    pub source: UnitId,
+    pub target: UnitId,
+    pub dice: u32,
+}
+
+/// Everything about one possible shot, for the AI and the window's preview.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShotPlan {
+    pub weapon: String,
+    pub class: WeaponClass,
+    pub band: RangeBand,
+    pub distance: f32,
+    pub modifiers: Vec<Modifier>,
+    pub need: i32,
+}
+
+impl ShotPlan {
+    /// The chance to hit, for choosing targets.
+    pub fn chance(&self) -> f32 {
+        let m = sum(&self.modifiers);
+        (1..=6).filter(|f| f + m >= self.need).count() as f32 / 6.0
+    }
+}
+
+/// Why unit `id` may not shoot this phase, if it may not (001 "To shoot").
+pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> {
+    let u = table.unit(id)?;
+    if !u.on_table() {
+        return Some(format!("{} is not on the table", u.label));
+    }
+    if u.marks.shot {
+        return Some(format!("{} has already shot this turn", u.label));
+    }
+    if !table
+        .enemies_in_contact(id, rules.general.contact_tolerance)
+        .is_empty()
+    {
+        return Some(format!("{} is in base contact with the enemy", u.label));
+    }
+    if crippled(table, rules, id) {
+        return Some(format!("{} has received more than one wound", u.label));
+    }
+    let moved = u.marks.moved.unwrap_or(MoveKind::NoMove);
+    let ok = match rules.troop(u.troop).shoot_after {
+        ShootAfter::AnyMove => true,
+        ShootAfter::NoMoveOnly => moved == MoveKind::NoMove,
+        ShootAfter::NoMoveOrStraightForward => {
+            matches!(moved, MoveKind::NoMove | MoveKind::StraightForward)
+        }
+    };
+    if !ok {
+        return Some(format!(
+            "{} made a {} move and may not shoot",
+            u.label,
+            moved.name()
+        ));
+    }
+    if !u.weapons.iter().any(|w| {
+        rules
+            .weapon(w)
+            .is_some_and(|p| p.class != WeaponClass::PhysicalContact)
+    }) {
+        return Some(format!("{} has no shooting weapon", u.label));
+    }
+    None
+}
+
+/// What blocks the line of sight from `a` to `b`, if anything: tall terrain or another unit
+/// (001: "Any terrain feature that is taller than the figures ... or any other troop units that
+/// lie directly between shooter and target, block the line of sight").
+pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), String> {
+    let (Some(sa), Some(sb)) = (table.unit(a), table.unit(b)) else {
+        return Err("no such unit".into());
+    };
+    let (p, q) = (sa.base.center, sb.base.center);
+    if let Some(f) = table
+        .terrain
+        .iter()
+        .find(|f| f.tall && f.shape.length_inside(p, q) > 1e-3)
+    {
+        return Err(format!("blocked by {}", f.name));
+    }
+    for u in &table.units {
+        if u.id == a || u.id == b || !u.on_table() {
+            continue;
+        }
+        if segment_crosses_base(p, q, &u.base) {
+            return Err(format!("blocked by {}", u.label));
+        }
+    }
+    Ok(())
+}
+
+fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
+    if base.contains(p) || base.contains(q) {
+        return false;
+    }
+    base.edges()
+        .iter()
+        .any(|(c, d)| geometry::segments_intersect(p, q, *c, *d))
+}
+
+/// Whether the target is in cover from the shooter: "if it is in, or if the shooter has to shoot
+/// through any intervening bad going except water features", or in frontal contact with a
+/// linear defence facing the shooter.
+pub fn in_cover(table: &Table, rules: &Rules, shooter: UnitId, target: UnitId) -> bool {
+    let (Some(s), Some(t)) = (table.unit(shooter), table.unit(target)) else {
+        return false;
+    };
+    let tol = rules.general.contact_tolerance;
+    let (p, q) = (s.base.center, t.base.center);
+    for f in &table.terrain {
+        if f.going != Going::Bad || f.water {
+            continue;
+        }
+        if f.linear_defence {
+            let target_behind = front_contacts_shape(&t.base, &f.shape, tol)
+                && t.base.in_front_arc(p)
+                && f.shape.length_inside(p, q) > 1e-3;
+            // "this does not count against the unit as intervening bad going when that unit shoots over it"
+            let shooter_over = front_contacts_shape(&s.base, &f.shape, tol);
+            if target_behind || (!shooter_over && f.shape.length_inside(p, q) > 1e-3) {
+                return true;
+            }
+            continue;
+        }
+        // A unit shooting out of a wood it stands in is not shooting through it.
+        if f.shape.contains(p) && !f.shape.contains(q) {
+            continue;
+        }
+        if f.shape.contains(q) || f.shape.length_inside(p, q) > 1e-3 {
+            return true;
+        }
+    }
+    false
+}
+
+fn front_contacts_shape(base: &Footprint, shape: &geometry::Shape, tol: f32) -> bool {
+    let (a, b) = base.front_edge();
+    let probe = Footprint::new(
+        (a + b) * 0.5,
+        glam::Vec2::new(base.width(), 0.02),
+        base.facing,
+    );
+    shape.distance_to(&probe) <= tol
+}
+
+/// Plans a shot from `shooter` at `target` with a named weapon, or the best weapon that reaches.
+pub fn plan_shot(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+) -> Result<ShotPlan, String> {
+    if let Some(why) = cannot_shoot(table, rules, shooter) {
+        return Err(why);
+    }
+    let s = table.unit(shooter).ok_or("no such shooter")?;
+    let t = table.unit(target).ok_or("no such target")?;
+    if t.side == s.side {
+        return Err(format!("{} is a friend", t.label));
+    }
+    if !t.on_table() {
+        return Err(format!("{} cannot be attacked", t.label));
+    }
+    let distance = geometry::base_distance(&s.base, &t.base);
+    let smr = rules.general.smr;
+    let mut choice: Option<(String, WeaponClass, RangeBand)> = None;
+    for w in &s.weapons {
+        if weapon.is_some_and(|n| n != w) {
+            continue;
+        }
+        let Some(p) = rules.weapon(w) else { continue };
+        let Some(bands) = rules.weapons.ranges.get(&p.class) else {
+            continue;
+        };
+        let band = if distance <= bands.medium * smr + 1e-3 {
+            RangeBand::Medium
+        } else if bands.long.is_some_and(|l| distance <= l * smr + 1e-3) {
+            RangeBand::Long
+        } else {
+            continue;
+        };
+        let better = match &choice {
+            None => true,
+            Some((_, c, b)) => {
+                let dice = |k: &WeaponClass| rules.weapons.hit_dice.get(k).copied().unwrap_or(1);
+                (*b == RangeBand::Long && band == RangeBand::Medium)
+                    || (*b == band && dice(&p.class) > dice(c))
+            }
+        };
+        if better {
+            choice = Some((w.clone(), p.class, band));
+        }
+    }
+    let Some((weapon, class, band)) = choice else {
+        return Err(format!("{} is out of range ({:.1}\")", t.label, distance));
+    };
+    line_of_sight(table, shooter, target)?;
+    let m = &rules.shooting.modifiers;
+    let mut mods = Vec::new();
+    let moved = s.marks.moved.unwrap_or(MoveKind::NoMove);
+    if moved == MoveKind::NoMove || rules.troop(s.troop).always_counts_as_stationary {
+        mods.push(Modifier::new("did not move", m.not_moved));
+    }
+    if t.marks.fired_this_phase {
+        mods.push(Modifier::new("target has fired", m.target_has_fired));
+    }
+    if band == RangeBand::Long {
+        mods.push(Modifier::new("long range", m.long_range));
+    }
+    if in_cover(table, rules, shooter, target) {
+        mods.push(Modifier::new("target in cover", m.target_in_cover));
+    }
+    if s.side == Side::Aliens {
+        mods.push(Modifier::new("alien shooter", m.alien_shooter));
+    }
+    if one_wound_penalty(table, rules, shooter).is_some() {
+        mods.push(Modifier::new("one wound", m.one_wound));
+    }
+    if table.config.inferior_weapons == Some(s.side) {
+        mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
+    }
+    Ok(ShotPlan {
+        weapon,
+        class,
+        band,
+        distance,
+        modifiers: mods,
+        need: rules.shooting.to_hit_need,
+    })
+}
+
+/// Every target unit `shooter` could shoot now, with its plan.
+pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, ShotPlan)> {
+    let Some(s) = table.unit(shooter) else {
+        return Vec::new();
+    };
+    if cannot_shoot(table, rules, shooter).is_some() {
+        return Vec::new();
+    }
+    table
+        .units
+        .iter()
+        .filter(|t| t.side != s.side && t.on_table())
+        .filter_map(|t| {
+            plan_shot(table, rules, shooter, t.id, None)
+                .ok()
+                .map(|p| (t.id, p))
+        })
+        .collect()
+}
+
+/// Whether a side has any unit that could shoot at anything.
+pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
+    table
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.on_table())
+        .any(|u| !targets(table, rules, u.id).is_empty())
+}
+
+/// Makes a shot: rolls to hit, places hit dice, rolls friendly fire on a miss.
+pub fn shoot(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+    pending: &mut Vec<PendingHit>,
+) -> Result<(), String> {
+    let plan = plan_shot(table, rules, shooter, target, weapon)?;
+    let face = dice.d6();
+    let total = face as i32 + sum(&plan.modifiers);
+    let hit = total >= plan.need;
+    let hit_dice = rules
+        .weapons
+        .hit_dice
+        .get(&plan.class)
+        .copied()
+        .unwrap_or(1);
+    let weapon_name = rules
+        .weapon(&plan.weapon)
+        .map_or(plan.weapon.as_str(), |w| w.display.as_str());
+    let band = match plan.band {
+        RangeBand::Medium => "medium",
+        RangeBand::Long => "long",
+    };
+    dice.record(
+        RollEntry::dice(RollKind::ToHit, "1d6", vec![face])
+            .actor(&table.label(shooter))
+            .target(&table.label(target))
+            .modifiers(plan.modifiers.clone())
+            .need(plan.need)
+            .success(hit)
+            .effect(if hit {
+                format!(
+                    "hit with {} at {band} range: {hit_dice} hit {} placed",
+                    weapon_name,
+                    if hit_dice == 1 { "die" } else { "dice" }
+                )
+            } else {
+                format!("missed with {weapon_name} at {band} range")
+            }),
+    );
+    if hit {
+        pending.push(PendingHit {
+            source: shooter,
+            target,
+            dice: hit_dice,
+        });
+    } else {
+        // "If shooting against enemy in base contact with a friendly unit and the unit fails to
+        // hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the friendly
+        // unit receiving a hit."
+        let side = table.unit(shooter).map(|u| u.side);
+        let friends: Vec<UnitId> = table
+            .enemies_in_contact(target, rules.general.contact_tolerance)
+            .into_iter()
+            .filter(|f| table.unit(*f).map(|u| u.side) == side)
+            .collect();
+        for f in friends {
+            let ff = dice.d6();
+            let struck = ff as i32 <= rules.shooting.friendly_fire_hit_max;
+            dice.record(
+                RollEntry::dice(RollKind::FriendlyFire, "1d6", vec![ff])
+                    .actor(&table.label(shooter))
+                    .target(&table.label(f))
+                    .need(rules.shooting.friendly_fire_hit_max)
+                    .success(struck)
+                    .effect(if struck {
+                        "friend hit: hit die placed"
+                    } else {
+                        "friend unharmed"
+                    }),
+            );
+            if struck {
+                pending.push(PendingHit {
+                    source: shooter,
+                    target: f,
+                    dice: hit_dice,
+                });
+            }
+        }
+    }
+    if let Some(s) = table.unit_mut(shooter) {
+        s.marks.shot = true;
+        s.marks.fired_this_phase = true;
+    }
+    if let Some(t) = table.unit_mut(target) {
+        t.marks.last_shot_by = Some(shooter);
+    }
+    Ok(())
+}

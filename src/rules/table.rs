@@ -1,0 +1,360 @@
+//! The table as plain data: units, terrain and the game's progress, so rule steps stay pure.
+//!
+//! ECS systems build a `Table` from components, run a rule step on it, and write it back.
+
+use crate::rules::cards::{CardLedger, Stack};
+use crate::rules::geometry::{self, Footprint};
+use crate::rules::tables::{Rules, TroopKind, WeaponClass};
+use crate::scenario::format::{
+    AlienProfile, AttackOver, Edge, Going, Objective, Side, TerrainFeature, WoundMethod,
+};
+use glam::Vec2;
+use serde::Serialize;
+
+/// A unit's stable number within one game.
+pub type UnitId = u32;
+
+/// Where a unit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Presence {
+    #[default]
+    OnTable,
+    /// Aboard the crashed ship: cannot shoot or be attacked.
+    Aboard,
+    Destroyed,
+    /// Left the table and will not return.
+    LeftTable,
+}
+
+/// How a unit moved this turn (001's movement definitions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum MoveKind {
+    /// Turned on the spot or stood still: "does not count as movement".
+    NoMove,
+    StraightForward,
+    Advance,
+    FallBack,
+    /// Aliens move in any direction.
+    AnyDirection,
+}
+
+impl MoveKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::NoMove => "no move",
+            MoveKind::StraightForward => "straight forward",
+            MoveKind::Advance => "advance left/right",
+            MoveKind::FallBack => "fall back",
+            MoveKind::AnyDirection => "any direction",
+        }
+    }
+}
+
+/// Lasting states of a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Status {
+    pub presence: Presence,
+    /// Clubs: may not move in the next movement phase.
+    pub stunned: bool,
+    /// Withdrawing (an alien wave after a Joker, or a human side whose morale broke).
+    pub withdrawing: bool,
+}
+
+/// What a unit has done this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct TurnMarks {
+    /// Set once the unit has moved or re-faced in this movement phase.
+    pub moved: Option<MoveKind>,
+    /// Shot this turn ("A unit may only shoot once per turn").
+    pub shot: bool,
+    /// Shot in the current shooting phase: a later shooter at it gets +1.
+    pub fired_this_phase: bool,
+    /// Fought in melee this turn (close quarter or physical contact).
+    pub fought: bool,
+    /// It moved into contact with the enemy: the attacker of its melee.
+    pub attacking: bool,
+    /// The last unit that shot at it this phase (aliens turn to face it).
+    pub last_shot_by: Option<UnitId>,
+}
+
+/// One unit (one base).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub label: String,
+    pub side: Side,
+    pub troop: TroopKind,
+    pub base: Footprint,
+    pub weapons: Vec<String>,
+    pub armour: bool,
+    /// Wounds taken so far; never goes down.
+    pub wounds: u32,
+    /// The alien wave it belongs to.
+    pub wave: Option<u32>,
+    pub status: Status,
+    pub marks: TurnMarks,
+    /// Aliens' card stacks.
+    pub cards: Option<Stack>,
+}
+
+impl Unit {
+    pub fn on_table(&self) -> bool {
+        self.status.presence == Presence::OnTable
+    }
+    /// Still fighting: on the table or aboard.
+    pub fn alive(&self) -> bool {
+        matches!(self.status.presence, Presence::OnTable | Presence::Aboard)
+    }
+    pub fn has_weapon_class(&self, rules: &Rules, class: WeaponClass) -> bool {
+        self.weapons
+            .iter()
+            .any(|w| rules.weapon(w).is_some_and(|p| p.class == class))
+    }
+}
+
+/// The scenario's settings for one game, fixed once it starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameConfig {
+    pub scenario: String,
+    pub table: Vec2,
+    pub friendly_edge: Edge,
+    pub turn_limit: u32,
+    pub automatic_wave_turn: u32,
+    pub human_wounds: WoundMethod,
+    pub human_morale: bool,
+    pub inferior_weapons: Option<Side>,
+    pub aliens: AlienProfile,
+    pub objective: Option<Objective>,
+    pub attack_over: AttackOver,
+}
+
+/// How the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    HumansWin,
+    AliensWin,
+    Draw,
+}
+
+/// Game-wide progress that is not a unit's.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Progress {
+    pub turn: u32,
+    pub waves: u32,
+    /// Turn of the last wave generated.
+    pub last_wave_turn: Option<u32>,
+    pub next_unit_id: UnitId,
+    pub humans_at_start: u32,
+    pub morale_broken: bool,
+    /// The crashed ship's power.
+    pub power_restored: bool,
+    /// Every surviving human is aboard: the ship takes off in the next movement phase.
+    pub takeoff_pending: bool,
+    pub outcome: Option<Outcome>,
+    /// Why the game ended, in words.
+    pub ending: String,
+    pub aliens_killed: u32,
+}
+
+/// Everything a rule step reads and changes.
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub config: GameConfig,
+    pub terrain: Vec<TerrainFeature>,
+    pub units: Vec<Unit>,
+    pub progress: Progress,
+    pub ledger: CardLedger,
+}
+
+impl Table {
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+    pub fn index(&self, id: UnitId) -> Option<usize> {
+        self.units.iter().position(|u| u.id == id)
+    }
+    pub fn label(&self, id: UnitId) -> String {
+        self.unit(id).map(|u| u.label.clone()).unwrap_or_default()
+    }
+
+    /// Units on the table, of one side.
+    pub fn side_on_table(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.side == side && u.on_table())
+    }
+
+    /// Enemies on the table in base contact with unit `id`.
+    pub fn enemies_in_contact(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let Some(u) = self.unit(id) else {
+            return Vec::new();
+        };
+        if !u.on_table() {
+            return Vec::new();
+        }
+        self.units
+            .iter()
+            .filter(|o| {
+                o.side != u.side && o.on_table() && geometry::in_contact(&u.base, &o.base, tol)
+            })
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// Friends on the table in base contact with unit `id`.
+    pub fn friends_in_contact(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let Some(u) = self.unit(id) else {
+            return Vec::new();
+        };
+        self.units
+            .iter()
+            .filter(|o| {
+                o.id != id
+                    && o.side == u.side
+                    && o.on_table()
+                    && geometry::in_contact(&u.base, &o.base, tol)
+            })
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// The group of `id`: friends linked to it by base contact, itself first.
+    pub fn group_of(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let mut group = vec![id];
+        let mut i = 0;
+        while i < group.len() {
+            for f in self.friends_in_contact(group[i], tol) {
+                if !group.contains(&f) {
+                    group.push(f);
+                }
+            }
+            i += 1;
+        }
+        group
+    }
+
+    /// The terrain feature an objective names.
+    pub fn feature(&self, name: &str) -> Option<&TerrainFeature> {
+        self.terrain.iter().find(|f| f.name == name)
+    }
+
+    /// The ship of a repair-and-board objective.
+    pub fn ship(&self) -> Option<&TerrainFeature> {
+        match &self.config.objective {
+            Some(Objective::RepairAndBoard { feature }) => self.feature(feature),
+            None => None,
+        }
+    }
+
+    /// Whether a base touches the objective's ship.
+    pub fn touches_ship(&self, base: &Footprint, tol: f32) -> bool {
+        self.ship()
+            .is_some_and(|s| s.shape.distance_to(base) <= tol)
+    }
+
+    /// Whether `p` lies in bad going that gives cover (not water).
+    pub fn in_cover_terrain(&self, p: Vec2) -> bool {
+        self.terrain
+            .iter()
+            .any(|f| f.going == Going::Bad && !f.water && !f.linear_defence && f.shape.contains(p))
+    }
+
+    /// Human units still alive (on the table or aboard).
+    pub fn humans_alive(&self) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.side == Side::Humans && u.alive())
+            .count() as u32
+    }
+
+    pub fn aliens_on_table(&self) -> u32 {
+        self.side_on_table(Side::Aliens).count() as u32
+    }
+
+    /// Human units destroyed so far (the crashed-ship score).
+    pub fn human_casualties(&self) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Destroyed)
+            .count() as u32
+    }
+}
+
+impl GameConfig {
+    /// A plain open table with 001's defaults, for tests and quick set-ups.
+    pub fn plain(width: f32, depth: f32) -> Self {
+        GameConfig {
+            scenario: "test".into(),
+            table: Vec2::new(width, depth),
+            friendly_edge: Edge::South,
+            turn_limit: 20,
+            automatic_wave_turn: 2,
+            human_wounds: WoundMethod::Degradation,
+            human_morale: false,
+            inferior_weapons: None,
+            aliens: AlienProfile {
+                weapons: vec!["claws".into()],
+            },
+            objective: None,
+            attack_over: AttackOver::HumansWin,
+        }
+    }
+}
+
+impl Table {
+    /// An empty table with no terrain.
+    pub fn new(config: GameConfig) -> Self {
+        Table {
+            config,
+            terrain: Vec::new(),
+            units: Vec::new(),
+            progress: Progress {
+                turn: 1,
+                ..Default::default()
+            },
+            ledger: CardLedger::default(),
+        }
+    }
+
+    /// Adds a unit with the troop type's base, centred at `at`, facing the compass `bearing`;
+    /// aliens get an empty card stack. Returns its id.
+    pub fn add(
+        &mut self,
+        rules: &Rules,
+        label: &str,
+        side: Side,
+        troop: TroopKind,
+        at: (f32, f32),
+        bearing: f32,
+        weapons: &[&str],
+    ) -> UnitId {
+        let id = self.progress.next_unit_id;
+        self.progress.next_unit_id += 1;
+        let (w, d) = rules.troop(troop).base;
+        self.units.push(Unit {
+            id,
+            label: label.to_string(),
+            side,
+            troop,
+            base: Footprint::new(
+                Vec2::new(at.0, at.1),
+                Vec2::new(w, d),
+                geometry::bearing_to_angle(bearing),
+            ),
+            weapons: weapons.iter().map(|w| w.to_string()).collect(),
+            armour: false,
+            wounds: 0,
+            wave: (side == Side::Aliens).then_some(1),
+            status: Status::default(),
+            marks: TurnMarks::default(),
+            cards: (side == Side::Aliens).then(Stack::default),
+        });
+        if side == Side::Humans {
+            self.progress.humans_at_start += 1;
+        }
+        id
+    }
+}

@@ -1,0 +1,436 @@
+//! The rule tables, as serde types loaded from `assets/rules/*.ron`: every number the rules use.
+//!
+//! This file is also compiled into `build.rs` (scenario checks at build time), so it may only
+//! use std, serde, ron and thiserror.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The four troop types of 001 ("In effect we have four troop types").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TroopKind {
+    Infantry,
+    Mounted,
+    WeaponCrew,
+    Alien,
+}
+
+impl TroopKind {
+    pub const ALL: [TroopKind; 4] = [
+        TroopKind::Infantry,
+        TroopKind::Mounted,
+        TroopKind::WeaponCrew,
+        TroopKind::Alien,
+    ];
+}
+
+/// Which movement a troop type must have made (at most) to shoot afterwards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShootAfter {
+    /// Only a unit that did not move may shoot (turning on the spot is not movement).
+    NoMoveOnly,
+    /// No move, or a straight-forward move.
+    NoMoveOrStraightForward,
+    /// Any move (aliens: "can shoot and make full move").
+    AnyMove,
+}
+
+/// Movement allowance of one troop type, in SMR per turn.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Allowance {
+    pub straight_forward: f32,
+    pub advance: f32,
+    pub fall_back: f32,
+    /// When set, the troop moves this far in any direction and the categories do not limit it.
+    #[serde(default)]
+    pub any_direction: Option<f32>,
+}
+
+/// One troop type's line of the bases and movement tables.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TroopProfile {
+    /// Base width (frontage) and depth, inches.
+    pub base: (f32, f32),
+    pub movement: Allowance,
+    pub shoot_after: ShootAfter,
+    /// Physical contact factor with its ordinary weapons.
+    pub physical_contact: i32,
+    /// Physical contact factor when it carries a physical contact weapon.
+    pub physical_contact_with_weapon: i32,
+    /// Mounted units may try to disengage from non-mounted ones.
+    #[serde(default)]
+    pub mounted: bool,
+    /// Heavy weapons and mounted troops "still get +1 for not moving".
+    #[serde(default)]
+    pub always_counts_as_stationary: bool,
+}
+
+/// The five weapon groups of 001 (bombardment is out of scope, as the text says).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WeaponClass {
+    StandardIssue,
+    Heavy,
+    CloseQuarter,
+    PhysicalContact,
+}
+
+/// A named weapon.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeaponProfile {
+    pub class: WeaponClass,
+    /// Shown in the inspector and the roll log.
+    pub display: String,
+}
+
+/// Medium and long range of a weapon class, in SMR.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RangeBands {
+    pub medium: f32,
+    #[serde(default)]
+    pub long: Option<f32>,
+}
+
+/// `troops.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TroopTable {
+    pub troops: BTreeMap<TroopKind, TroopProfile>,
+}
+
+/// `weapons.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeaponTable {
+    pub weapons: BTreeMap<String, WeaponProfile>,
+    pub ranges: BTreeMap<WeaponClass, RangeBands>,
+    /// Hit dice placed per hit, by weapon class (heavy weapons place two).
+    pub hit_dice: BTreeMap<WeaponClass, u32>,
+}
+
+/// The to-hit modifiers of the shooting table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToHitModifiers {
+    pub not_moved: i32,
+    pub target_has_fired: i32,
+    pub long_range: i32,
+    pub target_in_cover: i32,
+    pub alien_shooter: i32,
+    pub one_wound: i32,
+    pub inferior_weapon: i32,
+}
+
+/// `shooting.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShootingTable {
+    /// D6 score needed to hit after modifiers.
+    pub to_hit_need: i32,
+    pub modifiers: ToHitModifiers,
+    /// A friend in contact with the missed target takes a hit on this score or lower.
+    pub friendly_fire_hit_max: i32,
+}
+
+/// `wounds.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WoundTable {
+    /// A hit die scoring this or lower (after armour) wounds the target.
+    pub save_wound_max: i32,
+    /// Added to the save roll by body armour.
+    pub armour_bonus: i32,
+    /// Degradation: penalty on shooting, close quarter and physical contact dice from one wound.
+    pub degradation_one_wound_penalty: i32,
+    /// Degradation: wounds at which the unit moves at `half_move_factor` and may not shoot.
+    pub degradation_crippled_at: u32,
+    pub degradation_half_move_factor: f32,
+    /// Degradation: wounds at which the unit is destroyed.
+    pub degradation_destroyed_at: u32,
+    /// Sudden death: this score or lower destroys the unit.
+    pub sudden_death_destroyed_max: i32,
+    /// Sudden death: this score or lower (above destroyed) falls back one base depth.
+    pub sudden_death_fall_back_max: i32,
+}
+
+/// Physical contact modifiers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContactModifiers {
+    pub per_supporting_unit: i32,
+    pub one_wound: i32,
+    pub flank_or_rear: i32,
+    pub defending_linear_defence: i32,
+}
+
+/// Close quarter modifiers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CloseQuarterModifiers {
+    pub flank_or_rear: i32,
+    pub alien_attacker: i32,
+    pub one_wound: i32,
+}
+
+/// `melee.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeleeTable {
+    pub close_quarter_need: i32,
+    pub close_quarter_modifiers: CloseQuarterModifiers,
+    pub contact_modifiers: ContactModifiers,
+    /// The winner's total must be at least this multiple of the loser's for a second wound.
+    pub extra_wound_ratio: i32,
+    pub break_off_need: i32,
+    pub break_off_draw_penalty: i32,
+    /// Break off distance, in SMR.
+    pub break_off_distance: f32,
+    pub disengage_need: i32,
+    /// Mounted disengage distance, in base depths.
+    pub disengage_base_depths: f32,
+}
+
+/// What a turned card does to an alien.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardEffect {
+    /// The alien's wave withdraws; the alien is unharmed.
+    WaveWithdraws,
+    Killed,
+    /// Falls back one base depth directly away from the wounding unit.
+    Recoils,
+    /// Falls back `card_fall_back` SMR directly away from the wounding unit.
+    FallsBack,
+    /// May not move in the next movement phase.
+    Stunned,
+    NoEffect,
+    /// Leaves the table for good (table-edge rule only).
+    LeavesTable,
+}
+
+/// Suits, for the card table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+}
+
+/// `cards.ron`: the alien card-stack table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardTable {
+    /// Jokers per pack.
+    pub jokers_per_pack: u32,
+    /// Cards dealt to each alien, and re-dealt from the reserve.
+    pub cards_per_alien: u32,
+    pub joker: CardEffect,
+    /// Effect of Ace, Jack, Queen and King (rank 1, 11, 12, 13).
+    pub ace_and_court: CardEffect,
+    /// Effect of ranks 2–10 per suit.
+    pub pips: BTreeMap<Suit, CardEffect>,
+    /// Distance of a Diamonds fall back, in SMR.
+    pub fall_back_distance: f32,
+    /// Recoil distance, in base depths.
+    pub recoil_base_depths: f32,
+    /// Table edge: ranks that decide instead of the normal effect (Ace = 1).
+    pub edge_ranks: Vec<u32>,
+    pub edge_red: CardEffect,
+    pub edge_black: CardEffect,
+}
+
+/// Which edge a wave enters from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EdgeChoice {
+    LeftFlank,
+    RightFlank,
+    Opposite,
+    Friendly,
+}
+
+/// `generation.rs`: alien generation and placement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GenerationTable {
+    pub wave_size: u32,
+    /// D6 score → edge, for every face 1..=6.
+    pub edge_by_roll: BTreeMap<u32, EdgeChoice>,
+    /// Equal sections along an edge (one per face of the second D6).
+    pub sections: u32,
+    /// Distance kept from a unit that crowds the spot, in SMR.
+    pub crowding_distance: f32,
+    /// Default automatic-wave turn when the scenario does not say.
+    pub default_automatic_wave_turn: u32,
+    /// Turns without a new wave before an empty table ends the attack.
+    pub quiet_turns_to_end: u32,
+}
+
+/// `general.ron`: measures and the rules that do not fit elsewhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GeneralTable {
+    /// Standard Movement Rate, inches.
+    pub smr: f32,
+    /// How close two bases must be to count as in contact, inches.
+    pub contact_tolerance: f32,
+    /// Bad going costs this many inches of allowance per inch moved.
+    pub bad_going_cost: f32,
+    /// Morale breaks when losses reach this fraction (numerator, denominator) of starting units.
+    pub morale_loss_fraction: (u32, u32),
+    /// D6 score that restores the ship's power in a repair attempt.
+    pub repair_need: i32,
+}
+
+/// Every table, as one value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    pub general: GeneralTable,
+    pub troops: TroopTable,
+    pub weapons: WeaponTable,
+    pub shooting: ShootingTable,
+    pub wounds: WoundTable,
+    pub melee: MeleeTable,
+    pub cards: CardTable,
+    pub generation: GenerationTable,
+}
+
+/// A data file that failed to load, with the place it failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct DataError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl DataError {
+    /// An error at a known place in `file`.
+    pub fn at(file: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+        DataError {
+            file: file.to_string(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    /// Wraps a ron parse error, keeping its line and column.
+    pub fn from_ron(file: &str, err: &ron::error::SpannedError) -> Self {
+        DataError {
+            file: file.to_string(),
+            line: err.span.start.line,
+            column: err.span.start.col,
+            message: err.code.to_string(),
+        }
+    }
+}
+
+/// Parses RON text into `T`, naming `file` in any error.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| DataError::from_ron(file, &e))
+}
+
+/// The rule files, in the order `Rules` loads them.
+pub const RULE_FILES: [&str; 8] = [
+    "general.ron",
+    "troops.ron",
+    "weapons.ron",
+    "shooting.ron",
+    "wounds.ron",
+    "melee.ron",
+    "cards.ron",
+    "generation.ron",
+];
+
+impl Rules {
+    /// Builds the tables from the text of each file in `RULE_FILES` order; `name` labels errors.
+    pub fn from_texts(name: impl Fn(&str) -> String, texts: [&str; 8]) -> Result<Rules, DataError> {
+        let rules = Rules {
+            general: parse_ron(&name(RULE_FILES[0]), texts[0])?,
+            troops: parse_ron(&name(RULE_FILES[1]), texts[1])?,
+            weapons: parse_ron(&name(RULE_FILES[2]), texts[2])?,
+            shooting: parse_ron(&name(RULE_FILES[3]), texts[3])?,
+            wounds: parse_ron(&name(RULE_FILES[4]), texts[4])?,
+            melee: parse_ron(&name(RULE_FILES[5]), texts[5])?,
+            cards: parse_ron(&name(RULE_FILES[6]), texts[6])?,
+            generation: parse_ron(&name(RULE_FILES[7]), texts[7])?,
+        };
+        rules.check(&name)?;
+        Ok(rules)
+    }
+
+    /// Loads every table from a directory such as `assets/rules`.
+    pub fn from_dir(dir: &Path) -> Result<Rules, DataError> {
+        let mut texts: Vec<String> = Vec::with_capacity(RULE_FILES.len());
+        for file in RULE_FILES {
+            let path = dir.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                DataError::at(
+                    &path.display().to_string(),
+                    0,
+                    0,
+                    format!("cannot read: {e}"),
+                )
+            })?;
+            texts.push(text);
+        }
+        let refs: [&str; 8] = std::array::from_fn(|i| texts[i].as_str());
+        Rules::from_texts(|f| dir.join(f).display().to_string(), refs)
+    }
+
+    /// Checks what serde cannot: every troop type and weapon class has a line, every D6 face an edge.
+    fn check(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        for kind in TroopKind::ALL {
+            if !self.troops.troops.contains_key(&kind) {
+                return Err(DataError::at(
+                    &name("troops.ron"),
+                    1,
+                    1,
+                    format!("field `troops`: no line for troop type {kind:?}"),
+                ));
+            }
+        }
+        for (weapon, profile) in &self.weapons.weapons {
+            if profile.class != WeaponClass::PhysicalContact
+                && !self.weapons.ranges.contains_key(&profile.class)
+            {
+                return Err(DataError::at(
+                    &name("weapons.ron"),
+                    1,
+                    1,
+                    format!(
+                        "field `ranges`: weapon `{weapon}` has class {:?} with no range bands",
+                        profile.class
+                    ),
+                ));
+            }
+        }
+        for face in 1..=6 {
+            if !self.generation.edge_by_roll.contains_key(&face) {
+                return Err(DataError::at(
+                    &name("generation.ron"),
+                    1,
+                    1,
+                    format!("field `edge_by_roll`: no edge for a roll of {face}"),
+                ));
+            }
+        }
+        if self.general.smr <= 0.0 {
+            return Err(DataError::at(
+                &name("general.ron"),
+                1,
+                1,
+                "field `smr`: must be positive",
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn troop(&self, kind: TroopKind) -> &TroopProfile {
+        &self.troops.troops[&kind]
+    }
+
+    pub fn weapon(&self, name: &str) -> Option<&WeaponProfile> {
+        self.weapons.weapons.get(name)
+    }
+}

@@ -1,0 +1,352 @@
+//! Turn-flow tests: generation, initiative, movement limits, shooting alternation, repairs, morale.
+
+use super::*;
+use crate::rules::dice::DiceService;
+use crate::rules::flow::{
+    Decision, MovementFlow, Order, ShootingFlow, Step, alien_generation, end_of_turn, morale,
+};
+use crate::rules::geometry::{Shape, bearing_to_angle};
+use crate::rules::log::RollKind;
+use crate::rules::movement::plan_move;
+use crate::rules::table::Outcome;
+use crate::scenario::format::{Going, Objective, TerrainFeature};
+use glam::Vec2;
+
+#[test]
+fn doubles_generate_a_wave_of_five_on_the_rolled_edge_and_section() {
+    // 001: "At the start of each turn, roll 2 D6. Any doubles result in the appearance of a new
+    // wave of aliens. Aliens are generated in waves of five. Each Alien is dealt ten card".
+    let mut t = open_table();
+    t.progress.turn = 5;
+    let mut dice = DiceService::scripted(&[3, 4]);
+    alien_generation(&mut t, rules(), &mut dice);
+    assert_eq!(t.units.len(), 0);
+    assert_eq!(dice.log[0].success, Some(false));
+    // doubles, edge 4 (opposite: north), section 2 of 6
+    dice.push_script(&[2, 2, 4, 2]);
+    alien_generation(&mut t, rules(), &mut dice);
+    assert_eq!(t.units.len(), 5);
+    let kinds: Vec<_> = dice.log.iter().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds[1..],
+        [
+            RollKind::AlienGeneration,
+            RollKind::WaveEdge,
+            RollKind::WaveSection
+        ]
+    );
+    let xs: Vec<f32> = t.units.iter().map(|u| u.base.center.x).collect();
+    let mean = xs.iter().sum::<f32>() / 5.0;
+    assert!(
+        (mean - 18.0).abs() < 1e-3,
+        "centred on section 2 of the 72\" north edge"
+    );
+    assert!(
+        t.units
+            .iter()
+            .all(|u| (u.base.center.y - 47.25).abs() < 1e-3)
+    );
+    assert!(
+        t.units
+            .iter()
+            .all(|u| u.cards.as_ref().unwrap().face_down.len() == 10)
+    );
+    // in base contact with each other, line abreast, facing into the table (south)
+    assert!((xs[1] - xs[0] - 1.5).abs() < 1e-3);
+    assert!((t.units[0].base.facing - bearing_to_angle(180.0)).abs() < 1e-4);
+}
+
+#[test]
+fn automatic_wave_turn_needs_no_roll() {
+    // 001: "One wave of aliens is automatically generated on turn 2."
+    let mut t = open_table();
+    t.progress.turn = 2;
+    let mut dice = DiceService::scripted(&[6, 1]);
+    alien_generation(&mut t, rules(), &mut dice);
+    assert_eq!(t.units.len(), 5);
+    assert_eq!(dice.log[0].dice, "none");
+    assert_eq!(dice.log[1].rolls, vec![6]); // the edge die: friendly (south)
+    assert!(t.units.iter().all(|u| u.base.center.y < 1.0));
+}
+
+#[test]
+fn crowded_spot_moves_the_wave_one_smr_from_the_unit() {
+    // 001: "If there is a unit where a wave would be placed, or if a unit would immediately be in
+    // base to base contact with a wave, then place the wave one standard movement rate (4") away
+    // from that unit."
+    let mut t = open_table();
+    t.progress.turn = 2;
+    let m = marine(&mut t, "M1", (18.0, 47.0), 180.0);
+    let mut dice = DiceService::scripted(&[4, 2]);
+    alien_generation(&mut t, rules(), &mut dice);
+    let marine_base = t.unit(m).unwrap().base;
+    let closest = t
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Aliens)
+        .map(|u| crate::rules::geometry::base_distance(&u.base, &marine_base))
+        .fold(f32::INFINITY, f32::min);
+    assert!(closest >= 4.0 - 1e-3, "closest alien is {closest}\" away");
+}
+
+#[test]
+fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
+    // 001: "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two
+    // units or groups of their choice. The other player may then move ... one of his units or
+    // groups. Both sides roll again and the procedure is repeated".
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    marine(&mut t, "M2", (20.0, 10.0), 0.0);
+    let aliens: Vec<_> = (0..3)
+        .map(|i| {
+            alien(
+                &mut t,
+                &format!("A{i}"),
+                (40.0 + 3.0 * i as f32, 40.0),
+                180.0,
+            )
+        })
+        .collect();
+    let r = rules();
+    let mut flow = MovementFlow::default();
+    assert!(flow.start(&mut t, r));
+    // humans 3 v aliens 3: tie; then 2 v 5: aliens win.
+    let mut dice = DiceService::scripted(&[3, 3, 2, 5, 6, 1]);
+    let need = |side, left| {
+        Step::Need(Decision::Move {
+            side,
+            moves_left: left,
+        })
+    };
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        need(Side::Aliens, Some(2))
+    );
+    assert_eq!(dice.log.len(), 2, "a tie, then a second roll");
+    assert_eq!(dice.log[0].effect, "tie at 3: roll again");
+    flow.apply(
+        &mut t,
+        r,
+        Side::Aliens,
+        &Order::Rotate {
+            unit: aliens[0],
+            facing: 0.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        need(Side::Aliens, Some(1))
+    );
+    flow.apply(
+        &mut t,
+        r,
+        Side::Aliens,
+        &Order::Rotate {
+            unit: aliens[1],
+            facing: 0.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        need(Side::Humans, Some(1))
+    );
+    let to = t.unit(m1).unwrap().base.center + Vec2::new(0.0, 2.0);
+    let facing = t.unit(m1).unwrap().base.facing;
+    flow.apply(
+        &mut t,
+        r,
+        Side::Humans,
+        &Order::Move {
+            unit: m1,
+            to,
+            facing,
+            group: false,
+        },
+    )
+    .unwrap();
+    // a new roll: humans 6 v aliens 1
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        need(Side::Humans, Some(2))
+    );
+    assert_eq!(dice.log.len(), 3);
+    // a unit moves only once a phase
+    assert!(
+        flow.apply(
+            &mut t,
+            r,
+            Side::Humans,
+            &Order::Rotate {
+                unit: m1,
+                facing: 0.0
+            }
+        )
+        .is_err()
+    );
+    // "Once one side has moved all the units they wish to move, the other side may then move the remainder"
+    flow.apply(&mut t, r, Side::Humans, &Order::EndMovement)
+        .unwrap();
+    assert_eq!(flow.advance(&mut t, r, &mut dice), need(Side::Aliens, None));
+}
+
+#[test]
+fn straight_forward_limit_and_bad_going_costs_double() {
+    // rules.md: infantry straight forward 1 SMR (4"); "Bad going costs 2" for every 1" moved."
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let f = t.unit(m).unwrap().base.facing;
+    assert!(plan_move(&t, rules(), m, Vec2::new(10.0, 14.0), f, false).is_ok());
+    assert!(plan_move(&t, rules(), m, Vec2::new(10.0, 14.5), f, false).is_err());
+    // advance left/right is limited to half an SMR
+    assert!(plan_move(&t, rules(), m, Vec2::new(12.0, 10.0), f, false).is_ok());
+    assert!(plan_move(&t, rules(), m, Vec2::new(12.5, 10.0), f, false).is_err());
+    t.terrain.push(TerrainFeature {
+        name: "wood".into(),
+        shape: Shape::Rect {
+            center: (10.0, 13.0),
+            size: (6.0, 2.0),
+            rotation: 0.0,
+        },
+        going: Going::Bad,
+        tall: false,
+        water: false,
+        linear_defence: false,
+    });
+    // 2" open + 2" of wood (costs 4") = 6" > 4"
+    assert!(plan_move(&t, rules(), m, Vec2::new(10.0, 14.0), f, false).is_err());
+    assert!(plan_move(&t, rules(), m, Vec2::new(10.0, 12.5), f, false).is_ok());
+}
+
+#[test]
+fn falling_back_sideways_must_face_the_way_it_moved() {
+    // 001: "If a unit 'falling back', ends up more than one base width to the left a right of its
+    // original position, it must be faced in the direction to which it moved."
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let plan = plan_move(&t, rules(), m, Vec2::new(11.5, 9.0), 0.3, false).unwrap();
+    let expected = (Vec2::new(1.5, -1.0)).to_angle();
+    assert!((plan.poses[0].1.facing - expected).abs() < 1e-4);
+}
+
+#[test]
+fn shooting_alternates_and_declining_ends_a_sides_shooting() {
+    // 001: "Shooting then alternates ... Once one side declines to shoot, they may not shoot again
+    // that turn, the other may then shoot with his remaining units."
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let m2 = marine(&mut t, "M2", (14.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (12.0, 18.0), 180.0);
+    t.unit_mut(a).unwrap().weapons = vec!["alien_firearm".into()];
+    stack(&mut t, a, &[(5, Some(Suit::Spades)); 4]);
+    let mut flow = ShootingFlow::default();
+    flow.start(&mut t, Side::Humans);
+    let mut dice = DiceService::scripted(&[1, 1, 1, 1]);
+    let r = rules();
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        Step::Need(Decision::Shoot { side: Side::Humans })
+    );
+    flow.apply(
+        &mut t,
+        r,
+        &mut dice,
+        Side::Humans,
+        &Order::Shoot {
+            shooter: m1,
+            target: a,
+            weapon: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        Step::Need(Decision::Shoot { side: Side::Aliens })
+    );
+    flow.apply(&mut t, r, &mut dice, Side::Aliens, &Order::DeclineShooting)
+        .unwrap();
+    assert_eq!(
+        flow.advance(&mut t, r, &mut dice),
+        Step::Need(Decision::Shoot { side: Side::Humans })
+    );
+    flow.apply(
+        &mut t,
+        r,
+        &mut dice,
+        Side::Humans,
+        &Order::Shoot {
+            shooter: m2,
+            target: a,
+            weapon: None,
+        },
+    )
+    .unwrap();
+    // M1 and M2 have shot, the aliens declined: the phase ends, and A1 faces the last shooter.
+    assert_eq!(flow.advance(&mut t, r, &mut dice), Step::Done);
+    let face = t.unit(a).unwrap().base.facing;
+    let want = (t.unit(m2).unwrap().base.center - t.unit(a).unwrap().base.center).to_angle();
+    assert!(
+        (face - want).abs() < 1e-4,
+        "aliens turn to face the last unit that shot at them"
+    );
+}
+
+#[test]
+fn repairs_on_a_six_by_marines_touching_the_ship_who_did_not_shoot() {
+    // 001: "After the melee phase, roll 1D6 per marine attempting repairs - a six indicates success."
+    let mut t = open_table();
+    t.terrain.push(TerrainFeature {
+        name: "ship".into(),
+        shape: Shape::Rect {
+            center: (36.0, 24.0),
+            size: (6.0, 3.0),
+            rotation: 0.0,
+        },
+        going: Going::Impassable,
+        tall: true,
+        water: false,
+        linear_defence: false,
+    });
+    t.config.objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+    let m1 = marine(&mut t, "M1", (35.0, 22.0), 0.0);
+    let m2 = marine(&mut t, "M2", (37.0, 22.0), 0.0);
+    t.unit_mut(m2).unwrap().marks.shot = true;
+    let mut dice = DiceService::scripted(&[5]);
+    end_of_turn(&mut t, rules(), &mut dice);
+    assert_eq!(dice.log.len(), 1, "only M1 repairs");
+    assert!(!t.progress.power_restored);
+    dice.push_script(&[6]);
+    end_of_turn(&mut t, rules(), &mut dice);
+    assert!(t.progress.power_restored);
+    let _ = m1;
+}
+
+#[test]
+fn morale_breaks_at_one_third_losses() {
+    // 001: "On losing one third of its units, morale is broken, the army withdraws from the table".
+    let mut t = open_table();
+    t.config.human_morale = true;
+    let ids: Vec<_> = (0..6)
+        .map(|i| marine(&mut t, &format!("M{i}"), (10.0 + 2.0 * i as f32, 10.0), 0.0))
+        .collect();
+    t.unit_mut(ids[0]).unwrap().status.presence = crate::rules::table::Presence::Destroyed;
+    morale(&mut t, rules());
+    assert!(!t.progress.morale_broken);
+    t.unit_mut(ids[1]).unwrap().status.presence = crate::rules::table::Presence::Destroyed;
+    morale(&mut t, rules());
+    assert!(t.progress.morale_broken);
+    assert!(t.units.iter().all(|u| u.status.withdrawing));
+}
+
+#[test]
+fn every_marine_destroyed_is_an_alien_win() {
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.unit_mut(m).unwrap().status.presence = crate::rules::table::Presence::Destroyed;
+    let mut dice = DiceService::scripted(&[]);
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::AliensWin));
+}

@@ -1,0 +1,61 @@
+//! Rule tests with scripted dice, each citing the sentence or table it checks.
+
+mod flow;
+mod melee;
+mod shooting;
+mod wounds;
+
+use crate::rules::Rules;
+use crate::rules::cards::{Card, Stack};
+use crate::rules::table::{GameConfig, Table, UnitId};
+use crate::rules::tables::{Suit, TroopKind};
+use crate::scenario::format::Side;
+
+pub fn rules() -> &'static Rules {
+    Rules::bundled()
+}
+
+pub fn open_table() -> Table {
+    Table::new(GameConfig::plain(72.0, 48.0))
+}
+
+pub fn marine(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId {
+    t.add(
+        rules(),
+        label,
+        Side::Humans,
+        TroopKind::Infantry,
+        at,
+        bearing,
+        &["blaster", "laser_pistol"],
+    )
+}
+
+pub fn alien(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId {
+    t.add(
+        rules(),
+        label,
+        Side::Aliens,
+        TroopKind::Alien,
+        at,
+        bearing,
+        &["claws"],
+    )
+}
+
+/// Gives an alien a face-down stack; the first card listed is turned first.
+pub fn stack(t: &mut Table, id: UnitId, cards: &[(u8, Option<Suit>)]) {
+    let face_down = cards
+        .iter()
+        .rev()
+        .map(|(rank, suit)| Card {
+            rank: *rank,
+            suit: *suit,
+            pack: 1,
+        })
+        .collect();
+    t.unit_mut(id).expect("unit").cards = Some(Stack {
+        face_down,
+        turned: Vec::new(),
+    });
+}

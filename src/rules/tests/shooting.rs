@@ -1,0 +1,214 @@
+//! Shooting tests (001 "Shooting", rules.md "To hit").
+
+use super::*;
+use crate::rules::dice::DiceService;
+use crate::rules::geometry::Shape;
+use crate::rules::log::RollKind;
+use crate::rules::shooting::{
+    PendingHit, RangeBand, cannot_shoot, in_cover, line_of_sight, plan_shot, shoot,
+};
+use crate::rules::table::MoveKind;
+use crate::scenario::format::{Going, TerrainFeature};
+
+fn feature(name: &str, shape: Shape, going: Going, tall: bool, water: bool) -> TerrainFeature {
+    TerrainFeature {
+        name: name.into(),
+        shape,
+        going,
+        tall,
+        water,
+        linear_defence: false,
+    }
+}
+
+#[test]
+fn range_bands_standard_issue_12_and_20_inches() {
+    // 001: "Standard Issue Weapons Medium Range 12" Long Range 20"".
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let near = alien(&mut t, "A1", (10.0, 10.5 + 12.0 + 0.75), 180.0);
+    let far = alien(&mut t, "A2", (14.0, 29.0), 180.0); // 18" edge to edge
+    let out = alien(&mut t, "A3", (40.0, 10.5 + 20.5 + 0.75), 180.0);
+    assert_eq!(
+        plan_shot(&t, rules(), m, near, None).unwrap().band,
+        RangeBand::Medium
+    );
+    let long = plan_shot(&t, rules(), m, far, None).unwrap();
+    assert_eq!(long.band, RangeBand::Long);
+    assert!(
+        long.modifiers
+            .iter()
+            .any(|x| x.name == "long range" && x.value == -1)
+    );
+    assert!(plan_shot(&t, rules(), m, out, None).is_err());
+}
+
+#[test]
+fn to_hit_needs_five_and_modifiers_are_named() {
+    // 001: "rolls D6, requiring a 5 or 6 to hit"; rules.md: +1 did not move.
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 16.0), 180.0);
+    let mut dice = DiceService::scripted(&[4]);
+    let mut pending = Vec::new();
+    shoot(&mut t, rules(), &mut dice, m, a, None, &mut pending).unwrap();
+    let e = &dice.log[0];
+    assert_eq!(e.kind, RollKind::ToHit);
+    assert_eq!(e.rolls, vec![4]);
+    assert_eq!(e.modifiers[0].name, "did not move");
+    assert_eq!(e.total, 5);
+    assert_eq!(e.need, Some(5));
+    assert_eq!(e.success, Some(true));
+    assert_eq!(
+        pending,
+        vec![PendingHit {
+            source: m,
+            target: a,
+            dice: 1
+        }]
+    );
+}
+
+#[test]
+fn alien_shooter_minus_one_and_target_has_fired_plus_one() {
+    // 001: "Aliens shoot with a -1 modifier (in addition to all other modifiers)"; "I give an
+    // advantage to the shooter if the target has fired".
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = t.add(
+        rules(),
+        "A1",
+        Side::Aliens,
+        TroopKind::Alien,
+        (10.0, 16.0),
+        180.0,
+        &["alien_firearm"],
+    );
+    t.unit_mut(a).unwrap().marks.moved = Some(MoveKind::AnyDirection);
+    t.unit_mut(m).unwrap().marks.fired_this_phase = true;
+    let plan = plan_shot(&t, rules(), a, m, None).unwrap();
+    let names: Vec<_> = plan.modifiers.iter().map(|x| (x.name, x.value)).collect();
+    assert_eq!(names, vec![("target has fired", 1), ("alien shooter", -1)]);
+}
+
+#[test]
+fn infantry_may_shoot_after_straight_forward_only() {
+    // rules.md movement table: infantry "may shoot after: no move, or straight forward".
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.unit_mut(m).unwrap().marks.moved = Some(MoveKind::StraightForward);
+    assert!(cannot_shoot(&t, rules(), m).is_none());
+    t.unit_mut(m).unwrap().marks.moved = Some(MoveKind::Advance);
+    assert!(cannot_shoot(&t, rules(), m).is_some());
+    // 001: "have received more than one wound".
+    t.unit_mut(m).unwrap().marks.moved = None;
+    t.unit_mut(m).unwrap().wounds = 2;
+    assert!(cannot_shoot(&t, rules(), m).is_some());
+}
+
+#[test]
+fn tall_terrain_and_units_block_line_of_sight() {
+    // 001: "Any terrain feature that is taller than the figures ... or any other troop units that
+    // lie directly between shooter and target, block the line of sight".
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    assert!(line_of_sight(&t, m, a).is_ok());
+    t.terrain.push(feature(
+        "rocks",
+        Shape::Circle {
+            center: (10.0, 15.0),
+            radius: 1.0,
+        },
+        Going::Impassable,
+        true,
+        false,
+    ));
+    assert_eq!(line_of_sight(&t, m, a), Err("blocked by rocks".into()));
+    t.terrain.clear();
+    marine(&mut t, "M2", (10.0, 14.0), 0.0);
+    assert_eq!(line_of_sight(&t, m, a), Err("blocked by M2".into()));
+}
+
+#[test]
+fn cover_from_bad_going_but_not_water() {
+    // 001: "A target is considered to be in cover if it is in, or if the shooter has to shoot
+    // through any intervening bad going except water features."
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    t.terrain.push(feature(
+        "stream",
+        Shape::Rect {
+            center: (10.0, 15.0),
+            size: (10.0, 1.0),
+            rotation: 0.0,
+        },
+        Going::Bad,
+        false,
+        true,
+    ));
+    assert!(!in_cover(&t, rules(), m, a));
+    t.terrain.push(feature(
+        "wood",
+        Shape::Circle {
+            center: (10.0, 20.0),
+            radius: 2.0,
+        },
+        Going::Bad,
+        false,
+        false,
+    ));
+    assert!(in_cover(&t, rules(), m, a));
+    let plan = plan_shot(&t, rules(), m, a, None).unwrap();
+    assert!(
+        plan.modifiers
+            .iter()
+            .any(|x| x.name == "target in cover" && x.value == -1)
+    );
+}
+
+#[test]
+fn friendly_fire_on_a_miss_hits_friends_in_contact_on_1_to_3() {
+    // 001: "If shooting against enemy in base contact with a friendly unit and the unit fails to
+    // hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the friendly unit
+    // receiving a hit."
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 20.0), 0.0);
+    let f = marine(&mut t, "M2", (10.0, 21.25), 180.0); // touching the alien's front
+    let mut dice = DiceService::scripted(&[1, 3]);
+    let mut pending = Vec::new();
+    shoot(&mut t, rules(), &mut dice, m, a, None, &mut pending).unwrap();
+    assert_eq!(dice.log[0].success, Some(false));
+    assert_eq!(dice.log[1].kind, RollKind::FriendlyFire);
+    assert_eq!(dice.log[1].target.as_deref(), Some("M2"));
+    assert_eq!(
+        pending,
+        vec![PendingHit {
+            source: m,
+            target: f,
+            dice: 1
+        }]
+    );
+}
+
+#[test]
+fn heavy_weapon_places_two_hit_dice() {
+    // 001: "place one die (two die if shooter used a heavy weapon) next to the target".
+    let mut t = open_table();
+    let hw = t.add(
+        rules(),
+        "HW1",
+        Side::Humans,
+        TroopKind::WeaponCrew,
+        (10.0, 10.0),
+        0.0,
+        &["plasma_cannon"],
+    );
+    let a = alien(&mut t, "A1", (10.0, 35.0), 180.0);
+    let mut dice = DiceService::scripted(&[6]);
+    let mut pending = Vec::new();
+    shoot(&mut t, rules(), &mut dice, hw, a, None, &mut pending).unwrap();
+    assert_eq!(pending[0].dice, 2);
+}

@@ -1,0 +1,313 @@
+//! Saving throws, human wounds (degradation or sudden death), alien wound cards, and falling back.
+
+use crate::rules::cards::{card_effect, edge_card_effect, turn_card};
+use crate::rules::dice::DiceService;
+use crate::rules::geometry::{self, Footprint};
+use crate::rules::log::{Modifier, RollEntry, RollKind};
+use crate::rules::table::{Presence, Table, UnitId};
+use crate::rules::tables::{CardEffect, Rules};
+use crate::scenario::format::{Going, Side, WoundMethod};
+use glam::Vec2;
+
+/// Whether a unit suffers the degradation penalties of one wound (−1 on its dice).
+pub fn one_wound_penalty(table: &Table, rules: &Rules, id: UnitId) -> Option<i32> {
+    let u = table.unit(id)?;
+    (u.side == Side::Humans
+        && table.config.human_wounds == WoundMethod::Degradation
+        && u.wounds >= 1)
+        .then_some(rules.wounds.degradation_one_wound_penalty)
+}
+
+/// Whether a unit is crippled (degradation, second wound): half movement, may not shoot.
+pub fn crippled(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    table.unit(id).is_some_and(|u| {
+        u.side == Side::Humans
+            && table.config.human_wounds == WoundMethod::Degradation
+            && u.wounds >= rules.wounds.degradation_crippled_at
+    })
+}
+
+/// Rolls the saving throw for each hit die on `target` and applies the wounds.
+/// 001: "Roll D6: 1 - 4 Target receives one wound"; body armour adds +1.
+pub fn resolve_hit_dice(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    source: UnitId,
+    target: UnitId,
+    hit_dice: u32,
+) {
+    for _ in 0..hit_dice {
+        let Some(t) = table.unit(target) else { return };
+        if !t.on_table() {
+            return;
+        }
+        let armour = t.armour;
+        let face = dice.d6();
+        let mut mods = Vec::new();
+        if armour {
+            mods.push(Modifier::new("body armour", rules.wounds.armour_bonus));
+        }
+        let total = face as i32 + mods.iter().map(|m| m.value).sum::<i32>();
+        let saved = total > rules.wounds.save_wound_max;
+        dice.record(
+            RollEntry::dice(RollKind::Save, "1d6", vec![face])
+                .actor(&table.label(source))
+                .target(&table.label(target))
+                .modifiers(mods)
+                .need(rules.wounds.save_wound_max + 1)
+                .success(saved)
+                .effect(if saved { "no effect" } else { "one wound" }),
+        );
+        if !saved {
+            apply_wound(table, rules, dice, source, target);
+        }
+    }
+}
+
+/// Applies one wound to `target`, inflicted by `source`.
+pub fn apply_wound(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    source: UnitId,
+    target: UnitId,
+) {
+    let Some(t) = table.unit_mut(target) else {
+        return;
+    };
+    if !t.on_table() {
+        return;
+    }
+    t.wounds += 1;
+    match t.side {
+        Side::Humans => human_wound(table, rules, dice, source, target),
+        Side::Aliens => alien_wound(table, rules, dice, source, target),
+    }
+}
+
+fn human_wound(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    source: UnitId,
+    target: UnitId,
+) {
+    match table.config.human_wounds {
+        WoundMethod::Degradation => {
+            let Some(t) = table.unit_mut(target) else {
+                return;
+            };
+            if t.wounds >= rules.wounds.degradation_destroyed_at {
+                t.status.presence = Presence::Destroyed;
+            }
+        }
+        WoundMethod::SuddenDeath => {
+            // 001: "Each time a unit receives a wound roll D6: 1-2 destroyed, 3-4: Fall Back one
+            // base depth. 5-6: Unharmed".
+            let face = dice.d6() as i32;
+            let effect = if face <= rules.wounds.sudden_death_destroyed_max {
+                if let Some(t) = table.unit_mut(target) {
+                    t.status.presence = Presence::Destroyed;
+                }
+                "destroyed"
+            } else if face <= rules.wounds.sudden_death_fall_back_max {
+                let depth = table.unit(target).map_or(0.0, |u| u.base.depth());
+                let from = table.unit(source).map_or(Vec2::ZERO, |u| u.base.center);
+                push_away(table, rules, target, from, depth);
+                "falls back one base depth"
+            } else {
+                "unharmed"
+            };
+            dice.record(
+                RollEntry::dice(RollKind::SuddenDeath, "1d6", vec![face as u32])
+                    .actor(&table.label(source))
+                    .target(&table.label(target))
+                    .effect(effect),
+            );
+        }
+    }
+}
+
+fn alien_wound(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    source: UnitId,
+    target: UnitId,
+) {
+    let mut at_edge = false;
+    // Each pass turns one card; a red fall back stopped at the edge turns another.
+    for _ in 0..64 {
+        let Some(idx) = table.index(target) else {
+            return;
+        };
+        let mut stack = table.units[idx].cards.take().unwrap_or_default();
+        let card = turn_card(&mut stack, &mut table.ledger, dice, &rules.cards);
+        table.units[idx].cards = Some(stack);
+        let effect = if at_edge {
+            edge_card_effect(&card, &rules.cards)
+        } else {
+            card_effect(&card, &rules.cards)
+        };
+        let from = table.unit(source).map_or(Vec2::ZERO, |u| u.base.center);
+        let mut words = effect_words(effect).to_string();
+        let mut stopped_at_edge = false;
+        match effect {
+            CardEffect::WaveWithdraws => withdraw_wave(table, rules, target),
+            CardEffect::Killed => {
+                let u = &mut table.units[idx];
+                u.status.presence = Presence::Destroyed;
+                if let Some(mut stack) = u.cards.take() {
+                    table.ledger.discard_unseen(&mut stack);
+                    table.units[idx].cards = Some(stack);
+                }
+                table.progress.aliens_killed += 1;
+            }
+            CardEffect::Recoils | CardEffect::FallsBack => {
+                let dist = if effect == CardEffect::Recoils {
+                    table.units[idx].base.depth() * rules.cards.recoil_base_depths
+                } else {
+                    rules.cards.fall_back_distance * rules.general.smr
+                };
+                stopped_at_edge = push_away(table, rules, target, from, dist);
+                if stopped_at_edge {
+                    words.push_str(", stopped at the table edge: another card");
+                }
+            }
+            CardEffect::Stunned => table.units[idx].status.stunned = true,
+            CardEffect::NoEffect => {}
+            CardEffect::LeavesTable => table.units[idx].status.presence = Presence::LeftTable,
+        }
+        dice.record(
+            RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
+                .actor(&table.label(source))
+                .target(&table.label(target))
+                .card(card.code())
+                .effect(format!("{} — {}", card.pretty(), words)),
+        );
+        if !stopped_at_edge {
+            return;
+        }
+        at_edge = true;
+    }
+}
+
+fn effect_words(effect: CardEffect) -> &'static str {
+    match effect {
+        CardEffect::WaveWithdraws => "the wave withdraws",
+        CardEffect::Killed => "killed",
+        CardEffect::Recoils => "recoils one base depth",
+        CardEffect::FallsBack => "falls back 1 SMR",
+        CardEffect::Stunned => "stunned",
+        CardEffect::NoEffect => "shrugs it off",
+        CardEffect::LeavesTable => "leaves the table",
+    }
+}
+
+/// Orders a wave to withdraw; its aliens in contact disengage at once, falling back one base depth.
+pub fn withdraw_wave(table: &mut Table, rules: &Rules, alien: UnitId) {
+    let Some(wave) = table.unit(alien).and_then(|u| u.wave) else {
+        return;
+    };
+    let tol = rules.general.contact_tolerance;
+    let members: Vec<UnitId> = table
+        .units
+        .iter()
+        .filter(|u| u.wave == Some(wave) && u.on_table())
+        .map(|u| u.id)
+        .collect();
+    for id in members {
+        if let Some(u) = table.unit_mut(id) {
+            u.status.withdrawing = true;
+            u.marks.attacking = false;
+        }
+        let enemies = table.enemies_in_contact(id, tol);
+        if !enemies.is_empty() {
+            let centre = enemies
+                .iter()
+                .filter_map(|e| table.unit(*e))
+                .map(|e| e.base.center)
+                .sum::<Vec2>()
+                / enemies.len() as f32;
+            let depth = table.unit(id).map_or(0.0, |u| u.base.depth());
+            push_away(table, rules, id, centre, depth);
+        }
+    }
+}
+
+/// Whether a base may stand at a place: on the table, off impassable terrain, clear of other bases.
+pub fn placement_clear(table: &Table, rules: &Rules, base: &Footprint, ignore: &[UnitId]) -> bool {
+    let tol = rules.general.contact_tolerance;
+    geometry::on_table(base, table.config.table, 1e-3)
+        && !table
+            .terrain
+            .iter()
+            .any(|f| f.going == Going::Impassable && f.shape.overlaps(base, tol))
+        && !table.units.iter().any(|u| {
+            u.on_table() && !ignore.contains(&u.id) && geometry::bases_overlap(base, &u.base, tol)
+        })
+}
+
+/// Moves unit `id` up to `dist` inches directly away from `from`, stopping before another base,
+/// impassable terrain or the table edge. Returns true when the table edge stopped it.
+pub fn push_away(table: &mut Table, rules: &Rules, id: UnitId, from: Vec2, dist: f32) -> bool {
+    let Some(u) = table.unit(id) else {
+        return false;
+    };
+    let start = u.base;
+    let mut dir = (start.center - from).normalize_or_zero();
+    if dir == Vec2::ZERO {
+        dir = -start.forward();
+    }
+    let steps = (dist / 0.1).ceil().max(1.0) as usize;
+    let mut best = start;
+    let mut edge = false;
+    for i in 1..=steps {
+        let d = dist * i as f32 / steps as f32;
+        let cand = start.at(start.center + dir * d);
+        if !geometry::on_table(&cand, table.config.table, 1e-3) {
+            edge = true;
+            break;
+        }
+        if !placement_clear(table, rules, &cand, &[id]) {
+            break;
+        }
+        best = cand;
+    }
+    if edge {
+        // Slide the rest of the way to the very edge, if nothing stands there.
+        let at_edge = clamp_to_table(&start.at(start.center + dir * dist), table.config.table);
+        if placement_clear(table, rules, &at_edge, &[id]) {
+            best = at_edge;
+        }
+    }
+    if let Some(u) = table.unit_mut(id) {
+        u.base = best;
+    }
+    edge
+}
+
+/// The nearest position to `base` that lies wholly on the table.
+pub fn clamp_to_table(base: &Footprint, size: Vec2) -> Footprint {
+    let k = base.corners();
+    let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for c in k {
+        lo = lo.min(c);
+        hi = hi.max(c);
+    }
+    let mut shift = Vec2::ZERO;
+    if lo.x < 0.0 {
+        shift.x = -lo.x;
+    }
+    if hi.x > size.x {
+        shift.x = size.x - hi.x;
+    }
+    if lo.y < 0.0 {
+        shift.y = -lo.y;
+    }
+    if hi.y > size.y {
+        shift.y = size.y - hi.y;
+    }
+    base.at(base.center + shift)
+}

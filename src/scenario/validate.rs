@@ -1,0 +1,892 @@
+//! Scenario loading and checking: RON syntax first, then every rule serde cannot see, each error placed at its line and column.
+//!
+//! This file is also compiled into `build.rs` (every `scenarios/*.ron` is checked at build time),
+//! so it may only use std, serde, ron, glam, thiserror and the rules and scenario-format modules.
+
+use crate::rules::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
+use crate::rules::tables::{DataError, Rules, TroopKind, parse_ron};
+use crate::scenario::format::{Going, Objective, Scenario};
+use glam::Vec2;
+use std::path::Path;
+
+/// Parses a scenario's RON text and checks it against the rules; `file` labels any error.
+pub fn parse_scenario(file: &str, text: &str, rules: &Rules) -> Result<Scenario, DataError> {
+    let scenario: Scenario = parse_ron(file, text)?;
+    let checker = Checker {
+        file,
+        tokens: lex(text),
+        rules,
+    };
+    checker.check(&scenario)?;
+    Ok(scenario)
+}
+
+/// Reads a scenario file such as `scenarios/crashed_ship.ron` and parses and checks it.
+pub fn load_scenario_file(path: &Path, rules: &Rules) -> Result<Scenario, DataError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| DataError::at(&file, 1, 1, format!("cannot read: {e}")))?;
+    parse_scenario(&file, &text, rules)
+}
+
+/// One step of a field path into the RON text: a struct field or a list/tuple element.
+#[derive(Debug, Clone, Copy)]
+enum Seg<'s> {
+    Key(&'s str),
+    Item(usize),
+}
+
+use Seg::{Item, Key};
+
+/// The semantic checks, with the token stream used to place their errors.
+struct Checker<'a> {
+    file: &'a str,
+    tokens: Vec<Token<'a>>,
+    rules: &'a Rules,
+}
+
+fn finite2(p: (f32, f32)) -> bool {
+    p.0.is_finite() && p.1.is_finite()
+}
+
+fn positive2(p: (f32, f32)) -> bool {
+    finite2(p) && p.0 > 0.0 && p.1 > 0.0
+}
+
+impl Checker<'_> {
+    /// An error at the place `path` names in the text (or the nearest place found on the way).
+    fn fail(&self, path: &[Seg], message: String) -> DataError {
+        let (line, column) = locate(&self.tokens, path);
+        DataError::at(self.file, line, column, message)
+    }
+
+    fn known_weapons(&self) -> String {
+        let names: Vec<&str> = self
+            .rules
+            .weapons
+            .weapons
+            .keys()
+            .map(String::as_str)
+            .collect();
+        names.join(", ")
+    }
+
+    fn check(&self, s: &Scenario) -> Result<(), DataError> {
+        self.check_header(s)?;
+        self.check_aliens(s)?;
+        self.check_terrain(s)?;
+        self.check_units(s)?;
+        self.check_objective(s)
+    }
+
+    fn check_header(&self, s: &Scenario) -> Result<(), DataError> {
+        if !positive2(s.table) {
+            return Err(self.fail(
+                &[Key("table")],
+                format!(
+                    "field `table`: width and depth must be positive, finite inches, found ({}, {})",
+                    s.table.0, s.table.1
+                ),
+            ));
+        }
+        if s.turn_limit < 1 {
+            return Err(self.fail(
+                &[Key("turn_limit")],
+                "field `turn_limit`: must be at least 1, found 0".to_string(),
+            ));
+        }
+        if s.automatic_wave_turn == Some(0) {
+            return Err(self.fail(
+                &[Key("automatic_wave_turn")],
+                "field `automatic_wave_turn`: must be at least 1 (turns count from 1), found 0"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_aliens(&self, s: &Scenario) -> Result<(), DataError> {
+        for (j, weapon) in s.aliens.weapons.iter().enumerate() {
+            if self.rules.weapon(weapon).is_none() {
+                return Err(self.fail(
+                    &[Key("aliens"), Key("weapons"), Item(j)],
+                    format!(
+                        "field `aliens.weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                        self.known_weapons()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_terrain(&self, s: &Scenario) -> Result<(), DataError> {
+        for (i, t) in s.terrain.iter().enumerate() {
+            let who = format!("terrain[{i}] (\"{}\")", t.name);
+            if let Some(first) = s.terrain[..i].iter().position(|o| o.name == t.name) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("name")],
+                    format!(
+                        "{who}, field `name`: the name is already used by terrain[{first}]; terrain names must be unique"
+                    ),
+                ));
+            }
+            let shape_path = |field| [Key("terrain"), Item(i), Key("shape"), Key(field)];
+            match t.shape {
+                Shape::Rect {
+                    center,
+                    size,
+                    rotation,
+                } => {
+                    if !finite2(center) {
+                        return Err(self.fail(
+                            &shape_path("center"),
+                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
+                        ));
+                    }
+                    if !positive2(size) {
+                        return Err(self.fail(
+                            &shape_path("size"),
+                            format!("{who}, field `shape.size`: expected a positive, finite width and depth, found ({}, {})", size.0, size.1),
+                        ));
+                    }
+                    if !rotation.is_finite() {
+                        return Err(self.fail(
+                            &shape_path("rotation"),
+                            format!("{who}, field `shape.rotation`: expected finite degrees, found {rotation}"),
+                        ));
+                    }
+                }
+                Shape::Circle { center, radius } => {
+                    if !finite2(center) {
+                        return Err(self.fail(
+                            &shape_path("center"),
+                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
+                        ));
+                    }
+                    if !(radius.is_finite() && radius > 0.0) {
+                        return Err(self.fail(
+                            &shape_path("radius"),
+                            format!("{who}, field `shape.radius`: expected a positive, finite radius, found {radius}"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_units(&self, s: &Scenario) -> Result<(), DataError> {
+        let tolerance = self.rules.general.contact_tolerance;
+        let table = Vec2::new(s.table.0, s.table.1);
+        let mut placed: Vec<Footprint> = Vec::with_capacity(s.units.len());
+        for (i, u) in s.units.iter().enumerate() {
+            let who = format!("units[{i}] (\"{}\")", u.label);
+            let path = |field| [Key("units"), Item(i), Key(field)];
+            if u.label.trim().is_empty() {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a non-empty label such as \"M1\""),
+                ));
+            }
+            if let Some(first) = s.units[..i].iter().position(|o| o.label == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
+                ));
+            }
+            if u.troop == TroopKind::Alien {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: aliens are generated in waves, not placed; expected Infantry, Mounted or WeaponCrew"),
+                ));
+            }
+            for (j, weapon) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(weapon).is_none() {
+                    return Err(self.fail(
+                        &[Key("units"), Item(i), Key("weapons"), Item(j)],
+                        format!(
+                            "{who}, field `weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                            self.known_weapons()
+                        ),
+                    ));
+                }
+            }
+            if !finite2(u.at) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: expected finite coordinates, found ({}, {})",
+                        u.at.0, u.at.1
+                    ),
+                ));
+            }
+            if !u.facing.is_finite() {
+                return Err(self.fail(
+                    &path("facing"),
+                    format!(
+                        "{who}, field `facing`: expected a finite bearing in degrees, found {}",
+                        u.facing
+                    ),
+                ));
+            }
+            let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: troop type {:?} has no line in the rules' troops.ron", u.troop),
+                ));
+            };
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(profile.base.0, profile.base.1),
+                bearing_to_angle(u.facing),
+            );
+            let size = format!("{}x{}", profile.base.0, profile.base.1);
+            if !on_table(&base, table, tolerance) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
+                        s.table.0, s.table.1, u.at.0, u.at.1, u.facing
+                    ),
+                ));
+            }
+            for (k, t) in s.terrain.iter().enumerate() {
+                if t.going == Going::Impassable && t.shape.overlaps(&base, tolerance) {
+                    return Err(self.fail(
+                        &path("at"),
+                        format!(
+                            "{who}, field `at`: base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
+                            t.name
+                        ),
+                    ));
+                }
+            }
+            for (k, other) in placed.iter().enumerate() {
+                if bases_overlap(&base, other, tolerance) {
+                    let label = s.units.get(k).map(|o| o.label.as_str()).unwrap_or("");
+                    return Err(self.fail(
+                        &path("at"),
+                        format!(
+                            "{who}, field `at`: base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
+                        ),
+                    ));
+                }
+            }
+            placed.push(base);
+        }
+        Ok(())
+    }
+
+    fn check_objective(&self, s: &Scenario) -> Result<(), DataError> {
+        match &s.objective {
+            None => Ok(()),
+            Some(Objective::RepairAndBoard { feature }) => {
+                let path = [Key("objective"), Key("feature")];
+                match s.terrain.iter().find(|t| &t.name == feature) {
+                    None => {
+                        let names: Vec<&str> = s.terrain.iter().map(|t| t.name.as_str()).collect();
+                        Err(self.fail(
+                            &path,
+                            format!(
+                                "field `objective.feature`: no terrain feature is named \"{feature}\"; expected one of: {}",
+                                if names.is_empty() { "(no terrain)".to_string() } else { names.join(", ") }
+                            ),
+                        ))
+                    }
+                    Some(t) if t.going != Going::Impassable => Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.feature`: terrain feature \"{feature}\" is {:?} going; the ship to repair and board must be Impassable",
+                            t.going
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The locator: a small RON tokenizer and a walk down a field path, to turn a field path into a
+// line and column. It never fails: whatever part of the path it cannot find, it answers with the
+// nearest place found so far, or 1:1.
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Tok<'a> {
+    Ident(&'a str),
+    Str,
+    Punct(char),
+    Other,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Token<'a> {
+    tok: Tok<'a>,
+    line: usize,
+    column: usize,
+}
+
+/// Characters of `text` with their byte offsets, tracking 1-based line and column.
+struct Cursor<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().map(|&(_, c)| c)
+    }
+    /// The character after the next one.
+    fn peek2(&self) -> Option<char> {
+        let mut it = self.chars.clone();
+        it.next();
+        it.next().map(|(_, c)| c)
+    }
+    fn offset(&mut self) -> usize {
+        self.chars
+            .peek()
+            .map(|&(i, _)| i)
+            .unwrap_or(self.text.len())
+    }
+    fn bump(&mut self) -> Option<char> {
+        let (_, c) = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(c)
+    }
+}
+
+fn lex<'a>(text: &'a str) -> Vec<Token<'a>> {
+    let mut cur = Cursor {
+        text,
+        chars: text.char_indices().peekable(),
+        line: 1,
+        column: 1,
+    };
+    let mut out = Vec::new();
+    while let Some(c) = cur.peek() {
+        let (line, column) = (cur.line, cur.column);
+        let push = |out: &mut Vec<Token<'a>>, tok: Tok<'a>| out.push(Token { tok, line, column });
+        if c.is_whitespace() {
+            cur.bump();
+        } else if c == '/' && cur.peek2() == Some('/') {
+            while let Some(c) = cur.bump() {
+                if c == '\n' {
+                    break;
+                }
+            }
+        } else if c == '/' && cur.peek2() == Some('*') {
+            cur.bump();
+            cur.bump();
+            let mut depth = 1usize;
+            while depth > 0 {
+                match cur.bump() {
+                    None => break,
+                    Some('*') if cur.peek() == Some('/') => {
+                        cur.bump();
+                        depth -= 1;
+                    }
+                    Some('/') if cur.peek() == Some('*') => {
+                        cur.bump();
+                        depth += 1;
+                    }
+                    Some(_) => {}
+                }
+            }
+        } else if c == '"' {
+            cur.bump();
+            while let Some(c) = cur.bump() {
+                match c {
+                    '\\' => {
+                        cur.bump();
+                    }
+                    '"' => break,
+                    _ => {}
+                }
+            }
+            push(&mut out, Tok::Str);
+        } else if c == 'r' && matches!(cur.peek2(), Some('"') | Some('#')) {
+            // A raw string r"..." or r#"..."#.
+            cur.bump();
+            let mut hashes = 0usize;
+            while cur.peek() == Some('#') {
+                cur.bump();
+                hashes += 1;
+            }
+            if cur.peek() == Some('"') {
+                cur.bump();
+                'raw: while let Some(c) = cur.bump() {
+                    if c == '"' {
+                        let mut n = 0;
+                        while n < hashes && cur.peek() == Some('#') {
+                            cur.bump();
+                            n += 1;
+                        }
+                        if n == hashes {
+                            break 'raw;
+                        }
+                    }
+                }
+                push(&mut out, Tok::Str);
+            } else {
+                push(&mut out, Tok::Other);
+            }
+        } else if c == '\'' {
+            cur.bump();
+            if cur.peek() == Some('\\') {
+                cur.bump();
+                cur.bump();
+            }
+            while let Some(c) = cur.bump() {
+                if c == '\'' || c == '\n' {
+                    break;
+                }
+            }
+            push(&mut out, Tok::Other);
+        } else if c.is_alphabetic() || c == '_' {
+            let start = cur.offset();
+            while cur.peek().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                cur.bump();
+            }
+            let end = cur.offset();
+            push(&mut out, Tok::Ident(text.get(start..end).unwrap_or("")));
+        } else if c.is_ascii_digit() || c == '.' {
+            while cur
+                .peek()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            {
+                cur.bump();
+            }
+            push(&mut out, Tok::Other);
+        } else {
+            cur.bump();
+            push(&mut out, Tok::Punct(c));
+        }
+    }
+    out
+}
+
+fn is_open(t: Option<&Token>) -> bool {
+    matches!(t.map(|t| t.tok), Some(Tok::Punct('(' | '[' | '{')))
+}
+
+fn is_close(t: Option<&Token>) -> bool {
+    matches!(t.map(|t| t.tok), Some(Tok::Punct(')' | ']' | '}')))
+}
+
+fn is_punct(t: Option<&Token>, p: char) -> bool {
+    t.map(|t| t.tok) == Some(Tok::Punct(p))
+}
+
+/// The index just past the value starting at `i`: at the next `,` or closer of the enclosing group.
+fn skip_value(toks: &[Token], mut i: usize) -> usize {
+    let mut depth = 0usize;
+    while let Some(t) = toks.get(i) {
+        if is_open(Some(t)) {
+            depth += 1;
+        } else if is_close(Some(t)) {
+            if depth == 0 {
+                return i;
+            }
+            depth -= 1;
+        } else if depth == 0 && is_punct(Some(t), ',') {
+            return i;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The index of the opening bracket of the value at `i` (looking through `Some(..)` and a
+/// struct or variant name), and whether that was `Some(..)`.
+fn open_of(toks: &[Token], i: usize) -> Option<usize> {
+    let t = toks.get(i)?;
+    match t.tok {
+        Tok::Ident("Some") if is_punct(toks.get(i + 1), '(') => {
+            // `Some(value)`: the group of the inner value, unless the inner value is bare.
+            let inner = i + 2;
+            if is_open(toks.get(inner))
+                || matches!(toks.get(inner).map(|t| t.tok), Some(Tok::Ident(_)))
+            {
+                open_of(toks, inner)
+            } else {
+                Some(i + 1)
+            }
+        }
+        Tok::Ident(_) if is_open(toks.get(i + 1)) => Some(i + 1),
+        Tok::Punct('(' | '[' | '{') => Some(i),
+        _ => None,
+    }
+}
+
+/// Element starts inside the group opened at `open`, with the field name when it is `name: value`.
+/// Returns (element token index, value token index, field name).
+fn elements<'a>(toks: &[Token<'a>], open: usize) -> Vec<(usize, usize, Option<&'a str>)> {
+    let mut out = Vec::new();
+    let mut i = open + 1;
+    loop {
+        if is_close(toks.get(i)) || toks.get(i).is_none() {
+            return out;
+        }
+        let (value, name) = match toks.get(i).map(|t| t.tok) {
+            Some(Tok::Ident(k)) if is_punct(toks.get(i + 1), ':') => (i + 2, Some(k)),
+            _ => (i, None),
+        };
+        out.push((i, value, name));
+        i = skip_value(toks, value);
+        if is_punct(toks.get(i), ',') {
+            i += 1;
+        } else {
+            return out;
+        }
+    }
+}
+
+/// The index of the top-level value, past any `#![enable(..)]` attributes.
+fn top_value(toks: &[Token]) -> usize {
+    let mut i = 0;
+    while is_punct(toks.get(i), '#') {
+        i += 1;
+        if is_punct(toks.get(i), '!') {
+            i += 1;
+        }
+        if is_open(toks.get(i)) {
+            i = skip_value(toks, i + 1) + 1;
+        }
+    }
+    i
+}
+
+/// Line and column of the place `path` names, or of the nearest place found on the way, or 1:1.
+fn locate(toks: &[Token], path: &[Seg]) -> (usize, usize) {
+    let mut best = (1, 1);
+    let mut value = top_value(toks);
+    if let Some(t) = toks.get(value) {
+        best = (t.line, t.column);
+    }
+    for seg in path {
+        let Some(open) = open_of(toks, value) else {
+            break;
+        };
+        let elems = elements(toks, open);
+        let found = match *seg {
+            Key(key) => elems.iter().find(|(_, _, name)| *name == Some(key)),
+            Item(n) => elems.get(n),
+        };
+        let Some(&(at, v, _)) = found else {
+            break;
+        };
+        if let Some(t) = toks.get(at) {
+            best = (t.line, t.column);
+        }
+        value = v;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> Rules {
+        Rules::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rules"))
+            .expect("the rules load")
+    }
+
+    const VALID: &str = r#"// A minimal scenario.
+(
+    name: "Test",
+    briefing: "Two marines and a ship.",
+    table: (72.0, 48.0),
+    friendly_edge: South,
+    turn_limit: 20,
+    automatic_wave_turn: 3,
+    human_wounds: Degradation,
+    human_morale: false,
+    aliens: (weapons: ["claws"]),
+    terrain: [
+        (name: "ship", shape: Rect(center: (36.0, 24.0), size: (6.0, 3.0)), going: Impassable, tall: true),
+        (name: "wood", shape: Circle(center: (10.0, 10.0), radius: 3.0), going: Bad),
+    ],
+    units: [
+        (label: "M1", troop: Infantry, at: (35.5, 1.0), facing: 0.0, weapons: ["blaster", "laser_pistol"], armour: true),
+        (label: "M2", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: ["blaster"], armour: true),
+    ],
+    objective: RepairAndBoard(feature: "ship"),
+    attack_over: Continue,
+)
+"#;
+
+    /// 1-based line of the first line containing `needle`.
+    fn line_of(text: &str, needle: &str) -> usize {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .expect("needle in text")
+    }
+
+    fn parse(text: &str) -> Result<Scenario, DataError> {
+        parse_scenario("test.ron", text, &rules())
+    }
+
+    #[test]
+    fn a_valid_minimal_scenario_parses() {
+        let s = parse(VALID).expect("valid");
+        assert_eq!(s.units.len(), 2);
+        assert_eq!(s.automatic_wave_turn, Some(3));
+        assert_eq!(
+            s.objective,
+            Some(Objective::RepairAndBoard {
+                feature: "ship".into()
+            })
+        );
+    }
+
+    #[test]
+    fn explicit_some_and_struct_name_also_parse() {
+        let text = VALID
+            .replace("automatic_wave_turn: 3", "automatic_wave_turn: Some(3)")
+            .replace(
+                "objective: RepairAndBoard(feature: \"ship\")",
+                "objective: Some(RepairAndBoard(feature: \"ship\"))",
+            );
+        parse(&text).expect("valid");
+    }
+
+    #[test]
+    fn unknown_troop_type_is_a_ron_error_at_its_line() {
+        let text = VALID.replacen("troop: Infantry", "troop: Dragoon", 1);
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "Dragoon"), "{e}");
+        assert!(e.message.contains("Dragoon"), "{e}");
+        assert!(e.to_string().starts_with("test.ron:"), "{e}");
+    }
+
+    #[test]
+    fn negative_turn_limit_is_an_error() {
+        let text = VALID.replace("turn_limit: 20", "turn_limit: -1");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "turn_limit"), "{e}");
+    }
+
+    #[test]
+    fn zero_turn_limit_and_zero_wave_turn_are_errors() {
+        let e = parse(&VALID.replace("turn_limit: 20", "turn_limit: 0")).unwrap_err();
+        assert_eq!(e.line, line_of(VALID, "turn_limit"), "{e}");
+        assert!(e.message.contains("`turn_limit`"), "{e}");
+        let e =
+            parse(&VALID.replace("automatic_wave_turn: 3", "automatic_wave_turn: 0")).unwrap_err();
+        assert_eq!(e.line, line_of(VALID, "automatic_wave_turn"), "{e}");
+    }
+
+    #[test]
+    fn bad_table_is_an_error() {
+        let text = VALID.replace("table: (72.0, 48.0)", "table: (0.0, 48.0)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!((e.line, e.column), (line_of(&text, "table:"), 5), "{e}");
+        assert!(e.message.contains("`table`"), "{e}");
+        let e = parse(&VALID.replace("table: (72.0, 48.0)", "table: (inf, 48.0)")).unwrap_err();
+        assert!(e.message.contains("`table`"), "{e}");
+    }
+
+    #[test]
+    fn unit_off_the_table_is_an_error_at_its_at_field() {
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.5, 0.2)");
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"M2\"");
+        assert_eq!(e.line, line, "{e}");
+        let col = text.lines().nth(line - 1).unwrap().find("at:").unwrap() + 1;
+        assert_eq!(e.column, col, "{e}");
+        assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+        assert!(e.message.contains("off the 72x48 table"), "{e}");
+    }
+
+    #[test]
+    fn overlapping_bases_are_an_error() {
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 1.2)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+        assert!(e.message.contains("units[0] (\"M1\")"), "{e}");
+    }
+
+    #[test]
+    fn touching_bases_are_fine_but_impassable_terrain_is_not() {
+        // M1 and M2 are in base contact in VALID; put M2 inside the ship.
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 23.0)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(
+            e.message
+                .contains("impassable terrain terrain[0] (\"ship\")"),
+            "{e}"
+        );
+        // Bad going is allowed.
+        parse(&VALID.replace("at: (36.5, 1.0)", "at: (10.0, 10.0)")).expect("in the wood");
+    }
+
+    #[test]
+    fn unknown_weapon_is_an_error_naming_the_known_ones() {
+        let text = VALID.replace(
+            "weapons: [\"blaster\"]",
+            "weapons: [\"blaster\", \"lazer\"]",
+        );
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"lazer\"");
+        assert_eq!(e.line, line, "{e}");
+        let col = text
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .find("\"lazer\"")
+            .unwrap()
+            + 1;
+        assert_eq!(e.column, col, "{e}");
+        assert!(
+            e.message.contains("units[1] (\"M2\"), field `weapons[1]`"),
+            "{e}"
+        );
+        assert!(
+            e.message.contains("blaster") && e.message.contains("plasma_cannon"),
+            "{e}"
+        );
+
+        let text = VALID.replace("[\"claws\"]", "[\"talons\"]");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "talons"), "{e}");
+        assert!(e.message.contains("`aliens.weapons[0]`"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_label_is_an_error() {
+        let text = VALID.replace("label: \"M2\"", "label: \"M1\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "at: (36.5, 1.0)"), "{e}");
+        assert!(
+            e.message.contains("units[1] (\"M1\"), field `label`"),
+            "{e}"
+        );
+        assert!(e.message.contains("units[0]"), "{e}");
+
+        let e = parse(&VALID.replace("label: \"M2\"", "label: \"\"")).unwrap_err();
+        assert!(e.message.contains("field `label`"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_terrain_name_is_an_error() {
+        let text = VALID.replace("(name: \"wood\"", "(name: \"ship\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "Circle"), "{e}");
+        assert!(
+            e.message.contains("terrain[1] (\"ship\"), field `name`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_shapes_are_errors() {
+        let text = VALID.replace("radius: 3.0", "radius: -3.0");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "radius"), "{e}");
+        assert!(e.message.contains("`shape.radius`"), "{e}");
+        let text = VALID.replace("size: (6.0, 3.0)", "size: (6.0, 0.0)");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("`shape.size`"), "{e}");
+        let e = parse(&VALID.replace(
+            "facing: 0.0, weapons: [\"blaster\"]",
+            "facing: NaN, weapons: [\"blaster\"]",
+        ))
+        .unwrap_err();
+        assert!(e.message.contains("`facing`"), "{e}");
+    }
+
+    #[test]
+    fn placed_aliens_are_an_error() {
+        let text = VALID.replace("\"M2\", troop: Infantry", "\"M2\", troop: Alien");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(e.message.contains("field `troop`"), "{e}");
+    }
+
+    #[test]
+    fn objective_must_name_impassable_terrain() {
+        let text = VALID.replace("feature: \"ship\"", "feature: \"shipp\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "shipp"), "{e}");
+        assert!(
+            e.message.contains("`objective.feature`") && e.message.contains("ship, wood"),
+            "{e}"
+        );
+        let e = parse(&VALID.replace("feature: \"ship\"", "feature: \"wood\"")).unwrap_err();
+        assert!(e.message.contains("Impassable"), "{e}");
+    }
+
+    #[test]
+    fn locator_falls_back_and_never_panics() {
+        assert_eq!(locate(&lex(""), &[Key("units"), Item(3)]), (1, 1));
+        let toks = lex(
+            "#![enable(implicit_some)]\n/* c /* nested */ */ Scenario(\n  a: r#\"x\"# ,\n  units: [ (label: 'c'), ],\n)",
+        );
+        assert_eq!(
+            locate(&toks, &[Key("units"), Item(0), Key("label")]),
+            (4, 13)
+        );
+        assert_eq!(locate(&toks, &[Key("units"), Item(5)]), (4, 3));
+        assert_eq!(locate(&toks, &[Key("nothing")]), (2, 22));
+        for text in [
+            "(",
+            "\"",
+            "r#\"",
+            "/*",
+            "'",
+            "(a: [(b: ",
+            "Some(Some(",
+            ")))",
+        ] {
+            let _ = locate(&lex(text), &[Key("a"), Item(0), Key("b")]);
+            let _ = parse(text);
+        }
+    }
+
+    #[test]
+    fn truncated_and_mangled_text_gives_errors_not_panics() {
+        let rules = rules();
+        for (i, _) in VALID.char_indices() {
+            let _ = parse_scenario("t.ron", &VALID[..i], &rules);
+            let mangled: String = VALID
+                .char_indices()
+                .map(|(j, c)| {
+                    if j == i {
+                        ['(', ')', '"', ',', '-', 'x', '/', '#'][i % 8]
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let _ = parse_scenario("t.ron", &mangled, &rules);
+        }
+    }
+
+    #[test]
+    fn the_shipped_scenarios_are_valid() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let rules = rules();
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).expect("scenarios/") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                load_scenario_file(&path, &rules).unwrap_or_else(|e| panic!("{e}"));
+                n += 1;
+            }
+        }
+        assert!(n >= 4);
+    }
+}

@@ -1,0 +1,67 @@
+//! The ECS components of a unit on the table, named as in the design.
+
+use crate::rules::cards::Stack;
+use crate::rules::table::{Status, TurnMarks, UnitId};
+use crate::rules::tables::TroopKind;
+use crate::scenario::format::Side;
+use bevy::prelude::*;
+
+/// The unit's number within the game: stable for the whole game, used by orders and the log.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnitNumber(pub UnitId);
+
+/// The label shown on the table and in the roll log, e.g. `M3` or `A2.4`.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct UnitLabel(pub String);
+
+/// A base on the table: troop type, base size, side and position (inches).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Base {
+    pub troop: TroopKind,
+    /// Frontage and depth, inches.
+    pub size: Vec2,
+    pub side: Side,
+    /// Centre of the base, inches from the south-west corner of the table.
+    pub position: Vec2,
+}
+
+/// The direction the base's front edge points, radians counter-clockwise from east.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Facing(pub f32);
+
+/// Wounds taken so far (never goes down).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Wounds(pub u32);
+
+/// An alien's pile of face-down cards and the cards turned from it.
+#[derive(Component, Debug, Clone, PartialEq, Default)]
+pub struct CardStack(pub Stack);
+
+/// Whether an ambushed unit is still surprised. Every unit carries one; the ambush rules move it on.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SurpriseState {
+    /// Not surprised: acts normally.
+    #[default]
+    Alert,
+    /// Surprised for this many more turns.
+    Surprised { turns_left: u32 },
+}
+
+/// Weapons carried and whether it wears body armour.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Loadout {
+    pub weapons: Vec<String>,
+    pub armour: bool,
+}
+
+/// The alien wave a unit belongs to.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wave(pub u32);
+
+/// Lasting states: on the table, aboard, destroyed or gone; stunned; withdrawing.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnitStatus(pub Status);
+
+/// What the unit has done this turn: moved how, shot, fought, charged.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TurnRecord(pub TurnMarks);

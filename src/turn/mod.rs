@@ -1,0 +1,40 @@
+//! The ECS game: components, the phase state and its ordered sets, one plugin per phase.
+
+pub mod components;
+pub mod drive;
+mod end_of_turn;
+mod generation;
+mod log;
+mod melee;
+mod movement;
+pub mod phase;
+pub mod resources;
+mod shooting;
+pub mod table_access;
+
+use crate::control::Controllers;
+use bevy::prelude::*;
+use resources::{Awaiting, Flows, OrderRejected, PendingOrders, RollMade};
+
+/// The rules of the game as ECS systems. Runs in the window, the headless tests and the simulator.
+pub struct RulesPlugin;
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<RollMade>()
+            .add_message::<OrderRejected>()
+            .init_resource::<Flows>()
+            .init_resource::<PendingOrders>()
+            .init_resource::<Awaiting>()
+            .init_resource::<Controllers>();
+        app.add_plugins((
+            phase::plugin,
+            generation::plugin,
+            movement::plugin,
+            shooting::plugin,
+            melee::plugin,
+            end_of_turn::plugin,
+            log::plugin,
+        ));
+    }
+}

@@ -1,0 +1,70 @@
+//! The game's resources: the rule book, the battle's shared state, the dice, orders and decisions.
+
+use crate::rules::Rules;
+use crate::rules::cards::CardLedger;
+use crate::rules::dice::DiceService;
+use crate::rules::flow::{Decision, MeleeFlow, MovementFlow, Order, ShootingFlow};
+use crate::rules::log::RollEntry;
+use crate::rules::table::{GameConfig, Progress};
+use crate::scenario::format::{Side, TerrainFeature};
+use bevy::prelude::*;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// The rule tables in force.
+#[derive(Resource, Debug, Clone, Deref)]
+pub struct RuleBook(pub Arc<Rules>);
+
+/// Everything about the battle that is not a unit: scenario settings, terrain, progress, cards.
+#[derive(Resource, Debug, Clone)]
+pub struct Battle {
+    pub config: GameConfig,
+    pub terrain: Vec<TerrainFeature>,
+    pub progress: Progress,
+    pub ledger: CardLedger,
+}
+
+/// The game's one dice service; its `log` is the roll log.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct Dice(pub DiceService);
+
+/// Where each phase's rules stand.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Flows {
+    /// Whether the current phase has been opened.
+    pub started: bool,
+    pub movement: MovementFlow,
+    pub shooting: ShootingFlow,
+    pub melee: MeleeFlow,
+}
+
+/// Orders from the window's input, waiting for the rules to take them.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PendingOrders(pub VecDeque<(Side, Order)>);
+
+impl PendingOrders {
+    pub fn push(&mut self, side: Side, order: Order) {
+        self.0.push_back((side, order));
+    }
+    /// The oldest order from `side`, if any.
+    pub fn take_for(&mut self, side: Side) -> Option<Order> {
+        let i = self.0.iter().position(|(s, _)| *s == side)?;
+        self.0.remove(i).map(|(_, o)| o)
+    }
+}
+
+/// What the game waits for from a human player, if anything.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Awaiting(pub Option<Decision>);
+
+/// A roll made this frame, for the overlay.
+#[derive(Message, Debug, Clone)]
+pub struct RollMade(pub RollEntry);
+
+/// An order the rules refused, with the reason.
+#[derive(Message, Debug, Clone)]
+pub struct OrderRejected {
+    pub side: Side,
+    pub order: Order,
+    pub reason: String,
+}

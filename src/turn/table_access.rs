@@ -1,0 +1,130 @@
+//! Moves the table between ECS components and the pure `Table` that rule steps work on.
+
+use crate::rules::geometry::Footprint;
+use crate::rules::table::{Table, Unit};
+use crate::turn::components::*;
+use crate::turn::resources::Battle;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+type UnitParts = (
+    &'static UnitNumber,
+    &'static UnitLabel,
+    &'static mut Base,
+    &'static mut Facing,
+    &'static mut Wounds,
+    Option<&'static mut CardStack>,
+    &'static mut UnitStatus,
+    &'static mut TurnRecord,
+    &'static Loadout,
+    Option<&'static Wave>,
+);
+
+/// Reads every unit and the battle into a `Table`, and writes it back.
+#[derive(SystemParam)]
+pub struct TableAccess<'w, 's> {
+    units: Query<'w, 's, UnitParts>,
+    battle: ResMut<'w, Battle>,
+    commands: Commands<'w, 's>,
+}
+
+impl TableAccess<'_, '_> {
+    /// Takes the battle out of the world as a `Table`; hand it back with `put`.
+    pub fn take(&mut self) -> Table {
+        let mut units: Vec<Unit> = self
+            .units
+            .iter()
+            .map(
+                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| Unit {
+                    id: num.0,
+                    label: label.0.clone(),
+                    side: base.side,
+                    troop: base.troop,
+                    base: Footprint::new(base.position, base.size, facing.0),
+                    weapons: kit.weapons.clone(),
+                    armour: kit.armour,
+                    wounds: wounds.0,
+                    wave: wave.map(|w| w.0),
+                    status: status.0,
+                    marks: marks.0,
+                    cards: cards.map(|c| c.0.clone()),
+                },
+            )
+            .collect();
+        units.sort_by_key(|u| u.id);
+        let b = &mut *self.battle;
+        Table {
+            config: b.config.clone(),
+            terrain: std::mem::take(&mut b.terrain),
+            units,
+            progress: std::mem::take(&mut b.progress),
+            ledger: std::mem::take(&mut b.ledger),
+        }
+    }
+
+    /// Writes a `Table` back: changed components are updated, new units spawned.
+    pub fn put(&mut self, table: Table) {
+        let mut seen = Vec::with_capacity(table.units.len());
+        for (num, _, mut base, mut facing, mut wounds, cards, mut status, mut marks, _, _) in
+            self.units.iter_mut()
+        {
+            let Ok(i) = table.units.binary_search_by_key(&num.0, |u| u.id) else {
+                continue;
+            };
+            let u = &table.units[i];
+            seen.push(u.id);
+            base.set_if_neq(Base {
+                troop: u.troop,
+                size: u.base.size,
+                side: u.side,
+                position: u.base.center,
+            });
+            facing.set_if_neq(Facing(u.base.facing));
+            wounds.set_if_neq(Wounds(u.wounds));
+            status.set_if_neq(UnitStatus(u.status));
+            marks.set_if_neq(TurnRecord(u.marks));
+            if let (Some(mut c), Some(stack)) = (cards, &u.cards) {
+                if c.0 != *stack {
+                    c.0 = stack.clone();
+                }
+            }
+        }
+        for u in table.units.iter().filter(|u| !seen.contains(&u.id)) {
+            spawn_unit(&mut self.commands, u);
+        }
+        let b = &mut *self.battle;
+        b.terrain = table.terrain;
+        b.progress = table.progress;
+        b.ledger = table.ledger;
+    }
+}
+
+/// Spawns the entity of a unit with every component it needs.
+pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
+    let mut e = commands.spawn((
+        UnitNumber(u.id),
+        UnitLabel(u.label.clone()),
+        Base {
+            troop: u.troop,
+            size: u.base.size,
+            side: u.side,
+            position: u.base.center,
+        },
+        Facing(u.base.facing),
+        Wounds(u.wounds),
+        UnitStatus(u.status),
+        TurnRecord(u.marks),
+        Loadout {
+            weapons: u.weapons.clone(),
+            armour: u.armour,
+        },
+        SurpriseState::default(),
+    ));
+    if let Some(w) = u.wave {
+        e.insert(Wave(w));
+    }
+    if let Some(stack) = &u.cards {
+        e.insert(CardStack(stack.clone()));
+    }
+    e.id()
+}

@@ -1,0 +1,168 @@
+//! The `ambush` command line: simulate's JSON and roll log, check, and bad arguments.
+
+use crate::root;
+use std::process::Command;
+
+fn ambush(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the ambush binary runs")
+}
+
+#[test]
+fn simulate_json_has_every_field() {
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--games",
+        "16",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for key in [
+        "scenario",
+        "games",
+        "seed",
+        "marine_wins",
+        "alien_wins",
+        "draws",
+        "marine_casualties",
+        "turns",
+        "aliens_killed",
+        "waves",
+        "elapsed_s",
+        "games_per_s",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["games"], 16);
+    let wins = v["marine_wins"].as_u64().unwrap()
+        + v["alien_wins"].as_u64().unwrap()
+        + v["draws"].as_u64().unwrap();
+    assert_eq!(wins, 16);
+    let hist: u64 = v["marine_casualties"]["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(hist, 16);
+    assert!(v["turns"]["mean"].as_f64().unwrap() >= 3.0);
+}
+
+#[test]
+fn roll_log_is_the_same_whatever_the_thread_count() {
+    let dir = std::env::temp_dir().join(format!("ambush-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |threads: &str, name: &str| {
+        let path = dir.join(name);
+        let out = ambush(&[
+            "simulate",
+            "--scenario",
+            "scenarios/crashed_ship.ron",
+            "--games",
+            "6",
+            "--seed",
+            "11",
+            "--threads",
+            threads,
+            "--roll-log",
+            path.to_str().unwrap(),
+            "--wounds",
+            "sudden-death",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(path).unwrap()
+    };
+    let one = run("1", "one.jsonl");
+    let two = run("2", "two.jsonl");
+    assert_eq!(one, two);
+    let first: serde_json::Value =
+        serde_json::from_slice(one.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let keys: Vec<&str> = first
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    for key in [
+        "game",
+        "turn",
+        "phase",
+        "kind",
+        "actor",
+        "target",
+        "dice",
+        "rolls",
+        "modifiers",
+        "total",
+        "need",
+        "success",
+        "card",
+        "effect",
+    ] {
+        assert!(keys.contains(&key), "missing {key}");
+    }
+    let text = String::from_utf8(one).unwrap();
+    assert!(text.contains("\"kind\":\"to_hit\""));
+    assert!(text.lines().all(|l| l.starts_with("{\"game\":")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--games",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!out.stderr.is_empty());
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--wounds",
+        "lots",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = ambush(&["simulate", "--scenario", "no/such/file.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.ron"));
+}
+
+#[test]
+fn check_reports_file_line_and_field() {
+    let dir = std::env::temp_dir().join(format!("ambush-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(root().join("scenarios/crashed_ship.ron")).unwrap();
+    let bad = good.replacen("troop: Infantry", "troop: Infantery", 1);
+    let path = dir.join("bad.ron");
+    std::fs::write(&path, bad).unwrap();
+    let out = ambush(&[
+        "check",
+        "scenarios/crashed_ship.ron",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.ron:"), "{err}");
+    assert!(err.contains("Infantery"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,10 +4,11 @@ use crate::rules::Rules;
 use crate::rules::log::RollEntry;
 use crate::rules::table::{Outcome, Presence};
 use crate::scenario::format::{Scenario, Side, WoundMethod};
-use crate::scenario::spawn::GameSetup;
+use crate::scenario::spawn::{GameSetup, start_game};
 use crate::turn::components::{Base, UnitStatus};
 use crate::turn::resources::{Battle, Dice};
 use crate::{headless_app, run_to_end};
+use bevy::prelude::App;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -35,13 +36,33 @@ pub fn play_game(
     wounds: Option<WoundMethod>,
     keep_log: bool,
 ) -> GameResult {
+    play_game_in(&mut None, scenario, rules, seed, game, wounds, keep_log)
+}
+
+/// Like `play_game`, but reuses the app in `slot` when there is one (starting a game resets
+/// every resource and entity of the last), which spares building the schedules again.
+pub fn play_game_in(
+    slot: &mut Option<App>,
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+    wounds: Option<WoundMethod>,
+    keep_log: bool,
+) -> GameResult {
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
     setup.keep_log = keep_log;
-    let mut app = headless_app(&setup, rules);
+    let app = match slot {
+        Some(app) => {
+            start_game(app.world_mut(), &setup, rules);
+            app
+        }
+        None => slot.insert(headless_app(&setup, rules)),
+    };
     // Five phases a turn, plus slack for take-off after the last turn.
     let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
-    run_to_end(&mut app, cap);
+    run_to_end(app, cap);
     let world = app.world_mut();
     let casualties = world
         .query::<(&Base, &UnitStatus)>()
@@ -174,7 +195,10 @@ pub fn simulate(
         let end = (start + CHUNK).min(games);
         let results: Vec<GameResult> = (start..end)
             .into_par_iter()
-            .map(|g| play_game(scenario, rules.clone(), seed, g, wounds, keep_log))
+            .map_init(
+                || None,
+                |slot, g| play_game_in(slot, scenario, rules.clone(), seed, g, wounds, keep_log),
+            )
             .collect();
         for r in &results {
             tally.add(r);

@@ -54,6 +54,7 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
     let reach = movement::max_allowance(table, rules, id) + 3.0;
     let mut humans: Vec<(UnitId, f32)> = table
         .side_on_table(Side::Humans)
+        .filter(|h| geometry::base_distance_at_least(&me.base, &h.base) <= reach)
         .map(|h| (h.id, geometry::base_distance(&me.base, &h.base)))
         .filter(|(_, d)| *d <= reach)
         .collect();

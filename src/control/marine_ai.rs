@@ -6,6 +6,7 @@ use crate::rules::geometry::{self, Footprint, Shape, point_segment_distance};
 use crate::rules::movement;
 use crate::rules::shooting;
 use crate::rules::table::{Table, UnitId};
+use crate::rules::tables::ShootAfter;
 use crate::rules::wounds::placement_clear;
 use crate::scenario::format::Side;
 use glam::Vec2;
@@ -38,6 +39,16 @@ fn repairing(table: &Table, rules: &Rules, id: UnitId) -> bool {
         && table
             .unit(id)
             .is_some_and(|u| table.touches_ship(&u.base, rules.general.contact_tolerance))
+}
+
+/// A unit that may only shoot if it stays put (a heavy weapon team) holds its ground while it has
+/// a target and the ship is still dead; once the power is back it heads for the ship.
+fn holds_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    !table.progress.power_restored
+        && table
+            .unit(id)
+            .is_some_and(|u| rules.troop(u.troop).shoot_after == ShootAfter::NoMoveOnly)
+        && !shooting::targets(table, rules, id).is_empty()
 }
 
 /// Where a base should stand to touch the ship: the nearest point of the ship's outline, pushed
@@ -76,6 +87,7 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         .side_on_table(Side::Humans)
         .filter(|u| movement::cannot_move(table, rules, u.id).is_none())
         .filter(|u| !table.touches_ship(&u.base, tol))
+        .filter(|u| !holds_to_shoot(table, rules, u.id))
         .map(|u| u.id)
         .collect();
     for id in &movers {

@@ -706,7 +706,7 @@ pub fn repairs(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         let ok = face as i32 >= rules.general.repair_need;
         dice.record(
             RollEntry::dice(RollKind::Repair, "1d6", vec![face])
-                .actor(&table.label(id))
+                .actor(table.label(id))
                 .need(rules.general.repair_need)
                 .success(ok)
                 .effect(if ok { "power restored" } else { "no luck" }),

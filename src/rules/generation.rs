@@ -123,11 +123,11 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         table.progress.next_unit_id += 1;
         table.units.push(Unit {
             id,
-            label: format!("A{wave}.{}", i + 1),
+            label: format!("A{wave}.{}", i + 1).into(),
             side: Side::Aliens,
             troop: TroopKind::Alien,
             base,
-            weapons: table.config.aliens.weapons.clone(),
+            weapons: table.config.aliens.weapons.clone().into(),
             armour: false,
             wounds: 0,
             wave: Some(wave),

@@ -144,7 +144,9 @@ pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
 fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     let mut depth = f32::INFINITY;
     for poly in [a, b] {
-        for i in 0..poly.len() {
+        // Every polygon here is a rectangle: its first two edges give all its axes.
+        let axes = if poly.len() == 4 { 2 } else { poly.len() };
+        for i in 0..axes {
             let e = poly[(i + 1) % poly.len()] - poly[i];
             let axis = Vec2::new(-e.y, e.x).normalize_or_zero();
             if axis == Vec2::ZERO {
@@ -172,30 +174,55 @@ pub fn polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
     if polygon_penetration(a, b) >= 0.0 {
         return 0.0;
     }
+    apart_polygon_distance(a, b)
+}
+
+/// Distance between two convex polygons known not to overlap.
+fn apart_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
+    // Apart convex polygons: the closest pair always includes a corner of one of them.
     let mut best = f32::INFINITY;
-    for i in 0..a.len() {
-        let (p, q) = (a[i], a[(i + 1) % a.len()]);
-        for j in 0..b.len() {
-            let (r, s) = (b[j], b[(j + 1) % b.len()]);
-            best = best.min(segment_distance(p, q, r, s));
+    for (from, to) in [(a, b), (b, a)] {
+        for p in from {
+            for j in 0..to.len() {
+                best = best.min(point_segment_distance(*p, to[j], to[(j + 1) % to.len()]));
+            }
         }
     }
     best
 }
 
+/// Half the diagonal: no point of the base is farther than this from its centre.
+fn radius(a: &Footprint) -> f32 {
+    a.size.length() * 0.5
+}
+
+/// Whether two bases are too far apart to touch: a cheap test that skips the exact one.
+fn surely_apart(a: &Footprint, b: &Footprint, margin: f32) -> bool {
+    let r = radius(a) + radius(b) + margin;
+    a.center.distance_squared(b.center) > r * r
+}
+
 /// Whether two bases overlap by more than `tolerance` (touching is not overlapping).
 pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
-    polygon_penetration(&a.corners(), &b.corners()) > tolerance
+    !surely_apart(a, b, 0.0) && polygon_penetration(&a.corners(), &b.corners()) > tolerance
 }
 
 /// Edge-to-edge distance between two bases, the way ranges and contact are measured.
 pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
+    if surely_apart(a, b, 0.0) {
+        return apart_polygon_distance(&a.corners(), &b.corners());
+    }
     polygon_distance(&a.corners(), &b.corners())
+}
+
+/// A lower bound on `base_distance`, from the centres alone (cheap).
+pub fn base_distance_at_least(a: &Footprint, b: &Footprint) -> f32 {
+    (a.center.distance(b.center) - radius(a) - radius(b)).max(0.0)
 }
 
 /// Whether two bases are in base contact.
 pub fn in_contact(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
-    base_distance(a, b) <= tolerance
+    !surely_apart(a, b, tolerance) && base_distance(a, b) <= tolerance
 }
 
 /// Whether `a`'s front edge (or a front corner) touches `b`.
@@ -288,6 +315,14 @@ impl Shape {
         }
     }
 
+    /// No point of the shape is farther than this from its centre.
+    pub fn bounding_radius(&self) -> f32 {
+        match *self {
+            Shape::Rect { size, .. } => Vec2::new(size.0, size.1).length() * 0.5,
+            Shape::Circle { radius, .. } => radius,
+        }
+    }
+
     pub fn center(&self) -> Vec2 {
         match *self {
             Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
@@ -308,9 +343,16 @@ impl Shape {
 
     /// Length of the segment `a`–`b` that lies inside the shape.
     pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
+    }
+
+    /// Where the segment `a`–`b` runs inside the shape: entry and exit, in inches from `a`.
+    pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
         let len = a.distance(b);
-        if len <= f32::EPSILON {
-            return 0.0;
+        if len <= f32::EPSILON
+            || point_segment_distance(self.center(), a, b) > self.bounding_radius()
+        {
+            return None;
         }
         match self {
             Shape::Circle { radius, .. } => {
@@ -321,16 +363,16 @@ impl Shape {
                 let cq = f.length_squared() - radius * radius;
                 let disc = bq * bq - cq;
                 if disc <= 0.0 {
-                    return 0.0;
+                    return None;
                 }
                 let s = disc.sqrt();
                 let t0 = (-bq - s).clamp(0.0, len);
                 let t1 = (-bq + s).clamp(0.0, len);
-                (t1 - t0).max(0.0)
+                (t1 > t0).then_some((t0, t1))
             }
             Shape::Rect { .. } => {
                 // Liang–Barsky against each edge's inward half-plane.
-                let k = self.polygon().unwrap_or([Vec2::ZERO; 4]);
+                let k = self.polygon()?;
                 let d = b - a;
                 let (mut t0, mut t1) = (0.0f32, 1.0f32);
                 for i in 0..4 {
@@ -340,7 +382,7 @@ impl Shape {
                     let den = n.dot(d);
                     if den.abs() < 1e-9 {
                         if num < 0.0 {
-                            return 0.0;
+                            return None;
                         }
                     } else {
                         let t = -num / den;
@@ -351,7 +393,7 @@ impl Shape {
                         }
                     }
                 }
-                if t1 > t0 { (t1 - t0) * len } else { 0.0 }
+                (t1 > t0).then_some((t0 * len, t1 * len))
             }
         }
     }
@@ -382,8 +424,19 @@ impl Shape {
         }
     }
 
+    /// Whether a base touches (or overlaps) the shape, within `tolerance`.
+    pub fn touches(&self, base: &Footprint, tolerance: f32) -> bool {
+        let reach = self.bounding_radius() + radius(base) + tolerance;
+        self.center().distance_squared(base.center) <= reach * reach
+            && self.distance_to(base) <= tolerance
+    }
+
     /// Whether a base overlaps the shape by more than `tolerance`.
     pub fn overlaps(&self, base: &Footprint, tolerance: f32) -> bool {
+        let reach = self.bounding_radius() + radius(base);
+        if self.center().distance_squared(base.center) > reach * reach {
+            return false;
+        }
         match self {
             Shape::Circle { radius, .. } => {
                 let c = self.center();

@@ -100,8 +100,8 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         let hit = face as i32 + sum(&mods) >= need;
         dice.record(
             RollEntry::dice(RollKind::CloseQuarter, "1d6", vec![face])
-                .actor(&table.label(id))
-                .target(&table.label(target))
+                .actor(table.label(id))
+                .target(table.label(target))
                 .modifiers(mods)
                 .need(need)
                 .success(hit)
@@ -157,7 +157,7 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
     }
     dice.record(
         RollEntry::dice(RollKind::Disengage, "1d6", vec![face])
-            .actor(&table.label(id))
+            .actor(table.label(id))
             .need(need)
             .success(ok)
             .effect(if ok {
@@ -246,10 +246,10 @@ pub fn face_attacker(table: &mut Table, rules: &Rules, defender: UnitId, attacke
         return; // already face to face
     }
     let pose = geometry::contact_pose(&d.base, &a.base, 0);
-    if placement_clear(table, rules, &pose, &[defender, attacker]) {
-        if let Some(u) = table.unit_mut(defender) {
-            u.base = pose;
-        }
+    if placement_clear(table, rules, &pose, &[defender, attacker])
+        && let Some(u) = table.unit_mut(defender)
+    {
+        u.base = pose;
     }
 }
 
@@ -275,7 +275,7 @@ pub fn defending_linear_defence(table: &Table, rules: &Rules, id: UnitId, enemy:
     let tol = rules.general.contact_tolerance + 0.05;
     table.terrain.iter().any(|f| {
         f.linear_defence
-            && f.shape.distance_to(&u.base) <= tol
+            && f.shape.touches(&u.base, tol)
             && f.shape.length_inside(u.base.center, e.base.center) > 1e-3
     })
 }
@@ -433,16 +433,16 @@ pub fn physical_contact(
     let (al, dl) = (table.label(e.attacker), table.label(e.defender));
     dice.record(
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![a_face])
-            .actor(&al)
-            .target(&dl)
+            .actor(al)
+            .target(dl)
             .modifiers(a_mods)
             .success(ra == ContactResult::Won)
             .effect(words(ra)),
     );
     dice.record(
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![d_face])
-            .actor(&dl)
-            .target(&al)
+            .actor(dl)
+            .target(al)
             .modifiers(d_mods)
             .success(rd == ContactResult::Won)
             .effect(words(rd)),
@@ -486,7 +486,7 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
     }
     dice.record(
         RollEntry::dice(RollKind::BreakOff, "1d6", vec![face])
-            .actor(&table.label(id))
+            .actor(table.label(id))
             .modifiers(mods)
             .need(need)
             .success(ok)

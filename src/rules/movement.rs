@@ -74,7 +74,7 @@ pub fn path_cost(table: &Table, rules: &Rules, a: Vec2, b: Vec2) -> f32 {
 }
 
 /// Whether a base can slide from `start` to `end` without crossing impassable terrain or another
-/// base (other than `ignore`). Samples every quarter inch; the base keeps its facing until the end.
+/// base (other than `ignore`). Samples every half inch; the base keeps its facing until the end.
 pub fn path_clear(
     table: &Table,
     rules: &Rules,
@@ -83,7 +83,8 @@ pub fn path_clear(
     ignore: &[UnitId],
 ) -> Result<(), String> {
     let len = start.center.distance(end.center);
-    let steps = (len / 0.25).ceil().max(1.0) as usize;
+    // Half-inch steps: no base is narrower than an inch, so none can be stepped over.
+    let steps = (len / 0.5).ceil().max(1.0) as usize;
     let tol = rules.general.contact_tolerance;
     let reach = len + start.size.length() + 2.0;
     let near: Vec<&crate::rules::table::Unit> = table
@@ -357,10 +358,20 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         let mut reached: Option<Footprint> = None;
         let mut d = 0.5f32;
         let max_d = allow.min(goal.distance(start.center));
+        // Where this ray runs through bad going, once, so each step's cost is a sum.
+        let far = start.center + dirv * max_d;
+        let bad: Vec<(f32, f32)> = table
+            .terrain
+            .iter()
+            .filter(|f| f.going == Going::Bad)
+            .filter_map(|f| f.shape.span_inside(start.center, far))
+            .collect();
+        let extra = rules.general.bad_going_cost - 1.0;
         while d <= max_d + 1e-4 {
             let c = start.center + dirv * d;
             let pose = Footprint::new(c, start.size, a);
-            if path_cost(table, rules, start.center, c) > allow + 1e-3 {
+            let in_bad: f32 = bad.iter().map(|(t0, t1)| (t1.min(d) - t0).max(0.0)).sum();
+            if d + extra * in_bad > allow + 1e-3 {
                 break;
             }
             let blocked = !geometry::on_table(&pose, table.config.table, 1e-3)
@@ -385,6 +396,10 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         }
         if let Some(pose) = reached {
             let score = pose.center.distance(goal);
+            // Straight at the goal for the whole allowance: nothing can come closer.
+            if k == 0 && (start.center.distance(pose.center) - max_d).abs() < 1e-3 {
+                return Some(pose);
+            }
             if score < here - 1e-3 && best.is_none_or(|(s, _)| score < s - 1e-4) {
                 best = Some((score, pose));
             }

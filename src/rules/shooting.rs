@@ -3,7 +3,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
-use crate::rules::table::{MoveKind, Table, UnitId};
+use crate::rules::table::{MoveKind, Table, Unit, UnitId};
 use crate::rules::tables::{Rules, ShootAfter, WeaponClass};
 use crate::rules::wounds::{crippled, one_wound_penalty};
 use crate::scenario::format::{Going, Side};
@@ -89,8 +89,16 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> 
 /// (001: "Any terrain feature that is taller than the figures ... or any other troop units that
 /// lie directly between shooter and target, block the line of sight").
 pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), String> {
+    match los_blocker(table, a, b) {
+        None => Ok(()),
+        Some(name) => Err(format!("blocked by {name}")),
+    }
+}
+
+/// The name of what blocks the line of sight from `a` to `b`, if anything.
+fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
     let (Some(sa), Some(sb)) = (table.unit(a), table.unit(b)) else {
-        return Err("no such unit".into());
+        return Some("nothing: no such unit");
     };
     let (p, q) = (sa.base.center, sb.base.center);
     if let Some(f) = table
@@ -98,17 +106,14 @@ pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), String> 
         .iter()
         .find(|f| f.tall && f.shape.length_inside(p, q) > 1e-3)
     {
-        return Err(format!("blocked by {}", f.name));
+        return Some(&f.name);
     }
-    for u in &table.units {
-        if u.id == a || u.id == b || !u.on_table() {
-            continue;
-        }
-        if segment_crosses_base(p, q, &u.base) {
-            return Err(format!("blocked by {}", u.label));
-        }
-    }
-    Ok(())
+    table
+        .units
+        .iter()
+        .filter(|u| u.id != a && u.id != b && u.on_table())
+        .find(|u| segment_crosses_base(p, q, &u.base))
+        .map(|u| &*u.label)
 }
 
 fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
@@ -162,7 +167,7 @@ fn front_contacts_shape(base: &Footprint, shape: &geometry::Shape, tol: f32) -> 
         glam::Vec2::new(base.width(), 0.02),
         base.facing,
     );
-    shape.distance_to(&probe) <= tol
+    shape.touches(&probe, tol)
 }
 
 /// Plans a shot from `shooter` at `target` with a named weapon, or the best weapon that reaches.
@@ -178,16 +183,54 @@ pub fn plan_shot(
     }
     let s = table.unit(shooter).ok_or("no such shooter")?;
     let t = table.unit(target).ok_or("no such target")?;
+    plan_checked_shooter(table, rules, shooter, target, weapon).map_err(|b| match b {
+        Blocked::Friend => format!("{} is a friend", t.label),
+        Blocked::NotAttackable => format!("{} cannot be attacked", t.label),
+        Blocked::OutOfRange(d) => format!("{} is out of range ({d:.1}\")", t.label),
+        Blocked::Sight(name) => format!("{} cannot see {}: blocked by {name}", s.label, t.label),
+    })
+}
+
+/// Why a shot cannot be made, cheaply (the AI asks this many times a turn).
+enum Blocked<'a> {
+    Friend,
+    NotAttackable,
+    OutOfRange(f32),
+    Sight(&'a str),
+}
+
+/// `plan_shot` for a shooter already known to be free to shoot.
+fn plan_checked_shooter<'a>(
+    table: &'a Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+) -> Result<ShotPlan, Blocked<'a>> {
+    let (Some(s), Some(t)) = (table.unit(shooter), table.unit(target)) else {
+        return Err(Blocked::NotAttackable);
+    };
     if t.side == s.side {
-        return Err(format!("{} is a friend", t.label));
+        return Err(Blocked::Friend);
     }
     if !t.on_table() {
-        return Err(format!("{} cannot be attacked", t.label));
+        return Err(Blocked::NotAttackable);
+    }
+    let smr = rules.general.smr;
+    let longest = rules
+        .weapons
+        .ranges
+        .values()
+        .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
+        .fold(0.0, f32::max);
+    if geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + 1e-3 {
+        return Err(Blocked::OutOfRange(geometry::base_distance(
+            &s.base, &t.base,
+        )));
     }
     let distance = geometry::base_distance(&s.base, &t.base);
-    let smr = rules.general.smr;
-    let mut choice: Option<(String, WeaponClass, RangeBand)> = None;
-    for w in &s.weapons {
+    let mut choice: Option<(&String, WeaponClass, RangeBand)> = None;
+    for w in s.weapons.iter() {
         if weapon.is_some_and(|n| n != w) {
             continue;
         }
@@ -195,9 +238,11 @@ pub fn plan_shot(
         let Some(bands) = rules.weapons.ranges.get(&p.class) else {
             continue;
         };
+        // "The inferior weapon may not fire above medium range".
+        let inferior = table.config.inferior_weapons == Some(s.side);
         let band = if distance <= bands.medium * smr + 1e-3 {
             RangeBand::Medium
-        } else if bands.long.is_some_and(|l| distance <= l * smr + 1e-3) {
+        } else if !inferior && bands.long.is_some_and(|l| distance <= l * smr + 1e-3) {
             RangeBand::Long
         } else {
             continue;
@@ -211,13 +256,15 @@ pub fn plan_shot(
             }
         };
         if better {
-            choice = Some((w.clone(), p.class, band));
+            choice = Some((w, p.class, band));
         }
     }
     let Some((weapon, class, band)) = choice else {
-        return Err(format!("{} is out of range ({:.1}\")", t.label, distance));
+        return Err(Blocked::OutOfRange(distance));
     };
-    line_of_sight(table, shooter, target)?;
+    if let Some(name) = los_blocker(table, shooter, target) {
+        return Err(Blocked::Sight(name));
+    }
     let m = &rules.shooting.modifiers;
     let mut mods = Vec::new();
     let moved = s.marks.moved.unwrap_or(MoveKind::NoMove);
@@ -243,7 +290,7 @@ pub fn plan_shot(
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
     }
     Ok(ShotPlan {
-        weapon,
+        weapon: weapon.clone(),
         class,
         band,
         distance,
@@ -265,7 +312,7 @@ pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, Sh
         .iter()
         .filter(|t| t.side != s.side && t.on_table())
         .filter_map(|t| {
-            plan_shot(table, rules, shooter, t.id, None)
+            plan_checked_shooter(table, rules, shooter, t.id, None)
                 .ok()
                 .map(|p| (t.id, p))
         })
@@ -278,7 +325,35 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .units
         .iter()
         .filter(|u| u.side == side && u.on_table())
-        .any(|u| !targets(table, rules, u.id).is_empty())
+        .filter(|u| cannot_shoot(table, rules, u.id).is_none())
+        .any(|u| {
+            table
+                .units
+                .iter()
+                .filter(|t| t.side != side && t.on_table())
+                .any(|t| in_range_and_sight(table, rules, u, t))
+        })
+}
+
+/// Whether `s` has a weapon that reaches `t` and can see it (no modifiers worked out).
+fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool {
+    let inferior = table.config.inferior_weapons == Some(s.side);
+    let smr = rules.general.smr;
+    let reach = s
+        .weapons
+        .iter()
+        .filter_map(|w| rules.weapon(w))
+        .filter_map(|p| rules.weapons.ranges.get(&p.class))
+        .map(|b| match b.long {
+            Some(l) if !inferior => l.max(b.medium),
+            _ => b.medium,
+        })
+        .fold(f32::NEG_INFINITY, f32::max)
+        * smr
+        + 1e-3;
+    geometry::base_distance_at_least(&s.base, &t.base) <= reach
+        && geometry::base_distance(&s.base, &t.base) <= reach
+        && los_blocker(table, s.id, t.id).is_none()
 }
 
 /// Makes a shot: rolls to hit, places hit dice, rolls friendly fire on a miss.
@@ -310,8 +385,8 @@ pub fn shoot(
     };
     dice.record(
         RollEntry::dice(RollKind::ToHit, "1d6", vec![face])
-            .actor(&table.label(shooter))
-            .target(&table.label(target))
+            .actor(table.label(shooter))
+            .target(table.label(target))
             .modifiers(plan.modifiers.clone())
             .need(plan.need)
             .success(hit)
@@ -346,8 +421,8 @@ pub fn shoot(
             let struck = ff as i32 <= rules.shooting.friendly_fire_hit_max;
             dice.record(
                 RollEntry::dice(RollKind::FriendlyFire, "1d6", vec![ff])
-                    .actor(&table.label(shooter))
-                    .target(&table.label(f))
+                    .actor(table.label(shooter))
+                    .target(table.label(f))
                     .need(rules.shooting.friendly_fire_hit_max)
                     .success(struck)
                     .effect(if struck {

@@ -10,6 +10,7 @@ use crate::scenario::format::{
 };
 use glam::Vec2;
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A unit's stable number within one game.
 pub type UnitId = u32;
@@ -78,14 +79,15 @@ pub struct TurnMarks {
 }
 
 /// One unit (one base).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Unit {
     pub id: UnitId,
-    pub label: String,
+    /// Shared, so lending the table to a rule step copies no strings.
+    pub label: Arc<str>,
     pub side: Side,
     pub troop: TroopKind,
     pub base: Footprint,
-    pub weapons: Vec<String>,
+    pub weapons: Arc<[String]>,
     pub armour: bool,
     /// Wounds taken so far; never goes down.
     pub wounds: u32,
@@ -176,8 +178,8 @@ impl Table {
     pub fn index(&self, id: UnitId) -> Option<usize> {
         self.units.iter().position(|u| u.id == id)
     }
-    pub fn label(&self, id: UnitId) -> String {
-        self.unit(id).map(|u| u.label.clone()).unwrap_or_default()
+    pub fn label(&self, id: UnitId) -> &str {
+        self.unit(id).map_or("", |u| &u.label)
     }
 
     /// Units on the table, of one side.
@@ -251,8 +253,7 @@ impl Table {
 
     /// Whether a base touches the objective's ship.
     pub fn touches_ship(&self, base: &Footprint, tol: f32) -> bool {
-        self.ship()
-            .is_some_and(|s| s.shape.distance_to(base) <= tol)
+        self.ship().is_some_and(|s| s.shape.touches(base, tol))
     }
 
     /// Whether `p` lies in bad going that gives cover (not water).
@@ -336,7 +337,7 @@ impl Table {
         let (w, d) = rules.troop(troop).base;
         self.units.push(Unit {
             id,
-            label: label.to_string(),
+            label: label.into(),
             side,
             troop,
             base: Footprint::new(

@@ -52,8 +52,8 @@ pub fn resolve_hit_dice(
         let saved = total > rules.wounds.save_wound_max;
         dice.record(
             RollEntry::dice(RollKind::Save, "1d6", vec![face])
-                .actor(&table.label(source))
-                .target(&table.label(target))
+                .actor(table.label(source))
+                .target(table.label(target))
                 .modifiers(mods)
                 .need(rules.wounds.save_wound_max + 1)
                 .success(saved)
@@ -121,8 +121,8 @@ fn human_wound(
             };
             dice.record(
                 RollEntry::dice(RollKind::SuddenDeath, "1d6", vec![face as u32])
-                    .actor(&table.label(source))
-                    .target(&table.label(target))
+                    .actor(table.label(source))
+                    .target(table.label(target))
                     .effect(effect),
             );
         }
@@ -181,8 +181,8 @@ fn alien_wound(
         }
         dice.record(
             RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
-                .actor(&table.label(source))
-                .target(&table.label(target))
+                .actor(table.label(source))
+                .target(table.label(target))
                 .card(card.code())
                 .effect(format!("{} — {}", card.pretty(), words)),
         );

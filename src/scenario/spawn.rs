@@ -52,7 +52,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             let (w, d) = rules.troop(spec.troop).base;
             Unit {
                 id: i as u32,
-                label: spec.label.clone(),
+                label: spec.label.as_str().into(),
                 side: Side::Humans,
                 troop: spec.troop,
                 base: Footprint::new(
@@ -60,7 +60,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
                     Vec2::new(w, d),
                     bearing_to_angle(spec.facing),
                 ),
-                weapons: spec.weapons.clone(),
+                weapons: spec.weapons.clone().into(),
                 armour: spec.armour,
                 wounds: 0,
                 wave: None,

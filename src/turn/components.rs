@@ -5,6 +5,7 @@ use crate::rules::table::{Status, TurnMarks, UnitId};
 use crate::rules::tables::TroopKind;
 use crate::scenario::format::Side;
 use bevy::prelude::*;
+use std::sync::Arc;
 
 /// The unit's number within the game: stable for the whole game, used by orders and the log.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -12,7 +13,7 @@ pub struct UnitNumber(pub UnitId);
 
 /// The label shown on the table and in the roll log, e.g. `M3` or `A2.4`.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
-pub struct UnitLabel(pub String);
+pub struct UnitLabel(pub Arc<str>);
 
 /// A base on the table: troop type, base size, side and position (inches).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
@@ -50,7 +51,7 @@ pub enum SurpriseState {
 /// Weapons carried and whether it wears body armour.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Loadout {
-    pub weapons: Vec<String>,
+    pub weapons: Arc<[String]>,
     pub armour: bool,
 }
 

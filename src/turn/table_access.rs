@@ -33,7 +33,7 @@ impl TableAccess<'_, '_> {
     pub fn take(&mut self) -> Table {
         let mut units: Vec<Unit> = self
             .units
-            .iter()
+            .iter_mut()
             .map(
                 |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| Unit {
                     id: num.0,
@@ -47,7 +47,8 @@ impl TableAccess<'_, '_> {
                     wave: wave.map(|w| w.0),
                     status: status.0,
                     marks: marks.0,
-                    cards: cards.map(|c| c.0.clone()),
+                    // Lent, not copied: `put` hands the stack back.
+                    cards: cards.map(|mut c| std::mem::take(&mut c.0)),
                 },
             )
             .collect();
@@ -63,7 +64,7 @@ impl TableAccess<'_, '_> {
     }
 
     /// Writes a `Table` back: changed components are updated, new units spawned.
-    pub fn put(&mut self, table: Table) {
+    pub fn put(&mut self, mut table: Table) {
         let mut seen = Vec::with_capacity(table.units.len());
         for (num, _, mut base, mut facing, mut wounds, cards, mut status, mut marks, _, _) in
             self.units.iter_mut()
@@ -71,7 +72,7 @@ impl TableAccess<'_, '_> {
             let Ok(i) = table.units.binary_search_by_key(&num.0, |u| u.id) else {
                 continue;
             };
-            let u = &table.units[i];
+            let u = &mut table.units[i];
             seen.push(u.id);
             base.set_if_neq(Base {
                 troop: u.troop,
@@ -83,10 +84,8 @@ impl TableAccess<'_, '_> {
             wounds.set_if_neq(Wounds(u.wounds));
             status.set_if_neq(UnitStatus(u.status));
             marks.set_if_neq(TurnRecord(u.marks));
-            if let (Some(mut c), Some(stack)) = (cards, &u.cards) {
-                if c.0 != *stack {
-                    c.0 = stack.clone();
-                }
+            if let (Some(mut c), Some(stack)) = (cards, u.cards.take()) {
+                c.0 = stack;
             }
         }
         for u in table.units.iter().filter(|u| !seen.contains(&u.id)) {

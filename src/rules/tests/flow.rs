@@ -238,7 +238,7 @@ fn shooting_alternates_and_declining_ends_a_sides_shooting() {
     let m1 = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let m2 = marine(&mut t, "M2", (14.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (12.0, 18.0), 180.0);
-    t.unit_mut(a).unwrap().weapons = vec!["alien_firearm".into()];
+    t.unit_mut(a).unwrap().weapons = vec!["alien_firearm".to_string()].into();
     stack(&mut t, a, &[(5, Some(Suit::Spades)); 4]);
     let mut flow = ShootingFlow::default();
     flow.start(&mut t, Side::Humans);
@@ -349,4 +349,28 @@ fn every_marine_destroyed_is_an_alien_win() {
     let mut dice = DiceService::scripted(&[]);
     assert!(end_of_turn(&mut t, rules(), &mut dice));
     assert_eq!(t.progress.outcome, Some(Outcome::AliensWin));
+}
+
+#[test]
+fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
+    // 001: "Once all alien units have been destroyed or left the table (if no alien waves are
+    // generated in six turns), the attack is over."
+    let mut t = open_table();
+    marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.progress.waves = 1;
+    t.progress.last_wave_turn = Some(2);
+    t.progress.turn = 7;
+    let mut dice = DiceService::scripted(&[]);
+    assert!(
+        !end_of_turn(&mut t, rules(), &mut dice),
+        "five quiet turns are not enough"
+    );
+    t.progress.turn = 8;
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+    // A scenario whose objective outlasts the attack plays on.
+    let mut t2 = t.clone();
+    t2.progress.outcome = None;
+    t2.config.attack_over = crate::scenario::format::AttackOver::Continue;
+    assert!(!end_of_turn(&mut t2, rules(), &mut dice));
 }

@@ -22,7 +22,7 @@ fn close_quarter_hits_on_5_and_alien_gets_minus_one() {
     // 001: "any unit with its front edge or front corner in contact with an enemy can make one
     // close quarter attack ... Roll D6: 1 - 4: No effect"; rules.md: −1 if the attacker is an alien.
     let (mut t, m, a) = duel();
-    t.unit_mut(a).unwrap().weapons = vec!["fire_breath".into()];
+    t.unit_mut(a).unwrap().weapons = vec!["fire_breath".to_string()].into();
     stack(&mut t, a, &[(7, Some(Suit::Spades))]);
     let mut dice = DiceService::scripted(&[5, 5]);
     close_quarter_stage(&mut t, rules(), &mut dice);

@@ -212,3 +212,21 @@ fn heavy_weapon_places_two_hit_dice() {
     shoot(&mut t, rules(), &mut dice, hw, a, None, &mut pending).unwrap();
     assert_eq!(pending[0].dice, 2);
 }
+
+#[test]
+fn inferior_weapon_minus_one_and_no_long_range() {
+    // 001: "The inferior weapon may not fire above medium range; the inferior weapon receives -1
+    // on either the 'to hit' or 'hit effect' dice."
+    let mut t = open_table();
+    t.config.inferior_weapons = Some(Side::Humans);
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let near = alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    let far = alien(&mut t, "A2", (14.0, 29.0), 180.0);
+    let plan = plan_shot(&t, rules(), m, near, None).unwrap();
+    assert!(
+        plan.modifiers
+            .iter()
+            .any(|x| x.name == "inferior weapon" && x.value == -1)
+    );
+    assert!(plan_shot(&t, rules(), m, far, None).is_err());
+}

@@ -5,6 +5,9 @@ pub mod control;
 pub mod rules;
 pub mod scenario;
 pub mod turn;
+pub mod ui;
+pub mod view;
+pub mod window;
 
 use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
 use bevy::prelude::*;

@@ -1,9 +1,11 @@
-//! The `ambush` binary: play (the window, coming with the window issue), simulate, check.
+//! The `ambush` binary: play (the window, the default), simulate, check.
 
 use ambush::batch::{self, GameResult};
 use ambush::rules::Rules;
 use ambush::scenario::format::WoundMethod;
+use ambush::scenario::spawn::GameSetup;
 use ambush::scenario::validate::load_scenario_file;
+use ambush::window::WindowOptions;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -24,6 +26,24 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Open the window on a scenario (the default command).
+    Play {
+        /// The scenario file.
+        #[arg(long, default_value = "scenarios/crashed_ship.ron")]
+        scenario: PathBuf,
+        /// The game's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Save a PNG of the window after --frames frames, then exit.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<PathBuf>,
+        /// Frames to render before the screenshot.
+        #[arg(long, default_value_t = 30, requires = "screenshot")]
+        frames: u32,
+        /// Milliseconds between steps of the rules, so each phase can be watched (0: instant).
+        #[arg(long, default_value_t = 700)]
+        pace_ms: u64,
+    },
     /// Play N games with both sides under AI control and report the results.
     Simulate {
         /// The scenario file, e.g. scenarios/crashed_ship.ron.
@@ -65,12 +85,21 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = Arc::new(Rules::bundled().clone());
     match cli.command {
-        None => {
-            // The window arrives with the playable-game issue; until then, show what there is.
-            let mut cmd = <Cli as clap::CommandFactory>::command();
-            let _ = cmd.print_help();
-            ExitCode::SUCCESS
-        }
+        None => play(
+            PathBuf::from("scenarios/crashed_ship.ron"),
+            1,
+            None,
+            30,
+            700,
+            &rules,
+        ),
+        Some(Command::Play {
+            scenario,
+            seed,
+            screenshot,
+            frames,
+            pace_ms,
+        }) => play(scenario, seed, screenshot, frames, pace_ms, &rules),
         Some(Command::Check { paths }) => {
             let mut bad = 0;
             for p in &paths {
@@ -99,6 +128,32 @@ fn main() -> ExitCode {
         }) => simulate(
             scenario, games, seed, wounds, json, roll_log, threads, rules,
         ),
+    }
+}
+
+fn play(
+    path: PathBuf,
+    seed: u64,
+    screenshot: Option<PathBuf>,
+    frames: u32,
+    pace_ms: u64,
+    rules: &Rules,
+) -> ExitCode {
+    let scenario = match load_scenario_file(&path, rules) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let setup = GameSetup::new(scenario, seed, 0);
+    let options = WindowOptions {
+        screenshot: screenshot.map(|p| (p, frames)),
+        pace: std::time::Duration::from_millis(pace_ms),
+    };
+    match ambush::window::run(setup, options) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::from(1),
     }
 }
 

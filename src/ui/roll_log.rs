@@ -1,0 +1,94 @@
+//! The roll log: every die and card as it happens, with its faces, named modifiers, need and result.
+
+use crate::rules::log::{RollEntry, RollKind};
+use crate::turn::resources::Dice;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// What the log shows.
+#[derive(Resource, Debug, Default)]
+pub struct RollLogView {
+    /// Only this kind, when set.
+    pub kind: Option<RollKind>,
+    /// Only entries naming this unit, when not empty.
+    pub unit: String,
+}
+
+/// One entry as a player reads it: `M1 vs A2.3 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit ...`.
+pub fn describe(e: &RollEntry) -> String {
+    let mut s = String::new();
+    match (&e.actor, &e.target) {
+        (Some(a), Some(t)) => s.push_str(&format!("{a} vs {t} · ")),
+        (Some(a), None) => s.push_str(&format!("{a} · ")),
+        _ => {}
+    }
+    s.push_str(e.kind.name());
+    if let Some(card) = &e.card {
+        s.push_str(&format!(" {card}"));
+    } else if !e.rolls.is_empty() {
+        s.push_str(&format!(" {} {:?}", e.dice, e.rolls));
+    }
+    for m in &e.modifiers {
+        s.push_str(&format!(" {:+} {}", m.value, m.name));
+    }
+    if !e.modifiers.is_empty() {
+        s.push_str(&format!(" = {}", e.total));
+    }
+    if let Some(n) = e.need {
+        s.push_str(&format!(" need {n}"));
+    }
+    match e.success {
+        Some(true) => s.push_str(" ✔"),
+        Some(false) => s.push_str(" x"),
+        None => {}
+    }
+    if !e.effect.is_empty() {
+        s.push_str(&format!(" — {}", e.effect));
+    }
+    s
+}
+
+/// Draws the roll log down the right of `root`.
+pub(super) fn show(root: &mut egui::Ui, dice: Option<&Dice>, view: &mut RollLogView) {
+    egui::Panel::right("roll_log")
+        .default_size(440.0)
+        .resizable(true)
+        .show(root, |ui| {
+            ui.heading("Rolls");
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_id_salt("kind")
+                    .selected_text(view.kind.map_or("every kind", |k| k.name()))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut view.kind, None, "every kind");
+                        for k in RollKind::ALL {
+                            ui.selectable_value(&mut view.kind, Some(k), k.name());
+                        }
+                    });
+                ui.label("unit");
+                ui.text_edit_singleline(&mut view.unit);
+            });
+            ui.separator();
+            let Some(dice) = dice else { return };
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                let mut last_turn = None;
+                for e in dice
+                    .log
+                    .iter()
+                    .rev()
+                    .filter(|e| {
+                        view.kind.is_none_or(|k| k == e.kind)
+                            && (view.unit.is_empty()
+                                || e.actor.as_deref() == Some(view.unit.as_str())
+                                || e.target.as_deref() == Some(view.unit.as_str()))
+                    })
+                    .take(400)
+                {
+                    if last_turn != Some(e.turn) {
+                        ui.strong(format!("Turn {}", e.turn));
+                        last_turn = Some(e.turn);
+                    }
+                    ui.label(describe(e));
+                }
+            });
+        });
+}

@@ -1,0 +1,76 @@
+//! The bar along the top: scenario, turn, phase, whose decision it is, and the result.
+
+use crate::rules::flow::Decision;
+use crate::turn::phase::Phase;
+use crate::turn::resources::{Awaiting, Battle};
+use bevy_egui::egui;
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setting up",
+        Phase::AlienGeneration => "alien generation",
+        Phase::Movement => "movement",
+        Phase::Shooting => "shooting",
+        Phase::Melee => "melee",
+        Phase::EndOfTurn => "end of turn",
+        Phase::GameOver => "game over",
+    }
+}
+
+fn waiting_for(d: &Decision) -> String {
+    match d {
+        Decision::Move { side, moves_left } => match moves_left {
+            Some(n) => format!("{side:?} to move ({n} left on this initiative)"),
+            None => format!("{side:?} to move the remainder"),
+        },
+        Decision::Board { side } => format!("{side:?} to board the ship"),
+        Decision::Shoot { side } => format!("{side:?} to shoot or decline"),
+        Decision::Disengage { side, .. } => format!("{side:?}: disengage?"),
+        Decision::Engage { side, .. } => format!("{side:?}: choose whom to engage"),
+        Decision::BreakOff { side, .. } => format!("{side:?}: break off?"),
+    }
+}
+
+/// Draws the bar along the top of `root`.
+pub(super) fn show(
+    root: &mut egui::Ui,
+    battle: Option<&Battle>,
+    phase: Phase,
+    awaiting: Option<&Awaiting>,
+) {
+    egui::Panel::top("status").show(root, |ui| {
+        ui.horizontal(|ui| {
+            let Some(b) = battle else {
+                ui.label("No game loaded");
+                return;
+            };
+            ui.strong(&b.config.scenario);
+            ui.separator();
+            ui.label(format!(
+                "Turn {} of {}",
+                b.progress.turn, b.config.turn_limit
+            ));
+            ui.separator();
+            ui.label(phase_name(phase));
+            if let Some(d) = awaiting.and_then(|a| a.0.as_ref()) {
+                ui.separator();
+                ui.label(waiting_for(d));
+            }
+            ui.separator();
+            ui.label(format!(
+                "waves {} · aliens killed {} · power {}",
+                b.progress.waves,
+                b.progress.aliens_killed,
+                if b.progress.power_restored {
+                    "restored"
+                } else {
+                    "off"
+                }
+            ));
+            if let Some(o) = b.progress.outcome {
+                ui.separator();
+                ui.strong(format!("{o:?}: {}", b.progress.ending));
+            }
+        });
+    });
+}

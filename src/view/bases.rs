@@ -1,0 +1,103 @@
+//! Bases drawn at their true size with a mark on the front edge; marines and aliens differ by
+//! inset shape as well as colour, so colour-blind players can tell them apart.
+
+use crate::rules::table::Presence;
+use crate::scenario::format::Side;
+use crate::turn::components::{Base, Facing, UnitLabel, UnitStatus};
+use crate::turn::phase::GameSet;
+use crate::view::z;
+use bevy::prelude::*;
+use std::f32::consts::FRAC_PI_2;
+
+/// Marks a unit whose visuals have been built.
+#[derive(Component, Debug)]
+pub struct BaseVisual;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (build_visuals, place_bases)
+            .chain()
+            .in_set(GameSet::Presentation),
+    );
+}
+
+fn build_visuals(
+    new: Query<(Entity, &Base, &UnitLabel), Without<BaseVisual>>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (e, base, label) in &new {
+        let (fill, inset_colour) = match base.side {
+            Side::Humans => (Color::srgb(0.15, 0.35, 0.85), Color::srgb(0.85, 0.9, 1.0)),
+            Side::Aliens => (Color::srgb(0.80, 0.15, 0.15), Color::srgb(0.15, 0.05, 0.05)),
+        };
+        let (w, d) = (base.size.x, base.size.y);
+        let inset = match base.side {
+            // A round helmet for marines, a diamond for aliens.
+            Side::Humans => meshes.add(Circle::new(w.min(d) * 0.22)),
+            Side::Aliens => meshes.add(Rhombus::new(w * 0.5, d * 0.5)),
+        };
+        let front = meshes.add(Rectangle::new(w * 0.9, d.min(w) * 0.16));
+        let white = materials.add(Color::WHITE);
+        commands
+            .entity(e)
+            .insert((
+                BaseVisual,
+                Mesh2d(meshes.add(Rectangle::new(w, d))),
+                MeshMaterial2d(materials.add(fill)),
+                Transform::from_xyz(base.position.x, base.position.y, z::BASE),
+                Visibility::default(),
+            ))
+            .with_children(|c| {
+                c.spawn((
+                    Mesh2d(inset),
+                    MeshMaterial2d(materials.add(inset_colour)),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+                c.spawn((
+                    Mesh2d(front),
+                    MeshMaterial2d(white),
+                    Transform::from_xyz(0.0, d * 0.5 - d.min(w) * 0.08, 0.2),
+                ));
+                c.spawn((
+                    Text2d::new(label.0.to_string()),
+                    TextFont {
+                        font_size: FontSize::Px(28.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    // Text is sized in pixels; a label about half an inch tall.
+                    Transform::from_xyz(0.0, -d * 0.5 - 0.35, 0.3).with_scale(Vec3::splat(0.02)),
+                ));
+            });
+    }
+}
+
+/// Moves, turns and hides bases as the rules change them.
+fn place_bases(
+    mut bases: Query<
+        (&Base, &Facing, &UnitStatus, &mut Transform, &mut Visibility),
+        (
+            With<BaseVisual>,
+            Or<(
+                Changed<Base>,
+                Changed<Facing>,
+                Changed<UnitStatus>,
+                Added<BaseVisual>,
+            )>,
+        ),
+    >,
+) {
+    for (base, facing, status, mut t, mut vis) in &mut bases {
+        t.translation = base.position.extend(z::BASE);
+        // Meshes are built with the front edge up (+y); facing is measured from +x.
+        t.rotation = Quat::from_rotation_z(facing.0 - FRAC_PI_2);
+        *vis = if status.0.presence == Presence::OnTable {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}

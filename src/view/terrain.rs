@@ -1,0 +1,80 @@
+//! Terrain features as filled shapes: good and bad going, water, tall features and walls differ.
+
+use crate::rules::geometry::Shape;
+use crate::scenario::format::{Going, TerrainFeature};
+use crate::turn::phase::GameSet;
+use crate::turn::resources::Battle;
+use crate::view::z;
+use bevy::prelude::*;
+
+/// A drawn terrain feature (or the cloth), despawned when a new game replaces the table.
+#[derive(Component, Debug)]
+pub struct TerrainVisual;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, draw_table.in_set(GameSet::Presentation));
+}
+
+/// The colour of a feature: each kind of terrain reads differently, light to dark.
+fn colour(f: &TerrainFeature) -> Color {
+    if f.linear_defence {
+        Color::srgb(0.78, 0.66, 0.42)
+    } else if f.water {
+        Color::srgb(0.25, 0.45, 0.75)
+    } else if f.going == Going::Impassable && f.tall {
+        Color::srgb(0.38, 0.36, 0.40)
+    } else if f.going == Going::Impassable {
+        Color::srgb(0.30, 0.26, 0.22)
+    } else if f.going == Going::Bad {
+        Color::srgb(0.16, 0.38, 0.18)
+    } else {
+        Color::srgb(0.55, 0.60, 0.40)
+    }
+}
+
+fn draw_table(
+    battle: Option<Res<Battle>>,
+    old: Query<Entity, With<TerrainVisual>>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(battle) = battle else { return };
+    if !battle.is_added() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let size = battle.config.table;
+    commands.spawn((
+        TerrainVisual,
+        Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
+        MeshMaterial2d(materials.add(Color::srgb(0.42, 0.50, 0.32))),
+        Transform::from_xyz(size.x * 0.5, size.y * 0.5, z::CLOTH),
+    ));
+    for (i, f) in battle.terrain.iter().enumerate() {
+        let (mesh, transform) = match f.shape {
+            Shape::Rect {
+                center,
+                size,
+                rotation,
+            } => (
+                meshes.add(Rectangle::new(size.0, size.1)),
+                Transform::from_xyz(center.0, center.1, z::TERRAIN + i as f32 * 0.01)
+                    .with_rotation(Quat::from_rotation_z(rotation.to_radians())),
+            ),
+            Shape::Circle { center, radius } => (
+                meshes.add(Circle::new(radius)),
+                Transform::from_xyz(center.0, center.1, z::TERRAIN + i as f32 * 0.01),
+            ),
+        };
+        commands.spawn((
+            TerrainVisual,
+            Name::new(f.name.clone()),
+            Mesh2d(mesh),
+            MeshMaterial2d(materials.add(colour(f))),
+            transform,
+        ));
+    }
+}

@@ -47,13 +47,15 @@ fn fit_new_table(
 
 fn fit(battle: &Battle, camera: &mut Query<(&mut Transform, &mut Projection), With<TableCamera>>) {
     let size = battle.config.table;
+    // The roll log takes about a third of the window on the right: leave the table the rest.
+    let view_width = (size.x + 4.0) * 1.45;
     for (mut t, mut p) in camera.iter_mut() {
-        t.translation.x = size.x * 0.5;
+        t.translation.x = view_width * 0.5 - 2.0;
         t.translation.y = size.y * 0.5;
         if let Projection::Orthographic(o) = &mut *p {
             o.scaling_mode = ScalingMode::AutoMin {
-                min_width: size.x + 8.0,
-                min_height: size.y + 8.0,
+                min_width: view_width,
+                min_height: size.y + 6.0,
             };
             o.scale = 1.0;
         }

@@ -4,6 +4,7 @@ use crate::rules::Rules;
 use crate::scenario::spawn::{GameSetup, start_game};
 use crate::turn::RulesPlugin;
 use crate::turn::phase::GameSet;
+use crate::turn::resources::AiSteps;
 use crate::{ui, view};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -22,7 +23,7 @@ pub struct WindowOptions {
     pub pace: Duration,
 }
 
-/// Paces the rules in the window: one phase step per tick.
+/// Paces the AI in the window: one AI order per tick.
 #[derive(Resource, Debug)]
 struct Pace(Timer);
 
@@ -51,7 +52,6 @@ pub fn run(setup: GameSetup, options: WindowOptions) -> AppExit {
     if !options.pace.is_zero() {
         app.insert_resource(Pace(Timer::new(options.pace, TimerMode::Repeating)));
         app.add_systems(Update, tick_pace.in_set(GameSet::Input));
-        app.configure_sets(Update, GameSet::Rules.run_if(pace_ready));
     }
     if let Some((path, frames)) = options.screenshot {
         app.insert_resource(ScreenshotPlan {
@@ -66,12 +66,9 @@ pub fn run(setup: GameSetup, options: WindowOptions) -> AppExit {
     app.run()
 }
 
-fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>) {
+fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, mut steps: ResMut<AiSteps>) {
     pace.0.tick(time.delta());
-}
-
-fn pace_ready(pace: Res<Pace>) -> bool {
-    pace.0.just_finished()
+    steps.0 = Some(pace.0.times_finished_this_tick().min(1));
 }
 
 /// Asks for the screenshot at the planned frame, and exits once the file is written.

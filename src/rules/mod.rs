@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod log;
 pub mod melee;
 pub mod movement;
+pub mod preview;
 pub mod shooting;
 pub mod table;
 pub mod tables;

@@ -96,7 +96,7 @@ pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), String> 
 }
 
 /// The name of what blocks the line of sight from `a` to `b`, if anything.
-fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
+pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
     let (Some(sa), Some(sb)) = (table.unit(a), table.unit(b)) else {
         return Some("nothing: no such unit");
     };

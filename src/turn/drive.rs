@@ -1,4 +1,4 @@
-//! Runs a phase's rules until they need a human's order or the phase is over.
+//! Runs a phase's rules until they need a human's order, the AI's pace says wait, or it is over.
 
 use crate::control::{Controller, Controllers};
 use crate::rules::Rules;
@@ -7,7 +7,10 @@ use crate::rules::flow::{PhaseFlow, Step, passing_order};
 use crate::rules::log::PhaseName;
 use crate::rules::table::Table;
 use crate::turn::phase::Phase;
-use crate::turn::resources::{Awaiting, Dice, Flows, OrderRejected, PendingOrders, RuleBook};
+use crate::turn::resources::{
+    AiSteps, Awaiting, Dice, Flows, OrderRejected, PendingOrders, RuleBook,
+};
+use crate::turn::table_access::TableAccess;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -23,6 +26,7 @@ pub struct PhaseContext<'w> {
     pub controllers: Res<'w, Controllers>,
     pub pending: ResMut<'w, PendingOrders>,
     pub awaiting: ResMut<'w, Awaiting>,
+    pub ai_steps: ResMut<'w, AiSteps>,
     pub rejected: MessageWriter<'w, OrderRejected>,
     pub next: ResMut<'w, NextState<Phase>>,
 }
@@ -35,37 +39,77 @@ impl PhaseContext<'_> {
     }
 }
 
-/// Asks controllers for decisions and applies their orders until the phase is done (true) or a
-/// human has to act (false). An AI order the rules refuse is reported and replaced by a pass.
+/// A phase that waits on players' decisions: movement, shooting or melee.
+pub trait TurnPhase: PhaseFlow + Default + Send + Sync + 'static {
+    /// The phase's name in the roll log.
+    const NAME: PhaseName;
+    /// Where the phase keeps its state between frames.
+    fn slot(flows: &mut Flows) -> &mut Self;
+    /// Opens the phase. False when the game ended instead.
+    fn open(&mut self, table: &mut Table, rules: &Rules) -> bool;
+    /// Closes the phase, hands on what the next phase needs, and names it.
+    fn close(&self, flows: &mut Flows) -> Phase;
+}
+
+/// The one system behind every decision phase: open it once, drive it, close it when done.
+pub fn run_phase<F: TurnPhase>(mut access: TableAccess, mut ctx: PhaseContext) {
+    let mut table = access.take();
+    ctx.enter(&table, F::NAME);
+    let rules = ctx.rules.0.clone();
+    let mut flow = std::mem::take(F::slot(&mut ctx.flows));
+    let mut next = None;
+    if !ctx.flows.started {
+        ctx.flows.started = true;
+        if !flow.open(&mut table, &rules) {
+            ctx.flows.started = false;
+            next = Some(Phase::GameOver);
+        }
+    }
+    if next.is_none() && drive(&mut flow, &mut table, &rules, &mut ctx) {
+        ctx.flows.started = false;
+        next = Some(flow.close(&mut ctx.flows));
+    }
+    *F::slot(&mut ctx.flows) = flow;
+    if let Some(phase) = next {
+        ctx.next.set(phase);
+    }
+    access.put(table);
+}
+
+/// Asks controllers for decisions and applies their orders until the phase is done (true), or a
+/// human has to act or the AI has used this frame's steps (false). An AI order the rules refuse
+/// is reported and replaced by a pass.
 pub fn drive(
     flow: &mut impl PhaseFlow,
     table: &mut Table,
     rules: &Rules,
-    dice: &mut DiceService,
-    controllers: &Controllers,
-    pending: &mut PendingOrders,
-    awaiting: &mut Awaiting,
-    rejected: &mut MessageWriter<OrderRejected>,
+    ctx: &mut PhaseContext,
 ) -> bool {
-    awaiting.0 = None;
+    ctx.awaiting.0 = None;
+    let dice: &mut DiceService = &mut ctx.dice;
     for _ in 0..MAX_DECISIONS_PER_FRAME {
         let decision = match flow.advance(table, rules, dice) {
             Step::Done => return true,
             Step::Need(d) => d,
         };
         let side = decision.side();
-        let (order, is_ai) = match controllers.get(side) {
-            Controller::Ai(ai) => (ai.decide(table, rules, &decision), true),
-            Controller::Human => match pending.take_for(side) {
+        let (order, is_ai) = match ctx.controllers.get(side) {
+            Controller::Ai(ai) => {
+                if !ctx.ai_steps.take() {
+                    return false;
+                }
+                (ai.decide(table, rules, &decision), true)
+            }
+            Controller::Human => match ctx.pending.take_for(side) {
                 Some(o) => (o, false),
                 None => {
-                    awaiting.0 = Some(decision);
+                    ctx.awaiting.0 = Some(decision);
                     return false;
                 }
             },
         };
         if let Err(reason) = flow.apply_order(table, rules, dice, side, &order) {
-            rejected.write(OrderRejected {
+            ctx.rejected.write(OrderRejected {
                 side,
                 order,
                 reason,

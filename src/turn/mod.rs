@@ -14,7 +14,7 @@ pub mod table_access;
 
 use crate::control::Controllers;
 use bevy::prelude::*;
-use resources::{Awaiting, Flows, OrderRejected, PendingOrders, RollMade};
+use resources::{AiSteps, Awaiting, Flows, OrderRejected, PendingOrders, RollMade};
 
 /// The rules of the game as ECS systems. Runs in the window, the headless tests and the simulator.
 pub struct RulesPlugin;
@@ -26,6 +26,7 @@ impl Plugin for RulesPlugin {
             .init_resource::<Flows>()
             .init_resource::<PendingOrders>()
             .init_resource::<Awaiting>()
+            .init_resource::<AiSteps>()
             .init_resource::<Controllers>();
         app.add_plugins((
             phase::plugin,

@@ -53,6 +53,25 @@ impl PendingOrders {
     }
 }
 
+/// How many AI orders may be applied this frame: `None` is no limit (the simulator, the tests);
+/// the window gives one per tick of the chosen alien pace, so each move can be watched.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AiSteps(pub Option<u32>);
+
+impl AiSteps {
+    /// Uses one step; false when none is left this frame.
+    pub fn take(&mut self) -> bool {
+        match &mut self.0 {
+            None => true,
+            Some(0) => false,
+            Some(n) => {
+                *n -= 1;
+                true
+            }
+        }
+    }
+}
+
 /// What the game waits for from a human player, if anything.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Awaiting(pub Option<Decision>);

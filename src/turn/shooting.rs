@@ -1,40 +1,31 @@
 //! The shooting phase: alternation, shots, then the hit dice and the aliens' turn to face.
 
+use crate::rules::Rules;
+use crate::rules::flow::ShootingFlow;
 use crate::rules::log::PhaseName;
+use crate::rules::table::Table;
 use crate::scenario::format::Side;
-use crate::turn::drive::{PhaseContext, drive};
+use crate::turn::drive::{TurnPhase, run_phase};
 use crate::turn::phase::{Phase, PhaseSet};
-use crate::turn::table_access::TableAccess;
+use crate::turn::resources::Flows;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, run_shooting.in_set(PhaseSet::Shooting));
+    app.add_systems(Update, run_phase::<ShootingFlow>.in_set(PhaseSet::Shooting));
 }
 
-fn run_shooting(mut access: TableAccess, mut ctx: PhaseContext) {
-    let mut table = access.take();
-    ctx.enter(&table, PhaseName::Shooting);
-    let rules = ctx.rules.0.clone();
-    let mut flow = std::mem::take(&mut ctx.flows.shooting);
-    if !ctx.flows.started {
-        ctx.flows.started = true;
-        let first = flow.to_act.unwrap_or(Side::Humans);
-        flow.start(&mut table, first);
+impl TurnPhase for ShootingFlow {
+    const NAME: PhaseName = PhaseName::Shooting;
+    fn slot(flows: &mut Flows) -> &mut Self {
+        &mut flows.shooting
     }
-    let done = drive(
-        &mut flow,
-        &mut table,
-        &rules,
-        &mut ctx.dice,
-        &ctx.controllers,
-        &mut ctx.pending,
-        &mut ctx.awaiting,
-        &mut ctx.rejected,
-    );
-    if done {
-        ctx.flows.started = false;
-        ctx.next.set(Phase::Melee);
+    fn open(&mut self, table: &mut Table, _rules: &Rules) -> bool {
+        // Movement's close left the first shooter in `to_act`.
+        let first = self.to_act.unwrap_or(Side::Humans);
+        self.start(table, first);
+        true
     }
-    ctx.flows.shooting = flow;
-    access.put(table);
+    fn close(&self, _flows: &mut Flows) -> Phase {
+        Phase::Melee
+    }
 }

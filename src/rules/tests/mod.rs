@@ -2,6 +2,7 @@
 
 mod flow;
 mod melee;
+mod preview;
 mod shooting;
 mod wounds;
 

@@ -1,0 +1,232 @@
+//! What a player sees before giving an order: the unit under the pointer, move and charge
+//! previews with the rule that forbids them, and the targets a shooter has.
+
+use crate::rules::geometry::{self, Footprint};
+use crate::rules::movement::{self, classify, path_cost};
+use crate::rules::shooting::{self, RangeBand, ShotPlan};
+use crate::rules::table::{MoveKind, Table, UnitId};
+use crate::rules::tables::Rules;
+use crate::scenario::format::Side;
+use glam::Vec2;
+
+/// The unit on the table whose base holds `p`, if any (the last one placed wins an overlap).
+pub fn unit_at(table: &Table, p: Vec2) -> Option<UnitId> {
+    table
+        .units
+        .iter()
+        .rev()
+        .find(|u| u.on_table() && u.base.contains(p))
+        .map(|u| u.id)
+}
+
+/// The units that move with `unit` when it is ordered as a group: itself and every friend linked
+/// to it by base contact (001: "a group of units in base contact may move together").
+pub fn group(table: &Table, rules: &Rules, unit: UnitId) -> Vec<UnitId> {
+    table.group_of(unit, rules.general.contact_tolerance)
+}
+
+/// A move as it would happen, shown before it is committed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePreview {
+    pub unit: UnitId,
+    /// Where each unit of the move would end.
+    pub ghosts: Vec<(UnitId, Footprint)>,
+    /// The leader's path, start to end.
+    pub from: Vec2,
+    pub to: Vec2,
+    /// Straight-line length of the path, inches.
+    pub length: f32,
+    /// What the path costs with bad going counted (the extra over `length` is the going's cost).
+    pub cost: f32,
+    /// The allowance for this kind of move.
+    pub allowance: f32,
+    pub kind: MoveKind,
+    /// `Ok` when the rules allow the move, or the reason they forbid it.
+    pub verdict: Result<(), String>,
+}
+
+impl MovePreview {
+    /// The inches that bad going adds to the path.
+    pub fn going_cost(&self) -> f32 {
+        (self.cost - self.length).max(0.0)
+    }
+    pub fn legal(&self) -> bool {
+        self.verdict.is_ok()
+    }
+}
+
+/// Previews moving `unit` (with its group when `group`) so its centre ends at `to`, facing
+/// `facing` (radians). The verdict is the same check the rules make when the order is given.
+pub fn preview_move(
+    table: &Table,
+    rules: &Rules,
+    unit: UnitId,
+    to: Vec2,
+    facing: f32,
+    group: bool,
+) -> Option<MovePreview> {
+    let leader = table.unit(unit)?;
+    let from = leader.base.center;
+    let members = if group {
+        table.group_of(unit, rules.general.contact_tolerance)
+    } else {
+        vec![unit]
+    };
+    let cost = path_cost(table, rules, from, to);
+    let kind_of = |base: &Footprint, end: Vec2, troop| {
+        if from.distance(to) < 1e-3 {
+            MoveKind::NoMove
+        } else if movement::moves_any_direction(rules, troop) {
+            MoveKind::AnyDirection
+        } else {
+            classify(base, end)
+        }
+    };
+    match movement::plan_move(table, rules, unit, to, facing, group) {
+        Ok(plan) => Some(MovePreview {
+            unit,
+            ghosts: plan.poses,
+            from,
+            to,
+            length: from.distance(to),
+            cost,
+            allowance: movement::allowance(
+                table,
+                rules,
+                unit,
+                kind_of(&leader.base, to, leader.troop),
+            ),
+            kind: kind_of(&leader.base, to, leader.troop),
+            verdict: Ok(()),
+        }),
+        Err(why) => {
+            let shift = to - from;
+            let ghosts = members
+                .iter()
+                .filter_map(|m| table.unit(*m))
+                .map(|u| {
+                    (
+                        u.id,
+                        Footprint::new(u.base.center + shift, u.base.size, facing),
+                    )
+                })
+                .collect();
+            let kind = kind_of(&leader.base, to, leader.troop);
+            Some(MovePreview {
+                unit,
+                ghosts,
+                from,
+                to,
+                length: from.distance(to),
+                cost,
+                allowance: movement::allowance(table, rules, unit, kind),
+                kind,
+                verdict: Err(why),
+            })
+        }
+    }
+}
+
+/// A charge as it would happen: the charger's end pose in contact, or why it cannot charge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChargePreview {
+    pub unit: UnitId,
+    pub target: UnitId,
+    pub ghost: Option<Footprint>,
+    pub verdict: Result<MoveKind, String>,
+}
+
+/// Previews `unit` charging `target` into base contact.
+pub fn preview_charge(table: &Table, rules: &Rules, unit: UnitId, target: UnitId) -> ChargePreview {
+    match movement::plan_charge(table, rules, unit, target, None) {
+        Ok(plan) => ChargePreview {
+            unit,
+            target,
+            ghost: plan.poses.first().map(|(_, p)| *p),
+            verdict: Ok(plan.kind),
+        },
+        Err(why) => ChargePreview {
+            unit,
+            target,
+            ghost: None,
+            verdict: Err(why),
+        },
+    }
+}
+
+/// A target a shooter may shoot now, with its range band and to-hit plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetMark {
+    pub target: UnitId,
+    pub band: RangeBand,
+    pub plan: ShotPlan,
+}
+
+/// Every target `shooter` has in range and in sight, for highlighting (001 "To shoot").
+pub fn target_marks(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<TargetMark> {
+    shooting::targets(table, rules, shooter)
+        .into_iter()
+        .map(|(target, plan)| TargetMark {
+            target,
+            band: plan.band,
+            plan,
+        })
+        .collect()
+}
+
+/// A shot looked at before it is made: the sight line and the plan, or why it cannot be made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShotPreview {
+    pub shooter: UnitId,
+    pub target: UnitId,
+    /// Centre to centre, as line of sight is traced.
+    pub line: (Vec2, Vec2),
+    /// The terrain feature that blocks the sight line, if one does.
+    pub blocker: Option<String>,
+    pub verdict: Result<ShotPlan, String>,
+}
+
+/// Previews `shooter` shooting at `target` with its best weapon.
+pub fn preview_shot(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+) -> Option<ShotPreview> {
+    let s = table.unit(shooter)?;
+    let t = table.unit(target)?;
+    Some(ShotPreview {
+        shooter,
+        target,
+        line: (s.base.center, t.base.center),
+        blocker: shooting::los_blocker(table, shooter, target).map(str::to_string),
+        verdict: shooting::plan_shot(table, rules, shooter, target, None),
+    })
+}
+
+/// The units of `side` that may still move this phase.
+pub fn movers(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
+    table
+        .side_on_table(side)
+        .filter(|u| movement::cannot_move(table, rules, u.id).is_none())
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The units of `side` that may shoot at something now.
+pub fn shooters(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
+    table
+        .side_on_table(side)
+        .filter(|u| !shooting::targets(table, rules, u.id).is_empty())
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The facing that points a base at `p` from `from`, or `current` when `p` is on top of it.
+pub fn facing_toward(from: Vec2, p: Vec2, current: f32) -> f32 {
+    if from.distance(p) < 0.2 {
+        current
+    } else {
+        geometry::angle_of(p - from)
+    }
+}

@@ -1,0 +1,123 @@
+//! Preview tests: what the window shows before an order is the rules' own verdict (001
+//! "Movement Definitions", "To shoot", "Line of Sight").
+
+use super::*;
+use crate::rules::geometry::{Shape, bearing_to_angle};
+use crate::rules::preview::{
+    group, preview_charge, preview_move, preview_shot, target_marks, unit_at,
+};
+use crate::rules::shooting::RangeBand;
+use crate::rules::table::MoveKind;
+use crate::scenario::format::{Going, TerrainFeature};
+use glam::Vec2;
+
+fn north() -> f32 {
+    bearing_to_angle(0.0)
+}
+
+#[test]
+fn clicking_a_base_selects_it_and_its_group_in_base_contact() {
+    // 001: "A 'group' is any number of friendly units that are in base contact with each other
+    // (regardless of facing)."
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let m2 = marine(&mut t, "M2", (11.0, 10.0), 90.0);
+    let m3 = marine(&mut t, "M3", (20.0, 10.0), 0.0);
+    assert_eq!(unit_at(&t, Vec2::new(10.3, 10.2)), Some(m1));
+    assert_eq!(unit_at(&t, Vec2::new(15.0, 10.0)), None);
+    assert_eq!(group(&t, rules(), m1), vec![m1, m2]);
+    assert_eq!(group(&t, rules(), m3), vec![m3]);
+}
+
+#[test]
+fn move_preview_names_the_category_and_the_allowance() {
+    // 001: "Straight Forward ... not ending its turn more than one base width to the left or
+    // right"; "Advance left/right: If the unit moves sideways"; "Fall Back: If the unit moves
+    // backwards". rules.md: infantry move 1 SMR forward, half SMR otherwise.
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let fwd = preview_move(&t, rules(), m, Vec2::new(10.0, 13.5), north(), false).unwrap();
+    assert_eq!(fwd.kind, MoveKind::StraightForward);
+    assert!(fwd.legal(), "{:?}", fwd.verdict);
+    assert!((fwd.length - 3.5).abs() < 1e-4);
+    assert!((fwd.allowance - 4.0).abs() < 1e-4);
+    let side = preview_move(&t, rules(), m, Vec2::new(12.0, 10.0), north(), false).unwrap();
+    assert_eq!(side.kind, MoveKind::Advance);
+    assert!(side.legal());
+    let back = preview_move(&t, rules(), m, Vec2::new(10.0, 8.5), north(), false).unwrap();
+    assert_eq!(back.kind, MoveKind::FallBack);
+    assert!((back.allowance - 2.0).abs() < 1e-4);
+    // Too far: the preview says which rule forbids it, and still shows the ghost where it would end.
+    let far = preview_move(&t, rules(), m, Vec2::new(10.0, 16.0), north(), false).unwrap();
+    assert!(!far.legal());
+    assert!(far.verdict.unwrap_err().contains("allowance"));
+    assert_eq!(far.ghosts[0].1.center, Vec2::new(10.0, 16.0));
+}
+
+#[test]
+fn move_preview_counts_bad_going_and_refuses_contact() {
+    // rules.md: bad going costs double; 001: "The unit(s) moving into contact are the attackers"
+    // (contact is a charge, not a move).
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.terrain.push(TerrainFeature {
+        name: "scrub".into(),
+        shape: Shape::Rect {
+            center: (10.0, 12.0),
+            size: (4.0, 1.0),
+            rotation: 0.0,
+        },
+        going: Going::Bad,
+        tall: false,
+        water: false,
+        linear_defence: false,
+    });
+    let p = preview_move(&t, rules(), m, Vec2::new(10.0, 13.0), north(), false).unwrap();
+    assert!((p.going_cost() - 1.0).abs() < 0.3, "{}", p.going_cost());
+    assert!(p.legal());
+    // Clear of the scrub, a move that ends touching an alien is refused.
+    let m2 = marine(&mut t, "M2", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 14.0), 180.0);
+    let touch = preview_move(&t, rules(), m2, Vec2::new(30.0, 12.75), north(), false).unwrap();
+    let why = touch.verdict.unwrap_err();
+    assert!(why.contains("charge"), "{why}");
+    let charge = preview_charge(&t, rules(), m2, a);
+    assert!(charge.verdict.is_ok(), "{:?}", charge.verdict);
+    assert!(charge.ghost.is_some());
+}
+
+#[test]
+fn targets_are_highlighted_with_their_band_and_blocked_sight_is_named() {
+    // 001: "The target must be in range and in line of sight"; "Standard Issue Weapons Medium
+    // Range 12" Long Range 20""; tall terrain blocks the line of sight.
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let near = alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    let far = alien(&mut t, "A2", (14.0, 29.0), 180.0);
+    let out = alien(&mut t, "A3", (40.0, 40.0), 180.0);
+    let hidden = alien(&mut t, "A4", (2.0, 18.0), 180.0);
+    t.terrain.push(TerrainFeature {
+        name: "wreck".into(),
+        shape: Shape::Circle {
+            center: (5.0, 14.0),
+            radius: 1.5,
+        },
+        going: Going::Impassable,
+        tall: true,
+        water: false,
+        linear_defence: false,
+    });
+    let marks = target_marks(&t, rules(), m);
+    let band = |id| marks.iter().find(|x| x.target == id).map(|x| x.band);
+    assert_eq!(band(near), Some(RangeBand::Medium));
+    assert_eq!(band(far), Some(RangeBand::Long));
+    assert_eq!(band(out), None);
+    assert_eq!(band(hidden), None);
+    let blocked = preview_shot(&t, rules(), m, hidden).unwrap();
+    assert_eq!(blocked.blocker.as_deref(), Some("wreck"));
+    assert!(blocked.verdict.unwrap_err().contains("wreck"));
+    let clear = preview_shot(&t, rules(), m, near).unwrap();
+    let plan = clear.verdict.unwrap();
+    assert_eq!(plan.need, 5);
+    assert!(plan.modifiers.iter().any(|x| x.name == "did not move"));
+}

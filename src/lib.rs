@@ -1,15 +1,18 @@
 //! Ambush: a digital tabletop for sci-fi skirmishes of marines against alien waves.
 
 pub mod batch;
+pub mod command;
 pub mod control;
 pub mod rules;
 pub mod scenario;
+pub mod screen;
 pub mod turn;
 pub mod ui;
 pub mod view;
 pub mod window;
 
 use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
+use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use rules::Rules;
@@ -27,6 +30,18 @@ pub fn headless_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
     for (_, schedule) in schedules.iter_mut() {
         schedule.set_executor(SingleThreadedExecutor::new());
     }
+    start_game(app.world_mut(), setup, rules);
+    app
+}
+
+/// A windowless app with the rules and the player's input, selection, previews and orders, as
+/// the window has them: for tests that play through input, and for the per-frame benchmark.
+pub fn player_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    // The user's own bindings file has no place in a test.
+    app.insert_resource(command::Bindings::default());
+    app.add_plugins((RulesPlugin, command::CommandPlugin));
     start_game(app.world_mut(), setup, rules);
     app
 }

@@ -1,10 +1,12 @@
 //! The `ambush` binary: play (the window, the default), simulate, check.
 
 use ambush::batch::{self, GameResult};
+use ambush::control::Controllers;
 use ambush::rules::Rules;
 use ambush::scenario::format::WoundMethod;
 use ambush::scenario::spawn::GameSetup;
 use ambush::scenario::validate::load_scenario_file;
+use ambush::screen::{AlienPace, SessionOptions};
 use ambush::window::WindowOptions;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -28,9 +30,9 @@ struct Cli {
 enum Command {
     /// Open the window on a scenario (the default command).
     Play {
-        /// The scenario file.
-        #[arg(long, default_value = "scenarios/crashed_ship.ron")]
-        scenario: PathBuf,
+        /// Play this scenario file at once, skipping the menu.
+        #[arg(long)]
+        scenario: Option<PathBuf>,
         /// The game's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -40,9 +42,12 @@ enum Command {
         /// Frames to render before the screenshot.
         #[arg(long, default_value_t = 30, requires = "screenshot")]
         frames: u32,
-        /// Milliseconds between steps of the rules, so each phase can be watched (0: instant).
-        #[arg(long, default_value_t = 700)]
+        /// Milliseconds between the aliens' orders, so each can be watched (0: instant).
+        #[arg(long, default_value_t = 500)]
         pace_ms: u64,
+        /// Watch: the marines are played by the AI too.
+        #[arg(long)]
+        watch: bool,
     },
     /// Play N games with both sides under AI control and report the results.
     Simulate {
@@ -85,21 +90,15 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = Arc::new(Rules::bundled().clone());
     match cli.command {
-        None => play(
-            PathBuf::from("scenarios/crashed_ship.ron"),
-            1,
-            None,
-            30,
-            700,
-            &rules,
-        ),
+        None => play(None, 1, None, 30, 500, false, &rules),
         Some(Command::Play {
             scenario,
             seed,
             screenshot,
             frames,
             pace_ms,
-        }) => play(scenario, seed, screenshot, frames, pace_ms, &rules),
+            watch,
+        }) => play(scenario, seed, screenshot, frames, pace_ms, watch, &rules),
         Some(Command::Check { paths }) => {
             let mut bad = 0;
             for p in &paths {
@@ -132,26 +131,40 @@ fn main() -> ExitCode {
 }
 
 fn play(
-    path: PathBuf,
+    path: Option<PathBuf>,
     seed: u64,
     screenshot: Option<PathBuf>,
     frames: u32,
     pace_ms: u64,
+    watch: bool,
     rules: &Rules,
 ) -> ExitCode {
-    let scenario = match load_scenario_file(&path, rules) {
-        Ok(s) => s,
-        Err(e) => {
+    let direct = match path.map(|p| load_scenario_file(&p, rules)) {
+        None => None,
+        Some(Ok(scenario)) => {
+            let mut setup = GameSetup::new(scenario, seed, 0);
+            setup.controllers = if watch {
+                Controllers::all_ai()
+            } else {
+                Controllers::solo()
+            };
+            Some(setup)
+        }
+        Some(Err(e)) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);
         }
     };
-    let setup = GameSetup::new(scenario, seed, 0);
     let options = WindowOptions {
         screenshot: screenshot.map(|p| (p, frames)),
-        pace: std::time::Duration::from_millis(pace_ms),
+        session: SessionOptions {
+            human_wounds: None,
+            pace: AlienPace::from_millis(pace_ms),
+            seed,
+        },
+        direct,
     };
-    match ambush::window::run(setup, options) {
+    match ambush::window::run(options) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::from(1),
     }

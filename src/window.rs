@@ -1,31 +1,28 @@
 //! The desktop window: the table, the overlay and the rules in one app, and the screenshot mode.
 
-use crate::rules::Rules;
-use crate::scenario::spawn::{GameSetup, start_game};
+use crate::command::CommandPlugin;
+use crate::scenario::spawn::GameSetup;
+use crate::screen::{DirectStart, ScreenPlugin, SessionOptions};
 use crate::turn::RulesPlugin;
 use crate::turn::phase::GameSet;
-use crate::turn::resources::AiSteps;
 use crate::{ui, view};
+use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
 
 /// How to run the window.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct WindowOptions {
     /// Save a PNG of the window after `frames` frames, then exit.
     pub screenshot: Option<(PathBuf, u32)>,
-    /// Time between AI steps, so each phase can be watched; zero plays instantly.
-    pub pace: Duration,
+    /// The menu's starting options: alien pace, seed, wound method.
+    pub session: SessionOptions,
+    /// Skip the menu and play this game at once.
+    pub direct: Option<GameSetup>,
 }
-
-/// Paces the AI in the window: one AI order per tick.
-#[derive(Resource, Debug)]
-struct Pace(Timer);
 
 /// The screenshot to take, and when.
 #[derive(Resource, Debug)]
@@ -36,24 +33,47 @@ struct ScreenshotPlan {
     requested: bool,
 }
 
-/// Opens the window on a game and runs it until the window closes.
-pub fn run(setup: GameSetup, options: WindowOptions) -> AppExit {
+/// Opens the window, on the menu or straight on a game, and runs it until the window closes.
+pub fn run(options: WindowOptions) -> AppExit {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Ambush — {}", setup.scenario.name),
-            resolution: WindowResolution::new(1440, 900),
-            ..default()
-        }),
-        ..default()
-    }));
-    app.add_plugins((EguiPlugin::default(), RulesPlugin, view::plugin, ui::plugin));
+    // Scenarios live beside `assets/`, where modders find them; they get an asset source of
+    // their own so the loading state can read the folder.
+    let root = data_root();
+    app.register_asset_source(
+        "scenarios",
+        AssetSourceBuilder::platform_default(&root.join("scenarios").to_string_lossy(), None),
+    );
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Ambush".into(),
+                    resolution: WindowResolution::new(1440, 900),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: root.join("assets").to_string_lossy().into_owned(),
+                ..default()
+            }),
+    );
+    app.add_plugins((
+        EguiPlugin::default(),
+        RulesPlugin,
+        CommandPlugin,
+        ScreenPlugin,
+        view::plugin,
+        ui::plugin,
+    ));
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
-    if !options.pace.is_zero() {
-        app.insert_resource(Pace(Timer::new(options.pace, TimerMode::Repeating)));
-        app.add_systems(Update, tick_pace.in_set(GameSet::Input));
+    app.insert_resource(options.session);
+    if let Some(setup) = options.direct {
+        app.insert_resource(DirectStart(setup));
     }
     if let Some((path, frames)) = options.screenshot {
+        // An old file must not be taken for the new screenshot.
+        let _ = std::fs::remove_file(&path);
         app.insert_resource(ScreenshotPlan {
             path,
             at_frame: frames.max(1),
@@ -62,13 +82,19 @@ pub fn run(setup: GameSetup, options: WindowOptions) -> AppExit {
         });
         app.add_systems(Update, take_screenshot.in_set(GameSet::Presentation));
     }
-    start_game(app.world_mut(), &setup, Arc::new(Rules::bundled().clone()));
     app.run()
 }
 
-fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, mut steps: ResMut<AiSteps>) {
-    pace.0.tick(time.delta());
-    steps.0 = Some(pace.0.times_finished_this_tick().min(1));
+/// The folder holding `assets/` and `scenarios/`: the working directory when it has them (a
+/// release unpacked anywhere), else the crate's own folder (`cargo run` from elsewhere).
+fn data_root() -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    if cwd.join("assets").is_dir() {
+        return cwd;
+    }
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or(cwd)
 }
 
 /// Asks for the screenshot at the planned frame, and exits once the file is written.

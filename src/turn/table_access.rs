@@ -1,7 +1,9 @@
 //! Moves the table between ECS components and the pure `Table` that rule steps work on.
 
+use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::geometry::Footprint;
-use crate::rules::table::{Table, Unit};
+use crate::rules::table::{GameConfig, Progress, Table, Unit};
+use crate::scenario::format::TerrainFeature;
 use crate::turn::components::*;
 use crate::turn::resources::Battle;
 use bevy::ecs::system::SystemParam;
@@ -31,36 +33,27 @@ pub struct TableAccess<'w, 's> {
 impl TableAccess<'_, '_> {
     /// Takes the battle out of the world as a `Table`; hand it back with `put`.
     pub fn take(&mut self) -> Table {
-        let mut units: Vec<Unit> = self
+        let units = self
             .units
             .iter_mut()
             .map(
-                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| Unit {
-                    id: num.0,
-                    label: label.0.clone(),
-                    side: base.side,
-                    troop: base.troop,
-                    base: Footprint::new(base.position, base.size, facing.0),
-                    weapons: kit.weapons.clone(),
-                    armour: kit.armour,
-                    wounds: wounds.0,
-                    wave: wave.map(|w| w.0),
-                    status: status.0,
-                    marks: marks.0,
+                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| {
                     // Lent, not copied: `put` hands the stack back.
-                    cards: cards.map(|mut c| std::mem::take(&mut c.0)),
+                    let stack = cards.map(|mut c| std::mem::take(&mut c.0));
+                    unit_from(
+                        num, label, &base, &facing, &wounds, stack, &status, &marks, kit, wave,
+                    )
                 },
             )
             .collect();
-        units.sort_by_key(|u| u.id);
         let b = &mut *self.battle;
-        Table {
-            config: b.config.clone(),
-            terrain: std::mem::take(&mut b.terrain),
+        table_from(
             units,
-            progress: std::mem::take(&mut b.progress),
-            ledger: std::mem::take(&mut b.ledger),
-        }
+            b.config.clone(),
+            std::mem::take(&mut b.terrain),
+            std::mem::take(&mut b.progress),
+            std::mem::take(&mut b.ledger),
+        )
     }
 
     /// Writes a `Table` back: changed components are updated, new units spawned.
@@ -95,6 +88,108 @@ impl TableAccess<'_, '_> {
         b.terrain = table.terrain;
         b.progress = table.progress;
         b.ledger = table.ledger;
+    }
+}
+
+/// Reads the battle as a `Table` without changing anything: the window's previews use a copy.
+#[derive(SystemParam)]
+pub struct TableReader<'w, 's> {
+    units: Query<
+        'w,
+        's,
+        (
+            &'static UnitNumber,
+            &'static UnitLabel,
+            &'static Base,
+            &'static Facing,
+            &'static Wounds,
+            Option<&'static CardStack>,
+            &'static UnitStatus,
+            &'static TurnRecord,
+            &'static Loadout,
+            Option<&'static Wave>,
+        ),
+    >,
+    battle: Option<Res<'w, Battle>>,
+}
+
+impl TableReader<'_, '_> {
+    /// A copy of the table, or `None` before a game starts.
+    pub fn table(&self) -> Option<Table> {
+        let b = self.battle.as_deref()?;
+        let units = self
+            .units
+            .iter()
+            .map(
+                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| {
+                    unit_from(
+                        num,
+                        label,
+                        base,
+                        facing,
+                        wounds,
+                        cards.map(|c| c.0.clone()),
+                        status,
+                        marks,
+                        kit,
+                        wave,
+                    )
+                },
+            )
+            .collect();
+        Some(table_from(
+            units,
+            b.config.clone(),
+            b.terrain.clone(),
+            b.progress.clone(),
+            b.ledger.clone(),
+        ))
+    }
+}
+
+fn unit_from(
+    num: &UnitNumber,
+    label: &UnitLabel,
+    base: &Base,
+    facing: &Facing,
+    wounds: &Wounds,
+    cards: Option<Stack>,
+    status: &UnitStatus,
+    marks: &TurnRecord,
+    kit: &Loadout,
+    wave: Option<&Wave>,
+) -> Unit {
+    Unit {
+        id: num.0,
+        label: label.0.clone(),
+        side: base.side,
+        troop: base.troop,
+        base: Footprint::new(base.position, base.size, facing.0),
+        weapons: kit.weapons.clone(),
+        armour: kit.armour,
+        wounds: wounds.0,
+        wave: wave.map(|w| w.0),
+        status: status.0,
+        marks: marks.0,
+        cards,
+    }
+}
+
+/// Units come out of a query in no set order; rules need them by number.
+fn table_from(
+    mut units: Vec<Unit>,
+    config: GameConfig,
+    terrain: Vec<TerrainFeature>,
+    progress: Progress,
+    ledger: CardLedger,
+) -> Table {
+    units.sort_by_key(|u| u.id);
+    Table {
+        config,
+        terrain,
+        units,
+        progress,
+        ledger,
     }
 }
 

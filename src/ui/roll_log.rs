@@ -48,13 +48,20 @@ pub fn describe(e: &RollEntry) -> String {
     s
 }
 
-/// Draws the roll log down the right of `root`.
-pub(super) fn show(root: &mut egui::Ui, dice: Option<&Dice>, view: &mut RollLogView) {
-    egui::Panel::right("roll_log")
+/// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
+/// an entry the player clicked.
+pub(super) fn show(
+    root: &mut egui::Ui,
+    dice: Option<&Dice>,
+    view: &mut RollLogView,
+) -> (egui::Rect, Option<Vec<String>>) {
+    let mut clicked = None;
+    let panel = egui::Panel::right("roll_log")
         .default_size(440.0)
         .resizable(true)
         .show(root, |ui| {
             ui.heading("Rolls");
+            ui.small("Click an entry to highlight its units on the table.");
             ui.horizontal(|ui| {
                 egui::ComboBox::from_id_salt("kind")
                     .selected_text(view.kind.map_or("every kind", |k| k.name()))
@@ -87,8 +94,12 @@ pub(super) fn show(root: &mut egui::Ui, dice: Option<&Dice>, view: &mut RollLogV
                         ui.strong(format!("Turn {}", e.turn));
                         last_turn = Some(e.turn);
                     }
-                    ui.label(describe(e));
+                    let line = ui.add(egui::Label::new(describe(e)).sense(egui::Sense::click()));
+                    if line.clicked() {
+                        clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
+                    }
                 }
             });
         });
+    (panel.response.rect, clicked)
 }

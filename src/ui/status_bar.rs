@@ -37,40 +37,50 @@ pub(super) fn show(
     battle: Option<&Battle>,
     phase: Phase,
     awaiting: Option<&Awaiting>,
-) {
-    egui::Panel::top("status").show(root, |ui| {
-        ui.horizontal(|ui| {
-            let Some(b) = battle else {
-                ui.label("No game loaded");
-                return;
-            };
-            ui.strong(&b.config.scenario);
-            ui.separator();
-            ui.label(format!(
-                "Turn {} of {}",
-                b.progress.turn, b.config.turn_limit
-            ));
-            ui.separator();
-            ui.label(phase_name(phase));
-            if let Some(d) = awaiting.and_then(|a| a.0.as_ref()) {
+) -> egui::Rect {
+    egui::Panel::top("status")
+        .show(root, |ui| {
+            ui.horizontal(|ui| {
+                let Some(b) = battle else {
+                    ui.label("No game loaded");
+                    return;
+                };
+                ui.strong(&b.config.scenario);
                 ui.separator();
-                ui.label(waiting_for(d));
-            }
-            ui.separator();
-            ui.label(format!(
-                "waves {} · aliens killed {} · power {}",
-                b.progress.waves,
-                b.progress.aliens_killed,
-                if b.progress.power_restored {
-                    "restored"
-                } else {
-                    "off"
+                ui.label(format!(
+                    "Turn {} of {}",
+                    b.progress.turn, b.config.turn_limit
+                ));
+                ui.separator();
+                ui.label(phase_name(phase));
+                match awaiting.and_then(|a| a.0.as_ref()) {
+                    Some(d) => {
+                        ui.separator();
+                        ui.strong(waiting_for(d));
+                    }
+                    None if matches!(phase, Phase::Movement | Phase::Shooting | Phase::Melee) => {
+                        ui.separator();
+                        ui.label("the aliens are acting");
+                    }
+                    None => {}
                 }
-            ));
-            if let Some(o) = b.progress.outcome {
                 ui.separator();
-                ui.strong(format!("{o:?}: {}", b.progress.ending));
-            }
-        });
-    });
+                ui.label(format!(
+                    "waves {} · aliens killed {} · power {}",
+                    b.progress.waves,
+                    b.progress.aliens_killed,
+                    if b.progress.power_restored {
+                        "restored"
+                    } else {
+                        "off"
+                    }
+                ));
+                if let Some(o) = b.progress.outcome {
+                    ui.separator();
+                    ui.strong(format!("{o:?}: {}", b.progress.ending));
+                }
+            });
+        })
+        .response
+        .rect
 }

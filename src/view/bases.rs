@@ -1,13 +1,17 @@
 //! Bases drawn at their true size with a mark on the front edge; marines and aliens differ by
 //! inset shape as well as colour, so colour-blind players can tell them apart.
 
+use crate::command::PreviewSet;
 use crate::rules::table::Presence;
 use crate::scenario::format::Side;
 use crate::turn::components::{Base, Facing, UnitLabel, UnitStatus};
-use crate::turn::phase::GameSet;
 use crate::view::z;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
+
+/// The word under a base naming a lasting state: stunned, withdrawing, aboard.
+#[derive(Component, Debug)]
+pub struct StatusText;
 
 /// Marks a unit whose visuals have been built.
 #[derive(Component, Debug)]
@@ -16,9 +20,9 @@ pub struct BaseVisual;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (build_visuals, place_bases)
+        (build_visuals, place_bases, show_status)
             .chain()
-            .in_set(GameSet::Presentation),
+            .in_set(PreviewSet::Draw),
     );
 }
 
@@ -71,6 +75,16 @@ fn build_visuals(
                     // Text is sized in pixels; a label about half an inch tall.
                     Transform::from_xyz(0.0, -d * 0.5 - 0.35, 0.3).with_scale(Vec3::splat(0.02)),
                 ));
+                c.spawn((
+                    StatusText,
+                    Text2d::new(""),
+                    TextFont {
+                        font_size: FontSize::Px(22.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(1.0, 0.9, 0.3)),
+                    Transform::from_xyz(0.0, d * 0.5 + 0.35, 0.3).with_scale(Vec3::splat(0.02)),
+                ));
             });
     }
 }
@@ -94,10 +108,36 @@ fn place_bases(
         t.translation = base.position.extend(z::BASE);
         // Meshes are built with the front edge up (+y); facing is measured from +x.
         t.rotation = Quat::from_rotation_z(facing.0 - FRAC_PI_2);
-        *vis = if status.0.presence == Presence::OnTable {
+        // Marines aboard the ship stay in view, marked, where they boarded.
+        *vis = if matches!(status.0.presence, Presence::OnTable | Presence::Aboard) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         };
+    }
+}
+
+/// Names the unit's lasting state under its base when it changes.
+fn show_status(
+    units: Query<(&UnitStatus, &Children), Or<(Changed<UnitStatus>, Added<BaseVisual>)>>,
+    mut texts: Query<&mut Text2d, With<StatusText>>,
+) {
+    for (status, children) in &units {
+        let s = status.0;
+        let mut words = Vec::new();
+        if s.presence == Presence::Aboard {
+            words.push("ABOARD");
+        }
+        if s.stunned {
+            words.push("STUNNED");
+        }
+        if s.withdrawing {
+            words.push("WITHDRAWING");
+        }
+        for child in children.iter() {
+            if let Ok(mut t) = texts.get_mut(child) {
+                t.0 = words.join(" ");
+            }
+        }
     }
 }

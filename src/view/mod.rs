@@ -2,11 +2,13 @@
 
 mod bases;
 mod camera;
+mod marks;
 mod terrain;
 
 use bevy::prelude::*;
 
 pub use camera::TableCamera;
+pub use marks::Highlight;
 
 /// Draw order, as z: table cloth, terrain, bases, marks on bases.
 pub(crate) mod z {
@@ -16,5 +18,10 @@ pub(crate) mod z {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((camera::plugin, terrain::plugin, bases::plugin));
+    app.add_plugins((
+        camera::plugin,
+        terrain::plugin,
+        bases::plugin,
+        marks::plugin,
+    ));
 }

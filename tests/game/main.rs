@@ -2,6 +2,7 @@
 
 mod cli;
 mod headless;
+mod play;
 mod properties;
 mod scenarios;
 

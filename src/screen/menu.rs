@@ -1,0 +1,235 @@
+//! The main menu: the scenarios found in `scenarios/` with their briefings, and the rules options.
+
+use crate::control::Controllers;
+use crate::rules::Rules;
+use crate::rules::tables::RULE_FILES;
+use crate::scenario::format::{Scenario, WoundMethod};
+use crate::scenario::spawn::GameSetup;
+use crate::scenario::validate::parse_scenario;
+use crate::screen::loading::{GameFiles, RonText};
+use crate::screen::{AlienPace, DirectStart, Screen, SessionOptions, SessionRequest};
+use crate::turn::phase::GameSet;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A scenario file and what became of reading it.
+#[derive(Debug, Clone)]
+pub struct CatalogueEntry {
+    pub file: String,
+    /// The scenario, or the validator's message naming file, line and field.
+    pub scenario: Result<Scenario, String>,
+}
+
+/// The rule tables and scenarios the menu offers.
+#[derive(Resource, Debug, Clone)]
+pub struct Catalogue {
+    pub rules: Arc<Rules>,
+    /// Why `assets/rules/` could not be used, if it could not (the bundled tables are used).
+    pub rules_problem: Option<String>,
+    pub scenarios: Vec<CatalogueEntry>,
+}
+
+impl Catalogue {
+    /// Reads the rule tables and scenarios from their texts: (file name, text) pairs. A bad rule
+    /// file falls back to the bundled tables; a bad scenario is listed with its error.
+    pub fn from_texts(
+        rule_texts: &[(String, String)],
+        scenario_texts: &[(String, String)],
+    ) -> Self {
+        let text_of = |name: &str| {
+            rule_texts
+                .iter()
+                .find(|(f, _)| Path::new(f).file_name().is_some_and(|n| n == name))
+                .map(|(_, t)| t.as_str())
+        };
+        let texts: Option<Vec<&str>> = RULE_FILES.iter().map(|f| text_of(f)).collect();
+        let (rules, rules_problem) = match texts {
+            Some(t) => match Rules::from_texts(
+                |f| format!("assets/rules/{f}"),
+                [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]],
+            ) {
+                Ok(r) => (Arc::new(r), None),
+                Err(e) => (
+                    Arc::new(Rules::bundled().clone()),
+                    Some(format!("{e} (using the bundled rule tables)")),
+                ),
+            },
+            None => (
+                Arc::new(Rules::bundled().clone()),
+                Some("assets/rules/ is missing a rule file (using the bundled rule tables)".into()),
+            ),
+        };
+        let mut scenarios: Vec<CatalogueEntry> = scenario_texts
+            .iter()
+            .map(|(file, text)| {
+                let shown = format!(
+                    "scenarios/{}",
+                    Path::new(file)
+                        .file_name()
+                        .map_or(file.as_str(), |n| n.to_str().unwrap_or(file))
+                );
+                CatalogueEntry {
+                    scenario: parse_scenario(&shown, text, &rules).map_err(|e| e.to_string()),
+                    file: shown,
+                }
+            })
+            .collect();
+        scenarios.sort_by(|a, b| a.file.cmp(&b.file));
+        Catalogue {
+            rules,
+            rules_problem,
+            scenarios,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        (build_catalogue, start_directly).chain(),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_menu
+            .in_set(GameSet::Presentation)
+            .run_if(in_state(Screen::Menu)),
+    );
+}
+
+fn build_catalogue(
+    files: Option<Res<GameFiles>>,
+    texts: Res<Assets<RonText>>,
+    mut commands: Commands,
+) {
+    let collect = |map: &bevy::platform::collections::HashMap<String, Handle<RonText>>| {
+        map.iter()
+            .filter_map(|(k, h)| texts.get(h).map(|t| (k.clone(), t.text.clone())))
+            .collect::<Vec<_>>()
+    };
+    let catalogue = match files {
+        Some(f) => Catalogue::from_texts(&collect(&f.rules), &collect(&f.scenarios)),
+        None => Catalogue::from_texts(&[], &[]),
+    };
+    info!(
+        "{} scenario files; rules problem: {:?}",
+        catalogue.scenarios.len(),
+        catalogue.rules_problem
+    );
+    commands.insert_resource(catalogue);
+}
+
+/// `ambush play --scenario` goes straight to the table.
+fn start_directly(
+    direct: Option<Res<DirectStart>>,
+    mut commands: Commands,
+    mut requests: MessageWriter<SessionRequest>,
+) {
+    if let Some(d) = direct {
+        requests.write(SessionRequest::Start(Box::new(d.0.clone())));
+        commands.remove_resource::<DirectStart>();
+    }
+}
+
+fn draw_menu(
+    mut contexts: EguiContexts,
+    catalogue: Option<Res<Catalogue>>,
+    mut options: ResMut<SessionOptions>,
+    mut chosen: Local<usize>,
+    mut requests: MessageWriter<SessionRequest>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(catalogue) = catalogue else {
+        return Ok(());
+    };
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "menu".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        ui.heading("Ambush");
+        ui.label("Marines against alien waves. Every roll is shown and explained.");
+        if let Some(p) = &catalogue.rules_problem {
+            ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+        }
+        ui.separator();
+        ui.columns(2, |cols| {
+            cols[0].strong("Scenarios");
+            if catalogue.scenarios.is_empty() {
+                cols[0].label("No scenarios found in scenarios/.");
+            }
+            for (i, e) in catalogue.scenarios.iter().enumerate() {
+                let name = match &e.scenario {
+                    Ok(s) => s.name.clone(),
+                    Err(_) => format!("{} (cannot be played)", e.file),
+                };
+                cols[0].selectable_value(&mut *chosen, i, name);
+            }
+            cols[0].separator();
+            options_ui(&mut cols[0], &mut options);
+            let Some(entry) = catalogue.scenarios.get(*chosen) else {
+                return;
+            };
+            let ui = &mut cols[1];
+            match &entry.scenario {
+                Ok(s) => {
+                    ui.heading(&s.name);
+                    ui.small(&entry.file);
+                    ui.label(&s.briefing);
+                    ui.label(format!(
+                        "Table {}\" x {}\", {} turns, {} marine units; marines' wounds by {:?}.",
+                        s.table.0,
+                        s.table.1,
+                        s.turn_limit,
+                        s.units.len(),
+                        s.human_wounds
+                    ));
+                    ui.separator();
+                    if ui.button("Play as the marines").clicked() {
+                        let mut setup = GameSetup::new(s.clone(), options.seed, 0);
+                        setup.wounds = options.human_wounds;
+                        setup.controllers = Controllers::solo();
+                        requests.write(SessionRequest::Start(Box::new(setup)));
+                    }
+                }
+                Err(why) => {
+                    ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+                }
+            }
+        });
+    });
+    Ok(())
+}
+
+fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
+    ui.strong("Rules options");
+    ui.label("Marines' wounds (001 offers two methods):");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut options.human_wounds, None, "as the scenario says");
+        ui.radio_value(
+            &mut options.human_wounds,
+            Some(WoundMethod::Degradation),
+            "degradation",
+        );
+        ui.radio_value(
+            &mut options.human_wounds,
+            Some(WoundMethod::SuddenDeath),
+            "sudden death",
+        );
+    });
+    ui.label("Aliens' wounds: turned cards (001's alien rule; it has no alternative).");
+    ui.label("Alien animation speed:");
+    ui.horizontal(|ui| {
+        for (name, pace) in AlienPace::CHOICES {
+            ui.radio_value(&mut options.pace, pace, name);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Seed");
+        ui.add(egui::DragValue::new(&mut options.seed));
+    });
+}

@@ -1,0 +1,89 @@
+//! The screens around a game: loading the rule and scenario files, the main menu, and the table.
+
+mod loading;
+mod menu;
+mod session;
+
+use crate::scenario::format::WoundMethod;
+use crate::scenario::spawn::GameSetup;
+use bevy::prelude::*;
+use std::time::Duration;
+
+pub use loading::{GameFiles, RonText};
+pub use menu::Catalogue;
+
+/// Which screen the window shows.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// bevy_asset_loader reads `assets/rules/` and `scenarios/`.
+    #[default]
+    Loading,
+    Menu,
+    Table,
+}
+
+/// How fast the AI's orders appear: one per step, or all at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AlienPace {
+    Instant,
+    Every(Duration),
+}
+
+impl AlienPace {
+    pub const CHOICES: [(&'static str, AlienPace); 4] = [
+        ("instant", AlienPace::Instant),
+        ("fast", AlienPace::Every(Duration::from_millis(150))),
+        ("normal", AlienPace::Every(Duration::from_millis(500))),
+        ("slow", AlienPace::Every(Duration::from_millis(1000))),
+    ];
+    pub fn from_millis(ms: u64) -> Self {
+        if ms == 0 {
+            AlienPace::Instant
+        } else {
+            AlienPace::Every(Duration::from_millis(ms))
+        }
+    }
+}
+
+/// The options chosen in the menu (or on the command line) for the next game.
+#[derive(Resource, Debug, Clone)]
+pub struct SessionOptions {
+    /// The marines' wound method; `None` keeps the scenario's.
+    pub human_wounds: Option<WoundMethod>,
+    pub pace: AlienPace,
+    pub seed: u64,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions {
+            human_wounds: None,
+            pace: AlienPace::Every(Duration::from_millis(500)),
+            seed: 1,
+        }
+    }
+}
+
+/// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).
+#[derive(Resource, Debug, Clone)]
+pub struct DirectStart(pub GameSetup);
+
+/// What the menu and the end-of-game window ask for.
+#[derive(Message, Debug, Clone)]
+pub enum SessionRequest {
+    Start(Box<GameSetup>),
+    PlayAgain,
+    MainMenu,
+}
+
+/// The screens and the session around each game.
+pub struct ScreenPlugin;
+
+impl Plugin for ScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .add_message::<SessionRequest>()
+            .init_resource::<SessionOptions>();
+        app.add_plugins((loading::plugin, menu::plugin, session::plugin));
+    }
+}

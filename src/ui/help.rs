@@ -1,0 +1,39 @@
+//! The help window (F1): every action with its bindings, and where the bindings file lives.
+
+use crate::command::{Bindings, BindingsSource, PlayerAction};
+use bevy_egui::egui;
+
+pub(super) fn show(
+    ctx: &egui::Context,
+    open: &mut bool,
+    bindings: &Bindings,
+    source: &BindingsSource,
+) -> Option<egui::Rect> {
+    egui::Window::new("Help: controls")
+        .open(open)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            if let Some(p) = &source.problem {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+                ui.separator();
+            }
+            egui::Grid::new("bindings").striped(true).show(ui, |ui| {
+                for a in PlayerAction::ALL {
+                    ui.strong(format!("{a:?}"));
+                    ui.label(bindings.labels(a));
+                    ui.label(a.describe());
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            match &source.path {
+                Some(p) => ui.label(format!(
+                    "Change them in {} — a RON map such as {{ Commit: [Key(Enter)], Pass: [Key(KeyX)] }}; \
+                     actions you leave out keep their defaults.",
+                    p.display()
+                )),
+                None => ui.label("No config directory was found; the defaults are in use."),
+            };
+        })
+        .map(|r| r.response.rect)
+}

@@ -1,0 +1,163 @@
+//! The left panel: the scenario objective, and the unit under inspection with its troop type,
+//! weapons, wounds, status, and for an alien the cards turned so far (never the face-down ones).
+
+use crate::rules::table::{Presence, Table, UnitId};
+use crate::rules::tables::Rules;
+use crate::scenario::format::{Objective, Side};
+use bevy_egui::egui;
+
+pub(super) fn show(
+    root: &mut egui::Ui,
+    table: Option<&Table>,
+    rules: Option<&Rules>,
+    unit: Option<UnitId>,
+) -> egui::Rect {
+    egui::Panel::left("inspector")
+        .default_size(230.0)
+        .resizable(true)
+        .show(root, |ui| {
+            let Some(t) = table else { return };
+            objective(ui, t);
+            ui.separator();
+            match unit.and_then(|u| t.unit(u)) {
+                Some(_) => inspect(ui, t, rules, unit.unwrap_or_default()),
+                None => {
+                    ui.label("Click a unit to inspect it.");
+                }
+            }
+        })
+        .response
+        .rect
+}
+
+fn objective(ui: &mut egui::Ui, t: &Table) {
+    ui.heading("Objective");
+    let p = &t.progress;
+    match &t.config.objective {
+        Some(Objective::RepairAndBoard { feature }) => {
+            let aboard = t
+                .units
+                .iter()
+                .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Aboard)
+                .count();
+            ui.label(format!(
+                "Repair the {feature}: a marine touching it, not shooting or fighting, rolls a 6 \
+                 after melee. Then board it; it takes off with every surviving marine aboard."
+            ));
+            ui.label(format!(
+                "Power: {}",
+                if p.power_restored {
+                    "restored"
+                } else {
+                    "not yet"
+                }
+            ));
+            ui.label(format!("Aboard: {aboard} of {} alive", t.humans_alive()));
+        }
+        None => {
+            ui.label("Survive the alien attack with as few casualties as you can.");
+        }
+    }
+    ui.label(format!(
+        "Casualties {} of {} · aliens killed {} · waves {}",
+        t.human_casualties(),
+        p.humans_at_start,
+        p.aliens_killed,
+        p.waves
+    ));
+    if p.morale_broken {
+        ui.colored_label(
+            egui::Color32::from_rgb(255, 110, 90),
+            "Morale broken: withdrawing",
+        );
+    }
+}
+
+fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
+    let Some(u) = t.unit(id) else { return };
+    ui.heading(u.label.as_ref());
+    egui::Grid::new("unit").num_columns(2).show(ui, |ui| {
+        ui.label("side");
+        ui.label(format!("{:?}", u.side));
+        ui.end_row();
+        ui.label("troop");
+        ui.label(format!("{:?}", u.troop));
+        ui.end_row();
+        if let Some(w) = u.wave {
+            ui.label("wave");
+            ui.label(w.to_string());
+            ui.end_row();
+        }
+        ui.label("weapons");
+        ui.label(if u.weapons.is_empty() {
+            "none".to_string()
+        } else {
+            u.weapons.join(", ")
+        });
+        ui.end_row();
+        ui.label("armour");
+        ui.label(if u.armour { "body armour" } else { "none" });
+        ui.end_row();
+        ui.label("wounds");
+        ui.label(u.wounds.to_string());
+        ui.end_row();
+        ui.label("status");
+        let mut words = vec![format!("{:?}", u.status.presence)];
+        if u.status.stunned {
+            words.push("stunned".into());
+        }
+        if u.status.withdrawing {
+            words.push("withdrawing".into());
+        }
+        ui.label(words.join(", "));
+        ui.end_row();
+        ui.label("this turn");
+        let mut did = Vec::new();
+        if let Some(m) = u.marks.moved {
+            did.push(format!("moved: {}", m.name()));
+        }
+        if u.marks.shot {
+            did.push("shot".into());
+        }
+        if u.marks.fought {
+            did.push("fought".into());
+        }
+        if u.marks.attacking {
+            did.push("charged".into());
+        }
+        ui.label(if did.is_empty() {
+            "nothing yet".to_string()
+        } else {
+            did.join(", ")
+        });
+        ui.end_row();
+        if let Some(r) = rules {
+            let mv = &r.troop(u.troop).movement;
+            ui.label("moves");
+            ui.label(format!(
+                "{:.0}\" forward, {:.0}\" advance, {:.0}\" fall back",
+                mv.straight_forward * r.general.smr,
+                mv.advance * r.general.smr,
+                mv.fall_back * r.general.smr
+            ));
+            ui.end_row();
+        }
+    });
+    if let Some(stack) = &u.cards {
+        ui.separator();
+        ui.label(format!(
+            "Cards: {} face down, turned: {}",
+            stack.face_down.len(),
+            if stack.turned.is_empty() {
+                "none".to_string()
+            } else {
+                stack
+                    .turned
+                    .iter()
+                    .map(|c| c.pretty())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        ));
+    }
+}

@@ -1,0 +1,239 @@
+//! The orders panel: what the rules wait for, the initiative, the preview of the order being
+//! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
+
+use crate::command::{Draft, Previews, Refusal, Request, Selection};
+use crate::rules::flow::Decision;
+use crate::rules::log::sum;
+use crate::rules::shooting::RangeBand;
+use crate::rules::table::Table;
+use crate::turn::resources::Flows;
+use bevy_egui::egui;
+
+/// Everything the orders panel reads.
+pub(super) struct OrdersView<'a> {
+    pub decision: Option<&'a Decision>,
+    pub table: Option<&'a Table>,
+    pub flows: Option<&'a Flows>,
+    pub selection: &'a Selection,
+    pub previews: &'a Previews,
+    pub refusal: &'a Refusal,
+}
+
+/// What to do now, in a sentence, for each decision.
+fn instructions(d: &Decision) -> &'static str {
+    match d {
+        Decision::Move { .. } => {
+            "Click one of your units (its group in base contact comes with it), then click where \
+             it should go. Q/E turn it, R faces the pointer, G moves it alone. Click an alien to \
+             charge it. Commit to move; Pass ends your movement."
+        }
+        Decision::Board { .. } => {
+            "Marines touching the repaired ship may board. Click one and commit, or pass."
+        }
+        Decision::Shoot { .. } => {
+            "Click a shooter: its targets are ringed (solid: medium range, dashed: long). Click \
+             a target, then commit. Pass declines: you may not shoot again this turn."
+        }
+        Decision::Disengage { .. } => "Your mounted unit may try to disengage from the melee.",
+        Decision::Engage { .. } => {
+            "Two attackers are equally close: click the one your unit engages."
+        }
+        Decision::BreakOff { .. } => "Your unit may try to break off from the melee.",
+    }
+}
+
+fn label(table: Option<&Table>, id: u32) -> String {
+    table.map_or_else(|| format!("#{id}"), |t| t.label(id).to_string())
+}
+
+pub(super) fn show(root: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) -> egui::Rect {
+    egui::Panel::bottom("orders")
+        .default_size(150.0)
+        .resizable(true)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| body(ui, v, requests));
+        })
+        .response
+        .rect
+}
+
+fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
+    if let Some(f) = v.flows
+        && let (Some(side), Some(Decision::Move { .. })) = (f.movement.initiative, v.decision)
+    {
+        ui.label(format!(
+            "Initiative: {side:?} won the last roll. Moves left on it: humans {}, aliens {}.",
+            f.movement.moves_left[0], f.movement.moves_left[1]
+        ));
+    }
+    let Some(d) = v.decision else {
+        ui.label("The aliens are acting. Click any unit to inspect it.");
+        return;
+    };
+    buttons(ui, d, v, requests);
+    ui.label(instructions(d));
+    ui.separator();
+    let t = v.table;
+    match d {
+        Decision::Move { .. } => move_details(ui, v),
+        Decision::Shoot { .. } => shot_details(ui, v),
+        Decision::Engage { candidates, .. } => {
+            ui.horizontal(|ui| {
+                for c in candidates {
+                    if ui.button(format!("Engage {}", label(t, *c))).clicked() {
+                        requests.push(Request::Pick(*c));
+                    }
+                }
+            });
+        }
+        Decision::Disengage { unit, .. } | Decision::BreakOff { unit, .. } => {
+            ui.strong(format!("{}:", label(t, *unit)));
+        }
+        Decision::Board { .. } => {
+            if let Some(u) = v.selection.unit {
+                ui.label(format!("Selected: {}", label(t, u)));
+            }
+        }
+    }
+    if let Some(why) = &v.refusal.0 {
+        ui.colored_label(
+            egui::Color32::from_rgb(255, 110, 90),
+            format!("Refused: {why}"),
+        );
+    }
+}
+
+/// The commit, undo and pass buttons, first so they never scroll out of sight.
+fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OrdersView, requests: &mut Vec<Request>) {
+    ui.horizontal(|ui| {
+        let (yes, no) = match d {
+            Decision::Move { .. } => ("Commit move", "End movement"),
+            Decision::Board { .. } => ("Board", "End boarding"),
+            Decision::Shoot { .. } => ("Shoot", "Decline to shoot"),
+            Decision::Disengage { .. } => ("Try to disengage", "Stay"),
+            Decision::BreakOff { .. } => ("Try to break off", "Fight on"),
+            Decision::Engage { .. } => ("Engage selected", "Engage the first"),
+        };
+        if ui.button(format!("{yes} (Enter)")).clicked() {
+            requests.push(Request::Commit);
+        }
+        if ui.button("Undo (Esc)").clicked() {
+            requests.push(Request::Cancel);
+        }
+        if ui.button(format!("{no} (N)")).clicked() {
+            requests.push(Request::Pass);
+        }
+        if matches!(d, Decision::Move { .. }) {
+            let group = if v.selection.alone {
+                "Moving alone (G)"
+            } else {
+                "Moving with group (G)"
+            };
+            if ui.button(group).clicked() {
+                requests.push(Request::ToggleGroup);
+            }
+        }
+    });
+}
+
+fn move_details(ui: &mut egui::Ui, v: &OrdersView) {
+    let t = v.table;
+    let Some(u) = v.selection.unit else {
+        ui.label("No unit selected (Tab selects the next one that can move).");
+        return;
+    };
+    if let Some(c) = &v.previews.charge {
+        match &c.verdict {
+            Ok(kind) => ui.label(format!(
+                "{} charges {} ({}): legal.",
+                label(t, c.unit),
+                label(t, c.target),
+                kind.name()
+            )),
+            Err(why) => ui.colored_label(
+                egui::Color32::from_rgb(255, 110, 90),
+                format!("Charge not allowed: {why}"),
+            ),
+        };
+        return;
+    }
+    let Some(m) = &v.previews.movement else {
+        ui.label(format!(
+            "{} selected: click open table for its destination.",
+            label(t, u)
+        ));
+        return;
+    };
+    let placed = matches!(
+        v.selection.draft,
+        Some(Draft::Move { .. } | Draft::Rotate { .. })
+    );
+    ui.label(format!(
+        "{} {}: {} — path {:.1}\", bad going adds {:.1}\", costs {:.1}\" of {:.1}\" allowed{}.",
+        label(t, u),
+        if placed { "planned" } else { "to pointer" },
+        m.kind.name(),
+        m.length,
+        m.going_cost(),
+        m.cost,
+        m.allowance,
+        if m.ghosts.len() > 1 {
+            format!(", {} units as a group", m.ghosts.len())
+        } else {
+            String::new()
+        }
+    ));
+    match &m.verdict {
+        Ok(()) => ui.colored_label(egui::Color32::from_rgb(110, 230, 120), "Legal."),
+        Err(why) => ui.colored_label(
+            egui::Color32::from_rgb(255, 110, 90),
+            format!("Not allowed: {why}"),
+        ),
+    };
+}
+
+fn shot_details(ui: &mut egui::Ui, v: &OrdersView) {
+    let t = v.table;
+    let Some(u) = v.selection.unit else {
+        ui.label("No shooter selected (Tab selects the next one that can shoot).");
+        return;
+    };
+    ui.label(format!(
+        "{} has {} target(s) in range and sight.",
+        label(t, u),
+        v.previews.targets.len()
+    ));
+    let Some(s) = &v.previews.shot else { return };
+    match &s.verdict {
+        Ok(plan) => {
+            let mods: Vec<String> = plan
+                .modifiers
+                .iter()
+                .map(|m| format!("{:+} {}", m.value, m.name))
+                .collect();
+            let total = sum(&plan.modifiers);
+            ui.label(format!(
+                "{} at {}: {} at {} range ({:.1}\"). Roll 1d6{} {} — need {} (a {} or better on the die, {:.0}%).",
+                label(t, s.shooter),
+                label(t, s.target),
+                plan.weapon,
+                match plan.band {
+                    RangeBand::Medium => "medium",
+                    RangeBand::Long => "long",
+                },
+                plan.distance,
+                if mods.is_empty() { "" } else { "," },
+                mods.join(", "),
+                plan.need,
+                (plan.need - total).clamp(1, 7),
+                plan.chance() * 100.0
+            ));
+        }
+        Err(why) => {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 110, 90),
+                format!("Cannot shoot {}: {why}", label(t, s.target)),
+            );
+        }
+    }
+}

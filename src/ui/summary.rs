@@ -1,0 +1,55 @@
+//! The end-of-game window: the result, why, the casualties, and play again.
+
+use crate::rules::table::{Outcome, Table};
+use crate::screen::SessionRequest;
+use bevy_egui::egui;
+
+pub(super) fn show(
+    ctx: &egui::Context,
+    table: &Table,
+    requests: &mut Vec<SessionRequest>,
+) -> Option<egui::Rect> {
+    let p = &table.progress;
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.heading(match p.outcome {
+                Some(Outcome::HumansWin) => "The marines win",
+                Some(Outcome::AliensWin) => "The aliens win",
+                Some(Outcome::Draw) => "A draw",
+                None => "The game is over",
+            });
+            ui.label(&p.ending);
+            ui.separator();
+            egui::Grid::new("summary").num_columns(2).show(ui, |ui| {
+                ui.label("turns played");
+                ui.label(p.turn.to_string());
+                ui.end_row();
+                ui.label("marine casualties (the score)");
+                ui.label(format!(
+                    "{} of {}",
+                    table.human_casualties(),
+                    p.humans_at_start
+                ));
+                ui.end_row();
+                ui.label("aliens killed");
+                ui.label(p.aliens_killed.to_string());
+                ui.end_row();
+                ui.label("waves");
+                ui.label(p.waves.to_string());
+                ui.end_row();
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    requests.push(SessionRequest::PlayAgain);
+                }
+                if ui.button("Main menu").clicked() {
+                    requests.push(SessionRequest::MainMenu);
+                }
+            });
+        })
+        .map(|r| r.response.rect)
+}

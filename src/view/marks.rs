@@ -1,0 +1,211 @@
+//! Marks drawn over the table each frame: selection, who can act, move and charge ghosts, targets
+//! by range band, the sight line, wounds, hit dice waiting, shot puffs, and roll-log highlights.
+//! Every mark differs by shape as well as colour.
+
+use crate::command::{PreviewSet, Previews, Selection, TableSnapshot};
+use crate::rules::geometry::Footprint;
+use crate::rules::shooting::RangeBand;
+use crate::rules::table::{Presence, Table, UnitId};
+use crate::turn::resources::Flows;
+use bevy::prelude::*;
+use std::f32::consts::TAU;
+
+/// Units to highlight because the player clicked a roll-log entry naming them.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Highlight(pub Vec<UnitId>);
+
+const SELECTED: Color = Color::srgb(1.0, 1.0, 1.0);
+const ACTOR: Color = Color::srgb(1.0, 0.85, 0.2);
+const LEGAL: Color = Color::srgb(0.3, 0.95, 0.4);
+const ILLEGAL: Color = Color::srgb(1.0, 0.3, 0.25);
+const MEDIUM: Color = Color::srgb(1.0, 0.6, 0.1);
+const LONG: Color = Color::srgb(0.95, 0.9, 0.4);
+const WOUND: Color = Color::srgb(1.0, 0.2, 0.2);
+const HIT_DIE: Color = Color::srgb(1.0, 1.0, 1.0);
+const SMOKE: Color = Color::srgb(0.75, 0.75, 0.75);
+const HIGHLIGHT: Color = Color::srgb(1.0, 0.3, 1.0);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Highlight>();
+    app.add_systems(Update, draw_marks.in_set(PreviewSet::Draw));
+}
+
+fn outline(g: &mut Gizmos, f: &Footprint, grow: f32, colour: Color) {
+    let c = f.corners();
+    let centre = f.center;
+    let grown: Vec<Vec2> = c
+        .iter()
+        .map(|p| *p + (*p - centre).normalize_or_zero() * grow)
+        .collect();
+    g.linestrip_2d([grown[0], grown[1], grown[2], grown[3], grown[0]], colour);
+}
+
+/// A ghost base: its outline and front edge; an illegal one is crossed through.
+fn ghost(g: &mut Gizmos, f: &Footprint, legal: bool) {
+    let colour = if legal { LEGAL } else { ILLEGAL };
+    outline(g, f, 0.0, colour);
+    let (a, b) = f.front_edge();
+    let inward = -f.forward() * 0.12;
+    g.line_2d(a + inward, b + inward, colour);
+    if !legal {
+        let c = f.corners();
+        g.line_2d(c[0], c[2], colour);
+        g.line_2d(c[1], c[3], colour);
+    }
+}
+
+/// A circle drawn as dashes, to tell long range from medium without colour.
+fn dashed_circle(g: &mut Gizmos, at: Vec2, r: f32, colour: Color) {
+    let n = 12;
+    for i in 0..n {
+        let a0 = i as f32 / n as f32 * TAU;
+        let a1 = a0 + TAU / n as f32 * 0.55;
+        g.line_2d(
+            at + Vec2::from_angle(a0) * r,
+            at + Vec2::from_angle(a1) * r,
+            colour,
+        );
+    }
+}
+
+fn radius(f: &Footprint) -> f32 {
+    f.size.length() * 0.5
+}
+
+fn draw_marks(
+    mut g: Gizmos,
+    snapshot: Res<TableSnapshot>,
+    selection: Res<Selection>,
+    previews: Res<Previews>,
+    flows: Option<Res<Flows>>,
+    highlight: Res<Highlight>,
+    time: Res<Time>,
+) {
+    let Some(table) = &snapshot.0 else { return };
+    let base = |id: UnitId| table.unit(id).map(|u| u.base);
+    for id in &previews.actors {
+        if let Some(f) = base(*id) {
+            outline(&mut g, &f, 0.15, ACTOR);
+        }
+    }
+    if let Some(f) = selection.unit.and_then(base) {
+        outline(&mut g, &f, 0.25, SELECTED);
+        outline(&mut g, &f, 0.35, SELECTED);
+    }
+    if let Some(f) = selection.hover.and_then(base) {
+        outline(&mut g, &f, 0.3, SELECTED.with_alpha(0.5));
+    }
+    if let Some(m) = &previews.movement {
+        let colour = if m.legal() { LEGAL } else { ILLEGAL };
+        if m.length > 0.05 {
+            g.arrow_2d(m.from, m.to, colour);
+        }
+        for (_, f) in &m.ghosts {
+            ghost(&mut g, f, m.legal());
+        }
+    }
+    if let Some(c) = &previews.charge {
+        let colour = if c.verdict.is_ok() { LEGAL } else { ILLEGAL };
+        if let (Some(from), Some(to)) = (base(c.unit), base(c.target)) {
+            g.arrow_2d(from.center, to.center, colour);
+        }
+        if let Some(f) = &c.ghost {
+            ghost(&mut g, f, c.verdict.is_ok());
+        }
+    }
+    for t in &previews.targets {
+        if let Some(f) = base(t.target) {
+            match t.band {
+                RangeBand::Medium => {
+                    g.circle_2d(
+                        Isometry2d::from_translation(f.center),
+                        radius(&f) + 0.3,
+                        MEDIUM,
+                    );
+                    g.circle_2d(
+                        Isometry2d::from_translation(f.center),
+                        radius(&f) + 0.45,
+                        MEDIUM,
+                    );
+                }
+                RangeBand::Long => dashed_circle(&mut g, f.center, radius(&f) + 0.35, LONG),
+            }
+        }
+    }
+    if let Some(s) = &previews.shot {
+        let (a, b) = s.line;
+        if s.verdict.is_ok() {
+            g.line_2d(a, b, LEGAL);
+        } else {
+            // A broken line for a shot that cannot be made.
+            let n = 24;
+            for i in (0..n).step_by(2) {
+                let t0 = i as f32 / n as f32;
+                let t1 = (i + 1) as f32 / n as f32;
+                g.line_2d(a.lerp(b, t0), a.lerp(b, t1), ILLEGAL);
+            }
+        }
+    }
+    draw_unit_markers(&mut g, table, flows.as_deref());
+    // The highlight pulses so it catches the eye.
+    let pulse = 0.3 + 0.2 * (time.elapsed_secs() * 6.0).sin().abs();
+    for id in &highlight.0 {
+        if let Some(f) = base(*id) {
+            g.circle_2d(
+                Isometry2d::from_translation(f.center),
+                radius(&f) + pulse,
+                HIGHLIGHT,
+            );
+        }
+    }
+}
+
+/// Wounds as crosses down the left side, hit dice as small squares with a pip down the right,
+/// and a puff of smoke behind a unit that has shot this phase.
+fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
+    for u in table.units.iter() {
+        if u.status.presence != Presence::OnTable && u.status.presence != Presence::Aboard {
+            continue;
+        }
+        let f = &u.base;
+        let left = -f.right();
+        let back = -f.forward();
+        let corner = f.center + left * (f.width() * 0.5 + 0.3) + f.forward() * (f.depth() * 0.5);
+        for i in 0..u.wounds {
+            let at = corner + back * (0.35 * i as f32 + 0.15);
+            g.cross_2d(Isometry2d::from_translation(at), 0.14, WOUND);
+            g.circle_2d(Isometry2d::from_translation(at), 0.16, WOUND);
+        }
+        if u.marks.fired_this_phase {
+            let at = f.center + back * (f.depth() * 0.5 + 0.35);
+            for (dx, r) in [(-0.18, 0.14), (0.0, 0.19), (0.18, 0.14)] {
+                g.circle_2d(Isometry2d::from_translation(at + f.right() * dx), r, SMOKE);
+            }
+        }
+    }
+    let Some(flows) = flows else { return };
+    let mut placed: Vec<(UnitId, u32)> = Vec::new();
+    for hit in &flows.shooting.pending {
+        let Some(u) = table.unit(hit.target) else {
+            continue;
+        };
+        let f = &u.base;
+        let start = match placed.iter_mut().find(|(id, _)| *id == hit.target) {
+            Some((_, n)) => {
+                *n += hit.dice;
+                *n - hit.dice
+            }
+            None => {
+                placed.push((hit.target, hit.dice));
+                0
+            }
+        };
+        let corner =
+            f.center + f.right() * (f.width() * 0.5 + 0.35) + f.forward() * (f.depth() * 0.5);
+        for i in start..start + hit.dice {
+            let at = corner - f.forward() * (0.4 * i as f32 + 0.2);
+            g.rect_2d(Isometry2d::from_translation(at), Vec2::splat(0.3), HIT_DIE);
+            g.circle_2d(Isometry2d::from_translation(at), 0.04, HIT_DIE);
+        }
+    }
+}

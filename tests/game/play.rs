@@ -1,0 +1,239 @@
+//! Playing through the player's input, headless: selection, the move preview, target highlights,
+//! and a move and a shot made by injected mouse and keyboard input.
+
+use crate::scenario;
+use ambush::command::{Pointer, Previews, Selection, TableSnapshot};
+use ambush::control::Controllers;
+use ambush::player_app;
+use ambush::rules::Rules;
+use ambush::rules::flow::Decision;
+use ambush::rules::log::RollKind;
+use ambush::rules::preview::target_marks;
+use ambush::rules::table::{MoveKind, Table};
+use ambush::scenario::format::Side;
+use ambush::scenario::spawn::GameSetup;
+use ambush::turn::phase::Phase;
+use ambush::turn::resources::{Awaiting, Dice};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use std::sync::Arc;
+
+fn solo_app(seed: u64) -> App {
+    let mut setup = GameSetup::new(scenario("crashed_ship.ron"), seed, 0);
+    setup.controllers = Controllers::solo();
+    player_app(&setup, Arc::new(Rules::bundled().clone()))
+}
+
+fn awaiting(app: &App) -> Option<Decision> {
+    app.world().resource::<Awaiting>().0.clone()
+}
+
+fn table(app: &App) -> Table {
+    app.world()
+        .resource::<TableSnapshot>()
+        .0
+        .clone()
+        .expect("a game is running")
+}
+
+fn run_until_human(app: &mut App) -> Decision {
+    for _ in 0..200 {
+        app.update();
+        if let Some(d) = awaiting(app) {
+            return d;
+        }
+    }
+    panic!("the game never asked the player for an order");
+}
+
+fn point_at(app: &mut App, p: Vec2) {
+    app.world_mut().resource_mut::<Pointer>().world = Some(p);
+}
+
+/// A left click where the pointer is, pressed for one frame and released the next.
+fn click(app: &mut App) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn centre(app: &App, label: &str) -> Vec2 {
+    let t = table(app);
+    t.units
+        .iter()
+        .find(|u| u.label.as_ref() == label)
+        .map(|u| u.base.center)
+        .expect("unit")
+}
+
+#[test]
+fn selecting_a_marine_brings_its_group_and_the_preview_names_category_and_legality() {
+    // 001: "A 'group' is any number of friendly units that are in base contact"; "Straight
+    // Forward"; "Fall Back: If the unit moves backwards"; rules.md: fall back is half the SMR.
+    let mut app = solo_app(3);
+    let d = run_until_human(&mut app);
+    assert!(
+        matches!(
+            d,
+            Decision::Move {
+                side: Side::Humans,
+                ..
+            }
+        ),
+        "{d:?}"
+    );
+    let m1 = centre(&app, "M1");
+    point_at(&mut app, m1);
+    click(&mut app);
+    let selected = app.world().resource::<Selection>().unit;
+    assert_eq!(
+        selected.map(|u| table(&app).label(u).to_string()),
+        Some("M1".into())
+    );
+    let previews = app.world().resource::<Previews>();
+    assert_eq!(previews.actors.len(), 6, "every marine may move");
+
+    // The live preview follows the pointer: forward, the whole group comes.
+    point_at(&mut app, m1 + Vec2::new(0.0, 3.0));
+    app.update();
+    let p = app
+        .world()
+        .resource::<Previews>()
+        .movement
+        .clone()
+        .expect("preview");
+    assert_eq!(p.kind, MoveKind::StraightForward);
+    assert!(p.legal(), "{:?}", p.verdict);
+    assert_eq!(p.ghosts.len(), 6, "the marines start in base contact");
+
+    // Backwards 3" is a fall back beyond its 2" allowance: shown, and refused with the reason.
+    point_at(&mut app, m1 - Vec2::new(0.0, 3.0));
+    app.update();
+    let p = app
+        .world()
+        .resource::<Previews>()
+        .movement
+        .clone()
+        .expect("preview");
+    assert_eq!(p.kind, MoveKind::FallBack);
+    let why = p.verdict.clone().unwrap_err();
+    assert!(why.contains("allowance"), "{why}");
+
+    // G moves it alone: sideways is an advance.
+    key(&mut app, KeyCode::KeyG);
+    point_at(&mut app, m1 + Vec2::new(-1.5, 0.5));
+    app.update();
+    let p = app
+        .world()
+        .resource::<Previews>()
+        .movement
+        .clone()
+        .expect("preview");
+    assert_eq!(p.ghosts.len(), 1);
+    assert_eq!(p.kind, MoveKind::Advance);
+}
+
+#[test]
+fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
+    // 001: "The target must be in range and in line of sight"; the window only offers targets
+    // the rules allow, and the shot goes through the same dice service as every roll.
+    let mut app = solo_app(5);
+    let d = run_until_human(&mut app);
+    assert!(matches!(d, Decision::Move { .. }));
+    let m1 = centre(&app, "M1");
+    let m6 = centre(&app, "M6");
+    point_at(&mut app, m1);
+    click(&mut app);
+    point_at(&mut app, m1 + Vec2::new(0.0, 3.0));
+    click(&mut app);
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert!((centre(&app, "M1") - (m1 + Vec2::new(0.0, 3.0))).length() < 1e-3);
+    assert!(
+        (centre(&app, "M6") - (m6 + Vec2::new(0.0, 3.0))).length() < 1e-3,
+        "the group moved"
+    );
+
+    // Pass every other decision until a marine has a target, then shoot it by clicking.
+    for _ in 0..400 {
+        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            break;
+        }
+        let Some(d) = awaiting(&app) else {
+            app.update();
+            continue;
+        };
+        let t = table(&app);
+        let rules = Rules::bundled();
+        let shot = match d {
+            Decision::Shoot { side: Side::Humans } => t.side_on_table(Side::Humans).find_map(|u| {
+                target_marks(&t, rules, u.id)
+                    .first()
+                    .map(|m| (u.id, m.clone()))
+            }),
+            _ => None,
+        };
+        let Some((shooter, mark)) = shot else {
+            key(&mut app, KeyCode::KeyN);
+            continue;
+        };
+        point_at(&mut app, t.unit(shooter).unwrap().base.center);
+        click(&mut app);
+        let previews = app.world().resource::<Previews>().clone();
+        let ringed = previews
+            .targets
+            .iter()
+            .find(|m| m.target == mark.target)
+            .expect("the target is highlighted");
+        assert_eq!(ringed.band, mark.band);
+        point_at(&mut app, t.unit(mark.target).unwrap().base.center);
+        click(&mut app);
+        let preview = app
+            .world()
+            .resource::<Previews>()
+            .shot
+            .clone()
+            .expect("shot preview");
+        let plan = preview.verdict.expect("a legal shot");
+        assert_eq!(plan.need, 5);
+        let rolls_before = app.world().resource::<Dice>().log.len();
+        key(&mut app, KeyCode::Enter);
+        app.update();
+        let log = &app.world().resource::<Dice>().log;
+        let to_hit = log[rolls_before..]
+            .iter()
+            .find(|e| e.kind == RollKind::ToHit)
+            .expect("the shot was rolled");
+        assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
+        assert_eq!(to_hit.target.as_deref(), Some(t.label(mark.target)));
+        let named: Vec<&str> = to_hit.modifiers.iter().map(|m| m.name).collect();
+        let previewed: Vec<&str> = plan.modifiers.iter().map(|m| m.name).collect();
+        assert_eq!(
+            named, previewed,
+            "the preview named the modifiers the roll used"
+        );
+        return;
+    }
+    panic!("no marine ever had a target");
+}

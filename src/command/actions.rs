@@ -271,3 +271,44 @@ fn spawn_player_input(mut commands: Commands, bindings: Res<Bindings>) {
         ActionState::<PlayerAction>::default(),
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bindings_file_changes_only_what_it_names() {
+        let b = Bindings::parse(
+            "bindings.ron",
+            "{ Commit: [Key(KeyC)], Pass: [Key(KeyX), Mouse(Middle)] }",
+        )
+        .expect("a good file");
+        assert_eq!(
+            b.0[&PlayerAction::Commit],
+            vec![Binding::Key(KeyCode::KeyC)]
+        );
+        assert_eq!(b.labels(PlayerAction::Pass), "X, Middle mouse");
+        assert_eq!(
+            b.0[&PlayerAction::Help],
+            Bindings::default().0[&PlayerAction::Help],
+            "actions left out keep their defaults"
+        );
+        assert_eq!(Bindings::default().0.len(), PlayerAction::ALL.len());
+    }
+
+    #[test]
+    fn a_bad_bindings_file_names_file_and_line_and_falls_back_to_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("ambush-bindings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("bindings.ron");
+        std::fs::write(&path, "{\n  Commit: [Key(Entr)],\n}\n").expect("write");
+        let (bindings, source) = load_bindings(Some(&path));
+        assert_eq!(bindings, Bindings::default());
+        let problem = source.problem.expect("a message");
+        assert!(problem.contains("bindings.ron:2"), "{problem}");
+        // No file at all is not a problem: the defaults are used quietly.
+        let (_, quiet) = load_bindings(Some(&dir.join("absent.ron")));
+        assert!(quiet.problem.is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

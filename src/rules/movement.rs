@@ -203,7 +203,7 @@ pub fn plan_move(
         let allow = allowance(table, rules, *m, kind);
         if kind != MoveKind::NoMove && cost > allow + 1e-3 {
             return Err(format!(
-                "{}: a {} move of {:.1}\" costs {:.1}\" but the allowance is {:.1}\"",
+                "{}: {} of {:.1}\" costs {:.1}\" but the allowance is {:.1}\"",
                 u.label,
                 kind.name(),
                 shift.length(),

@@ -112,10 +112,22 @@ fn build_catalogue(
         Some(f) => Catalogue::from_texts(&collect(&f.rules), &collect(&f.scenarios)),
         None => Catalogue::from_texts(&[], &[]),
     };
+    if let Some(p) = &catalogue.rules_problem {
+        warn!("{p}");
+    }
+    for e in &catalogue.scenarios {
+        if let Err(why) = &e.scenario {
+            warn!("{why}");
+        }
+    }
     info!(
-        "{} scenario files; rules problem: {:?}",
-        catalogue.scenarios.len(),
-        catalogue.rules_problem
+        "menu: {} of {} scenarios playable",
+        catalogue
+            .scenarios
+            .iter()
+            .filter(|e| e.scenario.is_ok())
+            .count(),
+        catalogue.scenarios.len()
     );
     commands.insert_resource(catalogue);
 }

@@ -13,6 +13,8 @@ use crate::command::pointer::PanelRects;
 use crate::command::{
     Bindings, BindingsSource, PlayerAction, Previews, Refusal, Request, Selection, TableSnapshot,
 };
+use crate::rules::Rules;
+use crate::rules::table::{Table, UnitId};
 use crate::screen::{Screen, SessionRequest};
 use crate::turn::phase::{GameSet, Phase};
 use crate::turn::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
@@ -61,7 +63,92 @@ fn to_rect(r: egui::Rect) -> Rect {
     Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)
 }
 
-/// Lays the panels out around the table, in one root so they share the screen.
+/// Everything the overlay reads in one frame.
+pub struct OverlayFrame<'a> {
+    pub battle: Option<&'a Battle>,
+    pub phase: Phase,
+    pub awaiting: Option<&'a Awaiting>,
+    pub dice: Option<&'a Dice>,
+    pub flows: Option<&'a Flows>,
+    pub rules: Option<&'a Rules>,
+    pub table: Option<&'a Table>,
+    pub selection: &'a Selection,
+    pub previews: &'a Previews,
+    pub refusal: &'a Refusal,
+    pub bindings: &'a Bindings,
+    pub source: &'a BindingsSource,
+}
+
+/// What the player did in the overlay this frame.
+#[derive(Debug, Default)]
+pub struct OverlayOutput {
+    /// Screen areas the overlay covers, in logical pixels.
+    pub rects: Vec<Rect>,
+    /// Units named by a clicked roll-log entry.
+    pub highlight: Option<Vec<UnitId>>,
+    pub requests: Vec<Request>,
+    pub session: Vec<SessionRequest>,
+    pub typing: bool,
+}
+
+/// Draws the whole overlay into `ctx`: panels around the table, then the floating windows.
+pub fn draw(
+    ctx: &egui::Context,
+    f: &OverlayFrame,
+    view: &mut RollLogView,
+    help_open: &mut bool,
+) -> OverlayOutput {
+    let mut out = OverlayOutput::default();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "overlay".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let decision = f.awaiting.and_then(|a| a.0.as_ref());
+    let mut rects = vec![status_bar::show(&mut root, f.battle, f.phase, f.awaiting)];
+    let (log_rect, clicked) = roll_log::show(&mut root, f.dice, view);
+    rects.push(log_rect);
+    if let (Some(labels), Some(t)) = (clicked, f.table) {
+        out.highlight = Some(
+            t.units
+                .iter()
+                .filter(|u| labels.iter().any(|l| l.as_str() == u.label.as_ref()))
+                .map(|u| u.id)
+                .collect(),
+        );
+    }
+    rects.push(orders::show(
+        &mut root,
+        &orders::OrdersView {
+            decision,
+            table: f.table,
+            flows: f.flows,
+            selection: f.selection,
+            previews: f.previews,
+            refusal: f.refusal,
+        },
+        &mut out.requests,
+    ));
+    rects.push(inspector::show(
+        &mut root,
+        f.table,
+        f.rules,
+        f.selection.unit.or(f.selection.hover),
+    ));
+    rects.extend(help::show(ctx, help_open, f.bindings, f.source));
+    if f.phase == Phase::GameOver
+        && let Some(t) = f.table
+    {
+        rects.extend(summary::show(ctx, t, &mut out.session));
+    }
+    out.rects = rects.into_iter().map(to_rect).collect();
+    out.typing = ctx.egui_wants_keyboard_input();
+    out
+}
+
+/// Gathers the frame for `draw`, and hands what the player did to the rest of the game.
 fn draw_overlay(
     mut contexts: EguiContexts,
     data: OverlayData,
@@ -80,63 +167,27 @@ fn draw_overlay(
     {
         help.0 = !help.0;
     }
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "overlay".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let table = data.snapshot.0.as_ref();
-    let decision = data.awaiting.as_ref().and_then(|a| a.0.as_ref());
-    let mut rects = Vec::new();
-    rects.push(status_bar::show(
-        &mut root,
-        data.battle.as_deref(),
-        *data.phase.get(),
-        data.awaiting.as_deref(),
-    ));
-    let (log_rect, clicked) = roll_log::show(&mut root, data.dice.as_deref(), &mut view);
-    rects.push(log_rect);
-    if let (Some(labels), Some(t)) = (clicked, table) {
-        highlight.0 = t
-            .units
-            .iter()
-            .filter(|u| labels.iter().any(|l| l.as_str() == u.label.as_ref()))
-            .map(|u| u.id)
-            .collect();
+    let frame = OverlayFrame {
+        battle: data.battle.as_deref(),
+        phase: *data.phase.get(),
+        awaiting: data.awaiting.as_deref(),
+        dice: data.dice.as_deref(),
+        flows: data.flows.as_deref(),
+        rules: data.rules.as_deref().map(|r| &*r.0),
+        table: data.snapshot.0.as_ref(),
+        selection: &data.selection,
+        previews: &data.previews,
+        refusal: &data.refusal,
+        bindings: &data.bindings,
+        source: &data.source,
+    };
+    let out = draw(ctx, &frame, &mut view, &mut help.0);
+    if let Some(h) = out.highlight {
+        highlight.0 = h;
     }
-    let mut asked = Vec::new();
-    rects.push(orders::show(
-        &mut root,
-        &orders::OrdersView {
-            decision,
-            table,
-            flows: data.flows.as_deref(),
-            selection: &data.selection,
-            previews: &data.previews,
-            refusal: &data.refusal,
-        },
-        &mut asked,
-    ));
-    rects.push(inspector::show(
-        &mut root,
-        table,
-        data.rules.as_deref().map(|r| &*r.0),
-        data.selection.unit.or(data.selection.hover),
-    ));
-    let mut open = help.0;
-    rects.extend(help::show(ctx, &mut open, &data.bindings, &data.source));
-    help.0 = open;
-    if *data.phase.get() == Phase::GameOver
-        && let Some(t) = table
-    {
-        let mut wanted = Vec::new();
-        rects.extend(summary::show(ctx, t, &mut wanted));
-        session.write_batch(wanted);
-    }
-    requests.write_batch(asked);
-    panels.rects = rects.into_iter().map(to_rect).collect();
-    panels.typing = ctx.egui_wants_keyboard_input();
+    requests.write_batch(out.requests);
+    session.write_batch(out.session);
+    panels.rects = out.rects;
+    panels.typing = out.typing;
     Ok(())
 }

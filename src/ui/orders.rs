@@ -48,7 +48,8 @@ fn label(table: Option<&Table>, id: u32) -> String {
 
 pub(super) fn show(root: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) -> egui::Rect {
     egui::Panel::bottom("orders")
-        .default_size(150.0)
+        .min_size(150.0)
+        .default_size(170.0)
         .resizable(true)
         .show(root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| body(ui, v, requests));
@@ -71,8 +72,6 @@ fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
         return;
     };
     buttons(ui, d, v, requests);
-    ui.label(instructions(d));
-    ui.separator();
     let t = v.table;
     match d {
         Decision::Move { .. } => move_details(ui, v),
@@ -101,6 +100,8 @@ fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
             format!("Refused: {why}"),
         );
     }
+    ui.separator();
+    ui.small(instructions(d));
 }
 
 /// The commit, undo and pass buttons, first so they never scroll out of sight.

@@ -43,3 +43,42 @@ fn broken_scenarios_name_line_and_field_and_never_panic() {
         }
     }
 }
+
+/// The menu's catalogue: a stranger's broken scenario is listed with its file, line and field and
+/// cannot be started; a broken rule file falls back to the bundled tables with a message.
+#[test]
+fn the_menu_lists_broken_files_with_their_errors_and_never_panics() {
+    use ambush::rules::tables::RULE_FILES;
+    use ambush::screen::Catalogue;
+    let read = |p: std::path::PathBuf| std::fs::read_to_string(p).unwrap();
+    let mut rules: Vec<(String, String)> = RULE_FILES
+        .iter()
+        .map(|f| {
+            (
+                format!("rules/{f}"),
+                read(root().join("assets/rules").join(f)),
+            )
+        })
+        .collect();
+    let good = read(root().join("scenarios/crashed_ship.ron"));
+    let broken = good.replacen("turn_limit: 20", "turn_limit: \"many\"", 1);
+    assert_ne!(good, broken, "the test edits a real field");
+    let scenarios = vec![
+        ("b.ron".to_string(), broken),
+        ("a.ron".to_string(), good.clone()),
+    ];
+    let c = Catalogue::from_texts(&rules, &scenarios);
+    assert!(c.rules_problem.is_none());
+    assert_eq!(c.scenarios[0].file, "scenarios/a.ron");
+    assert!(c.scenarios[0].scenario.is_ok());
+    let why = c.scenarios[1].scenario.clone().unwrap_err();
+    assert!(why.starts_with("scenarios/b.ron:"), "{why}");
+    rules[0].1 = "( smr: oops )".into();
+    let c = Catalogue::from_texts(&rules, &scenarios[1..]);
+    let problem = c.rules_problem.expect("the broken table is reported");
+    assert!(problem.contains("assets/rules/general.ron:1"), "{problem}");
+    assert!(
+        c.scenarios[0].scenario.is_ok(),
+        "the bundled tables still load the scenario"
+    );
+}

@@ -128,6 +128,7 @@ pub fn draw(
             selection: f.selection,
             previews: f.previews,
             refusal: f.refusal,
+            over: f.phase == Phase::GameOver,
         },
         &mut out.requests,
     ));

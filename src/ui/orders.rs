@@ -17,6 +17,8 @@ pub(super) struct OrdersView<'a> {
     pub selection: &'a Selection,
     pub previews: &'a Previews,
     pub refusal: &'a Refusal,
+    /// The game is over: nothing more to order.
+    pub over: bool,
 }
 
 /// What to do now, in a sentence, for each decision.
@@ -68,7 +70,11 @@ fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
         ));
     }
     let Some(d) = v.decision else {
-        ui.label("The aliens are acting. Click any unit to inspect it.");
+        ui.label(if v.over {
+            "The game is over. Click any unit to inspect it."
+        } else {
+            "The other side is acting. Click any unit to inspect it."
+        });
         return;
     };
     buttons(ui, d, v, requests);

@@ -20,7 +20,7 @@ pub struct BaseVisual;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (build_visuals, place_bases, show_status)
+        (build_visuals, place_bases, glide, show_status)
             .chain()
             .in_set(PreviewSet::Draw),
     );
@@ -89,10 +89,26 @@ fn build_visuals(
     }
 }
 
+/// Where a base is heading on screen: it glides there, so every move can be followed by eye.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Glide {
+    to: Vec3,
+    rotation: Quat,
+}
+
 /// Moves, turns and hides bases as the rules change them.
 fn place_bases(
+    mut commands: Commands,
     mut bases: Query<
-        (&Base, &Facing, &UnitStatus, &mut Transform, &mut Visibility),
+        (
+            Entity,
+            &Base,
+            &Facing,
+            &UnitStatus,
+            &mut Transform,
+            &mut Visibility,
+            Ref<BaseVisual>,
+        ),
         (
             With<BaseVisual>,
             Or<(
@@ -104,16 +120,40 @@ fn place_bases(
         ),
     >,
 ) {
-    for (base, facing, status, mut t, mut vis) in &mut bases {
-        t.translation = base.position.extend(z::BASE);
+    for (e, base, facing, status, mut t, mut vis, visual) in &mut bases {
+        let to = base.position.extend(z::BASE);
         // Meshes are built with the front edge up (+y); facing is measured from +x.
-        t.rotation = Quat::from_rotation_z(facing.0 - FRAC_PI_2);
+        let rotation = Quat::from_rotation_z(facing.0 - FRAC_PI_2);
+        if visual.is_added() {
+            t.translation = to;
+            t.rotation = rotation;
+        } else {
+            commands.entity(e).insert(Glide { to, rotation });
+        }
         // Marines aboard the ship stay in view, marked, where they boarded.
         *vis = if matches!(status.0.presence, Presence::OnTable | Presence::Aboard) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         };
+    }
+}
+
+/// Eases each gliding base toward its place: most of the way in about a fifth of a second.
+fn glide(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut bases: Query<(Entity, &Glide, &mut Transform)>,
+) {
+    let k = 1.0 - (-time.delta_secs() * 15.0).exp();
+    for (e, g, mut t) in &mut bases {
+        t.translation = t.translation.lerp(g.to, k);
+        t.rotation = t.rotation.slerp(g.rotation, k);
+        if t.translation.distance(g.to) < 0.01 && t.rotation.angle_between(g.rotation) < 0.01 {
+            t.translation = g.to;
+            t.rotation = g.rotation;
+            commands.entity(e).remove::<Glide>();
+        }
     }
 }
 

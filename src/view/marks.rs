@@ -3,9 +3,10 @@
 //! Every mark differs by shape as well as colour.
 
 use crate::command::{PreviewSet, Previews, Selection, TableSnapshot};
-use crate::rules::geometry::Footprint;
+use crate::rules::geometry::{self, Footprint};
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::{Presence, Table, UnitId};
+use crate::scenario::format::Side;
 use crate::turn::resources::Flows;
 use bevy::prelude::*;
 use std::f32::consts::TAU;
@@ -24,6 +25,7 @@ const WOUND: Color = Color::srgb(1.0, 0.2, 0.2);
 const HIT_DIE: Color = Color::srgb(1.0, 1.0, 1.0);
 const SMOKE: Color = Color::srgb(0.75, 0.75, 0.75);
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.3, 1.0);
+const CONTACT: Color = Color::srgb(1.0, 0.95, 0.6);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Highlight>();
@@ -180,6 +182,29 @@ fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
             let at = f.center + back * (f.depth() * 0.5 + 0.35);
             for (dx, r) in [(-0.18, 0.14), (0.0, 0.19), (0.18, 0.14)] {
                 g.circle_2d(Isometry2d::from_translation(at + f.right() * dx), r, SMOKE);
+            }
+        }
+    }
+    // Melee contacts: a cross of two strokes where opposing bases touch.
+    for a in table
+        .units
+        .iter()
+        .filter(|u| u.on_table() && u.side == Side::Humans)
+    {
+        for b in table
+            .units
+            .iter()
+            .filter(|u| u.on_table() && u.side == Side::Aliens)
+        {
+            let reach = (a.base.size.length() + b.base.size.length()) * 0.5 + 0.1;
+            if a.base.center.distance(b.base.center) <= reach
+                && geometry::in_contact(&a.base, &b.base, 0.05)
+            {
+                let at = (a.base.center + b.base.center) * 0.5;
+                let d = (b.base.center - a.base.center).normalize_or_zero().perp() * 0.45;
+                let along = (b.base.center - a.base.center).normalize_or_zero() * 0.25;
+                g.line_2d(at - d - along, at + d + along, CONTACT);
+                g.line_2d(at - d + along, at + d - along, CONTACT);
             }
         }
     }

@@ -20,10 +20,18 @@ pub enum RollKind {
     BreakOff,
     Disengage,
     Repair,
+    AweDetection,
+    SurpriseCheck,
+    Perception,
+    ReactionTest,
+    Spotting,
+    AmbushRecovery,
+    PrematureTrigger,
+    Blast,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 14] = [
+    pub const ALL: [RollKind; 22] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -38,6 +46,14 @@ impl RollKind {
         RollKind::BreakOff,
         RollKind::Disengage,
         RollKind::Repair,
+        RollKind::AweDetection,
+        RollKind::SurpriseCheck,
+        RollKind::Perception,
+        RollKind::ReactionTest,
+        RollKind::Spotting,
+        RollKind::AmbushRecovery,
+        RollKind::PrematureTrigger,
+        RollKind::Blast,
     ];
 
     /// The name used in the JSON roll log.
@@ -57,6 +73,14 @@ impl RollKind {
             RollKind::BreakOff => "break_off",
             RollKind::Disengage => "disengage",
             RollKind::Repair => "repair",
+            RollKind::AweDetection => "awe_detection",
+            RollKind::SurpriseCheck => "surprise_check",
+            RollKind::Perception => "perception",
+            RollKind::ReactionTest => "reaction_test",
+            RollKind::Spotting => "spotting",
+            RollKind::AmbushRecovery => "ambush_recovery",
+            RollKind::PrematureTrigger => "premature_trigger",
+            RollKind::Blast => "blast",
         }
     }
 }
@@ -77,13 +101,24 @@ pub enum PhaseName {
 /// A named modifier and its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Modifier {
-    pub name: &'static str,
+    /// Usually a fixed phrase; data files (002's surprise modifiers) supply their own.
+    pub name: std::borrow::Cow<'static, str>,
     pub value: i32,
 }
 
 impl Modifier {
     pub fn new(name: &'static str, value: i32) -> Self {
-        Modifier { name, value }
+        Modifier {
+            name: name.into(),
+            value,
+        }
+    }
+    /// A modifier whose name comes from a data file.
+    pub fn named(name: String, value: i32) -> Self {
+        Modifier {
+            name: name.into(),
+            value,
+        }
     }
 }
 

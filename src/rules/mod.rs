@@ -1,5 +1,6 @@
 //! Pure rule math with no ECS: tables, dice, cards, geometry, and each phase's rules.
 
+pub mod ambush;
 pub mod cards;
 pub mod dice;
 pub mod flow;
@@ -23,7 +24,7 @@ use std::sync::OnceLock;
 
 /// The rule files shipped in `assets/rules`, compiled into the binary so the simulator and the
 /// tests need no working directory. `build.rs` has already checked that they parse.
-const BUNDLED: [&str; 8] = [
+const BUNDLED: [&str; tables::RULE_FILE_COUNT] = [
     include_str!("../../assets/rules/general.ron"),
     include_str!("../../assets/rules/troops.ron"),
     include_str!("../../assets/rules/weapons.ron"),
@@ -32,6 +33,7 @@ const BUNDLED: [&str; 8] = [
     include_str!("../../assets/rules/melee.ron"),
     include_str!("../../assets/rules/cards.ron"),
     include_str!("../../assets/rules/generation.ron"),
+    include_str!("../../assets/rules/ambush.ron"),
 ];
 
 impl Rules {

@@ -277,6 +277,153 @@ pub struct GeneralTable {
     pub repair_need: i32,
 }
 
+/// The nature of an ambush, which sets the die of the AWE detection roll (000 Table 34.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum AmbushNature {
+    Easy,
+    Normal,
+    Hard,
+    Tough,
+    Impossible,
+    Bizarre,
+}
+
+impl AmbushNature {
+    pub const ALL: [AmbushNature; 6] = [
+        AmbushNature::Easy,
+        AmbushNature::Normal,
+        AmbushNature::Hard,
+        AmbushNature::Tough,
+        AmbushNature::Impossible,
+        AmbushNature::Bizarre,
+    ];
+}
+
+/// A unit's species, for the traits that differ: felines and avarians detect ambushes better (000).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub enum Species {
+    #[default]
+    Human,
+    Feline,
+    Avarian,
+    Alien,
+}
+
+/// The roll a still-surprised unit makes in one line of Table 34.2 to join the fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JoinTest {
+    /// The ambush detection roll itself (the first unit).
+    Detection,
+    AweAndDex,
+    AweOrDex,
+    /// Everyone joins.
+    NoRoll,
+}
+
+/// What a unit that failed to join may do that turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hold {
+    /// "May not attack or move."
+    Frozen,
+    /// "May not attack. May move."
+    MoveOnly,
+}
+
+/// One line of Table 34.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushUnitLine {
+    pub test: JoinTest,
+    pub on_failure: Hold,
+}
+
+/// One line of 002's result table: a total at most `at_most` is surprised for `phases`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhasesLine {
+    pub at_most: i32,
+    pub phases: u32,
+}
+
+/// 002's surprise check and what surprise allows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurpriseCheckTable {
+    pub dice: u32,
+    pub sides: u32,
+    pub phases_by_total: Vec<PhasesLine>,
+    pub least_phases_after_recovery: u32,
+    pub active_move_fraction: f32,
+    pub active_attacks: u32,
+    pub defence_modifier: i32,
+    pub morale_fraction: (u32, u32),
+    pub closing_range_moves: f32,
+}
+
+/// 003's perception check on the (reconstructed) MEGS Action Table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerceptionTable {
+    pub dice: u32,
+    pub sides: u32,
+    pub doubles_roll_again: bool,
+    pub double_one_fails: bool,
+    /// Lower bounds of the value bands.
+    pub bands: Vec<i32>,
+    /// Roll needed: row = acting value's band, column = opposing value's band.
+    pub need: Vec<Vec<i32>>,
+}
+
+impl PerceptionTable {
+    /// The band a value falls in: the last whose lower bound it reaches.
+    pub fn band(&self, value: i32) -> usize {
+        self.bands.iter().rposition(|b| value >= *b).unwrap_or(0)
+    }
+    /// The roll needed for acting value `av` against opposing value `ov`.
+    pub fn need_for(&self, av: i32, ov: i32) -> i32 {
+        self.need[self.band(av)][self.band(ov)]
+    }
+}
+
+/// 003's surprise effects in this game's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MegsTable {
+    pub no_initiative_turns: u32,
+    pub to_hit_bonus: i32,
+}
+
+/// Spotting hidden units (004; the numbers are reconstructed).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpottingTable {
+    pub base_need: i32,
+    pub per_smr: i32,
+    pub max_range_smr: f32,
+}
+
+/// `assets/rules/ambush.ron`: detection, surprise and its effects (000, 002, 003, 004).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushTable {
+    pub detection_die: BTreeMap<AmbushNature, u32>,
+    pub species_detection_bonus: BTreeMap<Species, i32>,
+    pub ambush_units: Vec<AmbushUnitLine>,
+    pub contact_damage_joins: bool,
+    pub surprise_check: SurpriseCheckTable,
+    /// Name → (least, most) value.
+    pub surprise_modifiers: BTreeMap<String, (i32, i32)>,
+    pub perception: PerceptionTable,
+    pub megs: MegsTable,
+    pub blindside_to_hit: i32,
+    pub darkness_to_hit: i32,
+    pub blast_falloff_per_smr: i32,
+    pub reaction_threat_level: i32,
+    pub spotting: SpottingTable,
+}
+
 /// Every table, as one value.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rules {
@@ -288,6 +435,7 @@ pub struct Rules {
     pub melee: MeleeTable,
     pub cards: CardTable,
     pub generation: GenerationTable,
+    pub ambush: AmbushTable,
 }
 
 /// A data file that failed to load, with the place it failed.
@@ -330,8 +478,11 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Resu
         .map_err(|e| DataError::from_ron(file, &e))
 }
 
+/// How many rule files there are.
+pub const RULE_FILE_COUNT: usize = 9;
+
 /// The rule files, in the order `Rules` loads them.
-pub const RULE_FILES: [&str; 8] = [
+pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
     "general.ron",
     "troops.ron",
     "weapons.ron",
@@ -340,11 +491,15 @@ pub const RULE_FILES: [&str; 8] = [
     "melee.ron",
     "cards.ron",
     "generation.ron",
+    "ambush.ron",
 ];
 
 impl Rules {
     /// Builds the tables from the text of each file in `RULE_FILES` order; `name` labels errors.
-    pub fn from_texts(name: impl Fn(&str) -> String, texts: [&str; 8]) -> Result<Rules, DataError> {
+    pub fn from_texts(
+        name: impl Fn(&str) -> String,
+        texts: [&str; RULE_FILE_COUNT],
+    ) -> Result<Rules, DataError> {
         let rules = Rules {
             general: parse_ron(&name(RULE_FILES[0]), texts[0])?,
             troops: parse_ron(&name(RULE_FILES[1]), texts[1])?,
@@ -354,6 +509,7 @@ impl Rules {
             melee: parse_ron(&name(RULE_FILES[5]), texts[5])?,
             cards: parse_ron(&name(RULE_FILES[6]), texts[6])?,
             generation: parse_ron(&name(RULE_FILES[7]), texts[7])?,
+            ambush: parse_ron(&name(RULE_FILES[8]), texts[8])?,
         };
         rules.check(&name)?;
         Ok(rules)
@@ -374,7 +530,7 @@ impl Rules {
             })?;
             texts.push(text);
         }
-        let refs: [&str; 8] = std::array::from_fn(|i| texts[i].as_str());
+        let refs: [&str; RULE_FILE_COUNT] = std::array::from_fn(|i| texts[i].as_str());
         Rules::from_texts(|f| dir.join(f).display().to_string(), refs)
     }
 
@@ -415,6 +571,7 @@ impl Rules {
                 ));
             }
         }
+        self.check_ambush(name)?;
         if self.general.smr <= 0.0 {
             return Err(DataError::at(
                 &name("general.ron"),
@@ -422,6 +579,64 @@ impl Rules {
                 1,
                 "field `smr`: must be positive",
             ));
+        }
+        Ok(())
+    }
+
+    /// The ambush tables must cover every nature, end in a line everyone joins, and give the
+    /// perception table one need per pair of bands.
+    fn check_ambush(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        let a = &self.ambush;
+        let bad = |field: &str, why: String| {
+            Err(DataError::at(
+                &name("ambush.ron"),
+                1,
+                1,
+                format!("field `{field}`: {why}"),
+            ))
+        };
+        for nature in AmbushNature::ALL {
+            if a.detection_die.get(&nature).is_none_or(|d| *d < 2) {
+                return bad(
+                    "detection_die",
+                    format!("no die of 2 or more sides for {nature:?}"),
+                );
+            }
+        }
+        if a.ambush_units.last().map(|l| l.test) != Some(JoinTest::NoRoll) {
+            return bad(
+                "ambush_units",
+                "the last line must be `NoRoll`: every unit joins in the end".into(),
+            );
+        }
+        let p = &a.perception;
+        let n = p.bands.len();
+        if n == 0 || p.need.len() != n || p.need.iter().any(|row| row.len() != n) {
+            return bad(
+                "perception",
+                format!("`need` must be {n} rows of {n}, one per band"),
+            );
+        }
+        if p.bands.windows(2).any(|w| w[0] >= w[1]) {
+            return bad("perception", "`bands` must rise".into());
+        }
+        if a.surprise_check
+            .phases_by_total
+            .windows(2)
+            .any(|w| w[0].at_most >= w[1].at_most)
+        {
+            return bad(
+                "surprise_check",
+                "`phases_by_total` must rise by `at_most`".into(),
+            );
+        }
+        for (name, (least, most)) in &a.surprise_modifiers {
+            if least > most {
+                return bad(
+                    "surprise_modifiers",
+                    format!("`{name}` has its least above its most"),
+                );
+            }
         }
         Ok(())
     }

@@ -48,7 +48,7 @@ impl Catalogue {
         let (rules, rules_problem) = match texts {
             Some(t) => match Rules::from_texts(
                 |f| format!("assets/rules/{f}"),
-                [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]],
+                std::array::from_fn(|i| t[i]),
             ) {
                 Ok(r) => (Arc::new(r), None),
                 Err(e) => (

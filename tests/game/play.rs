@@ -227,8 +227,8 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
             .expect("the shot was rolled");
         assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
         assert_eq!(to_hit.target.as_deref(), Some(t.label(mark.target)));
-        let named: Vec<&str> = to_hit.modifiers.iter().map(|m| m.name).collect();
-        let previewed: Vec<&str> = plan.modifiers.iter().map(|m| m.name).collect();
+        let named: Vec<&str> = to_hit.modifiers.iter().map(|m| &*m.name).collect();
+        let previewed: Vec<&str> = plan.modifiers.iter().map(|m| &*m.name).collect();
         assert_eq!(
             named, previewed,
             "the preview named the modifiers the roll used"

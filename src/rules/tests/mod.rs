@@ -1,5 +1,6 @@
 //! Rule tests with scripted dice, each citing the sentence or table it checks.
 
+mod ambush;
 mod flow;
 mod melee;
 mod preview;

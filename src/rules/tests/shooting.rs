@@ -87,7 +87,7 @@ fn alien_shooter_minus_one_and_target_has_fired_plus_one() {
     t.unit_mut(a).unwrap().marks.moved = Some(MoveKind::AnyDirection);
     t.unit_mut(m).unwrap().marks.fired_this_phase = true;
     let plan = plan_shot(&t, rules(), a, m, None).unwrap();
-    let names: Vec<_> = plan.modifiers.iter().map(|x| (x.name, x.value)).collect();
+    let names: Vec<_> = plan.modifiers.iter().map(|x| (&*x.name, x.value)).collect();
     assert_eq!(names, vec![("target has fired", 1), ("alien shooter", -1)]);
 }
 

@@ -1,0 +1,255 @@
+//! Ambush tests: the texts' own worked examples replayed with scripted dice, and every table of
+//! `assets/rules/ambush.ron` (000, 002, 003, 004).
+
+use super::*;
+use crate::rules::ambush::*;
+use crate::rules::dice::DiceService;
+use crate::rules::log::RollKind;
+use crate::rules::tables::{AmbushNature, AmbushTable, Hold, Species};
+
+fn t() -> &'static AmbushTable {
+    &rules().ambush
+}
+
+fn person(awe: i32, dex: i32) -> Senses {
+    Senses {
+        awe,
+        dex,
+        species: Species::Human,
+    }
+}
+
+#[test]
+fn table_34_1_sets_the_die_by_the_nature_of_the_ambush() {
+    // 000 Table 34.1: Easy 1d10, Normal 1d20, Hard 1d30, Tough 1d50, Impossible 1d100,
+    // Bizarre 1d1000.
+    let dice: Vec<u32> = AmbushNature::ALL
+        .iter()
+        .map(|n| t().detection_die[n])
+        .collect();
+    assert_eq!(dice, vec![10, 20, 30, 50, 100, 1000]);
+    // The die named in the log is the table's.
+    let mut d = DiceService::scripted(&[999]);
+    assert!(!awe_detection(
+        &mut d,
+        t(),
+        "M1",
+        person(60, 50),
+        AmbushNature::Bizarre
+    ));
+    assert_eq!(d.log[0].dice, "1d1000");
+    assert_eq!(d.log[0].kind, RollKind::AweDetection);
+}
+
+#[test]
+fn the_000_example_feline_and_lucky_detect_the_rest_climb_the_ladder() {
+    // 000 "Example Ambush": indigenous ambushers, so "each target persona must make an Ambush
+    // Detection Roll of Improbable (1d100)" (Table 34.1's Impossible). "One of the target
+    // personas is a feline, and she makes her ... roll. The next ... is just plain lucky ...
+    // All the remaining personas ... fail".
+    let nature = AmbushNature::Impossible;
+    let feline = Senses {
+        awe: 40,
+        dex: 40,
+        species: Species::Feline,
+    };
+    let mut d = DiceService::scripted(&[45, 7, 80, 91]);
+    assert!(
+        awe_detection(&mut d, t(), "feline", feline, nature),
+        "45 <= 40 + 10"
+    );
+    assert!(awe_detection(&mut d, t(), "lucky", person(12, 30), nature));
+    assert!(!awe_detection(&mut d, t(), "P3", person(30, 25), nature));
+    assert!(!awe_detection(&mut d, t(), "P4", person(30, 25), nature));
+    // Second unit: "If they make both ... AWE and DEX attribute rolls they can join".
+    let mut d = DiceService::scripted(&[20, 60, 10, 5]);
+    let p3 = ambush_units_turn(&mut d, t(), "P3", person(30, 25), nature, 2, false);
+    assert_eq!(p3, Ladder::Held(Hold::Frozen), "AWE passed, DEX failed");
+    let p4 = ambush_units_turn(&mut d, t(), "P4", person(30, 25), nature, 2, false);
+    assert_eq!(p4, Ladder::Joins);
+    // "Any persona that took damage from a type A (thrusting or striking) weapon ... may
+    // automatically join": no dice.
+    let mut d = DiceService::scripted(&[]);
+    let hurt = ambush_units_turn(&mut d, t(), "P5", person(1, 1), nature, 2, true);
+    assert_eq!(hurt, Ladder::Joins);
+    assert!(d.log[0].rolls.is_empty());
+    // Third unit: "either an Improbable DEX or an Improbable AWE roll"; failing, "they may move
+    // but not attack".
+    let mut d = DiceService::scripted(&[70, 10, 90, 90]);
+    let a = ambush_units_turn(&mut d, t(), "P3", person(30, 25), nature, 3, false);
+    assert_eq!(a, Ladder::Joins, "AWE failed, DEX passed");
+    let b = ambush_units_turn(&mut d, t(), "P6", person(30, 25), nature, 3, false);
+    assert_eq!(b, Ladder::Held(Hold::MoveOnly));
+    // Fourth unit: "all may participate in combat as normal".
+    let mut d = DiceService::scripted(&[]);
+    let c = ambush_units_turn(&mut d, t(), "P6", person(1, 1), nature, 4, false);
+    assert_eq!(c, Ladder::Joins);
+    assert_eq!(d.log[0].kind, RollKind::AmbushRecovery);
+}
+
+#[test]
+fn the_002_example_minus_one_and_a_seven_is_not_surprised() {
+    // 002: "The PCs have a total of -1 in modifiers: they suspect dirtspawn are near and the
+    // spawn are camouflaged ... A dice roll of 7 and the -1 modifier adjusts the PCs' roll to 6,
+    // so they're not surprised".
+    let mods = surprise_modifiers(
+        t(),
+        &[
+            ("suspicion hostiles are near".into(), None),
+            ("other party is camouflaged".into(), None),
+        ],
+    )
+    .unwrap();
+    let mut d = DiceService::scripted(&[3, 4]);
+    assert_eq!(surprise_check(&mut d, t(), "marines", mods.clone()), 0);
+    let e = &d.log[0];
+    assert_eq!(
+        (e.kind, e.dice.as_str(), e.total),
+        (RollKind::SurpriseCheck, "2d6", 6)
+    );
+    assert_eq!(e.modifiers.len(), 2);
+    // "Roll of 2 or 3: three phases; Roll of 4: two; Roll of 5: one".
+    for (faces, phases) in [([1, 3], 3), ([2, 3], 2), ([3, 3], 1), ([1, 1], 3)] {
+        let mut d = DiceService::scripted(&faces);
+        assert_eq!(surprise_check(&mut d, t(), "marines", mods.clone()), phases);
+    }
+}
+
+#[test]
+fn the_002_modifier_list_is_checked_and_ranges_need_a_value() {
+    // 002: "other party is distracted +1 to +3"; "Fog (may vary) -1 to -3".
+    assert_eq!(t().surprise_modifiers.len(), 15);
+    assert!(surprise_modifiers(t(), &[("other party is distracted".into(), None)]).is_err());
+    let m = surprise_modifiers(t(), &[("fog".into(), Some(-3))]).unwrap();
+    assert_eq!(m[0].value, -3);
+    assert!(surprise_modifiers(t(), &[("fog".into(), Some(-4))]).is_err());
+    assert!(surprise_modifiers(t(), &[("thunder".into(), None)]).is_err());
+}
+
+#[test]
+fn the_002_recovery_bonus_never_removes_the_last_phase() {
+    // 002: "Party A is surprised for three phases ... a recovery bonus allowing for one fewer
+    // phase ... is surprised for only two phases"; "the GM rolls one phase ... still suffers one".
+    assert_eq!(recovered_phases(t(), 3, 1), 2);
+    assert_eq!(recovered_phases(t(), 1, 1), 1);
+    assert_eq!(recovered_phases(t(), 2, 5), 1);
+    assert_eq!(recovered_phases(t(), 0, 1), 0);
+}
+
+#[test]
+fn the_002_circumstances_closing_range_senses_and_engagement() {
+    // 002: "close enough that one of the parties can close the gap between them in no more than a
+    // half move"; "If the terrain prevents them seeing and/or hearing each other ... no surprise";
+    // "If the two parties cannot physically engage ... surprise again becomes moot."
+    let c = &t().surprise_check;
+    assert_eq!((c.active_attacks, c.defence_modifier), (2, -2));
+    assert!((c.active_move_fraction - 0.2).abs() < 1e-6);
+    assert_eq!(c.morale_fraction, (1, 3));
+    assert!(surprise_possible(t(), 2.0, 4.0, true, true).is_ok());
+    assert!(
+        surprise_possible(t(), 2.5, 4.0, true, true)
+            .unwrap_err()
+            .contains("closing range")
+    );
+    assert!(
+        surprise_possible(t(), 1.0, 4.0, false, true)
+            .unwrap_err()
+            .contains("sense")
+    );
+    assert!(
+        surprise_possible(t(), 1.0, 4.0, true, false)
+            .unwrap_err()
+            .contains("engage")
+    );
+}
+
+#[test]
+fn the_003_perception_check_on_the_action_table() {
+    // 003: "the INT/WILL of the defender is the AV/EV, and the INT/WILL of the attacker ... is
+    // the OV/RV. Any positive RAPs means that the ambush ... has been detected one phase before".
+    let p = &t().perception;
+    assert_eq!(p.need_for(5, 5), 11, "equal values need 11");
+    assert!(p.need_for(2, 9) > p.need_for(9, 2));
+    let mut d = DiceService::scripted(&[4, 5]);
+    assert!(!perception(&mut d, t(), "M1", "A1", 5, 5), "9 < 11");
+    // Doubles roll again and add.
+    let mut d = DiceService::scripted(&[5, 5, 3, 4]);
+    assert!(perception(&mut d, t(), "M1", "A1", 5, 5));
+    assert_eq!(d.log[0].rolls, vec![5, 5, 3, 4]);
+    assert_eq!(d.log[0].dice, "2d10");
+    // A double 1 fails.
+    let mut d = DiceService::scripted(&[1, 1, 10, 10]);
+    assert!(!perception(&mut d, t(), "M1", "A1", 30, 0));
+}
+
+#[test]
+fn the_004_threat_level_minus_one_exempts_leadership_1() {
+    // 004: "The test is at Threat Level -1. This means that the test is not made by units with a
+    // Leadership value of 1." rules.md: passes "if the quality die is greater than Leadership +
+    // Threat Level".
+    let mut d = DiceService::scripted(&[]);
+    assert_eq!(reaction_test(&mut d, t(), "A1", 1, 6), None);
+    assert!(d.log.is_empty());
+    let mut d = DiceService::scripted(&[2, 3]);
+    assert_eq!(
+        reaction_test(&mut d, t(), "A2", 3, 6),
+        Some(false),
+        "2 is not above 2"
+    );
+    assert_eq!(reaction_test(&mut d, t(), "A3", 3, 6), Some(true));
+    assert_eq!(d.log[0].kind, RollKind::ReactionTest);
+    // "Roll the movement die type for the lead unit."
+    let mut d = DiceService::scripted(&[3]);
+    assert_eq!(premature_advance(&mut d, "M1", 4), 3);
+    assert_eq!(d.log[0].dice, "1d4");
+}
+
+#[test]
+fn spotting_needs_more_with_range_and_has_a_limit() {
+    // 004 "each unit in the column can make one spotting attempt" (numbers reconstructed).
+    let smr = rules().general.smr;
+    let mut d = DiceService::scripted(&[4, 5]);
+    assert!(!spotting(&mut d, t(), smr, "M1", 8, 2.0 * smr));
+    assert!(spotting(&mut d, t(), smr, "M1", 8, 2.0 * smr));
+    assert_eq!(d.log[0].need, Some(5));
+    let mut d = DiceService::scripted(&[]);
+    assert!(!spotting(&mut d, t(), smr, "M1", 12, 7.0 * smr));
+    assert!(d.log.is_empty(), "no roll beyond the spotting range");
+}
+
+#[test]
+fn the_003_blast_loses_two_per_step_out_of_the_circle() {
+    // 003: "if a character is standing 3 APs from the target area of a 10 AP howitzer blast, the
+    // AV/EV is reduced by 6 APs to 4/4. A character that is standing 4 APs away ... 2/2."
+    let smr = rules().general.smr;
+    assert_eq!(blast_strength(t(), smr, 10, 0.0), 10);
+    assert_eq!(blast_strength(t(), smr, 10, 3.0 * smr), 4);
+    assert_eq!(blast_strength(t(), smr, 10, 4.0 * smr), 2);
+    assert_eq!(blast_strength(t(), smr, 10, 9.0 * smr), 0);
+    assert_eq!(
+        (
+            t().megs.to_hit_bonus,
+            t().blindside_to_hit,
+            t().darkness_to_hit
+        ),
+        (1, 1, -1)
+    );
+}
+
+#[test]
+fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
+    // Bad input gets a clear error naming file and field, never a panic.
+    let mut texts = crate::rules::BUNDLED;
+    let ladder_without_end = texts[8].replace(
+        "(test: NoRoll, on_failure: MoveOnly),",
+        "(test: AweOrDex, on_failure: MoveOnly),",
+    );
+    texts[8] = &ladder_without_end;
+    let e = crate::rules::Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
+    assert_eq!(e.file, "assets/rules/ambush.ron");
+    assert!(e.message.contains("ambush_units"), "{e}");
+    let typo = crate::rules::BUNDLED[8].replace("Bizarre: 1000", "Bizare: 1000");
+    texts[8] = &typo;
+    let e = crate::rules::Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
+    assert!(e.line > 1, "{e}");
+}

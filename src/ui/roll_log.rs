@@ -14,6 +14,22 @@ pub struct RollLogView {
     pub unit: String,
 }
 
+/// A card code from the log as a player reads it: `QH` → `Q♥`, `JK` → `Joker`.
+pub fn pretty_card(code: &str) -> String {
+    if code == "JK" {
+        return "Joker".into();
+    }
+    let (rank, suit) = code.split_at(code.len().saturating_sub(1));
+    let symbol = match suit {
+        "C" => "♣",
+        "D" => "♦",
+        "H" => "♥",
+        "S" => "♠",
+        other => other,
+    };
+    format!("{rank}{symbol}")
+}
+
 /// One entry as a player reads it: `M1 vs A2.3 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit ...`.
 pub fn describe(e: &RollEntry) -> String {
     let mut s = String::new();
@@ -23,8 +39,14 @@ pub fn describe(e: &RollEntry) -> String {
         _ => {}
     }
     s.push_str(e.kind.name());
+    // The card rules already write the card at the head of the effect ("Q♥ — killed").
+    let mut effect_has_card = false;
     if let Some(card) = &e.card {
-        s.push_str(&format!(" {card}"));
+        let pretty = pretty_card(card);
+        effect_has_card = e.effect.starts_with(&pretty);
+        if !effect_has_card {
+            s.push_str(&format!(" {pretty}"));
+        }
     } else if !e.rolls.is_empty() {
         s.push_str(&format!(" {} {:?}", e.dice, e.rolls));
     }
@@ -42,7 +64,9 @@ pub fn describe(e: &RollEntry) -> String {
         Some(false) => s.push_str(" x"),
         None => {}
     }
-    if !e.effect.is_empty() {
+    if effect_has_card {
+        s.push_str(&format!(" {}", e.effect));
+    } else if !e.effect.is_empty() {
         s.push_str(&format!(" — {}", e.effect));
     }
     s
@@ -102,4 +126,38 @@ pub(super) fn show(
             });
         });
     (panel.response.rect, clicked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::log::Modifier;
+
+    #[test]
+    fn a_turned_card_reads_as_its_card_and_a_roll_names_its_modifiers() {
+        // The issue's own example: "a turned card as its card (`Q♥ — killed`)".
+        let card = RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
+            .actor("M1")
+            .target("A2.3")
+            .card("QH".into())
+            .effect("killed");
+        assert_eq!(describe(&card), "M1 vs A2.3 · wound_card Q♥ — killed");
+        let as_logged = RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
+            .card("QH".into())
+            .effect("Q♥ — killed");
+        assert_eq!(describe(&as_logged), "wound_card Q♥ — killed");
+        assert_eq!(pretty_card("10S"), "10♠");
+        assert_eq!(pretty_card("JK"), "Joker");
+        let shot = RollEntry::dice(RollKind::ToHit, "1d6", vec![4])
+            .actor("M1")
+            .target("A1.1")
+            .modifiers(vec![Modifier::new("did not move", 1)])
+            .need(5)
+            .success(true)
+            .effect("hit");
+        assert_eq!(
+            describe(&shot),
+            "M1 vs A1.1 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
+        );
+    }
 }

@@ -45,6 +45,7 @@ fn busy_game() -> App {
             facing: 0.0,
             weapons: vec!["blaster".into(), "laser_pistol".into()],
             armour: true,
+            traits: Default::default(),
         })
         .collect();
     let mut setup = GameSetup::new(scenario, 1, 0);
@@ -70,6 +71,8 @@ fn busy_game() -> App {
                 status: Status::default(),
                 marks: TurnMarks::default(),
                 cards: None,
+                traits: Default::default(),
+                surprise: Default::default(),
             };
             spawn_unit(&mut commands, &unit);
         }

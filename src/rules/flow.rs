@@ -8,6 +8,7 @@ use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::melee::{self, ContactResult};
 use crate::rules::movement::{self, nearest_edge_point};
 use crate::rules::shooting::{self, PendingHit};
+use crate::rules::surprise;
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::tables::Rules;
 use crate::rules::wounds::{placement_clear, resolve_hit_dice};
@@ -115,6 +116,10 @@ fn side_of(table: &Table, id: UnitId) -> Option<Side> {
 
 /// The alien generation phase: the doubles roll or the automatic wave, then placement.
 pub fn alien_generation(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    // A scenario's ambush is sprung as the first turn opens, before any wave.
+    if table.progress.turn == 1 {
+        surprise::spring_ambush(table, rules, dice);
+    }
     if generation::roll_for_wave(table, dice) {
         generation::place_wave(table, rules, dice);
     }
@@ -137,6 +142,8 @@ pub struct MovementFlow {
     pub last_mover: Option<Side>,
     pub boarding: bool,
     pub finished: bool,
+    /// The ambusher's free first activation has been used (004).
+    pub ambusher_moved: bool,
 }
 
 impl MovementFlow {
@@ -192,7 +199,26 @@ impl MovementFlow {
                 }
                 (false, false) => {
                     if self.moves_left == [0, 0] {
-                        self.roll_initiative(dice);
+                        match surprise::ambusher_first(table) {
+                            // 004: "the ambushing player being allowed to activate his units
+                            // first" — the first turn's first moves are the ambusher's.
+                            Some(first) if !self.ambusher_moved => {
+                                self.ambusher_moved = true;
+                                self.initiative = Some(first);
+                                self.moves_left[first.index()] = 2;
+                                self.moves_left[first.other().index()] = 1;
+                                dice.record(
+                                    RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
+                                        .actor(match first {
+                                            Side::Humans => "humans",
+                                            Side::Aliens => "aliens",
+                                        })
+                                        .success(first == Side::Humans)
+                                        .effect("the ambusher activates first (004)"),
+                                );
+                            }
+                            _ => self.roll_initiative(dice),
+                        }
                     }
                     let first = self.initiative.unwrap_or(Side::Humans);
                     let side = if self.moves_left[first.index()] > 0 {
@@ -679,6 +705,8 @@ impl MeleeFlow {
 /// Repairs, morale, victory, the end of the attack and the turn limit. Returns true if the game
 /// is over.
 pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
+    // The ambush-units phase: surprised units roll to join, or their surprise runs down.
+    surprise::advance_surprise(table, rules, dice);
     repairs(table, rules, dice);
     morale(table, rules);
     if let Some(o) = victory(table, rules) {

@@ -134,6 +134,8 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             status: Status::default(),
             marks: TurnMarks::default(),
             cards: Some(stack),
+            traits: table.config.aliens.traits,
+            surprise: Default::default(),
         });
     }
 }

@@ -4,7 +4,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::geometry::{self};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
-use crate::rules::table::{Table, UnitId};
+use crate::rules::table::{Surprise, Table, UnitId};
 use crate::rules::tables::{Rules, WeaponClass};
 use crate::rules::wounds::{apply_wound, one_wound_penalty, placement_clear, push_away};
 use crate::scenario::format::Side;
@@ -64,7 +64,10 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
     let ids: Vec<UnitId> = table.units.iter().map(|u| u.id).collect();
     for id in ids {
         let Some(u) = table.unit(id) else { continue };
-        if !u.on_table() || !u.has_weapon_class(rules, WeaponClass::CloseQuarter) {
+        if !u.on_table()
+            || !u.has_weapon_class(rules, WeaponClass::CloseQuarter)
+            || !u.surprise.may_attack()
+        {
             continue;
         }
         let weapon = u
@@ -305,6 +308,16 @@ pub fn contact_modifiers(
             m.defending_linear_defence,
         ));
     }
+    // 002: "A surprised character may defend, poorly — with a penalty of -2".
+    if matches!(
+        table.unit(id).map(|u| u.surprise),
+        Some(Surprise::Doom { .. })
+    ) {
+        mods.push(Modifier::new(
+            "surprised (defends poorly)",
+            rules.ambush.surprise_check.defence_modifier,
+        ));
+    }
     mods
 }
 
@@ -454,6 +467,9 @@ pub fn physical_contact(
     };
     for _ in 0..wounds {
         apply_wound(table, rules, dice, winner, loser);
+    }
+    if let Some(u) = table.unit_mut(loser) {
+        u.marks.hurt_in_contact = true;
     }
     (ra, rd)
 }

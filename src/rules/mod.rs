@@ -11,6 +11,7 @@ pub mod melee;
 pub mod movement;
 pub mod preview;
 pub mod shooting;
+pub mod surprise;
 pub mod table;
 pub mod tables;
 pub mod wounds;

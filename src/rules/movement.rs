@@ -139,6 +139,9 @@ pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<String> {
     if u.marks.moved.is_some() {
         return Some(format!("{} has already moved this phase", u.label));
     }
+    if !u.surprise.may_move() {
+        return Some(format!("{} is {}", u.label, u.surprise.why()));
+    }
     if u.status.stunned {
         return Some(format!(
             "{} is stunned (Clubs) and may not move this phase",
@@ -270,6 +273,9 @@ pub fn plan_charge(
     }
     let u = table.unit(id).ok_or("no such unit")?;
     let t = table.unit(target).ok_or("no such target")?;
+    if !u.surprise.may_attack() {
+        return Err(format!("{} is {}", u.label, u.surprise.why()));
+    }
     if t.side == u.side || !t.on_table() {
         return Err(format!("{} is not an enemy on the table", t.label));
     }

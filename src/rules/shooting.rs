@@ -3,7 +3,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
-use crate::rules::table::{MoveKind, Table, Unit, UnitId};
+use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::tables::{Rules, ShootAfter, WeaponClass};
 use crate::rules::wounds::{crippled, one_wound_penalty};
 use crate::scenario::format::{Going, Side};
@@ -50,6 +50,9 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> 
     }
     if u.marks.shot {
         return Some(format!("{} has already shot this turn", u.label));
+    }
+    if !u.surprise.may_attack() {
+        return Some(format!("{} is {}", u.label, u.surprise.why()));
     }
     if !table
         .enemies_in_contact(id, rules.general.contact_tolerance)
@@ -288,6 +291,13 @@ fn plan_checked_shooter<'a>(
     }
     if table.config.inferior_weapons == Some(s.side) {
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
+    }
+    // 003 via rules.md: "attacks against it get +1" while it has no initiative.
+    if matches!(t.surprise, Surprise::Megs { .. }) {
+        mods.push(Modifier::new(
+            "target surprised",
+            rules.ambush.megs.to_hit_bonus,
+        ));
     }
     Ok(ShotPlan {
         weapon: weapon.clone(),

@@ -4,9 +4,9 @@
 
 use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::geometry::{self, Footprint};
-use crate::rules::tables::{Rules, TroopKind, WeaponClass};
+use crate::rules::tables::{Hold, Rules, Traits, TroopKind, WeaponClass};
 use crate::scenario::format::{
-    AlienProfile, AttackOver, Edge, Going, Objective, Side, TerrainFeature, WoundMethod,
+    AlienProfile, AmbushSpec, AttackOver, Edge, Going, Objective, Side, TerrainFeature, WoundMethod,
 };
 use glam::Vec2;
 use serde::Serialize;
@@ -76,6 +76,47 @@ pub struct TurnMarks {
     pub attacking: bool,
     /// The last unit that shot at it this phase (aliens turn to face it).
     pub last_shot_by: Option<UnitId>,
+    /// Wounded in physical contact this turn: a surprised unit joins the fight (000).
+    pub hurt_in_contact: bool,
+}
+
+/// How surprised a unit is by an ambush; `Alert` acts normally.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum Surprise {
+    #[default]
+    Alert,
+    /// 000's ladder: it failed to join in ambush unit (turn) `unit`, and `hold` says what it may do.
+    Ladder { unit: u32, hold: Hold },
+    /// 002: surprised for `turns_left` more turns; it does nothing but defend, at −2.
+    Doom { turns_left: u32 },
+    /// 003: no initiative for `turns_left` more turns, and attacks against it get +1.
+    Megs { turns_left: u32 },
+}
+
+impl Surprise {
+    /// Whether the unit may move this turn.
+    pub fn may_move(self) -> bool {
+        match self {
+            Surprise::Alert => true,
+            Surprise::Ladder { hold, .. } => hold == Hold::MoveOnly,
+            Surprise::Doom { .. } | Surprise::Megs { .. } => false,
+        }
+    }
+    /// Whether the unit may shoot, charge or make close-quarter attacks this turn.
+    pub fn may_attack(self) -> bool {
+        self == Surprise::Alert
+    }
+    pub fn why(self) -> &'static str {
+        match self {
+            Surprise::Alert => "alert",
+            Surprise::Ladder {
+                hold: Hold::Frozen, ..
+            } => "surprised by the ambush: may not attack or move",
+            Surprise::Ladder { .. } => "surprised by the ambush: may not attack",
+            Surprise::Doom { .. } => "surprised: does nothing but defend",
+            Surprise::Megs { .. } => "surprised: no initiative this turn",
+        }
+    }
 }
 
 /// One unit (one base).
@@ -97,6 +138,8 @@ pub struct Unit {
     pub marks: TurnMarks,
     /// Aliens' card stacks.
     pub cards: Option<Stack>,
+    pub traits: Traits,
+    pub surprise: Surprise,
 }
 
 impl Unit {
@@ -128,6 +171,8 @@ pub struct GameConfig {
     pub aliens: AlienProfile,
     pub objective: Option<Objective>,
     pub attack_over: AttackOver,
+    /// The scenario's ambush, if it is one.
+    pub ambush: Option<AmbushSpec>,
 }
 
 /// How the game ended.
@@ -156,6 +201,8 @@ pub struct Progress {
     /// Why the game ended, in words.
     pub ending: String,
     pub aliens_killed: u32,
+    /// The scenario's ambush has been sprung (its units placed, its detection rolled).
+    pub ambush_sprung: bool,
 }
 
 /// Everything a rule step reads and changes.
@@ -298,9 +345,14 @@ impl GameConfig {
             inferior_weapons: None,
             aliens: AlienProfile {
                 weapons: vec!["claws".into()],
+                traits: Traits {
+                    species: crate::rules::tables::Species::Alien,
+                    ..Traits::default()
+                },
             },
             objective: None,
             attack_over: AttackOver::HumansWin,
+            ambush: None,
         }
     }
 }
@@ -352,6 +404,8 @@ impl Table {
             status: Status::default(),
             marks: TurnMarks::default(),
             cards: (side == Side::Aliens).then(Stack::default),
+            traits: Traits::default(),
+            surprise: Surprise::Alert,
         });
         if side == Side::Humans {
             self.progress.humans_at_start += 1;

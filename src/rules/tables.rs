@@ -311,6 +311,37 @@ pub enum Species {
     Alien,
 }
 
+/// A unit's attributes for the ambush rules (000's AWE and DEX, 003's INT, 002's recovery bonus,
+/// 004's Leadership and quality die). The defaults are an ordinary trooper (reconstructed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Traits {
+    pub awe: i32,
+    pub dex: i32,
+    pub int: i32,
+    /// 002: phases of surprise it shakes off early.
+    pub recovery: u32,
+    /// 004: 1 is the best; with Threat Level −1 a Leadership 1 unit never fails a reaction test.
+    pub leadership: i32,
+    /// 004: the quality die's sides (6, 8, 10 or 12).
+    pub quality: u32,
+    pub species: Species,
+}
+
+impl Default for Traits {
+    fn default() -> Self {
+        Traits {
+            awe: 10,
+            dex: 10,
+            int: 3,
+            recovery: 0,
+            leadership: 2,
+            quality: 8,
+            species: Species::Human,
+        }
+    }
+}
+
 /// The roll a still-surprised unit makes in one line of Table 34.2 to join the fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JoinTest {

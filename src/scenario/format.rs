@@ -3,7 +3,7 @@
 //! This file is also compiled into `build.rs`, so it may only use std, serde and the rules tables.
 
 use crate::rules::geometry::Shape;
-use crate::rules::tables::TroopKind;
+use crate::rules::tables::{AmbushNature, Species, Traits, TroopKind};
 use serde::{Deserialize, Serialize};
 
 /// A whole scenario file.
@@ -41,6 +41,90 @@ pub struct Scenario {
     /// What happens when the alien attack is over (001: every alien gone and no wave for six turns).
     #[serde(default = "default_attack_over")]
     pub attack_over: AttackOver,
+    /// An ambush at the start of the game, if the scenario is one (000, 002, 003, 004).
+    #[serde(default)]
+    pub ambush: Option<AmbushSpec>,
+}
+
+/// How a scenario's ambush is set up, detected and felt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushSpec {
+    /// The side caught in the ambush; the other side sets it.
+    pub ambushed: Side,
+    /// 000 Table 34.1's nature of the ambush (the AWE detection die).
+    #[serde(default = "default_nature")]
+    pub nature: AmbushNature,
+    pub setup: AmbushSetup,
+    pub detection: Detection,
+    pub effects: SurpriseEffects,
+    /// 004: the column may fire blindly at suspected positions.
+    #[serde(default)]
+    pub spotting_by_fire: bool,
+    /// 002's modifiers, by name, with a value for the ranged ones: `("fog", Some(-2))`.
+    #[serde(default)]
+    pub modifiers: Vec<(String, Option<i32>)>,
+    /// The ambusher's units, placed on the table when the ambush is sprung (the hidden
+    /// ambushers, or an alien column the marines ambush).
+    #[serde(default)]
+    pub units: Vec<AmbushUnitSpec>,
+}
+
+fn default_nature() -> AmbushNature {
+    AmbushNature::Hard
+}
+
+/// 004's set-ups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmbushSetup {
+    /// The ambush is sprung as the game begins.
+    None,
+    /// The ambusher picks the spring point and activates first.
+    Simple,
+    /// Reaction tests, premature triggers and spotting as the column advances.
+    Complex,
+}
+
+/// How a unit may notice the ambush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Detection {
+    /// 000: an AWE roll on the Table 34.1 die, per unit.
+    Awe,
+    /// 002: one 2D6 check for the whole party.
+    PartyCheck,
+    /// 003: INT against the ambusher's INT on the action table, per unit.
+    Perception,
+    /// 004: spotting attempts during a complex set-up.
+    Spotting,
+}
+
+/// What surprise does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SurpriseEffects {
+    /// 000 Table 34.2's ladder, one combat unit per turn.
+    AmbushUnits,
+    /// 002: the surprised only defend, at −2, for the rolled phases.
+    RollForDoom,
+    /// 003: no initiative in the first turn, +1 to hit the surprised.
+    Megs,
+}
+
+/// A unit an ambush brings onto the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushUnitSpec {
+    pub label: String,
+    pub side: Side,
+    pub troop: TroopKind,
+    pub at: (f32, f32),
+    pub facing: f32,
+    /// Weapon names; empty takes the scenario's alien weapons for an alien.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    #[serde(default)]
+    pub armour: bool,
+    #[serde(default)]
+    pub traits: Option<Traits>,
 }
 
 fn default_attack_over() -> AttackOver {
@@ -91,6 +175,16 @@ pub enum WoundMethod {
 pub struct AlienProfile {
     /// Weapon names from `assets/rules/weapons.ron`, e.g. `["claws"]`.
     pub weapons: Vec<String>,
+    /// Their attributes for the ambush rules.
+    #[serde(default = "alien_traits")]
+    pub traits: Traits,
+}
+
+fn alien_traits() -> Traits {
+    Traits {
+        species: Species::Alien,
+        ..Traits::default()
+    }
 }
 
 /// How a terrain feature affects movement.
@@ -136,6 +230,9 @@ pub struct UnitSpec {
     /// Body armour: +1 on saves.
     #[serde(default)]
     pub armour: bool,
+    /// Attributes for the ambush rules (AWE, DEX, INT, recovery, Leadership, quality, species).
+    #[serde(default)]
+    pub traits: Traits,
 }
 
 /// A scenario objective.

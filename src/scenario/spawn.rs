@@ -67,6 +67,8 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
                 status: Status::default(),
                 marks: TurnMarks::default(),
                 cards: None,
+                traits: spec.traits,
+                surprise: Default::default(),
             }
         })
         .collect();
@@ -91,6 +93,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             aliens: s.aliens.clone(),
             objective: s.objective.clone(),
             attack_over: s.attack_over,
+            ambush: s.ambush.clone(),
         },
         terrain: s.terrain.clone(),
         units,

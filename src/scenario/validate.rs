@@ -5,7 +5,9 @@
 
 use crate::rules::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
 use crate::rules::tables::{DataError, Rules, TroopKind, parse_ron};
-use crate::scenario::format::{Going, Objective, Scenario};
+use crate::scenario::format::{
+    AmbushSetup, Detection, Going, Objective, Scenario, Side, SurpriseEffects,
+};
 use glam::Vec2;
 use std::path::Path;
 
@@ -76,7 +78,163 @@ impl Checker<'_> {
         self.check_aliens(s)?;
         self.check_terrain(s)?;
         self.check_units(s)?;
-        self.check_objective(s)
+        self.check_objective(s)?;
+        self.check_ambush(s)
+    }
+
+    /// The ambush section: a set-up, detection and effects that go together, 002 modifiers that
+    /// exist, and units placed like any other.
+    fn check_ambush(&self, s: &Scenario) -> Result<(), DataError> {
+        let Some(a) = &s.ambush else { return Ok(()) };
+        let field = |name| [Key("ambush"), Key(name)];
+        let pair_error =
+            |name, why: &str| Err(self.fail(&field(name), format!("field `ambush.{name}`: {why}")));
+        match (a.detection, a.effects) {
+            (d, SurpriseEffects::AmbushUnits) if d != Detection::Awe => {
+                return pair_error(
+                    "effects",
+                    "AmbushUnits (000 Table 34.2) begins with the AWE detection roll; it needs `detection: Awe`",
+                );
+            }
+            (d, SurpriseEffects::RollForDoom) if d != Detection::PartyCheck => {
+                return pair_error(
+                    "effects",
+                    "RollForDoom (002) lasts as long as the party check says; it needs `detection: PartyCheck`",
+                );
+            }
+            _ => {}
+        }
+        if a.detection == Detection::Spotting && a.setup != AmbushSetup::Complex {
+            return pair_error(
+                "detection",
+                "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
+            );
+        }
+        if a.setup == AmbushSetup::Complex || a.detection == Detection::Spotting {
+            return pair_error(
+                "setup",
+                "the complex set-up (reaction tests, premature triggers, spotting) cannot be played yet; use None or Simple",
+            );
+        }
+        if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
+            return pair_error(
+                "modifiers",
+                "002's surprise modifiers apply to its party check; they need `detection: PartyCheck`",
+            );
+        }
+        let table_mods = &self.rules.ambush.surprise_modifiers;
+        for (i, (name, value)) in a.modifiers.iter().enumerate() {
+            let path = [Key("ambush"), Key("modifiers"), Item(i)];
+            let Some((least, most)) = table_mods.get(name).copied() else {
+                let known: Vec<&str> = table_mods.keys().map(String::as_str).collect();
+                return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is not one of 002's surprise modifiers; expected one of: {}", known.join(", "))));
+            };
+            match value {
+                Some(v) if !(least..=most).contains(v) => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is {v}, outside its range {least:+} to {most:+}")));
+                }
+                None if least != most => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" ranges from {least:+} to {most:+}; give its value, e.g. (\"{name}\", Some({least}))")));
+                }
+                _ => {}
+            }
+        }
+        let tolerance = self.rules.general.contact_tolerance;
+        let table = Vec2::new(s.table.0, s.table.1);
+        let mut placed: Vec<(String, Footprint)> = s
+            .units
+            .iter()
+            .filter_map(|u| {
+                let p = self.rules.troops.troops.get(&u.troop)?;
+                Some((
+                    u.label.clone(),
+                    Footprint::new(
+                        Vec2::new(u.at.0, u.at.1),
+                        Vec2::new(p.base.0, p.base.1),
+                        bearing_to_angle(u.facing),
+                    ),
+                ))
+            })
+            .collect();
+        for (i, u) in a.units.iter().enumerate() {
+            let who = format!("ambush.units[{i}] (\"{}\")", u.label);
+            let path = |f| [Key("ambush"), Key("units"), Item(i), Key(f)];
+            if u.label.trim().is_empty() || placed.iter().any(|(l, _)| *l == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a label used by no other unit"),
+                ));
+            }
+            if (u.side == Side::Aliens) != (u.troop == TroopKind::Alien) {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!(
+                        "{who}, field `troop`: an alien unit is troop Alien, and only aliens are"
+                    ),
+                ));
+            }
+            for (j, w) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(w).is_none() {
+                    return Err(self.fail(&[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)], format!("{who}, field `weapons[{j}]`: unknown weapon \"{w}\"; expected one of: {}", self.known_weapons())));
+                }
+            }
+            if !finite2(u.at) || !u.facing.is_finite() {
+                return Err(self.fail(
+                    &path("at"),
+                    format!("{who}, field `at`: expected finite coordinates and bearing"),
+                ));
+            }
+            let Some(p) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: no line in troops.ron"),
+                ));
+            };
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(p.base.0, p.base.1),
+                bearing_to_angle(u.facing),
+            );
+            if !on_table(&base, table, tolerance) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base lies off the {}x{} table",
+                        s.table.0, s.table.1
+                    ),
+                ));
+            }
+            if let Some(t) = s
+                .terrain
+                .iter()
+                .find(|t| t.going == Going::Impassable && t.shape.overlaps(&base, tolerance))
+            {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base overlaps impassable terrain \"{}\"",
+                        t.name
+                    ),
+                ));
+            }
+            if let Some((other, _)) = placed
+                .iter()
+                .find(|(_, b)| bases_overlap(&base, b, tolerance))
+            {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: base overlaps the base of \"{other}\"; bases may touch but not overlap")));
+            }
+            placed.push((u.label.clone(), base));
+        }
+        let has = |side: Side| {
+            a.units.iter().any(|u| u.side == side) || (side == Side::Humans && !s.units.is_empty())
+        };
+        if !has(a.ambushed) || !has(a.ambushed.other()) {
+            return pair_error(
+                "units",
+                "both the ambusher and the ambushed side need units on the table when the ambush is sprung",
+            );
+        }
+        Ok(())
     }
 
     fn check_header(&self, s: &Scenario) -> Result<(), DataError> {

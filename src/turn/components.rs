@@ -1,8 +1,8 @@
 //! The ECS components of a unit on the table, named as in the design.
 
 use crate::rules::cards::Stack;
-use crate::rules::table::{Status, TurnMarks, UnitId};
-use crate::rules::tables::TroopKind;
+use crate::rules::table::{Status, Surprise, TurnMarks, UnitId};
+use crate::rules::tables::{Traits, TroopKind};
 use crate::scenario::format::Side;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -38,15 +38,14 @@ pub struct Wounds(pub u32);
 #[derive(Component, Debug, Clone, PartialEq, Default)]
 pub struct CardStack(pub Stack);
 
-/// Whether an ambushed unit is still surprised. Every unit carries one; the ambush rules move it on.
+/// Whether an ambushed unit is still surprised, and how. Every unit carries one; the ambush-units
+/// phase moves it on.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SurpriseState {
-    /// Not surprised: acts normally.
-    #[default]
-    Alert,
-    /// Surprised for this many more turns.
-    Surprised { turns_left: u32 },
-}
+pub struct SurpriseState(pub Surprise);
+
+/// AWE, DEX, INT, recovery, Leadership, quality die and species, for the ambush rules.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnitTraits(pub Traits);
 
 /// Weapons carried and whether it wears body armour.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]

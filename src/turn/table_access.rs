@@ -20,6 +20,8 @@ type UnitParts = (
     &'static mut TurnRecord,
     &'static Loadout,
     Option<&'static Wave>,
+    &'static mut SurpriseState,
+    &'static UnitTraits,
 );
 
 /// Reads every unit and the battle into a `Table`, and writes it back.
@@ -37,11 +39,25 @@ impl TableAccess<'_, '_> {
             .units
             .iter_mut()
             .map(
-                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| {
+                |(
+                    num,
+                    label,
+                    base,
+                    facing,
+                    wounds,
+                    cards,
+                    status,
+                    marks,
+                    kit,
+                    wave,
+                    surprise,
+                    traits,
+                )| {
                     // Lent, not copied: `put` hands the stack back.
                     let stack = cards.map(|mut c| std::mem::take(&mut c.0));
                     unit_from(
                         num, label, &base, &facing, &wounds, stack, &status, &marks, kit, wave,
+                        &surprise, traits,
                     )
                 },
             )
@@ -59,8 +75,20 @@ impl TableAccess<'_, '_> {
     /// Writes a `Table` back: changed components are updated, new units spawned.
     pub fn put(&mut self, mut table: Table) {
         let mut seen = Vec::with_capacity(table.units.len());
-        for (num, _, mut base, mut facing, mut wounds, cards, mut status, mut marks, _, _) in
-            self.units.iter_mut()
+        for (
+            num,
+            _,
+            mut base,
+            mut facing,
+            mut wounds,
+            cards,
+            mut status,
+            mut marks,
+            _,
+            _,
+            mut surprise,
+            _,
+        ) in self.units.iter_mut()
         {
             let Ok(i) = table.units.binary_search_by_key(&num.0, |u| u.id) else {
                 continue;
@@ -77,6 +105,7 @@ impl TableAccess<'_, '_> {
             wounds.set_if_neq(Wounds(u.wounds));
             status.set_if_neq(UnitStatus(u.status));
             marks.set_if_neq(TurnRecord(u.marks));
+            surprise.set_if_neq(SurpriseState(u.surprise));
             if let (Some(mut c), Some(stack)) = (cards, u.cards.take()) {
                 c.0 = stack;
             }
@@ -108,6 +137,8 @@ pub struct TableReader<'w, 's> {
             &'static TurnRecord,
             &'static Loadout,
             Option<&'static Wave>,
+            &'static SurpriseState,
+            &'static UnitTraits,
         ),
     >,
     battle: Option<Res<'w, Battle>>,
@@ -121,7 +152,20 @@ impl TableReader<'_, '_> {
             .units
             .iter()
             .map(
-                |(num, label, base, facing, wounds, cards, status, marks, kit, wave)| {
+                |(
+                    num,
+                    label,
+                    base,
+                    facing,
+                    wounds,
+                    cards,
+                    status,
+                    marks,
+                    kit,
+                    wave,
+                    surprise,
+                    traits,
+                )| {
                     unit_from(
                         num,
                         label,
@@ -133,6 +177,8 @@ impl TableReader<'_, '_> {
                         marks,
                         kit,
                         wave,
+                        surprise,
+                        traits,
                     )
                 },
             )
@@ -158,6 +204,8 @@ fn unit_from(
     marks: &TurnRecord,
     kit: &Loadout,
     wave: Option<&Wave>,
+    surprise: &SurpriseState,
+    traits: &UnitTraits,
 ) -> Unit {
     Unit {
         id: num.0,
@@ -172,6 +220,8 @@ fn unit_from(
         status: status.0,
         marks: marks.0,
         cards,
+        traits: traits.0,
+        surprise: surprise.0,
     }
 }
 
@@ -212,7 +262,8 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
             weapons: u.weapons.clone(),
             armour: u.armour,
         },
-        SurpriseState::default(),
+        SurpriseState(u.surprise),
+        UnitTraits(u.traits),
     ));
     if let Some(w) = u.wave {
         e.insert(Wave(w));

@@ -111,6 +111,20 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
         }
         ui.label(words.join(", "));
         ui.end_row();
+        if u.surprise != crate::rules::table::Surprise::Alert {
+            ui.label("ambush");
+            ui.label(match u.surprise {
+                crate::rules::table::Surprise::Ladder { unit, .. } => {
+                    format!("{} (ambush unit {unit})", u.surprise.why())
+                }
+                crate::rules::table::Surprise::Doom { turns_left }
+                | crate::rules::table::Surprise::Megs { turns_left } => {
+                    format!("{} ({turns_left} turn(s) left)", u.surprise.why())
+                }
+                crate::rules::table::Surprise::Alert => String::new(),
+            });
+            ui.end_row();
+        }
         ui.label("this turn");
         let mut did = Vec::new();
         if let Some(m) = u.marks.moved {

@@ -3,8 +3,9 @@
 
 use crate::command::PreviewSet;
 use crate::rules::table::Presence;
+use crate::rules::table::Surprise;
 use crate::scenario::format::Side;
-use crate::turn::components::{Base, Facing, UnitLabel, UnitStatus};
+use crate::turn::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
 use crate::view::z;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -159,12 +160,22 @@ fn glide(
 
 /// Names the unit's lasting state under its base when it changes.
 fn show_status(
-    units: Query<(&UnitStatus, &Children), Or<(Changed<UnitStatus>, Added<BaseVisual>)>>,
+    units: Query<
+        (&UnitStatus, &SurpriseState, &Children),
+        Or<(
+            Changed<UnitStatus>,
+            Changed<SurpriseState>,
+            Added<BaseVisual>,
+        )>,
+    >,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
-    for (status, children) in &units {
+    for (status, surprise, children) in &units {
         let s = status.0;
         let mut words = Vec::new();
+        if surprise.0 != Surprise::Alert {
+            words.push("SURPRISED");
+        }
         if s.presence == Presence::Aboard {
             words.push("ABOARD");
         }

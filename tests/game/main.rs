@@ -1,5 +1,6 @@
 //! The one integration-test binary: whole headless games, properties, the CLI, scenario errors.
 
+mod ambushes;
 mod cli;
 mod headless;
 mod play;

@@ -1,0 +1,156 @@
+//! Ambush scenarios, headless: the ambush is sprung as the first turn opens, every ambushed unit's
+//! detection is in the log, surprised units are held as their model says, the ambush-units phase
+//! moves them on, and a scenario that combines the models wrongly is refused with its line.
+
+use crate::{root, scenario};
+use ambush::rules::Rules;
+use ambush::rules::log::RollKind;
+use ambush::rules::table::Surprise;
+use ambush::scenario::format::Side;
+use ambush::scenario::spawn::{GameSetup, start_game};
+use ambush::scenario::validate::parse_scenario;
+use ambush::turn::RulesPlugin;
+use ambush::turn::components::{Base, SurpriseState, TurnRecord, UnitLabel};
+use ambush::turn::phase::Phase;
+use ambush::turn::resources::Dice;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use std::sync::Arc;
+
+fn app(file: &str, seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
+    let setup = GameSetup::new(scenario(file), seed, 0);
+    start_game(app.world_mut(), &setup, Arc::new(Rules::bundled().clone()));
+    app
+}
+
+fn surprised(app: &mut App, side: Side) -> Vec<(String, Surprise, bool)> {
+    let world = app.world_mut();
+    world
+        .query::<(&UnitLabel, &Base, &SurpriseState, &TurnRecord)>()
+        .iter(world)
+        .filter(|(_, b, s, _)| b.side == side && s.0 != Surprise::Alert)
+        .map(|(l, _, s, r)| (l.0.to_string(), s.0, r.0.moved.is_some() || r.0.shot))
+        .collect()
+}
+
+#[test]
+fn jungle_patrol_rolls_awe_for_every_marine_and_holds_the_surprised() {
+    // 000: "The Ambush Detection Roll (AWE attribute roll) is made by every persona that is being
+    // ambushed"; failures "cannot attack or move" in the first unit; 004: the ambusher activates
+    // first.
+    for seed in 1..4 {
+        let mut app = app("jungle_patrol.ron", seed);
+        // Alien generation springs the ambush; movement runs the first turn.
+        for _ in 0..3 {
+            app.update();
+        }
+        let log = app.world().resource::<Dice>().log.clone();
+        let detections: Vec<_> = log
+            .iter()
+            .filter(|e| e.kind == RollKind::AweDetection)
+            .collect();
+        assert_eq!(detections.len(), 6, "one AWE roll per marine");
+        assert!(
+            detections.iter().all(|e| e.dice == "1d50"),
+            "Tough: Table 34.1's 1d50"
+        );
+        let failed = detections
+            .iter()
+            .filter(|e| e.success == Some(false))
+            .count();
+        let first_move = log
+            .iter()
+            .find(|e| e.kind == RollKind::MovementInitiative)
+            .expect("movement opened");
+        assert!(
+            first_move.effect.contains("ambusher activates first"),
+            "{first_move:?}"
+        );
+        // Play on to the end of turn 1: the surprised have neither moved nor shot.
+        while app
+            .world()
+            .resource::<Dice>()
+            .log
+            .iter()
+            .all(|e| e.turn < 2)
+        {
+            let held = surprised(&mut app, Side::Humans);
+            assert_eq!(held.len(), failed, "seed {seed}: {held:?}");
+            assert!(
+                held.iter().all(|(_, _, acted)| !acted),
+                "seed {seed}: {held:?}"
+            );
+            app.update();
+        }
+        // The ambush-units phase rolled the second unit for each still-surprised marine (or let
+        // one hurt in contact join).
+        let recoveries = app
+            .world()
+            .resource::<Dice>()
+            .log
+            .iter()
+            .filter(|e| e.kind == RollKind::AmbushRecovery && e.turn == 1)
+            .count();
+        assert_eq!(recoveries, failed, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_three_ambush_scenarios_play_to_an_end_with_their_own_rolls() {
+    for (file, kind) in [
+        ("jungle_patrol.ron", RollKind::AweDetection),
+        ("storm_crossing.ron", RollKind::SurpriseCheck),
+        ("night_raid.ron", RollKind::Perception),
+    ] {
+        let mut app = app(file, 7);
+        let mut over = false;
+        for _ in 0..400 {
+            app.update();
+            if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+                over = true;
+                break;
+            }
+        }
+        assert!(over, "{file} ended");
+        let log = &app.world().resource::<Dice>().log;
+        assert!(log.iter().any(|e| e.kind == kind), "{file} rolled {kind:?}");
+    }
+}
+
+#[test]
+fn a_scenario_that_combines_the_ambush_models_wrongly_is_refused_at_its_line() {
+    let good = std::fs::read_to_string(root().join("scenarios/storm_crossing.ron")).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(parse_scenario("s.ron", &good, Rules::bundled()).is_ok());
+    // Roll for doom lasts as long as the party check says: it cannot go with AWE detection.
+    let bad = good.replacen("detection: PartyCheck", "detection: Awe", 1);
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert_eq!(e.line, line_of(&bad, "effects: RollForDoom"), "{e}");
+    assert!(e.message.contains("PartyCheck"), "{e}");
+    // 002's modifiers must be on its list, and a ranged one needs its value.
+    let bad = good.replacen("(\"rain or snow\", None)", "(\"hail\", None)", 1);
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert_eq!(e.line, line_of(&bad, "\"hail\""), "{e}");
+    let bad = good.replacen(
+        "(\"other party is distracted\", Some(1))",
+        "(\"other party is distracted\", None)",
+        1,
+    );
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert!(e.message.contains("+1 to +3"), "{e}");
+    // An alien ambusher must be troop Alien.
+    let bad = good.replacen(
+        "side: Aliens, troop: Alien, at: (30.0",
+        "side: Aliens, troop: Infantry, at: (30.0",
+        1,
+    );
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert_eq!(e.line, line_of(&bad, "label: \"R1\""), "{e}");
+    // The complex set-up is refused with a reason rather than played wrongly.
+    let bad = good.replacen("setup: None", "setup: Complex", 1);
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert!(e.message.contains("complex"), "{e}");
+}

@@ -98,6 +98,10 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         if one_wound_penalty(table, rules, id).is_some() {
             mods.push(Modifier::new("one wound", m.one_wound));
         }
+        // 003: attacks in natural darkness suffer, unless the attacker has night vision.
+        if table.config.darkness.is_some() && !u.traits.night_vision {
+            mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
+        }
         let face = dice.d6();
         let need = rules.melee.close_quarter_need;
         let hit = face as i32 + sum(&mods) >= need;

@@ -1,10 +1,10 @@
 //! Movement: the 001 movement definitions, allowances, terrain costs, legal moves, and steering.
 
 use crate::rules::geometry::{self, Footprint};
-use crate::rules::table::{MoveKind, Table, UnitId};
+use crate::rules::table::{MoveKind, Surprise, Table, UnitId};
 use crate::rules::tables::{Rules, TroopKind};
 use crate::rules::wounds::{crippled, placement_clear};
-use crate::scenario::format::{Edge, Going};
+use crate::scenario::format::{Edge, Going, SurpriseEffects};
 use glam::Vec2;
 
 /// Classifies a move by 001's definitions, relative to the base's facing before it moved.
@@ -47,7 +47,24 @@ pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f3
     } else {
         1.0
     };
-    smr * rules.general.smr * factor
+    // 002: while the other side is surprised, the active party may "Move up to 20% of movement
+    // rate".
+    let doom = table
+        .config
+        .ambush
+        .as_ref()
+        .is_some_and(|a| a.effects == SurpriseEffects::RollForDoom);
+    let enemy_surprised = || {
+        table.units.iter().any(|e| {
+            e.side != u.side && e.on_table() && matches!(e.surprise, Surprise::Doom { .. })
+        })
+    };
+    let surprise = if doom && enemy_surprised() {
+        rules.ambush.surprise_check.active_move_fraction
+    } else {
+        1.0
+    };
+    smr * rules.general.smr * factor * surprise
 }
 
 /// The largest allowance of any kind (for steering and reach checks).

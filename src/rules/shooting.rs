@@ -191,6 +191,10 @@ pub fn plan_shot(
         Blocked::NotAttackable => format!("{} cannot be attacked", t.label),
         Blocked::OutOfRange(d) => format!("{} is out of range ({d:.1}\")", t.label),
         Blocked::Sight(name) => format!("{} cannot see {}: blocked by {name}", s.label, t.label),
+        Blocked::Dark(range) => format!(
+            "{} cannot see {} in the dark (sight {range:.0}\" without night vision)",
+            s.label, t.label
+        ),
     })
 }
 
@@ -200,6 +204,8 @@ enum Blocked<'a> {
     NotAttackable,
     OutOfRange(f32),
     Sight(&'a str),
+    /// Beyond the sight range of a dark night.
+    Dark(f32),
 }
 
 /// `plan_shot` for a shooter already known to be free to shoot.
@@ -268,8 +274,18 @@ fn plan_checked_shooter<'a>(
     if let Some(name) = los_blocker(table, shooter, target) {
         return Err(Blocked::Sight(name));
     }
+    // 003 darkness: "the attacker must be able to see the defender in order to hit him".
+    let dark = table.config.darkness.filter(|_| !s.traits.night_vision);
+    if let Some(d) = dark
+        && distance > d.sight_range + 1e-3
+    {
+        return Err(Blocked::Dark(d.sight_range));
+    }
     let m = &rules.shooting.modifiers;
     let mut mods = Vec::new();
+    if dark.is_some() {
+        mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
+    }
     let moved = s.marks.moved.unwrap_or(MoveKind::NoMove);
     if moved == MoveKind::NoMove || rules.troop(s.troop).always_counts_as_stationary {
         mods.push(Modifier::new("did not move", m.not_moved));

@@ -6,7 +6,8 @@ use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::tables::{Hold, Rules, Traits, TroopKind, WeaponClass};
 use crate::scenario::format::{
-    AlienProfile, AmbushSpec, AttackOver, Edge, Going, Objective, Side, TerrainFeature, WoundMethod,
+    AlienProfile, AmbushSpec, AttackOver, Darkness, Edge, Going, Objective, Side, TerrainFeature,
+    WoundMethod,
 };
 use glam::Vec2;
 use serde::Serialize;
@@ -173,6 +174,8 @@ pub struct GameConfig {
     pub attack_over: AttackOver,
     /// The scenario's ambush, if it is one.
     pub ambush: Option<AmbushSpec>,
+    /// A night battle.
+    pub darkness: Option<Darkness>,
 }
 
 /// How the game ended.
@@ -353,6 +356,7 @@ impl GameConfig {
             objective: None,
             attack_over: AttackOver::HumansWin,
             ambush: None,
+            darkness: None,
         }
     }
 }

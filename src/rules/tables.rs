@@ -326,6 +326,8 @@ pub struct Traits {
     /// 004: the quality die's sides (6, 8, 10 or 12).
     pub quality: u32,
     pub species: Species,
+    /// 003: equipment that cancels the darkness penalties.
+    pub night_vision: bool,
 }
 
 impl Default for Traits {
@@ -338,6 +340,7 @@ impl Default for Traits {
             leadership: 2,
             quality: 8,
             species: Species::Human,
+            night_vision: false,
         }
     }
 }

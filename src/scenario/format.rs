@@ -44,6 +44,18 @@ pub struct Scenario {
     /// An ambush at the start of the game, if the scenario is one (000, 002, 003, 004).
     #[serde(default)]
     pub ambush: Option<AmbushSpec>,
+    /// A night battle (003 darkness): shooting only within the sight range, at -1, unless the
+    /// shooter has night vision.
+    #[serde(default)]
+    pub darkness: Option<Darkness>,
+}
+
+/// 003's natural darkness.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Darkness {
+    /// How far a unit without night vision can see to shoot, inches.
+    pub sight_range: f32,
 }
 
 /// How a scenario's ambush is set up, detected and felt.

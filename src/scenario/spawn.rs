@@ -94,6 +94,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             objective: s.objective.clone(),
             attack_over: s.attack_over,
             ambush: s.ambush.clone(),
+            darkness: s.darkness,
         },
         terrain: s.terrain.clone(),
         units,

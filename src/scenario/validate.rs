@@ -253,6 +253,17 @@ impl Checker<'_> {
                 "field `turn_limit`: must be at least 1, found 0".to_string(),
             ));
         }
+        if let Some(d) = s.darkness
+            && !(d.sight_range.is_finite() && d.sight_range > 0.0)
+        {
+            return Err(self.fail(
+                &[Key("darkness"), Key("sight_range")],
+                format!(
+                    "field `darkness.sight_range`: expected positive, finite inches, found {}",
+                    d.sight_range
+                ),
+            ));
+        }
         if s.automatic_wave_turn == Some(0) {
             return Err(self.fail(
                 &[Key("automatic_wave_turn")],

@@ -253,3 +253,64 @@ fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
     let e = crate::rules::Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
     assert!(e.line > 1, "{e}");
 }
+
+#[test]
+fn surprise_effects_hold_units_as_their_model_says() {
+    // 000 Table 34.2 "May not attack or move" / "May not attack. May move."; 002 "Move up to
+    // 20% of movement rate" for the active party, the surprised "may defend ... -2"; 003 the
+    // surprised are hit at +1 (rules.md).
+    use crate::rules::movement::{allowance, cannot_move, plan_charge};
+    use crate::rules::shooting::{cannot_shoot, plan_shot};
+    use crate::rules::table::{MoveKind, Surprise};
+    let mut table = open_table();
+    let m = marine(&mut table, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut table, "A1", (10.0, 16.0), 180.0);
+    table.unit_mut(m).unwrap().surprise = Surprise::Ladder {
+        unit: 1,
+        hold: Hold::Frozen,
+    };
+    assert!(
+        cannot_move(&table, rules(), m)
+            .unwrap()
+            .contains("may not attack or move")
+    );
+    assert!(cannot_shoot(&table, rules(), m).is_some());
+    table.unit_mut(m).unwrap().surprise = Surprise::Ladder {
+        unit: 3,
+        hold: Hold::MoveOnly,
+    };
+    assert!(cannot_move(&table, rules(), m).is_none());
+    assert!(cannot_shoot(&table, rules(), m).is_some());
+    assert!(plan_charge(&table, rules(), m, a, None).is_err());
+    // Roll for doom: the alien (active) moves a fifth of its rate.
+    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
+    table.config.ambush = Some(AmbushSpec {
+        ambushed: Side::Humans,
+        nature: AmbushNature::Hard,
+        setup: AmbushSetup::None,
+        detection: Detection::PartyCheck,
+        effects: SurpriseEffects::RollForDoom,
+        spotting_by_fire: false,
+        modifiers: Vec::new(),
+        units: Vec::new(),
+    });
+    let full = allowance(&table, rules(), a, MoveKind::AnyDirection);
+    table.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };
+    let limited = allowance(&table, rules(), a, MoveKind::AnyDirection);
+    assert!((limited - full * 0.2).abs() < 1e-4, "{limited} of {full}");
+    let mods = crate::rules::melee::contact_modifiers(&table, rules(), m, a, 0);
+    assert!(mods.iter().any(|x| x.value == -2), "{mods:?}");
+    // MEGS: +1 to hit the surprised.
+    table.unit_mut(m).unwrap().surprise = Surprise::Megs { turns_left: 1 };
+    let plan = plan_shot(&table, rules(), a, m, Some("claws"));
+    let plan = plan.or_else(|_| {
+        table.unit_mut(a).unwrap().weapons = vec!["alien_firearm".to_string()].into();
+        plan_shot(&table, rules(), a, m, None)
+    });
+    let plan = plan.unwrap();
+    assert!(
+        plan.modifiers
+            .iter()
+            .any(|x| x.name == "target surprised" && x.value == 1)
+    );
+}

@@ -230,3 +230,26 @@ fn inferior_weapon_minus_one_and_no_long_range() {
     );
     assert!(plan_shot(&t, rules(), m, far, None).is_err());
 }
+
+#[test]
+fn darkness_limits_sight_and_costs_one_unless_night_vision() {
+    // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
+    // the defender in order to hit him"; "Even if seen, the defender receives +2 OV column shift"
+    // (−1 on this game's D6, rules.md); night vision "can compensate".
+    let mut t = open_table();
+    t.config.darkness = Some(crate::scenario::format::Darkness { sight_range: 8.0 });
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let near = alien(&mut t, "A1", (10.0, 16.0), 180.0);
+    let far = alien(&mut t, "A2", (16.0, 22.0), 180.0);
+    let plan = plan_shot(&t, rules(), m, near, None).unwrap();
+    assert!(
+        plan.modifiers
+            .iter()
+            .any(|x| x.name == "darkness" && x.value == -1)
+    );
+    let why = plan_shot(&t, rules(), m, far, None).unwrap_err();
+    assert!(why.contains("dark"), "{why}");
+    t.unit_mut(m).unwrap().traits.night_vision = true;
+    let plan = plan_shot(&t, rules(), m, far, None).unwrap();
+    assert!(plan.modifiers.iter().all(|x| x.name != "darkness"));
+}

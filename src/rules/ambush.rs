@@ -365,8 +365,9 @@ pub fn premature_advance(dice: &mut DiceService, lead: &str, full_move: u32) -> 
     face
 }
 
-/// 004 spotting (numbers reconstructed): the spotter's quality die must reach the base need plus
-/// one per full SMR to the hidden unit. Beyond the spotting range there is no roll.
+/// 004 spotting (numbers reconstructed): the spotter's quality die must reach the base need, plus
+/// a step per full SMR to the hidden unit and more if it hides in bad going. Beyond the spotting
+/// range there is no roll.
 pub fn spotting(
     dice: &mut DiceService,
     t: &AmbushTable,
@@ -374,12 +375,14 @@ pub fn spotting(
     spotter: &str,
     quality_die: u32,
     distance: f32,
+    in_cover: bool,
 ) -> bool {
     let s = &t.spotting;
     if distance > s.max_range_smr * smr {
         return false;
     }
-    let need = s.base_need + s.per_smr * (distance / smr).floor() as i32;
+    let cover = if in_cover { s.cover } else { 0 };
+    let need = s.base_need + s.per_smr * (distance / smr).floor() as i32 + cover;
     let face = dice.die(quality_die);
     let ok = face as i32 >= need;
     dice.record(
@@ -388,9 +391,10 @@ pub fn spotting(
             .need(need)
             .success(ok)
             .effect(format!(
-                "{distance:.1}\" to the hidden position: {}",
+                "{distance:.1}\" to the hidden position{}: {}",
+                if in_cover { " (in cover)" } else { "" },
                 if ok {
-                    "spotted, the ambush is sprung with the column acting first"
+                    "spotted the position"
                 } else {
                     "nothing seen"
                 }

@@ -2,21 +2,30 @@
 //! detection rolled) and the ambush-units phase that moves every surprised unit on.
 
 use crate::rules::ambush::{
-    self, Ladder, Senses, ambush_units_turn, recovered_phases, surprise_check, surprise_modifiers,
+    self, Ladder, Senses, ambush_units_turn, premature_advance, reaction_test, recovered_phases,
+    spotting, surprise_check, surprise_modifiers,
 };
 use crate::rules::dice::DiceService;
+use crate::rules::geometry;
 use crate::rules::geometry::{Footprint, bearing_to_angle};
 use crate::rules::log::{RollEntry, RollKind};
+use crate::rules::movement;
+use crate::rules::table::MoveKind;
 use crate::rules::table::{Status, Surprise, Table, TurnMarks, Unit, UnitId};
-use crate::rules::tables::{Hold, Rules};
-use crate::scenario::format::{AmbushSpec, Detection, Side, SurpriseEffects};
+use crate::rules::tables::{Hold, Rules, Traits};
+use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
 use glam::Vec2;
 
-/// The side that sets the ambush and activates first, while the scenario's first turn lasts.
+/// The side that activates first in the first turn: the ambusher, or a column that spotted it.
 pub fn ambusher_first(table: &Table) -> Option<Side> {
-    let spec = table.config.ambush.as_ref()?;
-    (table.progress.turn == 1 && table.progress.ambush_sprung).then_some(spec.ambushed.other())
+    table.config.ambush.as_ref()?;
+    (table.progress.turn == 1 && table.progress.ambush_sprung)
+        .then_some(table.progress.ambush_first)
+        .flatten()
 }
+
+/// The most approach turns a complex set-up plays before the ambusher springs it anyway.
+const MAX_APPROACH_TURNS: u32 = 60;
 
 /// Springs the scenario's ambush once, at the start of the first turn.
 pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
@@ -27,7 +36,15 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         return;
     }
     table.progress.ambush_sprung = true;
+    let spotted = spec.setup == AmbushSetup::Complex && approach(table, rules, dice, &spec);
     place_units(table, rules, dice, &spec);
+    if spotted {
+        // 004: "the game begins with the column at their current position. The ambushed player
+        // ... activate first" — and nobody is surprised.
+        table.progress.ambush_first = Some(spec.ambushed);
+        return;
+    }
+    table.progress.ambush_first = Some(spec.ambushed.other());
     let ambushed: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
     let t = &rules.ambush;
     let surprised: Vec<(UnitId, Surprise)> = match spec.detection {
@@ -83,9 +100,11 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 })
                 .collect()
         }
-        // The complex set-up rolls spotting as the column advances; the scenario check refuses it
-        // until that set-up is played.
-        Detection::Spotting => Vec::new(),
+        // Spotting was the column's one chance, and it failed: every unit is caught.
+        Detection::Spotting => ambushed
+            .iter()
+            .map(|id| (*id, effect(&spec, rules, 1, None)))
+            .collect(),
     };
     for (id, s) in surprised {
         if let Some(u) = table.unit_mut(id) {
@@ -228,4 +247,151 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
             u.surprise = next;
         }
     }
+}
+
+/// A point `at` inches along a route, and the direction of travel there.
+fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
+    let mut left = at.max(0.0);
+    for w in route.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = a.distance(b);
+        if left <= len || len < 1e-6 {
+            let dir = (b - a).normalize_or(Vec2::Y);
+            return (a + dir * left.min(len), dir);
+        }
+        left -= len;
+    }
+    let n = route.len();
+    let dir = (route[n - 1] - route[n - 2]).normalize_or(Vec2::Y);
+    (route[n - 1], dir)
+}
+
+/// Places the column on its route: the lead `lead` inches along it, each next unit `spacing`
+/// behind, facing the way they march.
+fn place_column(table: &mut Table, route: &[Vec2], column: &[UnitId], lead: f32, spacing: f32) {
+    for (i, id) in column.iter().enumerate() {
+        let (p, dir) = along(route, lead - spacing * i as f32);
+        if let Some(u) = table.unit_mut(*id) {
+            u.base = u.base.at(p).facing(geometry::angle_of(dir));
+        }
+    }
+}
+
+/// 004's complex set-up, played out before the first turn: each approach turn the ambushers
+/// take reaction tests, the lead unit advances (a movement die if one failed: the ambush is
+/// sprung early), and each unit of the column makes one spotting attempt. True when the column
+/// spotted a real ambusher.
+fn approach(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &AmbushSpec) -> bool {
+    let t = &rules.ambush;
+    let route: Vec<Vec2> = spec.route.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+    if route.len() < 2 {
+        return false;
+    }
+    let total: f32 = route.windows(2).map(|w| w[0].distance(w[1])).sum();
+    let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
+    let Some(&lead_id) = column.first() else {
+        return false;
+    };
+    let lead_label = table.label(lead_id).to_string();
+    let spring_at = spec.spring_at.unwrap_or(total).clamp(0.0, total);
+    let mut lead = (spec.spacing * column.len().saturating_sub(1) as f32).min(spring_at);
+    place_column(table, &route, &column, lead, spec.spacing);
+    let full = movement::allowance(table, rules, lead_id, MoveKind::StraightForward);
+    let ambusher = spec.ambushed.other();
+    let alien_traits = table.config.aliens.traits;
+    let testers: Vec<(String, Traits)> = spec
+        .units
+        .iter()
+        .filter(|u| u.side == ambusher)
+        .map(|u| {
+            let traits = u.traits.unwrap_or(if u.side == Side::Aliens {
+                alien_traits
+            } else {
+                Traits::default()
+            });
+            (u.label.clone(), traits)
+        })
+        .collect();
+    // Hidden counters, real and dummy: (label, where, real).
+    let mut counters: Vec<(String, Vec2, bool)> = spec
+        .units
+        .iter()
+        .filter(|u| u.side == ambusher)
+        .map(|u| (u.label.clone(), Vec2::new(u.at.0, u.at.1), true))
+        .chain(
+            spec.dummies
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (format!("dummy {}", i + 1), Vec2::new(d.0, d.1), false)),
+        )
+        .collect();
+    for _ in 0..MAX_APPROACH_TURNS {
+        let mut sprung_early = false;
+        for (label, traits) in &testers {
+            if reaction_test(dice, t, label, traits.leadership, traits.quality) == Some(false) {
+                sprung_early = true;
+            }
+        }
+        if sprung_early {
+            let inches = premature_advance(dice, &lead_label, full.round().max(1.0) as u32);
+            lead = (lead + inches as f32).min(total);
+            place_column(table, &route, &column, lead, spec.spacing);
+            return false;
+        }
+        // "the lead unit is moved either its full movement distance, or to the point where the
+        // ambusher wants the unit."
+        lead = (lead + full).min(spring_at);
+        place_column(table, &route, &column, lead, spec.spacing);
+        if lead >= spring_at - 1e-3 {
+            return false;
+        }
+        for id in &column {
+            let Some(u) = table.unit(*id) else { continue };
+            let (from, label, quality) = (u.base.center, u.label.clone(), u.traits.quality);
+            let nearest = counters
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, at, _))| {
+                    !table
+                        .terrain
+                        .iter()
+                        .any(|f| f.tall && f.shape.crosses(from, *at))
+                })
+                .min_by(|a, b| from.distance(a.1.1).total_cmp(&from.distance(b.1.1)))
+                .map(|(k, (_, at, _))| (k, from.distance(*at)));
+            let Some((k, distance)) = nearest else {
+                continue;
+            };
+            let in_cover = table.in_cover_terrain(counters[k].1);
+            if spotting(
+                dice,
+                t,
+                rules.general.smr,
+                &label,
+                quality,
+                distance,
+                in_cover,
+            ) {
+                let (name, _, real) = counters.remove(k);
+                if real {
+                    dice.record(
+                        RollEntry::dice(RollKind::Spotting, "none", Vec::new())
+                            .actor(&label)
+                            .target(&name)
+                            .success(true)
+                            .effect("the ambush is found: it is sprung, and the column acts first"),
+                    );
+                    return true;
+                }
+                dice.record(
+                    RollEntry::dice(RollKind::Spotting, "none", Vec::new())
+                        .actor(&label)
+                        .target(&name)
+                        .success(false)
+                        .effect("a dummy counter: removed"),
+                );
+            }
+        }
+    }
+    false
 }

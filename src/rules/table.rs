@@ -206,6 +206,9 @@ pub struct Progress {
     pub aliens_killed: u32,
     /// The scenario's ambush has been sprung (its units placed, its detection rolled).
     pub ambush_sprung: bool,
+    /// Who activates first in the turn the ambush is sprung: the ambusher, or the column that
+    /// spotted it (004).
+    pub ambush_first: Option<Side>,
 }
 
 /// Everything a rule step reads and changes.

@@ -436,6 +436,8 @@ pub struct SpottingTable {
     pub base_need: i32,
     pub per_smr: i32,
     pub max_range_smr: f32,
+    /// Added to the need when the hidden unit is in bad going.
+    pub cover: i32,
 }
 
 /// `assets/rules/ambush.ron`: detection, surprise and its effects (000, 002, 003, 004).

@@ -80,6 +80,24 @@ pub struct AmbushSpec {
     /// ambushers, or an alien column the marines ambush).
     #[serde(default)]
     pub units: Vec<AmbushUnitSpec>,
+    /// Complex set-up: the column's route, start to end. The scenario's units are the column,
+    /// in order of march, the first leading.
+    #[serde(default)]
+    pub route: Vec<(f32, f32)>,
+    /// Complex set-up: inches between the units of the column.
+    #[serde(default = "default_spacing")]
+    pub spacing: f32,
+    /// Complex set-up: how far along the route (inches) the ambusher springs it on the lead
+    /// unit; `None` is the end of the route.
+    #[serde(default)]
+    pub spring_at: Option<f32>,
+    /// Complex set-up: dummy counters beside the hidden units (004).
+    #[serde(default)]
+    pub dummies: Vec<(f32, f32)>,
+}
+
+fn default_spacing() -> f32 {
+    2.0
 }
 
 fn default_nature() -> AmbushNature {

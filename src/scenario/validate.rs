@@ -110,10 +110,39 @@ impl Checker<'_> {
                 "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
             );
         }
-        if a.setup == AmbushSetup::Complex || a.detection == Detection::Spotting {
+        if a.setup == AmbushSetup::Complex {
+            if a.ambushed != Side::Humans || a.units.iter().any(|u| u.side == a.ambushed) {
+                return pair_error(
+                    "units",
+                    "in a complex set-up the scenario's units are the column (`ambushed: Humans`) and every ambush unit is a hidden ambusher",
+                );
+            }
+            if a.route.len() < 2
+                || a.route.iter().any(|p| {
+                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
+                })
+            {
+                return pair_error(
+                    "route",
+                    "a complex set-up needs a route of two or more points on the table",
+                );
+            }
+            if !(a.spacing.is_finite() && a.spacing > 0.0) {
+                return pair_error(
+                    "spacing",
+                    "expected positive inches between the column's units",
+                );
+            }
+            if a.spring_at.is_some_and(|d| !(d.is_finite() && d >= 0.0)) {
+                return pair_error("spring_at", "expected inches along the route, 0 or more");
+            }
+            if a.dummies.iter().any(|p| !finite2(*p)) {
+                return pair_error("dummies", "expected finite positions");
+            }
+        } else if !a.route.is_empty() || !a.dummies.is_empty() || a.spring_at.is_some() {
             return pair_error(
-                "setup",
-                "the complex set-up (reaction tests, premature triggers, spotting) cannot be played yet; use None or Simple",
+                "route",
+                "route, spring_at and dummies belong to the complex set-up; use `setup: Complex`",
             );
         }
         if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {

@@ -12,7 +12,7 @@ use ambush::scenario::validate::parse_scenario;
 use ambush::turn::RulesPlugin;
 use ambush::turn::components::{Base, SurpriseState, TurnRecord, UnitLabel};
 use ambush::turn::phase::Phase;
-use ambush::turn::resources::Dice;
+use ambush::turn::resources::{Battle, Dice};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::sync::Arc;
@@ -36,46 +36,55 @@ fn surprised(app: &mut App, side: Side) -> Vec<(String, Surprise, bool)> {
 }
 
 #[test]
-fn jungle_patrol_rolls_awe_for_every_marine_and_holds_the_surprised() {
-    // 000: "The Ambush Detection Roll (AWE attribute roll) is made by every persona that is being
-    // ambushed"; failures "cannot attack or move" in the first unit; 004: the ambusher activates
-    // first.
-    for seed in 1..4 {
+fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surprised() {
+    // 004 complex set-up: reaction tests and spotting each approach turn; 000: "The Ambush
+    // Detection Roll (AWE attribute roll) is made by every persona that is being ambushed";
+    // failures "cannot attack or move" in the first unit; the ambusher activates first, unless
+    // the column spotted it.
+    let mut sprung_by_aliens = 0;
+    for seed in 1..7 {
         let mut app = app("jungle_patrol.ron", seed);
         // Alien generation springs the ambush; movement runs the first turn.
         for _ in 0..3 {
             app.update();
         }
         let log = app.world().resource::<Dice>().log.clone();
+        assert!(
+            log.iter().any(|e| e.kind == RollKind::ReactionTest),
+            "seed {seed}"
+        );
+        let found = log
+            .iter()
+            .any(|e| e.kind == RollKind::Spotting && e.success == Some(true) && e.dice == "none");
         let detections: Vec<_> = log
             .iter()
             .filter(|e| e.kind == RollKind::AweDetection)
             .collect();
+        let first_move = log
+            .iter()
+            .find(|e| e.kind == RollKind::MovementInitiative)
+            .expect("movement opened");
+        if found {
+            // "The ambushed player ... activate first", and nobody is surprised.
+            assert!(detections.is_empty(), "seed {seed}");
+            assert_eq!(first_move.actor.as_deref(), Some("humans"), "seed {seed}");
+            assert!(surprised(&mut app, Side::Humans).is_empty());
+            continue;
+        }
+        sprung_by_aliens += 1;
         assert_eq!(detections.len(), 6, "one AWE roll per marine");
         assert!(
             detections.iter().all(|e| e.dice == "1d50"),
             "Tough: Table 34.1's 1d50"
         );
+        assert_eq!(first_move.actor.as_deref(), Some("aliens"), "seed {seed}");
         let failed = detections
             .iter()
             .filter(|e| e.success == Some(false))
             .count();
-        let first_move = log
-            .iter()
-            .find(|e| e.kind == RollKind::MovementInitiative)
-            .expect("movement opened");
-        assert!(
-            first_move.effect.contains("ambusher activates first"),
-            "{first_move:?}"
-        );
-        // Play on to the end of turn 1: the surprised have neither moved nor shot.
-        while app
-            .world()
-            .resource::<Dice>()
-            .log
-            .iter()
-            .all(|e| e.turn < 2)
-        {
+        // Through turn 1 the surprised neither move nor shoot.
+        let turn = |app: &App| app.world().resource::<Battle>().progress.turn;
+        while turn(&app) == 1 {
             let held = surprised(&mut app, Side::Humans);
             assert_eq!(held.len(), failed, "seed {seed}: {held:?}");
             assert!(
@@ -95,6 +104,7 @@ fn jungle_patrol_rolls_awe_for_every_marine_and_holds_the_surprised() {
             .count();
         assert_eq!(recoveries, failed, "seed {seed}");
     }
+    assert!(sprung_by_aliens > 0, "some seed sprang the ambush");
 }
 
 #[test]

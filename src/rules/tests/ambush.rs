@@ -205,15 +205,20 @@ fn the_004_threat_level_minus_one_exempts_leadership_1() {
 }
 
 #[test]
-fn spotting_needs_more_with_range_and_has_a_limit() {
-    // 004 "each unit in the column can make one spotting attempt" (numbers reconstructed).
+fn spotting_needs_more_with_range_and_cover_and_has_a_limit() {
+    // 004 "each unit in the column can make one spotting attempt" (numbers reconstructed: need 6,
+    // +2 per full SMR, +2 in cover, out to 3 SMR).
     let smr = rules().general.smr;
-    let mut d = DiceService::scripted(&[4, 5]);
-    assert!(!spotting(&mut d, t(), smr, "M1", 8, 2.0 * smr));
-    assert!(spotting(&mut d, t(), smr, "M1", 8, 2.0 * smr));
-    assert_eq!(d.log[0].need, Some(5));
+    let mut d = DiceService::scripted(&[7, 8, 9]);
+    assert!(!spotting(&mut d, t(), smr, "M1", 10, 1.0 * smr, false));
+    assert!(spotting(&mut d, t(), smr, "M1", 10, 1.0 * smr, false));
+    assert_eq!(d.log[0].need, Some(8));
+    assert!(
+        !spotting(&mut d, t(), smr, "M1", 10, 1.0 * smr, true),
+        "cover adds 2"
+    );
     let mut d = DiceService::scripted(&[]);
-    assert!(!spotting(&mut d, t(), smr, "M1", 12, 7.0 * smr));
+    assert!(!spotting(&mut d, t(), smr, "M1", 12, 3.5 * smr, false));
     assert!(d.log.is_empty(), "no roll beyond the spotting range");
 }
 
@@ -293,6 +298,10 @@ fn surprise_effects_hold_units_as_their_model_says() {
         spotting_by_fire: false,
         modifiers: Vec::new(),
         units: Vec::new(),
+        route: Vec::new(),
+        spacing: 2.0,
+        spring_at: None,
+        dummies: Vec::new(),
     });
     let full = allowance(&table, rules(), a, MoveKind::AnyDirection);
     table.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };

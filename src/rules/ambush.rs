@@ -241,7 +241,7 @@ pub fn surprise_possible(
     let closing = move_rate * t.surprise_check.closing_range_moves;
     if distance > closing + 1e-3 {
         return Err(format!(
-            "no surprise: {distance:.1}\" apart, beyond closing range ({closing:.1}\", half a move)"
+            "no surprise: {distance:.1}\" apart, beyond closing range ({closing:.1}\")"
         ));
     }
     if !can_sense {

@@ -10,10 +10,11 @@ use crate::rules::geometry;
 use crate::rules::geometry::{Footprint, bearing_to_angle};
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::movement;
+use crate::rules::shooting;
 use crate::rules::table::MoveKind;
 use crate::rules::table::{Status, Surprise, Table, TurnMarks, Unit, UnitId};
-use crate::rules::tables::{Hold, Rules, Traits};
-use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
+use crate::rules::tables::{Hold, Rules, Traits, WeaponClass};
+use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Going, Side, SurpriseEffects};
 use glam::Vec2;
 
 /// The side that activates first in the first turn: the ambusher, or a column that spotted it.
@@ -45,6 +46,16 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         return;
     }
     table.progress.ambush_first = Some(spec.ambushed.other());
+    if let Err(why) = circumstances(table, rules, &spec) {
+        // 002: surprise needs closing range, senses and a way to engage; the ambusher still
+        // activates first, but nobody is caught.
+        dice.record(
+            RollEntry::dice(RollKind::SurpriseCheck, "none", Vec::new())
+                .success(true)
+                .effect(why),
+        );
+        return;
+    }
     let ambushed: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
     let t = &rules.ambush;
     let surprised: Vec<(UnitId, Surprise)> = match spec.detection {
@@ -111,6 +122,39 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             u.surprise = s;
         }
     }
+}
+
+/// 002 "The Circumstances of the Encounter", checked on the closest pair of an ambusher and an
+/// ambushed unit that can see each other: closing range (half the ambusher's move), a sight line
+/// (and within the night's sight range), and a way to engage (an open path, or a firearm).
+fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), String> {
+    let t = &rules.ambush;
+    let mut best: Option<Result<(), String>> = None;
+    for a in table.side_on_table(spec.ambushed.other()) {
+        for b in table.side_on_table(spec.ambushed) {
+            let distance = geometry::base_distance(&a.base, &b.base);
+            let sees = shooting::line_of_sight(table, a.id, b.id).is_ok()
+                && table
+                    .config
+                    .darkness
+                    .is_none_or(|d| a.traits.night_vision || distance <= d.sight_range);
+            let open_path = !table.terrain.iter().any(|f| {
+                f.going == Going::Impassable && f.shape.crosses(a.base.center, b.base.center)
+            });
+            let firearm = a.weapons.iter().any(|w| {
+                rules
+                    .weapon(w)
+                    .is_some_and(|p| p.class != WeaponClass::PhysicalContact)
+            });
+            let rate = movement::max_allowance(table, rules, a.id);
+            let verdict = ambush::surprise_possible(t, distance, rate, sees, open_path || firearm);
+            if verdict.is_ok() {
+                return Ok(());
+            }
+            best.get_or_insert(verdict);
+        }
+    }
+    best.unwrap_or(Err("no surprise: no ambusher faces an ambushed unit".into()))
 }
 
 /// The surprise a unit is left in, by the scenario's effects model.

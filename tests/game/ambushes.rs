@@ -164,3 +164,30 @@ fn a_scenario_that_combines_the_ambush_models_wrongly_is_refused_at_its_line() {
     let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
     assert!(e.message.contains("complex"), "{e}");
 }
+
+#[test]
+fn an_ambush_sprung_beyond_closing_range_surprises_nobody_and_says_why() {
+    // 002: "If the parties aren't close enough that a clash could take place ... then any
+    // surprise would be moot"; the game says why in the log.
+    let text = std::fs::read_to_string(root().join("scenarios/storm_crossing.ron")).unwrap();
+    let far = text.replace(", 26.0), facing: 180.0)", ", 40.0), facing: 180.0)");
+    let scenario = parse_scenario("far.ron", &far, Rules::bundled()).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
+    start_game(
+        app.world_mut(),
+        &GameSetup::new(scenario, 1, 0),
+        Arc::new(Rules::bundled().clone()),
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    let log = &app.world().resource::<Dice>().log;
+    let why = log
+        .iter()
+        .find(|e| e.kind == RollKind::SurpriseCheck)
+        .expect("the check is in the log");
+    assert!(why.rolls.is_empty(), "no dice: surprise is impossible");
+    assert!(why.effect.contains("closing range"), "{}", why.effect);
+    assert!(surprised(&mut app, Side::Humans).is_empty());
+}

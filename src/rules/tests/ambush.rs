@@ -145,9 +145,10 @@ fn the_002_circumstances_closing_range_senses_and_engagement() {
     assert_eq!((c.active_attacks, c.defence_modifier), (2, -2));
     assert!((c.active_move_fraction - 0.2).abs() < 1e-6);
     assert_eq!(c.morale_fraction, (1, 3));
-    assert!(surprise_possible(t(), 2.0, 4.0, true, true).is_ok());
+    // rules.md: one surprise phase is one game turn, so closing range is a full move here.
+    assert!(surprise_possible(t(), 4.0, 4.0, true, true).is_ok());
     assert!(
-        surprise_possible(t(), 2.5, 4.0, true, true)
+        surprise_possible(t(), 4.5, 4.0, true, true)
             .unwrap_err()
             .contains("closing range")
     );

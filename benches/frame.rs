@@ -73,6 +73,7 @@ fn busy_game() -> App {
                 cards: None,
                 traits: Default::default(),
                 surprise: Default::default(),
+                located: Vec::new(),
             };
             spawn_unit(&mut commands, &unit);
         }

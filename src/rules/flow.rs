@@ -707,6 +707,7 @@ impl MeleeFlow {
 pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
     // The ambush-units phase: surprised units roll to join, or their surprise runs down.
     surprise::advance_surprise(table, rules, dice);
+    surprise::locate_blindsiders(table, rules, dice);
     repairs(table, rules, dice);
     morale(table, rules);
     if let Some(o) = victory(table, rules) {

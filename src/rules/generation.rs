@@ -136,6 +136,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             cards: Some(stack),
             traits: table.config.aliens.traits,
             surprise: Default::default(),
+            located: Vec::new(),
         });
     }
 }

@@ -61,6 +61,7 @@ pub fn mark_fighting(table: &mut Table, rules: &Rules) {
 pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let tol = rules.general.contact_tolerance;
     let mut wounds: Vec<(UnitId, UnitId)> = Vec::new();
+    let mut attacks: Vec<(UnitId, UnitId)> = Vec::new();
     let ids: Vec<UnitId> = table.units.iter().map(|u| u.id).collect();
     for id in ids {
         let Some(u) = table.unit(id) else { continue };
@@ -98,6 +99,9 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         if one_wound_penalty(table, rules, id).is_some() {
             mods.push(Modifier::new("one wound", m.one_wound));
         }
+        if crate::rules::shooting::blindside(table, id, target) {
+            mods.push(Modifier::new("blindside", rules.ambush.blindside_to_hit));
+        }
         // 003: attacks in natural darkness suffer, unless the attacker has night vision.
         if table.config.darkness.is_some() && !u.traits.night_vision {
             mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
@@ -118,9 +122,13 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
                     format!("{weapon}: no effect")
                 }),
         );
+        attacks.push((id, target));
         if hit {
             wounds.push((id, target));
         }
+    }
+    for (attacker, target) in attacks {
+        crate::rules::shooting::note_attack(table, attacker, target);
     }
     for (source, target) in wounds {
         apply_wound(table, rules, dice, source, target);

@@ -308,6 +308,9 @@ fn plan_checked_shooter<'a>(
     if table.config.inferior_weapons == Some(s.side) {
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
     }
+    if blindside(table, shooter, target) {
+        mods.push(Modifier::new("blindside", rules.ambush.blindside_to_hit));
+    }
     // 003 via rules.md: "attacks against it get +1" while it has no initiative.
     if matches!(t.surprise, Surprise::Megs { .. }) {
         mods.push(Modifier::new(
@@ -323,6 +326,31 @@ fn plan_checked_shooter<'a>(
         modifiers: mods,
         need: rules.shooting.to_hit_need,
     })
+}
+
+/// 003 blindside (a scenario option): the attacker is outside the target's front arc and the
+/// target has not located it.
+pub fn blindside(table: &Table, attacker: UnitId, target: UnitId) -> bool {
+    let (Some(a), Some(t)) = (table.unit(attacker), table.unit(target)) else {
+        return false;
+    };
+    table.config.blindsides && !t.base.in_front_arc(a.base.center) && !t.located.contains(&attacker)
+}
+
+/// After an attack: an attacker seen in the front arc is located; a blindsiding one is noted, so
+/// the target can try to locate it (a perception check in the ambush-units phase).
+pub fn note_attack(table: &mut Table, attacker: UnitId, target: UnitId) {
+    if !table.config.blindsides {
+        return;
+    }
+    let hidden = blindside(table, attacker, target);
+    if let Some(t) = table.unit_mut(target) {
+        if hidden {
+            t.marks.blindsided_by = Some(attacker);
+        } else if !t.located.contains(&attacker) {
+            t.located.push(attacker);
+        }
+    }
 }
 
 /// Every target unit `shooter` could shoot now, with its plan.
@@ -466,6 +494,7 @@ pub fn shoot(
             }
         }
     }
+    note_attack(table, shooter, target);
     if let Some(s) = table.unit_mut(shooter) {
         s.marks.shot = true;
         s.marks.fired_this_phase = true;

@@ -227,9 +227,36 @@ fn place_units(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &
             cards: if is_alien { stacks.next() } else { None },
             traits,
             surprise: Surprise::Alert,
+            located: Vec::new(),
         });
         if !is_alien {
             table.progress.humans_at_start += 1;
+        }
+    }
+}
+
+/// 003: "until he can locate the source of the attack using a perception check": each unit
+/// blindsided this turn checks INT against its attacker's INT.
+pub fn locate_blindsiders(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    if !table.config.blindsides {
+        return;
+    }
+    let checks: Vec<(UnitId, UnitId)> = table
+        .units
+        .iter()
+        .filter(|u| u.alive())
+        .filter_map(|u| Some((u.id, u.marks.blindsided_by?)))
+        .collect();
+    for (id, attacker) in checks {
+        let (Some(u), Some(a)) = (table.unit(id), table.unit(attacker)) else {
+            continue;
+        };
+        let (label, int, a_label, a_int) =
+            (u.label.clone(), u.traits.int, a.label.clone(), a.traits.int);
+        if ambush::perception(dice, &rules.ambush, &label, &a_label, int, a_int)
+            && let Some(u) = table.unit_mut(id)
+        {
+            u.located.push(attacker);
         }
     }
 }

@@ -79,6 +79,8 @@ pub struct TurnMarks {
     pub last_shot_by: Option<UnitId>,
     /// Wounded in physical contact this turn: a surprised unit joins the fight (000).
     pub hurt_in_contact: bool,
+    /// Attacked this turn by an enemy it has not located, from outside its front arc (003).
+    pub blindsided_by: Option<UnitId>,
 }
 
 /// How surprised a unit is by an ambush; `Alert` acts normally.
@@ -141,6 +143,8 @@ pub struct Unit {
     pub cards: Option<Stack>,
     pub traits: Traits,
     pub surprise: Surprise,
+    /// Enemies whose position it knows (003 blindsides).
+    pub located: Vec<UnitId>,
 }
 
 impl Unit {
@@ -176,6 +180,8 @@ pub struct GameConfig {
     pub ambush: Option<AmbushSpec>,
     /// A night battle.
     pub darkness: Option<Darkness>,
+    /// 003 blindsides are in play.
+    pub blindsides: bool,
 }
 
 /// How the game ended.
@@ -360,6 +366,7 @@ impl GameConfig {
             attack_over: AttackOver::HumansWin,
             ambush: None,
             darkness: None,
+            blindsides: false,
         }
     }
 }
@@ -413,6 +420,7 @@ impl Table {
             cards: (side == Side::Aliens).then(Stack::default),
             traits: Traits::default(),
             surprise: Surprise::Alert,
+            located: Vec::new(),
         });
         if side == Side::Humans {
             self.progress.humans_at_start += 1;

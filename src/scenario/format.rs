@@ -48,6 +48,10 @@ pub struct Scenario {
     /// shooter has night vision.
     #[serde(default)]
     pub darkness: Option<Darkness>,
+    /// 003 blindsides: +1 for an attack from outside the target's front arc by an enemy it has
+    /// not located; a perception check at the end of the turn locates it.
+    #[serde(default)]
+    pub blindsides: bool,
 }
 
 /// 003's natural darkness.

@@ -69,6 +69,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
                 cards: None,
                 traits: spec.traits,
                 surprise: Default::default(),
+                located: Vec::new(),
             }
         })
         .collect();
@@ -95,6 +96,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             attack_over: s.attack_over,
             ambush: s.ambush.clone(),
             darkness: s.darkness,
+            blindsides: s.blindsides,
         },
         terrain: s.terrain.clone(),
         units,

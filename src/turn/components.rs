@@ -65,3 +65,7 @@ pub struct UnitStatus(pub Status);
 /// What the unit has done this turn: moved how, shot, fought, charged.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct TurnRecord(pub TurnMarks);
+
+/// Enemies whose position the unit knows (003 blindsides).
+#[derive(Component, Debug, Clone, PartialEq, Eq, Default)]
+pub struct Located(pub Vec<UnitId>);

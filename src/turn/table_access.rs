@@ -2,7 +2,7 @@
 
 use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::geometry::Footprint;
-use crate::rules::table::{GameConfig, Progress, Table, Unit};
+use crate::rules::table::{GameConfig, Progress, Table, Unit, UnitId};
 use crate::scenario::format::TerrainFeature;
 use crate::turn::components::*;
 use crate::turn::resources::Battle;
@@ -22,6 +22,7 @@ type UnitParts = (
     Option<&'static Wave>,
     &'static mut SurpriseState,
     &'static UnitTraits,
+    &'static mut Located,
 );
 
 /// Reads every unit and the battle into a `Table`, and writes it back.
@@ -52,12 +53,24 @@ impl TableAccess<'_, '_> {
                     wave,
                     surprise,
                     traits,
+                    located,
                 )| {
                     // Lent, not copied: `put` hands the stack back.
                     let stack = cards.map(|mut c| std::mem::take(&mut c.0));
                     unit_from(
-                        num, label, &base, &facing, &wounds, stack, &status, &marks, kit, wave,
-                        &surprise, traits,
+                        num,
+                        label,
+                        &base,
+                        &facing,
+                        &wounds,
+                        stack,
+                        &status,
+                        &marks,
+                        kit,
+                        wave,
+                        &surprise,
+                        traits,
+                        located.0.clone(),
                     )
                 },
             )
@@ -88,6 +101,7 @@ impl TableAccess<'_, '_> {
             _,
             mut surprise,
             _,
+            mut located,
         ) in self.units.iter_mut()
         {
             let Ok(i) = table.units.binary_search_by_key(&num.0, |u| u.id) else {
@@ -106,6 +120,9 @@ impl TableAccess<'_, '_> {
             status.set_if_neq(UnitStatus(u.status));
             marks.set_if_neq(TurnRecord(u.marks));
             surprise.set_if_neq(SurpriseState(u.surprise));
+            if located.0 != u.located {
+                located.0 = std::mem::take(&mut u.located);
+            }
             if let (Some(mut c), Some(stack)) = (cards, u.cards.take()) {
                 c.0 = stack;
             }
@@ -139,6 +156,7 @@ pub struct TableReader<'w, 's> {
             Option<&'static Wave>,
             &'static SurpriseState,
             &'static UnitTraits,
+            &'static Located,
         ),
     >,
     battle: Option<Res<'w, Battle>>,
@@ -165,6 +183,7 @@ impl TableReader<'_, '_> {
                     wave,
                     surprise,
                     traits,
+                    located,
                 )| {
                     unit_from(
                         num,
@@ -179,6 +198,7 @@ impl TableReader<'_, '_> {
                         wave,
                         surprise,
                         traits,
+                        located.0.clone(),
                     )
                 },
             )
@@ -206,6 +226,7 @@ fn unit_from(
     wave: Option<&Wave>,
     surprise: &SurpriseState,
     traits: &UnitTraits,
+    located: Vec<UnitId>,
 ) -> Unit {
     Unit {
         id: num.0,
@@ -222,6 +243,7 @@ fn unit_from(
         cards,
         traits: traits.0,
         surprise: surprise.0,
+        located,
     }
 }
 
@@ -264,6 +286,7 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
         },
         SurpriseState(u.surprise),
         UnitTraits(u.traits),
+        Located(u.located.clone()),
     ));
     if let Some(w) = u.wave {
         e.insert(Wave(w));

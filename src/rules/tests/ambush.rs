@@ -324,3 +324,36 @@ fn surprise_effects_hold_units_as_their_model_says() {
             .any(|x| x.name == "target surprised" && x.value == 1)
     );
 }
+
+#[test]
+fn blindside_plus_one_until_the_target_locates_its_attacker() {
+    // 003: "When a character is blindsided, his OV is shifted -1 column ... for all attacks from
+    // that attacker until he can locate the source of the attack using a perception check"
+    // (+1 to hit on this game's D6, rules.md).
+    use crate::rules::shooting::{plan_shot, shoot};
+    use crate::rules::surprise::locate_blindsiders;
+    let mut table = open_table();
+    table.config.blindsides = true;
+    let m = marine(&mut table, "M1", (10.0, 10.0), 0.0);
+    // The alien faces away, north: the marine is behind it.
+    let a = alien(&mut table, "A1", (10.0, 16.0), 0.0);
+    let plan = plan_shot(&table, rules(), m, a, None).unwrap();
+    assert!(plan.modifiers.iter().any(|x| x.name == "blindside" && x.value == 1));
+    let mut d = DiceService::scripted(&[1]);
+    let mut pending = Vec::new();
+    shoot(&mut table, rules(), &mut d, m, a, None, &mut pending).unwrap();
+    assert_eq!(table.unit(a).unwrap().marks.blindsided_by, Some(m));
+    // The perception check at the end of the turn: double 5 then 3 + 4 = 17 >= 11.
+    let mut d = DiceService::scripted(&[5, 5, 3, 4]);
+    locate_blindsiders(&mut table, rules(), &mut d);
+    assert_eq!(d.log[0].kind, RollKind::Perception);
+    assert!(table.unit(a).unwrap().located.contains(&m));
+    table.unit_mut(m).unwrap().marks = Default::default();
+    let plan = plan_shot(&table, rules(), m, a, None).unwrap();
+    assert!(plan.modifiers.iter().all(|x| x.name != "blindside"));
+    // Without the scenario option there are no blindsides.
+    table.config.blindsides = false;
+    table.unit_mut(a).unwrap().located.clear();
+    let plan = plan_shot(&table, rules(), m, a, None).unwrap();
+    assert!(plan.modifiers.iter().all(|x| x.name != "blindside"));
+}

@@ -4,7 +4,7 @@
 
 use crate::rules::dice::DiceService;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
-use crate::rules::tables::{AmbushNature, AmbushTable, Hold, JoinTest, Species};
+use crate::rules::tables::{AmbushNature, AmbushTable, Hold, JoinTest, Species, Traits};
 
 /// The attributes an ambush roll reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,16 @@ pub struct Senses {
     pub awe: i32,
     pub dex: i32,
     pub species: Species,
+}
+
+impl From<Traits> for Senses {
+    fn from(t: Traits) -> Self {
+        Senses {
+            awe: t.awe,
+            dex: t.dex,
+            species: t.species,
+        }
+    }
 }
 
 /// 000 Table 34.1: the AWE roll against the die the ambush's nature sets. Detected when the roll

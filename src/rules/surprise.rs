@@ -63,11 +63,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             .iter()
             .filter_map(|id| {
                 let u = table.unit(*id)?;
-                let senses = Senses {
-                    awe: u.traits.awe,
-                    dex: u.traits.dex,
-                    species: u.traits.species,
-                };
+                let senses = Senses::from(u.traits);
                 let label = u.label.clone();
                 match ambush_units_turn(dice, t, &label, senses, spec.nature, 1, false) {
                     Ladder::Joins => None,
@@ -280,11 +276,7 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
         let next = match u.surprise {
             Surprise::Alert => Surprise::Alert,
             Surprise::Ladder { unit, .. } => {
-                let senses = Senses {
-                    awe: u.traits.awe,
-                    dex: u.traits.dex,
-                    species: u.traits.species,
-                };
+                let senses = Senses::from(u.traits);
                 let hurt = u.marks.hurt_in_contact;
                 match ambush_units_turn(dice, t, &label, senses, nature, unit + 1, hurt) {
                     Ladder::Joins => Surprise::Alert,

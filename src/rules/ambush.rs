@@ -419,3 +419,39 @@ pub fn blast_strength(t: &AmbushTable, smr: f32, strength: i32, beyond_circle: f
     let steps = (beyond_circle.max(0.0) / smr).floor() as i32;
     (strength - t.blast_falloff_per_smr * steps).max(0)
 }
+
+/// 004 "spotting by fire" (numbers reconstructed): a blind shot at a suspected position within
+/// `range`, needing the normal to-hit roll with the blind-fire modifier. True on a hit.
+pub fn blind_fire(
+    dice: &mut DiceService,
+    t: &AmbushTable,
+    need: i32,
+    shooter: &str,
+    counter: &str,
+    distance: f32,
+    range: f32,
+) -> bool {
+    if distance > range {
+        return false;
+    }
+    let face = dice.d6();
+    let mods = vec![Modifier::new("firing blind", t.blind_fire_modifier)];
+    let ok = face as i32 + sum(&mods) >= need;
+    dice.record(
+        RollEntry::dice(RollKind::Spotting, "1d6", vec![face])
+            .actor(shooter)
+            .target(counter)
+            .modifiers(mods)
+            .need(need)
+            .success(ok)
+            .effect(format!(
+                "spotting by fire at {distance:.1}\": {}",
+                if ok {
+                    "a hit on the position"
+                } else {
+                    "nothing"
+                }
+            )),
+    );
+    ok
+}

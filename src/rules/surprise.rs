@@ -2,8 +2,8 @@
 //! detection rolled) and the ambush-units phase that moves every surprised unit on.
 
 use crate::rules::ambush::{
-    self, Ladder, Senses, ambush_units_turn, premature_advance, reaction_test, recovered_phases,
-    spotting, surprise_check, surprise_modifiers,
+    self, Ladder, Senses, ambush_units_turn, blind_fire, premature_advance, reaction_test,
+    recovered_phases, spotting, surprise_check, surprise_modifiers,
 };
 use crate::rules::dice::DiceService;
 use crate::rules::geometry;
@@ -312,6 +312,16 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
     }
 }
 
+/// The farthest any of these weapons reaches, inches.
+fn longest_range(rules: &Rules, weapons: &[String]) -> f32 {
+    weapons
+        .iter()
+        .filter_map(|w| rules.weapon(w))
+        .filter_map(|p| rules.weapons.ranges.get(&p.class))
+        .map(|b| b.long.unwrap_or(b.medium).max(b.medium) * rules.general.smr)
+        .fold(0.0, f32::max)
+}
+
 /// A point `at` inches along a route, and the direction of travel there.
 fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
     let mut left = at.max(0.0);
@@ -426,7 +436,7 @@ fn approach(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &Amb
                 continue;
             };
             let in_cover = table.in_cover_terrain(counters[k].1);
-            if spotting(
+            let mut found = spotting(
                 dice,
                 t,
                 rules.general.smr,
@@ -434,7 +444,27 @@ fn approach(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &Amb
                 quality,
                 distance,
                 in_cover,
-            ) {
+            );
+            if !found && spec.spotting_by_fire {
+                let range = longest_range(
+                    rules,
+                    &table
+                        .unit(*id)
+                        .map(|u| u.weapons.clone())
+                        .unwrap_or_default(),
+                );
+                let name = counters[k].0.clone();
+                found = blind_fire(
+                    dice,
+                    t,
+                    rules.shooting.to_hit_need,
+                    &label,
+                    &name,
+                    distance,
+                    range,
+                );
+            }
+            if found {
                 let (name, _, real) = counters.remove(k);
                 if real {
                     dice.record(

@@ -458,6 +458,7 @@ pub struct AmbushTable {
     pub blast_falloff_per_smr: i32,
     pub reaction_threat_level: i32,
     pub spotting: SpottingTable,
+    pub blind_fire_modifier: i32,
 }
 
 /// Every table, as one value.

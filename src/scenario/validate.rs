@@ -139,6 +139,11 @@ impl Checker<'_> {
             if a.dummies.iter().any(|p| !finite2(*p)) {
                 return pair_error("dummies", "expected finite positions");
             }
+        } else if a.spotting_by_fire {
+            return pair_error(
+                "spotting_by_fire",
+                "spotting by fire happens while the column approaches in a complex set-up; it needs `setup: Complex`",
+            );
         } else if !a.route.is_empty() || !a.dummies.is_empty() || a.spring_at.is_some() {
             return pair_error(
                 "route",

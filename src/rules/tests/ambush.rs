@@ -361,3 +361,21 @@ fn blindside_plus_one_until_the_target_locates_its_attacker() {
     let plan = plan_shot(&table, rules(), m, a, None).unwrap();
     assert!(plan.modifiers.iter().all(|x| x.name != "blindside"));
 }
+
+#[test]
+fn spotting_by_fire_needs_the_to_hit_roll_less_one_within_weapon_range() {
+    // 004 Options: "The scenario may or may not allow 'spotting by fire' ... to fire blindly in
+    // the hope of hitting a hidden unit" (the roll is reconstructed: to-hit need, -1 blind).
+    let need = rules().shooting.to_hit_need;
+    let mut d = DiceService::scripted(&[5, 6]);
+    assert!(!blind_fire(&mut d, t(), need, "M1", "dummy 1", 6.0, 20.0));
+    assert!(blind_fire(&mut d, t(), need, "M1", "dummy 1", 6.0, 20.0));
+    assert_eq!(d.log[1].modifiers[0].name, "firing blind");
+    assert_eq!(d.log[1].kind, RollKind::Spotting);
+    let mut d = DiceService::scripted(&[]);
+    assert!(
+        !blind_fire(&mut d, t(), need, "M1", "J1", 30.0, 20.0),
+        "out of range: no shot"
+    );
+    assert!(d.log.is_empty());
+}

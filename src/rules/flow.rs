@@ -755,10 +755,15 @@ pub fn morale(table: &mut Table, rules: &Rules) {
     let (num, den) = rules.general.morale_loss_fraction;
     let lost = table.human_casualties();
     if lost * den >= table.progress.humans_at_start * num && lost > 0 {
-        table.progress.morale_broken = true;
-        for u in table.units.iter_mut().filter(|u| u.side == Side::Humans) {
-            u.status.withdrawing = true;
-        }
+        break_human_morale(table);
+    }
+}
+
+/// The humans' morale breaks: every human unit withdraws toward its own edge.
+pub fn break_human_morale(table: &mut Table) {
+    table.progress.morale_broken = true;
+    for u in table.units.iter_mut().filter(|u| u.side == Side::Humans) {
+        u.status.withdrawing = true;
     }
 }
 

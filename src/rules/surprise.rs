@@ -79,6 +79,14 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 Side::Aliens => "aliens",
             };
             let phases = surprise_check(dice, t, party, mods);
+            if phases > 0 {
+                let lost = table
+                    .units
+                    .iter()
+                    .filter(|u| u.side == spec.ambushed && !u.alive())
+                    .count() as u32;
+                table.progress.surprised_party = Some((ambushed.len() as u32, lost));
+            }
             ambushed
                 .iter()
                 .filter_map(|id| {
@@ -309,6 +317,52 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
         if let Some(u) = table.unit_mut(id) {
             u.surprise = next;
         }
+    }
+    doom_morale(table, rules, dice);
+}
+
+/// 002: "If the active party incapacitates one-third (or more) of the surprised party ... the
+/// surprised party has to check morale once surprise has run its course." Humans' morale breaks
+/// as 001's does (001 has no morale roll); aliens ignore morale (001).
+fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    let Some((party, lost_before)) = table.progress.surprised_party else {
+        return;
+    };
+    let Some(side) = table.config.ambush.as_ref().map(|a| a.ambushed) else {
+        return;
+    };
+    let still = table
+        .units
+        .iter()
+        .any(|u| u.alive() && matches!(u.surprise, Surprise::Doom { .. }));
+    if still {
+        return;
+    }
+    table.progress.surprised_party = None;
+    let lost = table
+        .units
+        .iter()
+        .filter(|u| u.side == side && !u.alive())
+        .count() as u32
+        - lost_before;
+    let (num, den) = rules.ambush.surprise_check.morale_fraction;
+    let breaks = side == Side::Humans && lost * den >= party * num && lost > 0;
+    dice.record(
+        RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
+            .success(!breaks)
+            .effect(format!(
+                "surprise over: {lost} of {party} lost while surprised; {}",
+                if breaks {
+                    "a third or more: morale breaks, the marines withdraw"
+                } else if side == Side::Aliens {
+                    "aliens ignore morale"
+                } else {
+                    "morale holds"
+                }
+            )),
+    );
+    if breaks && !table.progress.morale_broken {
+        crate::rules::flow::break_human_morale(table);
     }
 }
 

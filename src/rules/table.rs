@@ -215,6 +215,9 @@ pub struct Progress {
     /// Who activates first in the turn the ambush is sprung: the ambusher, or the column that
     /// spotted it (004).
     pub ambush_first: Option<Side>,
+    /// 002: how many units of the surprised party there were, and how many were already lost,
+    /// when the ambush was sprung (for the morale check once surprise has run its course).
+    pub surprised_party: Option<(u32, u32)>,
 }
 
 /// Everything a rule step reads and changes.

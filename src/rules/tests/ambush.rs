@@ -379,3 +379,55 @@ fn spotting_by_fire_needs_the_to_hit_roll_less_one_within_weapon_range() {
     );
     assert!(d.log.is_empty());
 }
+
+#[test]
+fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
+    // 002 "Morale: If the active party incapacitates one-third (or more) of the surprised party
+    // ... the surprised party has to check morale once surprise has run its course."
+    use crate::rules::surprise::advance_surprise;
+    use crate::rules::table::{Presence, Surprise};
+    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
+    let setup = |lose: bool| {
+        let mut table = open_table();
+        table.config.ambush = Some(AmbushSpec {
+            ambushed: Side::Humans,
+            nature: AmbushNature::Hard,
+            setup: AmbushSetup::None,
+            detection: Detection::PartyCheck,
+            effects: SurpriseEffects::RollForDoom,
+            spotting_by_fire: false,
+            modifiers: Vec::new(),
+            units: Vec::new(),
+            route: Vec::new(),
+            spacing: 2.0,
+            spring_at: None,
+            dummies: Vec::new(),
+        });
+        let ids: Vec<_> = (0..3)
+            .map(|i| {
+                marine(
+                    &mut table,
+                    &format!("M{i}"),
+                    (10.0 + 3.0 * i as f32, 10.0),
+                    0.0,
+                )
+            })
+            .collect();
+        for id in &ids {
+            table.unit_mut(*id).unwrap().surprise = Surprise::Doom { turns_left: 1 };
+        }
+        table.progress.surprised_party = Some((3, 0));
+        if lose {
+            table.unit_mut(ids[0]).unwrap().status.presence = Presence::Destroyed;
+        }
+        let mut d = DiceService::scripted(&[]);
+        advance_surprise(&mut table, rules(), &mut d);
+        (table, d)
+    };
+    let (table, d) = setup(true);
+    assert!(table.progress.morale_broken);
+    assert!(d.log.last().unwrap().effect.contains("morale breaks"));
+    let (table, d) = setup(false);
+    assert!(!table.progress.morale_broken);
+    assert!(d.log.last().unwrap().effect.contains("morale holds"));
+}

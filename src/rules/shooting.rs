@@ -328,6 +328,52 @@ fn plan_checked_shooter<'a>(
     })
 }
 
+/// 003 explosives: "they do full damage to everyone in the target area ... and less damage in
+/// the area around". Every other unit whose base reaches into the blast circle round the target
+/// takes the same hit dice; beyond it, each full SMR costs the table's falloff.
+fn blast(
+    table: &Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    shooter: UnitId,
+    target: UnitId,
+    radius: f32,
+    hit_dice: u32,
+    pending: &mut Vec<PendingHit>,
+) {
+    let Some(centre) = table.unit(target).map(|t| t.base.center) else {
+        return;
+    };
+    let smr = rules.general.smr;
+    for u in table
+        .units
+        .iter()
+        .filter(|u| u.on_table() && u.id != target)
+    {
+        let reach = u.base.size.length() * 0.5;
+        let beyond = (u.base.center.distance(centre) - reach - radius).max(0.0);
+        let caught =
+            crate::rules::ambush::blast_strength(&rules.ambush, smr, hit_dice as i32, beyond);
+        if caught <= 0 {
+            continue;
+        }
+        dice.record(
+            RollEntry::dice(RollKind::Blast, "none", Vec::new())
+                .actor(table.label(shooter))
+                .target(&u.label)
+                .success(true)
+                .effect(format!(
+                    "caught in the blast {beyond:.1}\" beyond its {radius:.1}\" circle: {caught} hit dice"
+                )),
+        );
+        pending.push(PendingHit {
+            source: shooter,
+            target: u.id,
+            dice: caught as u32,
+        });
+    }
+}
+
 /// 003 blindside (a scenario option): the attacker is outside the target's front arc and the
 /// target has not located it.
 pub fn blindside(table: &Table, attacker: UnitId, target: UnitId) -> bool {
@@ -460,6 +506,12 @@ pub fn shoot(
             target,
             dice: hit_dice,
         });
+        let radius = rules.weapon(&plan.weapon).and_then(|w| w.blast);
+        if let Some(radius) = radius.filter(|_| table.config.explosives) {
+            blast(
+                table, rules, dice, shooter, target, radius, hit_dice, pending,
+            );
+        }
     } else {
         // "If shooting against enemy in base contact with a friendly unit and the unit fails to
         // hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the friendly

@@ -182,6 +182,8 @@ pub struct GameConfig {
     pub darkness: Option<Darkness>,
     /// 003 blindsides are in play.
     pub blindsides: bool,
+    /// 003 explosives are in play.
+    pub explosives: bool,
 }
 
 /// How the game ended.
@@ -370,6 +372,7 @@ impl GameConfig {
             ambush: None,
             darkness: None,
             blindsides: false,
+            explosives: false,
         }
     }
 }

@@ -81,6 +81,9 @@ pub struct WeaponProfile {
     pub class: WeaponClass,
     /// Shown in the inspector and the roll log.
     pub display: String,
+    /// An explosive's blast radius, inches (003), used where a scenario plays explosives.
+    #[serde(default)]
+    pub blast: Option<f32>,
 }
 
 /// Medium and long range of a weapon class, in SMR.

@@ -52,6 +52,10 @@ pub struct Scenario {
     /// not located; a perception check at the end of the turn locates it.
     #[serde(default)]
     pub blindsides: bool,
+    /// 003 explosives: a hit by a weapon with a blast radius hits everyone in its circle, and
+    /// less beyond it.
+    #[serde(default)]
+    pub explosives: bool,
 }
 
 /// 003's natural darkness.

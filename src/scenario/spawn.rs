@@ -97,6 +97,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             ambush: s.ambush.clone(),
             darkness: s.darkness,
             blindsides: s.blindsides,
+            explosives: s.explosives,
         },
         terrain: s.terrain.clone(),
         units,

@@ -431,3 +431,50 @@ fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
     assert!(!table.progress.morale_broken);
     assert!(d.log.last().unwrap().effect.contains("morale holds"));
 }
+
+#[test]
+fn explosives_hit_everyone_in_the_blast_circle() {
+    // 003: "they do full damage to everyone in the target area ... Each target character is
+    // attack[ed] equally and separately"; beyond it "Each AP of distance ... reduces the blast's
+    // AV/EV by 2" (one SMR per AP here, so a heavy weapon's two hit dice reach no further).
+    use crate::rules::shooting::shoot;
+    use crate::rules::tables::TroopKind;
+    use crate::scenario::format::Side;
+    let mut table = open_table();
+    table.config.explosives = true;
+    let hw = table.add(
+        rules(),
+        "HW1",
+        Side::Humans,
+        TroopKind::WeaponCrew,
+        (10.0, 10.0),
+        0.0,
+        &["plasma_cannon"],
+    );
+    let a1 = alien(&mut table, "A1", (10.0, 20.0), 180.0);
+    let a2 = alien(&mut table, "A2", (11.5, 20.0), 180.0);
+    let a3 = alien(&mut table, "A3", (20.0, 20.0), 180.0);
+    let mut d = DiceService::scripted(&[6]);
+    let mut pending = Vec::new();
+    shoot(&mut table, rules(), &mut d, hw, a1, None, &mut pending).unwrap();
+    let dice_on = |id| {
+        pending
+            .iter()
+            .filter(|p| p.target == id)
+            .map(|p| p.dice)
+            .sum::<u32>()
+    };
+    assert_eq!((dice_on(a1), dice_on(a2), dice_on(a3)), (2, 2, 0));
+    assert!(
+        d.log
+            .iter()
+            .any(|e| e.kind == RollKind::Blast && e.target.as_deref() == Some("A2"))
+    );
+    // Without the scenario's explosives a hit is a hit on the target alone.
+    table.config.explosives = false;
+    table.unit_mut(hw).unwrap().marks = Default::default();
+    let mut d = DiceService::scripted(&[6]);
+    let mut pending = Vec::new();
+    shoot(&mut table, rules(), &mut d, hw, a1, None, &mut pending).unwrap();
+    assert_eq!(pending.len(), 1);
+}

@@ -3,7 +3,7 @@
 use crate::control::Controllers;
 use crate::rules::Rules;
 use crate::rules::tables::RULE_FILES;
-use crate::scenario::format::{Scenario, WoundMethod};
+use crate::scenario::format::{AmbushSetup, Scenario, Side, WoundMethod};
 use crate::scenario::spawn::GameSetup;
 use crate::scenario::validate::parse_scenario;
 use crate::screen::loading::{GameFiles, RonText};
@@ -85,6 +85,39 @@ impl Catalogue {
     }
 }
 
+/// The column's secret order of march and spacing, chosen before a complex ambush (004: "the
+/// player that will be ambushed writes down the order that his units will move on the table, and
+/// the distance separating them").
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarchOrder {
+    /// Indices into the scenario's units, first = the lead.
+    pub order: Vec<usize>,
+    pub spacing: f32,
+}
+
+impl MarchOrder {
+    /// The scenario's own order and spacing.
+    pub fn of(s: &Scenario) -> Option<MarchOrder> {
+        let a = s.ambush.as_ref()?;
+        (a.setup == AmbushSetup::Complex && a.ambushed == Side::Humans).then(|| MarchOrder {
+            order: (0..s.units.len()).collect(),
+            spacing: a.spacing,
+        })
+    }
+
+    /// The scenario with the column in this order and at this spacing.
+    pub fn apply(&self, s: &Scenario) -> Scenario {
+        let mut out = s.clone();
+        if self.order.len() == s.units.len() && self.order.iter().all(|i| *i < s.units.len()) {
+            out.units = self.order.iter().map(|i| s.units[*i].clone()).collect();
+        }
+        if let Some(a) = out.ambush.as_mut() {
+            a.spacing = self.spacing.clamp(1.0, 8.0);
+        }
+        out
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Menu),
@@ -149,6 +182,7 @@ fn draw_menu(
     catalogue: Option<Res<Catalogue>>,
     mut options: ResMut<SessionOptions>,
     mut chosen: Local<usize>,
+    mut march: Local<Option<(usize, MarchOrder)>>,
     mut requests: MessageWriter<SessionRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -201,8 +235,20 @@ fn draw_menu(
                         s.human_wounds
                     ));
                     ui.separator();
+                    // A fresh order of march whenever another scenario is chosen.
+                    if march.as_ref().map(|(i, _)| *i) != Some(*chosen) {
+                        *march = MarchOrder::of(s).map(|m| (*chosen, m));
+                    }
+                    if let Some((_, m)) = march.as_mut() {
+                        march_ui(ui, s, m);
+                        ui.separator();
+                    }
                     if ui.button("Play as the marines").clicked() {
-                        let mut setup = GameSetup::new(s.clone(), options.seed, 0);
+                        let s = match march.as_ref() {
+                            Some((_, m)) => m.apply(s),
+                            None => s.clone(),
+                        };
+                        let mut setup = GameSetup::new(s, options.seed, 0);
                         setup.wounds = options.human_wounds;
                         setup.controllers = Controllers::solo();
                         requests.write(SessionRequest::Start(Box::new(setup)));
@@ -215,6 +261,35 @@ fn draw_menu(
         });
     });
     Ok(())
+}
+
+/// The column player's secret order of march: move units up and down, set the spacing.
+fn march_ui(ui: &mut egui::Ui, s: &Scenario, m: &mut MarchOrder) {
+    ui.strong("Your order of march (secret until the ambush is sprung)");
+    let mut swap = None;
+    for (pos, i) in m.order.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let u = &s.units[*i];
+            ui.label(format!("{}. {} ({:?})", pos + 1, u.label, u.troop));
+            if pos > 0 && ui.small_button("up").clicked() {
+                swap = Some((pos, pos - 1));
+            }
+            if pos + 1 < m.order.len() && ui.small_button("down").clicked() {
+                swap = Some((pos, pos + 1));
+            }
+        });
+    }
+    if let Some((a, b)) = swap {
+        m.order.swap(a, b);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Spacing (inches)");
+        ui.add(
+            egui::DragValue::new(&mut m.spacing)
+                .range(1.0..=8.0)
+                .speed(0.1),
+        );
+    });
 }
 
 fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 
 pub use loading::{GameFiles, RonText};
-pub use menu::Catalogue;
+pub use menu::{Catalogue, MarchOrder};
 
 /// Which screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -191,3 +191,43 @@ fn an_ambush_sprung_beyond_closing_range_surprises_nobody_and_says_why() {
     assert!(why.effect.contains("closing range"), "{}", why.effect);
     assert!(surprised(&mut app, Side::Humans).is_empty());
 }
+
+#[test]
+fn the_column_players_order_of_march_and_spacing_decide_who_leads() {
+    // 004: "the player that will be ambushed writes down the order that his units will move on
+    // the table, and the distance separating them."
+    use ambush::screen::MarchOrder;
+    let s = scenario("jungle_patrol.ron");
+    let mut m = MarchOrder::of(&s).expect("a complex ambush on the marines");
+    assert_eq!(m.order, (0..6).collect::<Vec<_>>());
+    m.order.swap(0, 1);
+    m.spacing = 3.0;
+    let chosen = m.apply(&s);
+    assert_eq!(chosen.units[0].label, "M1");
+    assert_eq!(chosen.units[1].label, "S1");
+    assert_eq!(chosen.ambush.as_ref().unwrap().spacing, 3.0);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
+    start_game(
+        app.world_mut(),
+        &GameSetup::new(chosen, 2, 0),
+        Arc::new(Rules::bundled().clone()),
+    );
+    app.update();
+    app.update();
+    // The lead is furthest up the trail (north), the next 3" behind it.
+    let world = app.world_mut();
+    let mut marines: Vec<(String, f32)> = world
+        .query::<(&UnitLabel, &Base)>()
+        .iter(world)
+        .filter(|(_, b)| b.side == Side::Humans)
+        .map(|(l, b)| (l.0.to_string(), b.position.y))
+        .collect();
+    marines.sort_by(|a, b| b.1.total_cmp(&a.1));
+    assert_eq!(marines[0].0, "M1");
+    assert_eq!(marines[1].0, "S1");
+    assert!(
+        (marines[0].1 - marines[1].1 - 3.0).abs() < 0.05,
+        "{marines:?}"
+    );
+}

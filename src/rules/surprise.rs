@@ -39,6 +39,18 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     table.progress.ambush_sprung = true;
     let spotted = spec.setup == AmbushSetup::Complex && approach(table, rules, dice, &spec);
     place_units(table, rules, dice, &spec);
+    if spec.setup == AmbushSetup::Simple && spec.route.len() >= 2 {
+        // 004 simple ambush: "the player conducting the ambush indicates where he wants the lead
+        // unit to be when the ambush is sprung ... then he places all of the other units in the
+        // column ... at the correct distance separating them."
+        let route: Vec<Vec2> = spec.route.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+        let total: f32 = route.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
+        // The whole column stands on the route: its last unit at the start at the least.
+        let least = (spec.spacing * column.len().saturating_sub(1) as f32).min(total);
+        let lead = spec.spring_at.unwrap_or(total).clamp(least, total);
+        place_column(table, &route, &column, lead, spec.spacing);
+    }
     if spotted {
         // 004: "the game begins with the column at their current position. The ambushed player
         // ... activate first" — and nobody is surprised.

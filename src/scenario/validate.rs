@@ -144,11 +144,23 @@ impl Checker<'_> {
                 "spotting_by_fire",
                 "spotting by fire happens while the column approaches in a complex set-up; it needs `setup: Complex`",
             );
-        } else if !a.route.is_empty() || !a.dummies.is_empty() || a.spring_at.is_some() {
+        } else if !a.dummies.is_empty() {
+            return pair_error(
+                "dummies",
+                "dummy counters belong to the complex set-up; use `setup: Complex`",
+            );
+        } else if a.setup == AmbushSetup::None && (!a.route.is_empty() || a.spring_at.is_some()) {
             return pair_error(
                 "route",
-                "route, spring_at and dummies belong to the complex set-up; use `setup: Complex`",
+                "a route and a spring point need a Simple or Complex set-up",
             );
+        } else if !a.route.is_empty()
+            && (a.route.len() < 2
+                || a.route.iter().any(|p| {
+                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
+                }))
+        {
+            return pair_error("route", "a route needs two or more points on the table");
         }
         if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
             return pair_error(

@@ -118,6 +118,48 @@ impl MarchOrder {
     }
 }
 
+/// The ambusher's spring point on the column's route, when the player sets the ambush (004
+/// simple ambush: "the player conducting the ambush indicates where he wants the lead unit to be
+/// when the ambush is sprung").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringPoint {
+    /// Inches along the route.
+    pub at: f32,
+    /// The least it may be: the whole column must stand on the route.
+    pub least: f32,
+    /// The route's length.
+    pub length: f32,
+}
+
+impl SpringPoint {
+    pub fn of(s: &Scenario) -> Option<SpringPoint> {
+        let a = s.ambush.as_ref()?;
+        if a.setup != AmbushSetup::Simple || a.ambushed != Side::Aliens || a.route.len() < 2 {
+            return None;
+        }
+        let length: f32 = a
+            .route
+            .windows(2)
+            .map(|w| ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt())
+            .sum();
+        let column = a.units.iter().filter(|u| u.side == Side::Aliens).count();
+        let least = (a.spacing * column.saturating_sub(1) as f32).min(length);
+        Some(SpringPoint {
+            at: a.spring_at.unwrap_or(length).clamp(least, length),
+            least,
+            length,
+        })
+    }
+
+    pub fn apply(&self, s: &Scenario) -> Scenario {
+        let mut out = s.clone();
+        if let Some(a) = out.ambush.as_mut() {
+            a.spring_at = Some(self.at.clamp(self.least, self.length));
+        }
+        out
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Menu),
@@ -183,6 +225,7 @@ fn draw_menu(
     mut options: ResMut<SessionOptions>,
     mut chosen: Local<usize>,
     mut march: Local<Option<(usize, MarchOrder)>>,
+    mut spring: Local<Option<(usize, SpringPoint)>>,
     mut requests: MessageWriter<SessionRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -243,10 +286,25 @@ fn draw_menu(
                         march_ui(ui, s, m);
                         ui.separator();
                     }
+                    if spring.as_ref().map(|(i, _)| *i) != Some(*chosen) {
+                        *spring = SpringPoint::of(s).map(|p| (*chosen, p));
+                    }
+                    if let Some((_, p)) = spring.as_mut() {
+                        ui.strong("Your ambush: where the patrol's lead is when you spring it");
+                        ui.add(
+                            egui::Slider::new(&mut p.at, p.least..=p.length)
+                                .suffix("\" along its route"),
+                        );
+                        ui.separator();
+                    }
                     if ui.button("Play as the marines").clicked() {
                         let s = match march.as_ref() {
                             Some((_, m)) => m.apply(s),
                             None => s.clone(),
+                        };
+                        let s = match spring.as_ref() {
+                            Some((_, p)) => p.apply(&s),
+                            None => s,
                         };
                         let mut setup = GameSetup::new(s, options.seed, 0);
                         setup.wounds = options.human_wounds;

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 
 pub use loading::{GameFiles, RonText};
-pub use menu::{Catalogue, MarchOrder};
+pub use menu::{Catalogue, MarchOrder, SpringPoint};
 
 /// Which screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

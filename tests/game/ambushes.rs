@@ -231,3 +231,43 @@ fn the_column_players_order_of_march_and_spacing_decide_who_leads() {
         "{marines:?}"
     );
 }
+
+#[test]
+fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
+    // 004 simple ambush: "the player conducting the ambush indicates where he wants the lead unit
+    // to be when the ambush is sprung. The ambushed player places his first unit on the table at
+    // the indicated location, then ... all of the other units in the column ... at the correct
+    // distance separating them."
+    use ambush::screen::SpringPoint;
+    let s = scenario("night_raid.ron");
+    let mut p = SpringPoint::of(&s).expect("the marines set this ambush");
+    assert_eq!((p.at, p.length), (30.0, 44.0));
+    assert_eq!(
+        p.least, 16.0,
+        "five aliens 4\" apart must all stand on the route"
+    );
+    p.at = 20.0;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
+    start_game(
+        app.world_mut(),
+        &GameSetup::new(p.apply(&s), 3, 0),
+        Arc::new(Rules::bundled().clone()),
+    );
+    app.update();
+    app.update();
+    let world = app.world_mut();
+    let mut patrol: Vec<(String, Vec2)> = world
+        .query::<(&UnitLabel, &Base)>()
+        .iter(world)
+        .filter(|(l, _)| l.0.starts_with('P'))
+        .map(|(l, b)| (l.0.to_string(), b.position))
+        .collect();
+    patrol.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        patrol[0].1,
+        Vec2::new(36.0, 22.0),
+        "the lead 20\" up a route from y = 2"
+    );
+    assert_eq!(patrol[4].1, Vec2::new(36.0, 6.0), "the last 16\" behind it");
+}

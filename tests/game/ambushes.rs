@@ -18,9 +18,14 @@ use bevy::state::app::StatesPlugin;
 use std::sync::Arc;
 
 fn app(file: &str, seed: u64) -> App {
+    app_for(scenario(file), seed)
+}
+
+/// A headless game of `scenario` under AI control.
+fn app_for(scenario: ambush::scenario::format::Scenario, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
-    let setup = GameSetup::new(scenario(file), seed, 0);
+    let setup = GameSetup::new(scenario, seed, 0);
     start_game(app.world_mut(), &setup, Arc::new(Rules::bundled().clone()));
     app
 }
@@ -172,13 +177,7 @@ fn an_ambush_sprung_beyond_closing_range_surprises_nobody_and_says_why() {
     let text = std::fs::read_to_string(root().join("scenarios/storm_crossing.ron")).unwrap();
     let far = text.replace(", 26.0), facing: 180.0)", ", 40.0), facing: 180.0)");
     let scenario = parse_scenario("far.ron", &far, Rules::bundled()).unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
-    start_game(
-        app.world_mut(),
-        &GameSetup::new(scenario, 1, 0),
-        Arc::new(Rules::bundled().clone()),
-    );
+    let mut app = app_for(scenario, 1);
     for _ in 0..3 {
         app.update();
     }
@@ -206,13 +205,7 @@ fn the_column_players_order_of_march_and_spacing_decide_who_leads() {
     assert_eq!(chosen.units[0].label, "M1");
     assert_eq!(chosen.units[1].label, "S1");
     assert_eq!(chosen.ambush.as_ref().unwrap().spacing, 3.0);
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
-    start_game(
-        app.world_mut(),
-        &GameSetup::new(chosen, 2, 0),
-        Arc::new(Rules::bundled().clone()),
-    );
+    let mut app = app_for(chosen, 2);
     app.update();
     app.update();
     // The lead is furthest up the trail (north), the next 3" behind it.
@@ -247,13 +240,7 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
         "five aliens 4\" apart must all stand on the route"
     );
     p.at = 20.0;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
-    start_game(
-        app.world_mut(),
-        &GameSetup::new(p.apply(&s), 3, 0),
-        Arc::new(Rules::bundled().clone()),
-    );
+    let mut app = app_for(p.apply(&s), 3);
     app.update();
     app.update();
     let world = app.world_mut();

@@ -11,6 +11,25 @@ fn t() -> &'static AmbushTable {
     &rules().ambush
 }
 
+/// A roll-for-doom ambush on the marines, with nothing else set.
+fn doom_on_the_marines() -> crate::scenario::format::AmbushSpec {
+    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
+    AmbushSpec {
+        ambushed: Side::Humans,
+        nature: AmbushNature::Hard,
+        setup: AmbushSetup::None,
+        detection: Detection::PartyCheck,
+        effects: SurpriseEffects::RollForDoom,
+        spotting_by_fire: false,
+        modifiers: Vec::new(),
+        units: Vec::new(),
+        route: Vec::new(),
+        spacing: 2.0,
+        spring_at: None,
+        dummies: Vec::new(),
+    }
+}
+
 fn person(awe: i32, dex: i32) -> Senses {
     Senses {
         awe,
@@ -289,21 +308,7 @@ fn surprise_effects_hold_units_as_their_model_says() {
     assert!(cannot_shoot(&table, rules(), m).is_some());
     assert!(plan_charge(&table, rules(), m, a, None).is_err());
     // Roll for doom: the alien (active) moves a fifth of its rate.
-    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
-    table.config.ambush = Some(AmbushSpec {
-        ambushed: Side::Humans,
-        nature: AmbushNature::Hard,
-        setup: AmbushSetup::None,
-        detection: Detection::PartyCheck,
-        effects: SurpriseEffects::RollForDoom,
-        spotting_by_fire: false,
-        modifiers: Vec::new(),
-        units: Vec::new(),
-        route: Vec::new(),
-        spacing: 2.0,
-        spring_at: None,
-        dummies: Vec::new(),
-    });
+    table.config.ambush = Some(doom_on_the_marines());
     let full = allowance(&table, rules(), a, MoveKind::AnyDirection);
     table.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };
     let limited = allowance(&table, rules(), a, MoveKind::AnyDirection);
@@ -386,23 +391,9 @@ fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
     // ... the surprised party has to check morale once surprise has run its course."
     use crate::rules::surprise::advance_surprise;
     use crate::rules::table::{Presence, Surprise};
-    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
     let setup = |lose: bool| {
         let mut table = open_table();
-        table.config.ambush = Some(AmbushSpec {
-            ambushed: Side::Humans,
-            nature: AmbushNature::Hard,
-            setup: AmbushSetup::None,
-            detection: Detection::PartyCheck,
-            effects: SurpriseEffects::RollForDoom,
-            spotting_by_fire: false,
-            modifiers: Vec::new(),
-            units: Vec::new(),
-            route: Vec::new(),
-            spacing: 2.0,
-            spring_at: None,
-            dummies: Vec::new(),
-        });
+        table.config.ambush = Some(doom_on_the_marines());
         let ids: Vec<_> = (0..3)
             .map(|i| {
                 marine(

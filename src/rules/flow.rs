@@ -214,7 +214,15 @@ impl MovementFlow {
                                             Side::Aliens => "aliens",
                                         })
                                         .success(first == Side::Humans)
-                                        .effect("the ambusher activates first (004)"),
+                                        .effect(
+                                            if table.config.ambush.as_ref().map(|a| a.ambushed)
+                                                == Some(first)
+                                            {
+                                                "the column found the ambush and activates first (004)"
+                                            } else {
+                                                "the ambusher activates first (004)"
+                                            },
+                                        ),
                                 );
                             }
                             _ => self.roll_initiative(dice),

@@ -125,6 +125,26 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
             });
             ui.end_row();
         }
+        if t.config.ambush.is_some() || t.config.blindsides {
+            let tr = &u.traits;
+            ui.label("traits");
+            ui.label(format!(
+                "AWE {} DEX {} INT {} · recovery {} · Leadership {} · d{} quality · {:?}{}",
+                tr.awe,
+                tr.dex,
+                tr.int,
+                tr.recovery,
+                tr.leadership,
+                tr.quality,
+                tr.species,
+                if tr.night_vision {
+                    " · night vision"
+                } else {
+                    ""
+                }
+            ));
+            ui.end_row();
+        }
         ui.label("this turn");
         let mut did = Vec::new();
         if let Some(m) = u.marks.moved {

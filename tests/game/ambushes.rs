@@ -73,6 +73,11 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
             // "The ambushed player ... activate first", and nobody is surprised.
             assert!(detections.is_empty(), "seed {seed}");
             assert_eq!(first_move.actor.as_deref(), Some("humans"), "seed {seed}");
+            assert!(
+                first_move.effect.contains("column found"),
+                "{}",
+                first_move.effect
+            );
             assert!(surprised(&mut app, Side::Humans).is_empty());
             continue;
         }
@@ -83,6 +88,7 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
             "Tough: Table 34.1's 1d50"
         );
         assert_eq!(first_move.actor.as_deref(), Some("aliens"), "seed {seed}");
+        assert!(first_move.effect.contains("ambusher activates first"));
         let failed = detections
             .iter()
             .filter(|e| e.success == Some(false))

@@ -153,10 +153,11 @@ fn overlay(bencher: divan::Bencher) {
         refusal: w.resource::<Refusal>(),
         bindings: w.resource::<Bindings>(),
         source: w.resource::<BindingsSource>(),
+        hot_seat: false,
     };
     bencher.bench_local(|| {
         let mut out = ctx.run_ui(input(), |ui| {
-            draw(ui.ctx(), &frame, &mut view, &mut help);
+            draw(ui.ctx(), &frame, &mut view, &mut help, &mut None);
         });
         // The renderer would upload the font atlas; here it is dropped.
         out.textures_delta.clear();

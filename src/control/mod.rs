@@ -58,6 +58,17 @@ impl Controllers {
             aliens: Controller::Ai(AiPlayer::Aliens),
         }
     }
+    /// Hot-seat: two players at one machine.
+    pub fn hot_seat() -> Self {
+        Controllers {
+            humans: Controller::Human,
+            aliens: Controller::Human,
+        }
+    }
+    /// Both sides are played at this machine: the screen must be handed over between them.
+    pub fn is_hot_seat(&self) -> bool {
+        self.humans == Controller::Human && self.aliens == Controller::Human
+    }
     pub fn get(&self, side: Side) -> Controller {
         match side {
             Side::Humans => self.humans,

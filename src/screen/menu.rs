@@ -297,7 +297,9 @@ fn draw_menu(
                         );
                         ui.separator();
                     }
-                    if ui.button("Play as the marines").clicked() {
+                    let solo = ui.button("Play as the marines (the aliens are the AI)");
+                    let hot_seat = ui.button("Hot-seat: two players, marines and aliens");
+                    if solo.clicked() || hot_seat.clicked() {
                         let s = match march.as_ref() {
                             Some((_, m)) => m.apply(s),
                             None => s.clone(),
@@ -308,7 +310,11 @@ fn draw_menu(
                         };
                         let mut setup = GameSetup::new(s, options.seed, 0);
                         setup.wounds = options.human_wounds;
-                        setup.controllers = Controllers::solo();
+                        setup.controllers = if hot_seat.clicked() {
+                            Controllers::hot_seat()
+                        } else {
+                            Controllers::solo()
+                        };
                         requests.write(SessionRequest::Start(Box::new(setup)));
                     }
                 }

@@ -13,8 +13,10 @@ use crate::command::pointer::PanelRects;
 use crate::command::{
     Bindings, BindingsSource, PlayerAction, Previews, Refusal, Request, Selection, TableSnapshot,
 };
+use crate::control::Controllers;
 use crate::rules::Rules;
 use crate::rules::table::{Table, UnitId};
+use crate::scenario::format::Side;
 use crate::screen::{Screen, SessionRequest};
 use crate::turn::phase::{GameSet, Phase};
 use crate::turn::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
@@ -25,6 +27,23 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 
 pub use roll_log::{RollLogView, describe};
+
+/// Hot-seat: the side that last took over the screen.
+#[derive(Resource, Debug, Default)]
+pub struct Curtain(pub Option<Side>);
+
+/// In hot-seat play the table is covered when the decision passes to the other player, until that
+/// player is at the screen. Returns the side to hand over to, if the curtain is down.
+pub fn curtain_for(
+    hot_seat: bool,
+    deciding: Option<Side>,
+    at_screen: Option<Side>,
+) -> Option<Side> {
+    match deciding {
+        Some(side) if hot_seat && at_screen != Some(side) => Some(side),
+        _ => None,
+    }
+}
 
 /// Whether the help window is open.
 #[derive(Resource, Debug, Default)]
@@ -57,6 +76,7 @@ struct OverlayData<'w, 's> {
     bindings: Res<'w, Bindings>,
     source: Res<'w, BindingsSource>,
     input: Query<'w, 's, &'static ActionState<PlayerAction>, With<PlayerInput>>,
+    controllers: Option<Res<'w, Controllers>>,
 }
 
 fn to_rect(r: egui::Rect) -> Rect {
@@ -77,6 +97,8 @@ pub struct OverlayFrame<'a> {
     pub refusal: &'a Refusal,
     pub bindings: &'a Bindings,
     pub source: &'a BindingsSource,
+    /// Both sides are played at this machine.
+    pub hot_seat: bool,
 }
 
 /// What the player did in the overlay this frame.
@@ -97,8 +119,38 @@ pub fn draw(
     f: &OverlayFrame,
     view: &mut RollLogView,
     help_open: &mut bool,
+    at_screen: &mut Option<Side>,
 ) -> OverlayOutput {
     let mut out = OverlayOutput::default();
+    let deciding = f.awaiting.and_then(|a| a.0.as_ref()).map(|d| d.side());
+    if let Some(side) = curtain_for(f.hot_seat, deciding, *at_screen) {
+        // The whole window is the curtain's: nothing of the table shows, no key reaches it.
+        let screen = ctx.viewport_rect();
+        egui::Area::new("curtain".into())
+            .order(egui::Order::Foreground)
+            .fixed_pos(screen.min)
+            .show(ctx, |ui| {
+                ui.painter()
+                    .rect_filled(screen, 0.0, egui::Color32::from_rgb(18, 20, 24));
+                let middle =
+                    screen.shrink2(egui::vec2(screen.width() * 0.3, screen.height() * 0.4));
+                ui.scope_builder(egui::UiBuilder::new().max_rect(middle), |ui| {
+                    ui.heading(format!("Pass the screen to the {side:?} player"));
+                    ui.label("The other player looks away while you play your part of the turn.");
+                    if ui.button("I am ready").clicked() {
+                        *at_screen = Some(side);
+                    }
+                });
+            });
+        out.rects.push(Rect::new(
+            screen.min.x,
+            screen.min.y,
+            screen.max.x,
+            screen.max.y,
+        ));
+        out.typing = true;
+        return out;
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "overlay".into(),
@@ -155,6 +207,7 @@ fn draw_overlay(
     data: OverlayData,
     mut view: ResMut<RollLogView>,
     mut help: ResMut<HelpOpen>,
+    mut curtain: ResMut<Curtain>,
     mut highlight: ResMut<Highlight>,
     mut panels: ResMut<PanelRects>,
     mut requests: MessageWriter<Request>,
@@ -181,8 +234,9 @@ fn draw_overlay(
         refusal: &data.refusal,
         bindings: &data.bindings,
         source: &data.source,
+        hot_seat: data.controllers.as_ref().is_some_and(|c| c.is_hot_seat()),
     };
-    let out = draw(ctx, &frame, &mut view, &mut help.0);
+    let out = draw(ctx, &frame, &mut view, &mut help.0, &mut curtain.0);
     if let Some(h) = out.highlight {
         highlight.0 = h;
     }
@@ -191,4 +245,32 @@ fn draw_overlay(
     panels.rects = out.rects;
     panels.typing = out.typing;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_curtain_falls_when_the_decision_passes_to_the_other_player() {
+        // Hot-seat: "two players on one machine, in ambush scenarios with hidden information".
+        assert_eq!(
+            curtain_for(true, Some(Side::Aliens), Some(Side::Humans)),
+            Some(Side::Aliens)
+        );
+        assert_eq!(
+            curtain_for(true, Some(Side::Aliens), Some(Side::Aliens)),
+            None
+        );
+        assert_eq!(
+            curtain_for(true, None, Some(Side::Humans)),
+            None,
+            "nothing to decide"
+        );
+        assert_eq!(
+            curtain_for(false, Some(Side::Aliens), None),
+            None,
+            "solo play"
+        );
+    }
 }

@@ -237,3 +237,35 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
     }
     panic!("no marine ever had a target");
 }
+
+#[test]
+fn hot_seat_hands_the_aliens_decisions_to_the_second_player() {
+    // The mission's hot-seat play: both sides' orders come from the players at the machine.
+    let mut setup = GameSetup::new(scenario("crashed_ship.ron"), 4, 0);
+    setup.controllers = Controllers::hot_seat();
+    let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
+    let mut aliens_asked = false;
+    for _ in 0..600 {
+        match awaiting(&app) {
+            Some(d) if d.side() == Side::Aliens => {
+                aliens_asked = true;
+                break;
+            }
+            Some(_) => key(&mut app, KeyCode::KeyN),
+            None => app.update(),
+        }
+    }
+    assert!(aliens_asked, "the alien player was asked for an order");
+    // No AI plays the aliens: when their player passes, not one of them has moved.
+    let aliens = |app: &App| -> Vec<Vec2> {
+        table(app)
+            .side_on_table(Side::Aliens)
+            .map(|u| u.base.center)
+            .collect()
+    };
+    let before = aliens(&app);
+    assert!(!before.is_empty());
+    key(&mut app, KeyCode::KeyN);
+    app.update();
+    assert_eq!(aliens(&app), before);
+}

@@ -46,8 +46,11 @@ enum Command {
         #[arg(long, default_value_t = 500)]
         pace_ms: u64,
         /// Watch: the marines are played by the AI too.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "hot_seat")]
         watch: bool,
+        /// Hot-seat: two players at this machine, marines and aliens.
+        #[arg(long)]
+        hot_seat: bool,
     },
     /// Play N games with both sides under AI control and report the results.
     Simulate {
@@ -90,7 +93,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = Arc::new(Rules::bundled().clone());
     match cli.command {
-        None => play(None, 1, None, 30, 500, false, &rules),
+        None => play(None, 1, None, 30, 500, None, &rules),
         Some(Command::Play {
             scenario,
             seed,
@@ -98,7 +101,25 @@ fn main() -> ExitCode {
             frames,
             pace_ms,
             watch,
-        }) => play(scenario, seed, screenshot, frames, pace_ms, watch, &rules),
+            hot_seat,
+        }) => {
+            let controllers = if watch {
+                Some(Controllers::all_ai())
+            } else if hot_seat {
+                Some(Controllers::hot_seat())
+            } else {
+                None
+            };
+            play(
+                scenario,
+                seed,
+                screenshot,
+                frames,
+                pace_ms,
+                controllers,
+                &rules,
+            )
+        }
         Some(Command::Check { paths }) => {
             let mut bad = 0;
             for p in &paths {
@@ -136,18 +157,14 @@ fn play(
     screenshot: Option<PathBuf>,
     frames: u32,
     pace_ms: u64,
-    watch: bool,
+    controllers: Option<Controllers>,
     rules: &Rules,
 ) -> ExitCode {
     let direct = match path.map(|p| load_scenario_file(&p, rules)) {
         None => None,
         Some(Ok(scenario)) => {
             let mut setup = GameSetup::new(scenario, seed, 0);
-            setup.controllers = if watch {
-                Controllers::all_ai()
-            } else {
-                Controllers::solo()
-            };
+            setup.controllers = controllers.unwrap_or_else(Controllers::solo);
             Some(setup)
         }
         Some(Err(e)) => {

@@ -51,7 +51,8 @@ pub struct HelpOpen(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<RollLogView>()
-        .init_resource::<HelpOpen>();
+        .init_resource::<HelpOpen>()
+        .init_resource::<Curtain>();
     app.add_systems(
         EguiPrimaryContextPass,
         draw_overlay
@@ -135,7 +136,11 @@ pub fn draw(
                 let middle =
                     screen.shrink2(egui::vec2(screen.width() * 0.3, screen.height() * 0.4));
                 ui.scope_builder(egui::UiBuilder::new().max_rect(middle), |ui| {
-                    ui.heading(format!("Pass the screen to the {side:?} player"));
+                    let who = match side {
+                        Side::Humans => "marines",
+                        Side::Aliens => "aliens",
+                    };
+                    ui.heading(format!("Pass the screen to the {who} player"));
                     ui.label("The other player looks away while you play your part of the turn.");
                     if ui.button("I am ready").clicked() {
                         *at_screen = Some(side);

@@ -3,7 +3,7 @@
 
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::movement::{self, classify, path_cost};
-use crate::rules::shooting::{self, RangeBand, ShotPlan};
+use crate::rules::shooting::{self, ShotPlan};
 use crate::rules::table::{MoveKind, Table, UnitId};
 use crate::rules::tables::Rules;
 use crate::scenario::format::Side;
@@ -67,39 +67,23 @@ pub fn preview_move(
 ) -> Option<MovePreview> {
     let leader = table.unit(unit)?;
     let from = leader.base.center;
-    let members = if group {
-        table.group_of(unit, rules.general.contact_tolerance)
+    // The leader's category, as the rules classify it.
+    let kind = if from.distance(to) < 1e-3 {
+        MoveKind::NoMove
+    } else if movement::moves_any_direction(rules, leader.troop) {
+        MoveKind::AnyDirection
     } else {
-        vec![unit]
+        classify(&leader.base, to)
     };
-    let cost = path_cost(table, rules, from, to);
-    let kind_of = |base: &Footprint, end: Vec2, troop| {
-        if from.distance(to) < 1e-3 {
-            MoveKind::NoMove
-        } else if movement::moves_any_direction(rules, troop) {
-            MoveKind::AnyDirection
-        } else {
-            classify(base, end)
-        }
-    };
-    match movement::plan_move(table, rules, unit, to, facing, group) {
-        Ok(plan) => Some(MovePreview {
-            unit,
-            ghosts: plan.poses,
-            from,
-            to,
-            length: from.distance(to),
-            cost,
-            allowance: movement::allowance(
-                table,
-                rules,
-                unit,
-                kind_of(&leader.base, to, leader.troop),
-            ),
-            kind: kind_of(&leader.base, to, leader.troop),
-            verdict: Ok(()),
-        }),
+    let (ghosts, verdict) = match movement::plan_move(table, rules, unit, to, facing, group) {
+        Ok(plan) => (plan.poses, Ok(())),
         Err(why) => {
+            // Refused: still show where the bases would end.
+            let members = if group {
+                table.group_of(unit, rules.general.contact_tolerance)
+            } else {
+                vec![unit]
+            };
             let shift = to - from;
             let ghosts = members
                 .iter()
@@ -111,20 +95,20 @@ pub fn preview_move(
                     )
                 })
                 .collect();
-            let kind = kind_of(&leader.base, to, leader.troop);
-            Some(MovePreview {
-                unit,
-                ghosts,
-                from,
-                to,
-                length: from.distance(to),
-                cost,
-                allowance: movement::allowance(table, rules, unit, kind),
-                kind,
-                verdict: Err(why),
-            })
+            (ghosts, Err(why))
         }
-    }
+    };
+    Some(MovePreview {
+        unit,
+        ghosts,
+        from,
+        to,
+        length: from.distance(to),
+        cost: path_cost(table, rules, from, to),
+        allowance: movement::allowance(table, rules, unit, kind),
+        kind,
+        verdict,
+    })
 }
 
 /// A charge as it would happen: the charger's end pose in contact, or why it cannot charge.
@@ -158,7 +142,6 @@ pub fn preview_charge(table: &Table, rules: &Rules, unit: UnitId, target: UnitId
 #[derive(Debug, Clone, PartialEq)]
 pub struct TargetMark {
     pub target: UnitId,
-    pub band: RangeBand,
     pub plan: ShotPlan,
 }
 
@@ -166,11 +149,7 @@ pub struct TargetMark {
 pub fn target_marks(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<TargetMark> {
     shooting::targets(table, rules, shooter)
         .into_iter()
-        .map(|(target, plan)| TargetMark {
-            target,
-            band: plan.band,
-            plan,
-        })
+        .map(|(target, plan)| TargetMark { target, plan })
         .collect()
 }
 

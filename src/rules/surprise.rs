@@ -43,8 +43,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         // 004 simple ambush: "the player conducting the ambush indicates where he wants the lead
         // unit to be when the ambush is sprung ... then he places all of the other units in the
         // column ... at the correct distance separating them."
-        let route: Vec<Vec2> = spec.route.iter().map(|p| Vec2::new(p.0, p.1)).collect();
-        let total: f32 = route.windows(2).map(|w| w[0].distance(w[1])).sum();
+        let (route, total) = route_of(&spec.route);
         let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
         // The whole column stands on the route: its last unit at the start at the least.
         let least = (spec.spacing * column.len().saturating_sub(1) as f32).min(total);
@@ -388,6 +387,13 @@ fn longest_range(rules: &Rules, weapons: &[String]) -> f32 {
         .fold(0.0, f32::max)
 }
 
+/// A scenario's route as points, and its length in inches.
+pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
+    let route: Vec<Vec2> = points.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+    let length = route.windows(2).map(|w| w[0].distance(w[1])).sum();
+    (route, length)
+}
+
 /// A point `at` inches along a route, and the direction of travel there.
 fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
     let mut left = at.max(0.0);
@@ -422,11 +428,10 @@ fn place_column(table: &mut Table, route: &[Vec2], column: &[UnitId], lead: f32,
 /// spotted a real ambusher.
 fn approach(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &AmbushSpec) -> bool {
     let t = &rules.ambush;
-    let route: Vec<Vec2> = spec.route.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+    let (route, total) = route_of(&spec.route);
     if route.len() < 2 {
         return false;
     }
-    let total: f32 = route.windows(2).map(|w| w[0].distance(w[1])).sum();
     let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
     let Some(&lead_id) = column.first() else {
         return false;

@@ -137,11 +137,7 @@ impl SpringPoint {
         if a.setup != AmbushSetup::Simple || a.ambushed != Side::Aliens || a.route.len() < 2 {
             return None;
         }
-        let length: f32 = a
-            .route
-            .windows(2)
-            .map(|w| ((w[1].0 - w[0].0).powi(2) + (w[1].1 - w[0].1).powi(2)).sqrt())
-            .sum();
+        let (_, length) = crate::rules::surprise::route_of(&a.route);
         let column = a.units.iter().filter(|u| u.side == Side::Aliens).count();
         let least = (a.spacing * column.saturating_sub(1) as f32).min(length);
         Some(SpringPoint {

@@ -163,7 +163,6 @@ pub fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let decision = f.awaiting.and_then(|a| a.0.as_ref());
     let mut rects = vec![status_bar::show(&mut root, f.battle, f.phase, f.awaiting)];
     let (log_rect, clicked) = roll_log::show(&mut root, f.dice, view);
     rects.push(log_rect);
@@ -176,19 +175,7 @@ pub fn draw(
                 .collect(),
         );
     }
-    rects.push(orders::show(
-        &mut root,
-        &orders::OrdersView {
-            decision,
-            table: f.table,
-            flows: f.flows,
-            selection: f.selection,
-            previews: f.previews,
-            refusal: f.refusal,
-            over: f.phase == Phase::GameOver,
-        },
-        &mut out.requests,
-    ));
+    rects.push(orders::show(&mut root, f, &mut out.requests));
     rects.push(inspector::show(
         &mut root,
         f.table,

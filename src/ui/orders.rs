@@ -1,24 +1,20 @@
 //! The orders panel: what the rules wait for, the initiative, the preview of the order being
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
-use crate::command::{Draft, Previews, Refusal, Request, Selection};
+use crate::command::{Draft, Request};
 use crate::rules::flow::Decision;
 use crate::rules::log::sum;
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::Table;
-use crate::turn::resources::Flows;
+use crate::turn::phase::Phase;
+use crate::ui::OverlayFrame;
 use bevy_egui::egui;
 
-/// Everything the orders panel reads.
-pub(super) struct OrdersView<'a> {
-    pub decision: Option<&'a Decision>,
-    pub table: Option<&'a Table>,
-    pub flows: Option<&'a Flows>,
-    pub selection: &'a Selection,
-    pub previews: &'a Previews,
-    pub refusal: &'a Refusal,
-    /// The game is over: nothing more to order.
-    pub over: bool,
+impl OverlayFrame<'_> {
+    /// What the rules wait for from a player, if anything.
+    fn decision(&self) -> Option<&Decision> {
+        self.awaiting.and_then(|a| a.0.as_ref())
+    }
 }
 
 /// What to do now, in a sentence, for each decision.
@@ -48,7 +44,11 @@ fn label(table: Option<&Table>, id: u32) -> String {
     table.map_or_else(|| format!("#{id}"), |t| t.label(id).to_string())
 }
 
-pub(super) fn show(root: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) -> egui::Rect {
+pub(super) fn show(
+    root: &mut egui::Ui,
+    v: &OverlayFrame,
+    requests: &mut Vec<Request>,
+) -> egui::Rect {
     egui::Panel::bottom("orders")
         .min_size(150.0)
         .default_size(170.0)
@@ -60,17 +60,17 @@ pub(super) fn show(root: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Reque
         .rect
 }
 
-fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
+fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
     if let Some(f) = v.flows
-        && let (Some(side), Some(Decision::Move { .. })) = (f.movement.initiative, v.decision)
+        && let (Some(side), Some(Decision::Move { .. })) = (f.movement.initiative, v.decision())
     {
         ui.label(format!(
             "Initiative: {side:?} won the last roll. Moves left on it: humans {}, aliens {}.",
             f.movement.moves_left[0], f.movement.moves_left[1]
         ));
     }
-    let Some(d) = v.decision else {
-        ui.label(if v.over {
+    let Some(d) = v.decision() else {
+        ui.label(if v.phase == Phase::GameOver {
             "The game is over. Click any unit to inspect it."
         } else {
             "The other side is acting. Click any unit to inspect it."
@@ -111,7 +111,7 @@ fn body(ui: &mut egui::Ui, v: &OrdersView, requests: &mut Vec<Request>) {
 }
 
 /// The commit, undo and pass buttons, first so they never scroll out of sight.
-fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OrdersView, requests: &mut Vec<Request>) {
+fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OverlayFrame, requests: &mut Vec<Request>) {
     ui.horizontal(|ui| {
         let (yes, no) = match d {
             Decision::Move { .. } => ("Commit move", "End movement"),
@@ -143,7 +143,7 @@ fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OrdersView, requests: &mut Vec<R
     });
 }
 
-fn move_details(ui: &mut egui::Ui, v: &OrdersView) {
+fn move_details(ui: &mut egui::Ui, v: &OverlayFrame) {
     let t = v.table;
     let Some(u) = v.selection.unit else {
         ui.label("No unit selected (Tab selects the next one that can move).");
@@ -199,7 +199,7 @@ fn move_details(ui: &mut egui::Ui, v: &OrdersView) {
     };
 }
 
-fn shot_details(ui: &mut egui::Ui, v: &OrdersView) {
+fn shot_details(ui: &mut egui::Ui, v: &OverlayFrame) {
     let t = v.table;
     let Some(u) = v.selection.unit else {
         ui.label("No shooter selected (Tab selects the next one that can shoot).");

@@ -117,7 +117,7 @@ fn draw_marks(
     }
     for t in &previews.targets {
         if let Some(f) = base(t.target) {
-            match t.band {
+            match t.plan.band {
                 RangeBand::Medium => {
                     g.circle_2d(
                         Isometry2d::from_translation(f.center),

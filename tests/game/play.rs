@@ -206,7 +206,7 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
             .iter()
             .find(|m| m.target == mark.target)
             .expect("the target is highlighted");
-        assert_eq!(ringed.band, mark.band);
+        assert_eq!(ringed.plan.band, mark.plan.band);
         point_at(&mut app, t.unit(mark.target).unwrap().base.center);
         click(&mut app);
         let preview = app

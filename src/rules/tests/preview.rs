@@ -108,7 +108,7 @@ fn targets_are_highlighted_with_their_band_and_blocked_sight_is_named() {
         linear_defence: false,
     });
     let marks = target_marks(&t, rules(), m);
-    let band = |id| marks.iter().find(|x| x.target == id).map(|x| x.band);
+    let band = |id| marks.iter().find(|x| x.target == id).map(|x| x.plan.band);
     assert_eq!(band(near), Some(RangeBand::Medium));
     assert_eq!(band(far), Some(RangeBand::Long));
     assert_eq!(band(out), None);

@@ -154,6 +154,7 @@ fn overlay(bencher: divan::Bencher) {
         bindings: w.resource::<Bindings>(),
         source: w.resource::<BindingsSource>(),
         hot_seat: false,
+        controllers: None,
     };
     bencher.bench_local(|| {
         let mut out = ctx.run_ui(input(), |ui| {

@@ -2,6 +2,7 @@
 
 use crate::command::orders::actors;
 use crate::command::{Draft, Pointer, PreviewSet, Previews, Selection, TableSnapshot};
+use crate::control::Controllers;
 use crate::rules::flow::Decision;
 use crate::rules::movement;
 use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
@@ -19,8 +20,24 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn take_snapshot(reader: TableReader, mut snapshot: ResMut<TableSnapshot>) {
-    snapshot.0 = reader.table();
+/// The table as the player at the screen may see it: before an ambush is sprung, a player
+/// kept in the dark does not see the ambusher's units (only 004's counters stand for them).
+fn take_snapshot(
+    reader: TableReader,
+    controllers: Option<Res<Controllers>>,
+    mut snapshot: ResMut<TableSnapshot>,
+) {
+    let mut table = reader.table();
+    if let (Some(t), Some(c)) = (table.as_mut(), controllers)
+        && let Some(dark) = c.kept_in_the_dark(&t.config, &t.progress)
+    {
+        t.units.retain(|u| u.side == dark);
+        // Counters all look alike to it.
+        if let Some(a) = t.progress.approach.as_mut() {
+            a.counters.iter_mut().for_each(|c| c.unit = None);
+        }
+    }
+    snapshot.0 = table;
 }
 
 fn update_previews(

@@ -1,5 +1,6 @@
 //! The roll log's entry: one die roll or turned card, with its modifiers and outcome.
 
+use crate::scenario::format::Side;
 use serde::Serialize;
 
 /// What a roll was for.
@@ -91,6 +92,8 @@ impl RollKind {
 pub enum PhaseName {
     #[default]
     Setup,
+    /// 004's complex set-up: the column's approach before the first turn.
+    Approach,
     AlienGeneration,
     Movement,
     Shooting,
@@ -146,6 +149,10 @@ pub struct RollEntry {
     /// Like `"QH"`, `"10S"`, `"JK"`.
     pub card: Option<String>,
     pub effect: String,
+    /// A roll the referee keeps from this side's player until the ambush is sprung (004's
+    /// hidden ambushers). The saved log has every roll in full.
+    #[serde(skip)]
+    pub hidden_from: Option<Side>,
 }
 
 impl RollEntry {
@@ -167,6 +174,7 @@ impl RollEntry {
             success: None,
             card: None,
             effect: String::new(),
+            hidden_from: None,
         }
     }
     pub fn actor(mut self, label: &str) -> Self {
@@ -197,6 +205,11 @@ impl RollEntry {
     }
     pub fn card(mut self, card: String) -> Self {
         self.card = Some(card);
+        self
+    }
+    /// Keeps the roll from `side`'s player until the ambush is sprung.
+    pub fn hidden_from(mut self, side: Side) -> Self {
+        self.hidden_from = Some(side);
         self
     }
     /// The entry as one JSON line.

@@ -12,7 +12,9 @@ use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::movement;
 use crate::rules::shooting;
 use crate::rules::table::MoveKind;
-use crate::rules::table::{Status, Surprise, Table, TurnMarks, Unit, UnitId};
+use crate::rules::table::{
+    Approach, ApproachEnd, Counter, Status, Surprise, Table, TurnMarks, Unit, UnitId,
+};
 use crate::rules::tables::{Hold, Rules, Traits, WeaponClass};
 use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Going, Side, SurpriseEffects};
 use glam::Vec2;
@@ -36,9 +38,15 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     if table.progress.ambush_sprung {
         return;
     }
+    // Callers that do not step the approach turn by turn (the pure tests) play it out here.
+    while !approach_turn(table, rules, dice) {}
     table.progress.ambush_sprung = true;
-    let spotted = spec.setup == AmbushSetup::Complex && approach(table, rules, dice, &spec);
-    place_units(table, rules, dice, &spec);
+    let approach = table.progress.approach.take();
+    let spotted = approach.and_then(|a| a.ended) == Some(ApproachEnd::Spotted);
+    // An alien column in a complex set-up came onto the table when its approach began.
+    if !(spec.setup == AmbushSetup::Complex && spec.ambushed == Side::Aliens) {
+        place_units(table, rules, dice, &spec);
+    }
     if spec.setup == AmbushSetup::Simple && spec.route.len() >= 2 {
         // 004 simple ambush: "the player conducting the ambush indicates where he wants the lead
         // unit to be when the ambush is sprung ... then he places all of the other units in the
@@ -395,7 +403,7 @@ pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
 }
 
 /// A point `at` inches along a route, and the direction of travel there.
-fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
+pub fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
     let mut left = at.max(0.0);
     for w in route.windows(2) {
         let (a, b) = (w[0], w[1]);
@@ -422,140 +430,236 @@ fn place_column(table: &mut Table, route: &[Vec2], column: &[UnitId], lead: f32,
     }
 }
 
-/// 004's complex set-up, played out before the first turn: each approach turn the ambushers
-/// take reaction tests, the lead unit advances (a movement die if one failed: the ambush is
-/// sprung early), and each unit of the column makes one spotting attempt. True when the column
-/// spotted a real ambusher.
-fn approach(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &AmbushSpec) -> bool {
-    let t = &rules.ambush;
-    let (route, total) = route_of(&spec.route);
-    if route.len() < 2 {
-        return false;
+/// Whether the scenario's complex set-up still has approach turns to play.
+pub fn approach_pending(table: &Table) -> bool {
+    let complex = table
+        .config
+        .ambush
+        .as_ref()
+        .is_some_and(|a| a.setup == AmbushSetup::Complex);
+    complex
+        && !table.progress.ambush_sprung
+        && table
+            .progress
+            .approach
+            .as_ref()
+            .is_none_or(|a| a.ended.is_none())
+}
+
+/// Plays one turn of 004's complex set-up, opening the approach first if need be: the
+/// ambushers' reaction tests, the lead unit's advance, and one spotting attempt per unit of the
+/// column. True when the approach is over and the ambush is ready to spring.
+pub fn approach_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
+    if !approach_pending(table) {
+        return true;
     }
-    let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
-    let Some(&lead_id) = column.first() else {
-        return false;
+    begin_approach(table, rules, dice);
+    let (Some(spec), Some(mut approach)) =
+        (table.config.ambush.clone(), table.progress.approach.take())
+    else {
+        return true;
     };
-    let lead_label = table.label(lead_id).to_string();
-    let spring_at = spec.spring_at.unwrap_or(total).clamp(0.0, total);
-    let mut lead = (spec.spacing * column.len().saturating_sub(1) as f32).min(spring_at);
-    place_column(table, &route, &column, lead, spec.spacing);
-    let full = movement::allowance(table, rules, lead_id, MoveKind::StraightForward);
-    let ambusher = spec.ambushed.other();
+    if approach.ended.is_none() {
+        approach.ended = play_approach_turn(table, rules, dice, &spec, &mut approach);
+    }
+    let over = approach.ended.is_some();
+    table.progress.approach = Some(approach);
+    over
+}
+
+/// Opens a complex set-up's approach, once: the column on its route and the counters on the
+/// table, before any approach turn is played.
+pub fn begin_approach(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    if !approach_pending(table) || table.progress.approach.is_some() {
+        return;
+    }
+    if let Some(spec) = table.config.ambush.clone() {
+        table.progress.approach = Some(open_approach(table, rules, dice, &spec));
+    }
+}
+
+/// The ambusher's units as (label, traits, where): the ambush's own units when the marines are
+/// the column, the marines on the table when they set the ambush.
+fn ambushers(table: &Table, spec: &AmbushSpec) -> Vec<(String, Traits, Vec2)> {
+    if spec.ambushed == Side::Aliens {
+        return table
+            .side_on_table(Side::Humans)
+            .map(|u| (u.label.to_string(), u.traits, u.base.center))
+            .collect();
+    }
     let alien_traits = table.config.aliens.traits;
-    let testers: Vec<(String, Traits)> = spec
-        .units
+    spec.units
         .iter()
-        .filter(|u| u.side == ambusher)
+        .filter(|u| u.side != spec.ambushed)
         .map(|u| {
             let traits = u.traits.unwrap_or(if u.side == Side::Aliens {
                 alien_traits
             } else {
                 Traits::default()
             });
-            (u.label.clone(), traits)
+            (u.label.clone(), traits, Vec2::new(u.at.0, u.at.1))
+        })
+        .collect()
+}
+
+/// Opens the approach: "The first unit in the ambushed player's convoy/column is moved onto the
+/// edge of the table" (here the whole column stands on the route behind it), and every hidden
+/// unit and dummy becomes a counter. An alien column is the ambush's own units, placed now.
+fn open_approach(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    spec: &AmbushSpec,
+) -> Approach {
+    if spec.ambushed == Side::Aliens {
+        place_units(table, rules, dice, spec);
+    }
+    let (route, total) = route_of(&spec.route);
+    let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
+    let spring_at = spec.spring_at.unwrap_or(total).clamp(0.0, total);
+    let lead = (spec.spacing * column.len().saturating_sub(1) as f32).min(spring_at);
+    if route.len() >= 2 {
+        place_column(table, &route, &column, lead, spec.spacing);
+    }
+    let mut hidden: Vec<(Option<String>, Vec2)> = ambushers(table, spec)
+        .into_iter()
+        .map(|(label, _, at)| (Some(label), at))
+        .chain(spec.dummies.iter().map(|d| (None, Vec2::new(d.0, d.1))))
+        .collect();
+    // Numbered by place, south to north and west to east, so a name says nothing of its kind.
+    hidden.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
+    let counters = hidden
+        .into_iter()
+        .enumerate()
+        .map(|(i, (unit, at))| Counter {
+            name: format!("counter {}", i + 1),
+            unit,
+            at,
         })
         .collect();
-    // Hidden counters, real and dummy: (label, where, real).
-    let mut counters: Vec<(String, Vec2, bool)> = spec
-        .units
-        .iter()
-        .filter(|u| u.side == ambusher)
-        .map(|u| (u.label.clone(), Vec2::new(u.at.0, u.at.1), true))
-        .chain(
-            spec.dummies
-                .iter()
-                .enumerate()
-                .map(|(i, d)| (format!("dummy {}", i + 1), Vec2::new(d.0, d.1), false)),
-        )
-        .collect();
-    for _ in 0..MAX_APPROACH_TURNS {
-        let mut sprung_early = false;
-        for (label, traits) in &testers {
-            if reaction_test(dice, t, label, traits.leadership, traits.quality) == Some(false) {
-                sprung_early = true;
-            }
+    let ended = (route.len() < 2 || column.is_empty()).then_some(ApproachEnd::SpringPoint);
+    Approach {
+        turns: 0,
+        lead,
+        spring_at,
+        column,
+        counters,
+        ended,
+    }
+}
+
+/// Keeps the entries logged since `mark` from `side`'s player until the ambush is sprung.
+fn hide_since(dice: &mut DiceService, mark: usize, side: Side) {
+    for e in dice.log.iter_mut().skip(mark) {
+        e.hidden_from = Some(side);
+    }
+}
+
+/// One approach turn; `Some` when it ends the approach.
+fn play_approach_turn(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    spec: &AmbushSpec,
+    a: &mut Approach,
+) -> Option<ApproachEnd> {
+    let t = &rules.ambush;
+    a.turns += 1;
+    if a.turns > MAX_APPROACH_TURNS {
+        return Some(ApproachEnd::SpringPoint);
+    }
+    let (route, total) = route_of(&spec.route);
+    let lead_id = *a.column.first()?;
+    let lead_label = table.label(lead_id).to_string();
+    let full = movement::allowance(table, rules, lead_id, MoveKind::StraightForward);
+    // "Each turn, the ambushing player makes a Reaction Test for all of his units" — rolled
+    // where the column's player cannot see which units there are.
+    let mark = dice.log.len();
+    let mut sprung_early = false;
+    for (label, traits, _) in ambushers(table, spec) {
+        if reaction_test(dice, t, &label, traits.leadership, traits.quality) == Some(false) {
+            sprung_early = true;
         }
-        if sprung_early {
-            let inches = premature_advance(dice, &lead_label, full.round().max(1.0) as u32);
-            lead = (lead + inches as f32).min(total);
-            place_column(table, &route, &column, lead, spec.spacing);
-            return false;
+    }
+    hide_since(dice, mark, spec.ambushed);
+    if sprung_early {
+        let inches = premature_advance(dice, &lead_label, full.round().max(1.0) as u32);
+        a.lead = (a.lead + inches as f32).min(total);
+        place_column(table, &route, &a.column, a.lead, spec.spacing);
+        return Some(ApproachEnd::Premature);
+    }
+    dice.record(
+        RollEntry::dice(RollKind::ReactionTest, "none", Vec::new())
+            .success(true)
+            .effect(format!(
+                "approach turn {}: every ambusher holds its nerve; the column advances",
+                a.turns
+            )),
+    );
+    // "the lead unit is moved either its full movement distance, or to the point where the
+    // ambusher wants the unit."
+    a.lead = (a.lead + full).min(a.spring_at);
+    place_column(table, &route, &a.column, a.lead, spec.spacing);
+    if a.lead >= a.spring_at - 1e-3 {
+        return Some(ApproachEnd::SpringPoint);
+    }
+    for id in a.column.clone() {
+        let Some(u) = table.unit(id) else { continue };
+        let (from, label, quality) = (u.base.center, u.label.clone(), u.traits.quality);
+        let nearest = a
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                !table
+                    .terrain
+                    .iter()
+                    .any(|f| f.tall && f.shape.crosses(from, c.at))
+            })
+            .min_by(|x, y| from.distance(x.1.at).total_cmp(&from.distance(y.1.at)))
+            .map(|(k, c)| (k, from.distance(c.at)));
+        let Some((k, distance)) = nearest else {
+            continue;
+        };
+        let name = a.counters[k].name.clone();
+        let in_cover = table.in_cover_terrain(a.counters[k].at);
+        let mark = dice.log.len();
+        let smr = rules.general.smr;
+        let mut found = spotting(dice, t, smr, &label, quality, distance, in_cover);
+        if let Some(e) = dice.log.get_mut(mark) {
+            e.target = Some(name.clone());
         }
-        // "the lead unit is moved either its full movement distance, or to the point where the
-        // ambusher wants the unit."
-        lead = (lead + full).min(spring_at);
-        place_column(table, &route, &column, lead, spec.spacing);
-        if lead >= spring_at - 1e-3 {
-            return false;
+        if !found && spec.spotting_by_fire {
+            let weapons = table
+                .unit(id)
+                .map(|u| u.weapons.clone())
+                .unwrap_or_default();
+            let range = longest_range(rules, &weapons);
+            let need = rules.shooting.to_hit_need;
+            found = blind_fire(dice, t, need, &label, &name, distance, range);
         }
-        for id in &column {
-            let Some(u) = table.unit(*id) else { continue };
-            let (from, label, quality) = (u.base.center, u.label.clone(), u.traits.quality);
-            let nearest = counters
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, at, _))| {
-                    !table
-                        .terrain
-                        .iter()
-                        .any(|f| f.tall && f.shape.crosses(from, *at))
-                })
-                .min_by(|a, b| from.distance(a.1.1).total_cmp(&from.distance(b.1.1)))
-                .map(|(k, (_, at, _))| (k, from.distance(*at)));
-            let Some((k, distance)) = nearest else {
-                continue;
-            };
-            let in_cover = table.in_cover_terrain(counters[k].1);
-            let mut found = spotting(
-                dice,
-                t,
-                rules.general.smr,
-                &label,
-                quality,
-                distance,
-                in_cover,
-            );
-            if !found && spec.spotting_by_fire {
-                let range = longest_range(
-                    rules,
-                    &table
-                        .unit(*id)
-                        .map(|u| u.weapons.clone())
-                        .unwrap_or_default(),
-                );
-                let name = counters[k].0.clone();
-                found = blind_fire(
-                    dice,
-                    t,
-                    rules.shooting.to_hit_need,
-                    &label,
-                    &name,
-                    distance,
-                    range,
-                );
-            }
-            if found {
-                let (name, _, real) = counters.remove(k);
-                if real {
-                    dice.record(
-                        RollEntry::dice(RollKind::Spotting, "none", Vec::new())
-                            .actor(&label)
-                            .target(&name)
-                            .success(true)
-                            .effect("the ambush is found: it is sprung, and the column acts first"),
-                    );
-                    return true;
-                }
+        if found {
+            let counter = a.counters.remove(k);
+            if let Some(unit) = counter.unit {
                 dice.record(
                     RollEntry::dice(RollKind::Spotting, "none", Vec::new())
                         .actor(&label)
                         .target(&name)
-                        .success(false)
-                        .effect("a dummy counter: removed"),
+                        .success(true)
+                        .effect(format!(
+                            "{name} is {unit}: the ambush is found and sprung, and the column acts first"
+                        )),
                 );
+                return Some(ApproachEnd::Spotted);
             }
+            dice.record(
+                RollEntry::dice(RollKind::Spotting, "none", Vec::new())
+                    .actor(&label)
+                    .target(&name)
+                    .success(false)
+                    .effect(format!("{name} is a dummy counter: removed")),
+            );
         }
     }
-    false
+    None
 }

@@ -220,6 +220,47 @@ pub struct Progress {
     /// 002: how many units of the surprised party there were, and how many were already lost,
     /// when the ambush was sprung (for the morale check once surprise has run its course).
     pub surprised_party: Option<(u32, u32)>,
+    /// 004's complex set-up while the column approaches, turn by turn, before the first turn.
+    pub approach: Option<Approach>,
+}
+
+/// A counter on the table during a complex set-up's approach: a hidden ambusher or a dummy.
+/// Both sides see the counter; only the ambusher knows which it is.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Counter {
+    /// The public name, like `"counter 3"`, numbered by place on the table, not by kind.
+    pub name: String,
+    /// The ambusher's unit under it, or `None` for a dummy.
+    pub unit: Option<String>,
+    pub at: Vec2,
+}
+
+/// Where a complex set-up's approach stands (004).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Approach {
+    /// Approach turns played so far.
+    pub turns: u32,
+    /// Inches along the route from its start to the lead unit.
+    pub lead: f32,
+    /// Where the ambusher wants the lead unit when it springs the ambush, inches along the route.
+    pub spring_at: f32,
+    /// The column in order of march, the lead first.
+    pub column: Vec<UnitId>,
+    /// The counters still on the table.
+    pub counters: Vec<Counter>,
+    /// How it ended, once it has.
+    pub ended: Option<ApproachEnd>,
+}
+
+/// How a complex set-up's approach ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum ApproachEnd {
+    /// An ambusher failed its reaction test: sprung early, the ambusher acts first.
+    Premature,
+    /// The lead unit reached the spring point: the ambusher acts first.
+    SpringPoint,
+    /// A unit of the column spotted a real ambusher: the column acts first, nobody surprised.
+    Spotted,
 }
 
 /// Everything a rule step reads and changes.

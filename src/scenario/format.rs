@@ -88,8 +88,8 @@ pub struct AmbushSpec {
     /// ambushers, or an alien column the marines ambush).
     #[serde(default)]
     pub units: Vec<AmbushUnitSpec>,
-    /// Complex set-up: the column's route, start to end. The scenario's units are the column,
-    /// in order of march, the first leading.
+    /// The column's route, start to end (complex and simple set-ups). The column is the
+    /// ambushed side's units, in order of march, the first leading.
     #[serde(default)]
     pub route: Vec<(f32, f32)>,
     /// Complex set-up: inches between the units of the column.
@@ -102,6 +102,22 @@ pub struct AmbushSpec {
     /// Complex set-up: dummy counters beside the hidden units (004).
     #[serde(default)]
     pub dummies: Vec<(f32, f32)>,
+    /// Where the ambusher may set up (004: "Typically, the ambusher has restrictions on where on
+    /// the table he can set up"): each of its units and dummies stands inside one of these
+    /// shapes. Empty is anywhere on the table.
+    #[serde(default)]
+    pub zone: Vec<Shape>,
+}
+
+impl AmbushSpec {
+    /// Whether a point is inside the ambusher's set-up zone.
+    pub fn in_zone(&self, p: (f32, f32)) -> bool {
+        self.zone.is_empty()
+            || self
+                .zone
+                .iter()
+                .any(|z| z.contains(glam::Vec2::new(p.0, p.1)))
+    }
 }
 
 fn default_spacing() -> f32 {

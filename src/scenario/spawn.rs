@@ -138,5 +138,6 @@ pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
     world.insert_resource(PendingOrders::default());
     world.insert_resource(Awaiting::default());
     world.insert_resource(setup.controllers);
-    world.insert_resource(NextState::Pending(Phase::AlienGeneration));
+    // A complex ambush's approach comes first; otherwise that phase hands straight on.
+    world.insert_resource(NextState::Pending(Phase::Approach));
 }

@@ -6,7 +6,7 @@
 use crate::rules::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
 use crate::rules::tables::{DataError, Rules, TroopKind, parse_ron};
 use crate::scenario::format::{
-    AmbushSetup, Detection, Going, Objective, Scenario, Side, SurpriseEffects,
+    AmbushSetup, AmbushSpec, Detection, Going, Objective, Scenario, Side, SurpriseEffects,
 };
 use glam::Vec2;
 use std::path::Path;
@@ -53,6 +53,18 @@ fn finite2(p: (f32, f32)) -> bool {
 
 fn positive2(p: (f32, f32)) -> bool {
     finite2(p) && p.0 > 0.0 && p.1 > 0.0
+}
+
+/// A shape with finite numbers and a positive size.
+fn shape_ok(shape: &Shape) -> bool {
+    match *shape {
+        Shape::Rect {
+            center,
+            size,
+            rotation,
+        } => finite2(center) && positive2(size) && rotation.is_finite(),
+        Shape::Circle { center, radius } => finite2(center) && radius.is_finite() && radius > 0.0,
+    }
 }
 
 impl Checker<'_> {
@@ -111,10 +123,10 @@ impl Checker<'_> {
             );
         }
         if a.setup == AmbushSetup::Complex {
-            if a.ambushed != Side::Humans || a.units.iter().any(|u| u.side == a.ambushed) {
+            if a.units.iter().any(|u| u.side != Side::Aliens) {
                 return pair_error(
                     "units",
-                    "in a complex set-up the scenario's units are the column (`ambushed: Humans`) and every ambush unit is a hidden ambusher",
+                    "in a complex set-up every ambush unit is an alien: the hidden ambushers when the marines are the column (`ambushed: Humans`), or the column the marines lie in wait for (`ambushed: Aliens`)",
                 );
             }
             if a.route.len() < 2
@@ -185,6 +197,7 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        self.check_zone(s, a)?;
         let tolerance = self.rules.general.contact_tolerance;
         let table = Vec2::new(s.table.0, s.table.1);
         let mut placed: Vec<(String, Footprint)> = s
@@ -279,6 +292,53 @@ impl Checker<'_> {
                 "units",
                 "both the ambusher and the ambushed side need units on the table when the ambush is sprung",
             );
+        }
+        Ok(())
+    }
+
+    /// 004's set-up zone: the ambusher's units and dummies stand inside it.
+    fn check_zone(&self, s: &Scenario, a: &AmbushSpec) -> Result<(), DataError> {
+        for (i, z) in a.zone.iter().enumerate() {
+            if !shape_ok(z) {
+                return Err(self.fail(
+                    &[Key("ambush"), Key("zone"), Item(i)],
+                    format!("field `ambush.zone[{i}]`: expected a finite shape of positive size"),
+                ));
+            }
+        }
+        if a.zone.is_empty() {
+            return Ok(());
+        }
+        if a.setup == AmbushSetup::None {
+            return Err(self.fail(
+                &[Key("ambush"), Key("zone")],
+                "field `ambush.zone`: a set-up zone needs a Simple or Complex set-up".to_string(),
+            ));
+        }
+        let outside = "stands outside the ambusher's set-up zone (`ambush.zone`)";
+        if a.ambushed == Side::Aliens {
+            if let Some((i, u)) = s.units.iter().enumerate().find(|(_, u)| !a.in_zone(u.at)) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("at")],
+                    format!("units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+                ));
+            }
+        } else if let Some((i, u)) = a
+            .units
+            .iter()
+            .enumerate()
+            .find(|(_, u)| u.side != a.ambushed && !a.in_zone(u.at))
+        {
+            return Err(self.fail(
+                &[Key("ambush"), Key("units"), Item(i), Key("at")],
+                format!("ambush.units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+            ));
+        }
+        if let Some(i) = a.dummies.iter().position(|d| !a.in_zone(*d)) {
+            return Err(self.fail(
+                &[Key("ambush"), Key("dummies"), Item(i)],
+                format!("field `ambush.dummies[{i}]`: {outside}"),
+            ));
         }
         Ok(())
     }

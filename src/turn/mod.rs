@@ -1,5 +1,6 @@
 //! The ECS game: components, the phase state and its ordered sets, one plugin per phase.
 
+mod approach;
 pub mod components;
 pub mod drive;
 mod end_of_turn;
@@ -30,6 +31,7 @@ impl Plugin for RulesPlugin {
             .init_resource::<Controllers>();
         app.add_plugins((
             phase::plugin,
+            approach::plugin,
             generation::plugin,
             movement::plugin,
             shooting::plugin,

@@ -8,6 +8,8 @@ pub enum Phase {
     /// No game loaded yet.
     #[default]
     Setup,
+    /// 004's complex set-up: the column approaches the ambush, before the first turn.
+    Approach,
     AlienGeneration,
     /// Movement initiative and movement.
     Movement,
@@ -31,6 +33,8 @@ pub enum GameSet {
 /// One set per turn phase, in turn order, inside `GameSet::Rules`.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PhaseSet {
+    /// The ambush approach (only before the first turn of a complex set-up).
+    Approach,
     AlienGeneration,
     Movement,
     Shooting,
@@ -54,6 +58,7 @@ pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
         Update,
         (
+            PhaseSet::Approach.run_if(in_state(Phase::Approach)),
             PhaseSet::AlienGeneration.run_if(in_state(Phase::AlienGeneration)),
             PhaseSet::Movement.run_if(in_state(Phase::Movement)),
             PhaseSet::Shooting.run_if(in_state(Phase::Shooting)),

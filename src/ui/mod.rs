@@ -100,6 +100,8 @@ pub struct OverlayFrame<'a> {
     pub source: &'a BindingsSource,
     /// Both sides are played at this machine.
     pub hot_seat: bool,
+    /// Who plays each side.
+    pub controllers: Option<&'a Controllers>,
 }
 
 /// What the player did in the overlay this frame.
@@ -163,8 +165,18 @@ pub fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let mut rects = vec![status_bar::show(&mut root, f.battle, f.phase, f.awaiting)];
-    let (log_rect, clicked) = roll_log::show(&mut root, f.dice, view);
+    let dark = f
+        .battle
+        .zip(f.controllers)
+        .and_then(|(b, c)| c.kept_in_the_dark(&b.config, &b.progress));
+    let mut rects = vec![status_bar::show(
+        &mut root,
+        f.battle,
+        f.phase,
+        f.awaiting,
+        dark.is_some(),
+    )];
+    let (log_rect, clicked) = roll_log::show(&mut root, f.dice, view, dark);
     rects.push(log_rect);
     if let (Some(labels), Some(t)) = (clicked, f.table) {
         out.highlight = Some(
@@ -227,6 +239,7 @@ fn draw_overlay(
         bindings: &data.bindings,
         source: &data.source,
         hot_seat: data.controllers.as_ref().is_some_and(|c| c.is_hot_seat()),
+        controllers: data.controllers.as_deref(),
     };
     let out = draw(ctx, &frame, &mut view, &mut help.0, &mut curtain.0);
     if let Some(h) = out.highlight {

@@ -1,6 +1,7 @@
 //! The roll log: every die and card as it happens, with its faces, named modifiers, need and result.
 
 use crate::rules::log::{RollEntry, RollKind};
+use crate::scenario::format::Side;
 use crate::turn::resources::Dice;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -72,12 +73,30 @@ pub fn describe(e: &RollEntry) -> String {
     s
 }
 
+/// Whether the player at the screen, kept in the dark by `dark`, may not read this entry yet.
+pub fn kept_secret(e: &RollEntry, dark: Option<Side>) -> bool {
+    e.hidden_from.is_some() && e.hidden_from == dark
+}
+
+/// One entry as the player at the screen may read it: a roll kept from them until the ambush
+/// is sprung shows only that it was made.
+pub fn describe_for(e: &RollEntry, dark: Option<Side>) -> String {
+    if kept_secret(e, dark) {
+        return format!(
+            "{} · the ambusher rolls in secret (shown when the ambush is sprung)",
+            e.kind.name()
+        );
+    }
+    describe(e)
+}
+
 /// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
 /// an entry the player clicked.
 pub(super) fn show(
     root: &mut egui::Ui,
     dice: Option<&Dice>,
     view: &mut RollLogView,
+    dark: Option<Side>,
 ) -> (egui::Rect, Option<Vec<String>>) {
     let mut clicked = None;
     let panel = egui::Panel::right("roll_log")
@@ -107,19 +126,26 @@ pub(super) fn show(
                     .iter()
                     .rev()
                     .filter(|e| {
+                        let secret = kept_secret(e, dark);
                         view.kind.is_none_or(|k| k == e.kind)
                             && (view.unit.is_empty()
+                                || !secret
                                 || e.actor.as_deref() == Some(view.unit.as_str())
                                 || e.target.as_deref() == Some(view.unit.as_str()))
                     })
                     .take(400)
                 {
                     if last_turn != Some(e.turn) {
-                        ui.strong(format!("Turn {}", e.turn));
+                        if e.turn == 0 {
+                            ui.strong("Before the first turn");
+                        } else {
+                            ui.strong(format!("Turn {}", e.turn));
+                        }
                         last_turn = Some(e.turn);
                     }
-                    let line = ui.add(egui::Label::new(describe(e)).sense(egui::Sense::click()));
-                    if line.clicked() {
+                    let line =
+                        ui.add(egui::Label::new(describe_for(e, dark)).sense(egui::Sense::click()));
+                    if line.clicked() && !kept_secret(e, dark) {
                         clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
                     }
                 }
@@ -159,5 +185,22 @@ mod tests {
             describe(&shot),
             "M1 vs A1.1 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
         );
+    }
+
+    #[test]
+    fn an_ambushers_secret_roll_reads_as_made_but_not_what_it_was() {
+        // 004: the column's player must not learn the hidden units from the log.
+        let test = RollEntry::dice(RollKind::ReactionTest, "1d10", vec![8])
+            .actor("J1")
+            .need(2)
+            .success(true)
+            .effect("holds its fire")
+            .hidden_from(Side::Humans);
+        let masked = describe_for(&test, Some(Side::Humans));
+        assert!(!masked.contains("J1") && !masked.contains('8'), "{masked}");
+        assert!(masked.starts_with("reaction_test"));
+        // The ambusher's own player, a watcher, and everyone once it is sprung read it whole.
+        assert_eq!(describe_for(&test, Some(Side::Aliens)), describe(&test));
+        assert_eq!(describe_for(&test, None), describe(&test));
     }
 }

@@ -1,6 +1,7 @@
 //! The bar along the top: scenario, turn, phase, whose decision it is, and the result.
 
 use crate::rules::flow::Decision;
+use crate::rules::table::Progress;
 use crate::turn::phase::Phase;
 use crate::turn::resources::{Awaiting, Battle};
 use bevy_egui::egui;
@@ -8,6 +9,7 @@ use bevy_egui::egui;
 fn phase_name(p: Phase) -> &'static str {
     match p {
         Phase::Setup => "setting up",
+        Phase::Approach => "ambush approach",
         Phase::AlienGeneration => "alien generation",
         Phase::Movement => "movement",
         Phase::Shooting => "shooting",
@@ -31,12 +33,32 @@ fn waiting_for(d: &Decision) -> String {
     }
 }
 
+/// A complex ambush's approach, as the player at the screen may know it: a player kept in the
+/// dark learns neither the spring point nor which counters are real.
+pub fn approach_line(p: &Progress, dark: bool) -> Option<String> {
+    let a = p.approach.as_ref().filter(|_| !p.ambush_sprung)?;
+    let n = a.counters.len();
+    Some(if dark {
+        format!(
+            "approach turn {}: your column advances; {n} counters in sight",
+            a.turns
+        )
+    } else {
+        let real = a.counters.iter().filter(|c| c.unit.is_some()).count();
+        format!(
+            "approach turn {}: lead {:.0}\" along the route, spring point {:.0}\"; {n} counters, {real} real",
+            a.turns, a.lead, a.spring_at
+        )
+    })
+}
+
 /// Draws the bar along the top of `root`.
 pub(super) fn show(
     root: &mut egui::Ui,
     battle: Option<&Battle>,
     phase: Phase,
     awaiting: Option<&Awaiting>,
+    dark: bool,
 ) -> egui::Rect {
     egui::Panel::top("status")
         .show(root, |ui| {
@@ -53,6 +75,10 @@ pub(super) fn show(
                 ));
                 ui.separator();
                 ui.label(phase_name(phase));
+                if let Some(line) = approach_line(&b.progress, dark) {
+                    ui.separator();
+                    ui.strong(line);
+                }
                 match awaiting.and_then(|a| a.0.as_ref()) {
                     Some(d) => {
                         ui.separator();

@@ -2,10 +2,12 @@
 //! inset shape as well as colour, so colour-blind players can tell them apart.
 
 use crate::command::PreviewSet;
+use crate::control::Controllers;
 use crate::rules::table::Presence;
 use crate::rules::table::Surprise;
 use crate::scenario::format::Side;
 use crate::turn::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
+use crate::turn::resources::Battle;
 use crate::view::z;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
@@ -21,7 +23,13 @@ pub struct BaseVisual;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (build_visuals, place_bases, glide, show_status)
+        (
+            build_visuals,
+            place_bases,
+            veil_ambushers,
+            glide,
+            show_status,
+        )
             .chain()
             .in_set(PreviewSet::Draw),
     );
@@ -97,19 +105,11 @@ pub struct Glide {
     rotation: Quat,
 }
 
-/// Moves, turns and hides bases as the rules change them.
+/// Moves and turns bases as the rules change them.
 fn place_bases(
     mut commands: Commands,
     mut bases: Query<
-        (
-            Entity,
-            &Base,
-            &Facing,
-            &UnitStatus,
-            &mut Transform,
-            &mut Visibility,
-            Ref<BaseVisual>,
-        ),
+        (Entity, &Base, &Facing, &mut Transform, Ref<BaseVisual>),
         (
             With<BaseVisual>,
             Or<(
@@ -121,7 +121,7 @@ fn place_bases(
         ),
     >,
 ) {
-    for (e, base, facing, status, mut t, mut vis, visual) in &mut bases {
+    for (e, base, facing, mut t, visual) in &mut bases {
         let to = base.position.extend(z::BASE);
         // Meshes are built with the front edge up (+y); facing is measured from +x.
         let rotation = Quat::from_rotation_z(facing.0 - FRAC_PI_2);
@@ -131,12 +131,29 @@ fn place_bases(
         } else {
             commands.entity(e).insert(Glide { to, rotation });
         }
-        // Marines aboard the ship stay in view, marked, where they boarded.
-        *vis = if matches!(status.0.presence, Presence::OnTable | Presence::Aboard) {
+    }
+}
+
+/// Shows the bases on the table (marines aboard the ship stay in view, marked, where they
+/// boarded). Before an ambush is sprung, a player kept in the dark sees none of the
+/// ambusher's units: 004's counters stand for them.
+fn veil_ambushers(
+    battle: Option<Res<Battle>>,
+    controllers: Option<Res<Controllers>>,
+    mut bases: Query<(&Base, &UnitStatus, &mut Visibility), With<BaseVisual>>,
+) {
+    let dark = match (&battle, &controllers) {
+        (Some(b), Some(c)) => c.kept_in_the_dark(&b.config, &b.progress),
+        _ => None,
+    };
+    for (base, status, mut vis) in &mut bases {
+        let present = matches!(status.0.presence, Presence::OnTable | Presence::Aboard);
+        let veiled = dark.is_some_and(|side| base.side != side);
+        vis.set_if_neq(if present && !veiled {
             Visibility::Inherited
         } else {
             Visibility::Hidden
-        };
+        });
     }
 }
 

@@ -3,8 +3,10 @@
 //! Every mark differs by shape as well as colour.
 
 use crate::command::{PreviewSet, Previews, Selection, TableSnapshot};
+use crate::control::Controllers;
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::shooting::RangeBand;
+use crate::rules::surprise;
 use crate::rules::table::{Presence, Table, UnitId};
 use crate::scenario::format::Side;
 use crate::turn::resources::Flows;
@@ -26,6 +28,11 @@ const HIT_DIE: Color = Color::srgb(1.0, 1.0, 1.0);
 const SMOKE: Color = Color::srgb(0.75, 0.75, 0.75);
 const HIGHLIGHT: Color = Color::srgb(1.0, 0.3, 1.0);
 const CONTACT: Color = Color::srgb(1.0, 0.95, 0.6);
+const ROUTE: Color = Color::srgba(0.9, 0.85, 0.6, 0.5);
+const SPRING: Color = Color::srgb(1.0, 0.4, 0.1);
+const COUNTER: Color = Color::srgb(0.95, 0.75, 0.3);
+/// A counter's side, inches.
+const COUNTER_SIZE: f32 = 1.2;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Highlight>();
@@ -81,6 +88,7 @@ fn draw_marks(
     previews: Res<Previews>,
     flows: Option<Res<Flows>>,
     highlight: Res<Highlight>,
+    controllers: Option<Res<Controllers>>,
     time: Res<Time>,
 ) {
     let Some(table) = &snapshot.0 else { return };
@@ -149,6 +157,10 @@ fn draw_marks(
         }
     }
     draw_unit_markers(&mut g, table, flows.as_deref());
+    let dark = controllers
+        .as_ref()
+        .and_then(|c| c.kept_in_the_dark(&table.config, &table.progress));
+    draw_approach(&mut g, table, dark.is_some());
     // The highlight pulses so it catches the eye.
     let pulse = 0.3 + 0.2 * (time.elapsed_secs() * 6.0).sin().abs();
     for id in &highlight.0 {
@@ -158,6 +170,44 @@ fn draw_marks(
                 radius(&f) + pulse,
                 HIGHLIGHT,
             );
+        }
+    }
+}
+
+/// 004's approach: the column's route as a faint line, and every counter as a square with a
+/// diagonal, all alike to a player kept in the dark. The ambusher's own player sees a dot on a
+/// real counter and a ring at the spring point.
+fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
+    let Some(a) = table.progress.approach.as_ref() else {
+        return;
+    };
+    if table.progress.ambush_sprung {
+        return;
+    }
+    let (route, _) = table
+        .config
+        .ambush
+        .as_ref()
+        .map(|s| surprise::route_of(&s.route))
+        .unwrap_or_default();
+    for w in route.windows(2) {
+        g.line_2d(w[0], w[1], ROUTE);
+    }
+    if !dark && route.len() >= 2 {
+        let (p, _) = surprise::along(&route, a.spring_at);
+        g.circle_2d(Isometry2d::from_translation(p), 0.8, SPRING);
+        g.circle_2d(Isometry2d::from_translation(p), 0.6, SPRING);
+    }
+    for c in &a.counters {
+        let h = COUNTER_SIZE * 0.5;
+        g.rect_2d(
+            Isometry2d::from_translation(c.at),
+            Vec2::splat(COUNTER_SIZE),
+            COUNTER,
+        );
+        g.line_2d(c.at + Vec2::new(-h, -h), c.at + Vec2::new(h, h), COUNTER);
+        if !dark && c.unit.is_some() {
+            g.circle_2d(Isometry2d::from_translation(c.at), h * 0.4, COUNTER);
         }
     }
 }

@@ -177,6 +177,32 @@ fn a_scenario_that_combines_the_ambush_models_wrongly_is_refused_at_its_line() {
 }
 
 #[test]
+fn the_ambushers_set_up_zone_is_enforced_at_its_line() {
+    // 004: "Typically, the ambusher has restrictions on where on the table he can set up."
+    let good = std::fs::read_to_string(root().join("scenarios/mountain_pass.ron")).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert!(parse_scenario("s.ron", &good, Rules::bundled()).is_ok());
+    // A marine hidden out on the open slope, outside the zone.
+    let bad = good.replacen("at: (33.0, 26.0)", "at: (20.0, 26.0)", 1);
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert_eq!(e.line, line_of(&bad, "at: (20.0, 26.0)"), "{e}");
+    assert!(e.message.contains("set-up zone"), "{e}");
+    // A dummy counter likewise.
+    let bad = good.replacen("(42.0, 8.0)]", "(60.0, 8.0)]", 1);
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert!(e.message.contains("ambush.dummies[2]"), "{e}");
+    // In a complex set-up every ambush unit is an alien: the column or the hidden ambushers.
+    let bad = good.replacen(
+        "(label: \"C5\", side: Aliens, troop: Alien",
+        "(label: \"C5\", side: Humans, troop: Infantry",
+        1,
+    );
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert!(e.message.contains("every ambush unit is an alien"), "{e}");
+}
+
+#[test]
 fn an_ambush_sprung_beyond_closing_range_surprises_nobody_and_says_why() {
     // 002: "If the parties aren't close enough that a clash could take place ... then any
     // surprise would be moot"; the game says why in the log.
@@ -263,4 +289,140 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
         "the lead 20\" up a route from y = 2"
     );
     assert_eq!(patrol[4].1, Vec2::new(36.0, 6.0), "the last 16\" behind it");
+}
+
+/// The approach of a complex set-up, read after each frame: (turns, lead, ended).
+fn approach_of(app: &App) -> Option<ambush::rules::table::Approach> {
+    app.world().resource::<Battle>().progress.approach.clone()
+}
+
+#[test]
+fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() {
+    // 004 complex ambush: "The first unit in the ambushed player's convoy/column is moved onto
+    // the edge of the table. Each turn, the ambushing player makes a Reaction Test for all of his
+    // units ... If none of the ambushing units fail the test, the lead unit in column is moved
+    // it's full movement". The window plays one approach turn per AI step.
+    use ambush::rules::table::ApproachEnd;
+    use ambush::turn::resources::AiSteps;
+    let mut ends = Vec::new();
+    for seed in 1..9 {
+        let mut app = app("mountain_pass.ron", seed);
+        app.world_mut().insert_resource(AiSteps(Some(0)));
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Phase>>().get(),
+            Phase::Approach
+        );
+        let opened = approach_of(&app).expect("the approach opens before any approach turn");
+        assert_eq!(opened.turns, 0);
+        // Six marines and three dummies, named by place: south to north, then west to east.
+        assert_eq!(opened.counters.len(), 9);
+        for (i, c) in opened.counters.iter().enumerate() {
+            assert_eq!(c.name, format!("counter {}", i + 1));
+        }
+        assert!(
+            opened
+                .counters
+                .windows(2)
+                .all(|w| (w[0].at.y, w[0].at.x) <= (w[1].at.y, w[1].at.x))
+        );
+        assert_eq!(
+            opened.counters.iter().filter(|c| c.unit.is_none()).count(),
+            3
+        );
+        // The alien column came onto its route, lead first.
+        assert_eq!(opened.column.len(), 5);
+        let mut leads = vec![opened.lead];
+        let mut end = None;
+        for _ in 0..40 {
+            app.world_mut().insert_resource(AiSteps(Some(1)));
+            app.update();
+            match approach_of(&app) {
+                Some(a) => {
+                    assert_eq!(a.turns as usize, leads.len(), "one approach turn per step");
+                    leads.push(a.lead);
+                    if a.ended.is_some() {
+                        end = a.ended;
+                        break;
+                    }
+                }
+                // Sprung in the same frame: the approach record is gone with it.
+                None => break,
+            }
+        }
+        let end = end.expect("the approach ends");
+        // Every turn but the last moved the lead its full move.
+        let steps: Vec<f32> = leads.windows(2).map(|w| w[1] - w[0]).collect();
+        let full = steps[0];
+        if end != ApproachEnd::Premature {
+            assert!(full > 0.0);
+        }
+        for s in &steps[..steps.len() - 1] {
+            assert!((s - full).abs() < 1e-3, "seed {seed}: {steps:?}");
+        }
+        if end == ApproachEnd::SpringPoint {
+            assert!((leads.last().unwrap() - 30.0).abs() < 1e-3);
+        }
+        // The marines' reaction tests are kept from the aliens' player until the ambush springs.
+        let log = app.world().resource::<Dice>().log.clone();
+        let tests: Vec<_> = log
+            .iter()
+            .filter(|e| e.kind == RollKind::ReactionTest && e.actor.is_some())
+            .collect();
+        assert!(!tests.is_empty());
+        assert!(tests.iter().all(|e| e.hidden_from == Some(Side::Aliens)));
+        assert!(
+            tests
+                .iter()
+                .all(|e| ["M2", "M5"].contains(&e.actor.as_deref().unwrap())),
+            "Leadership 1 does not test"
+        );
+        ends.push(end);
+    }
+    assert!(ends.len() == 8);
+}
+
+#[test]
+fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
+    // 004: hidden units "stay hidden from the ambushed side until spotted or sprung". In
+    // hot-seat the aliens' player watches the approach: the marines' bases are not on its
+    // table, the counters are all alike, and once the ambush is sprung everything shows.
+    use ambush::command::TableSnapshot;
+    use ambush::control::Controllers;
+    use ambush::turn::resources::AiSteps;
+    let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 5, 0);
+    setup.controllers = Controllers::hot_seat();
+    let mut app = ambush::player_app(&setup, Arc::new(Rules::bundled().clone()));
+    app.world_mut().insert_resource(AiSteps(Some(0)));
+    for _ in 0..3 {
+        app.update();
+    }
+    {
+        let battle = app.world().resource::<Battle>();
+        let controllers = app.world().resource::<Controllers>();
+        assert_eq!(
+            controllers.kept_in_the_dark(&battle.config, &battle.progress),
+            Some(Side::Aliens)
+        );
+        let seen = app.world().resource::<TableSnapshot>().0.clone().unwrap();
+        assert!(seen.units.iter().all(|u| u.side == Side::Aliens));
+        assert!(!seen.units.is_empty());
+        let counters = &seen.progress.approach.as_ref().unwrap().counters;
+        assert_eq!(counters.len(), 9);
+        assert!(counters.iter().all(|c| c.unit.is_none()));
+        // Solo, the marines' player set the ambush: nothing is kept from anyone.
+        assert_eq!(
+            Controllers::solo().kept_in_the_dark(&battle.config, &battle.progress),
+            None
+        );
+    }
+    app.world_mut().insert_resource(AiSteps(None));
+    for _ in 0..3 {
+        app.update();
+    }
+    let battle = app.world().resource::<Battle>();
+    assert!(battle.progress.ambush_sprung);
+    let seen = app.world().resource::<TableSnapshot>().0.clone().unwrap();
+    assert!(seen.units.iter().any(|u| u.side == Side::Humans));
 }

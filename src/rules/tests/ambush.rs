@@ -27,6 +27,7 @@ fn doom_on_the_marines() -> crate::scenario::format::AmbushSpec {
         spacing: 2.0,
         spring_at: None,
         dummies: Vec::new(),
+        zone: Vec::new(),
     }
 }
 

@@ -3,10 +3,11 @@
 use crate::control::Controllers;
 use crate::rules::Rules;
 use crate::rules::tables::RULE_FILES;
-use crate::scenario::format::{AmbushSetup, Scenario, Side, WoundMethod};
+use crate::scenario::format::{AmbushSetup, Scenario, WoundMethod};
 use crate::scenario::spawn::GameSetup;
 use crate::scenario::validate::parse_scenario;
 use crate::screen::loading::{GameFiles, RonText};
+use crate::screen::setup::SetupWizard;
 use crate::screen::{AlienPace, DirectStart, Screen, SessionOptions, SessionRequest};
 use crate::turn::phase::GameSet;
 use bevy::prelude::*;
@@ -85,77 +86,6 @@ impl Catalogue {
     }
 }
 
-/// The column's secret order of march and spacing, chosen before a complex ambush (004: "the
-/// player that will be ambushed writes down the order that his units will move on the table, and
-/// the distance separating them").
-#[derive(Debug, Clone, PartialEq)]
-pub struct MarchOrder {
-    /// Indices into the scenario's units, first = the lead.
-    pub order: Vec<usize>,
-    pub spacing: f32,
-}
-
-impl MarchOrder {
-    /// The scenario's own order and spacing.
-    pub fn of(s: &Scenario) -> Option<MarchOrder> {
-        let a = s.ambush.as_ref()?;
-        (a.setup == AmbushSetup::Complex && a.ambushed == Side::Humans).then(|| MarchOrder {
-            order: (0..s.units.len()).collect(),
-            spacing: a.spacing,
-        })
-    }
-
-    /// The scenario with the column in this order and at this spacing.
-    pub fn apply(&self, s: &Scenario) -> Scenario {
-        let mut out = s.clone();
-        if self.order.len() == s.units.len() && self.order.iter().all(|i| *i < s.units.len()) {
-            out.units = self.order.iter().map(|i| s.units[*i].clone()).collect();
-        }
-        if let Some(a) = out.ambush.as_mut() {
-            a.spacing = self.spacing.clamp(1.0, 8.0);
-        }
-        out
-    }
-}
-
-/// The ambusher's spring point on the column's route, when the player sets the ambush (004
-/// simple ambush: "the player conducting the ambush indicates where he wants the lead unit to be
-/// when the ambush is sprung").
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpringPoint {
-    /// Inches along the route.
-    pub at: f32,
-    /// The least it may be: the whole column must stand on the route.
-    pub least: f32,
-    /// The route's length.
-    pub length: f32,
-}
-
-impl SpringPoint {
-    pub fn of(s: &Scenario) -> Option<SpringPoint> {
-        let a = s.ambush.as_ref()?;
-        if a.setup != AmbushSetup::Simple || a.ambushed != Side::Aliens || a.route.len() < 2 {
-            return None;
-        }
-        let (_, length) = crate::rules::surprise::route_of(&a.route);
-        let column = a.units.iter().filter(|u| u.side == Side::Aliens).count();
-        let least = (a.spacing * column.saturating_sub(1) as f32).min(length);
-        Some(SpringPoint {
-            at: a.spring_at.unwrap_or(length).clamp(least, length),
-            least,
-            length,
-        })
-    }
-
-    pub fn apply(&self, s: &Scenario) -> Scenario {
-        let mut out = s.clone();
-        if let Some(a) = out.ambush.as_mut() {
-            a.spring_at = Some(self.at.clamp(self.least, self.length));
-        }
-        out
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Menu),
@@ -203,14 +133,30 @@ fn build_catalogue(
     commands.insert_resource(catalogue);
 }
 
-/// `ambush play --scenario` goes straight to the table.
+/// The rule tables in use: the catalogue's, or the bundled ones before it is built.
+pub(super) fn rules_of(catalogue: Option<&Catalogue>) -> Arc<Rules> {
+    catalogue.map_or_else(|| Arc::new(Rules::bundled().clone()), |c| c.rules.clone())
+}
+
+/// `ambush play --scenario` goes straight to the table, or to its set-up screens.
 fn start_directly(
     direct: Option<Res<DirectStart>>,
+    catalogue: Option<Res<Catalogue>>,
     mut commands: Commands,
     mut requests: MessageWriter<SessionRequest>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     if let Some(d) = direct {
-        requests.write(SessionRequest::Start(Box::new(d.0.clone())));
+        // An ambush with a player's part in it opens on its set-up screens.
+        match SetupWizard::new(d.0.clone(), rules_of(catalogue.as_deref())) {
+            Some(wizard) => {
+                commands.insert_resource(wizard);
+                screen.set(Screen::Setup);
+            }
+            None => {
+                requests.write(SessionRequest::Start(Box::new(d.0.clone())));
+            }
+        }
         commands.remove_resource::<DirectStart>();
     }
 }
@@ -220,9 +166,9 @@ fn draw_menu(
     catalogue: Option<Res<Catalogue>>,
     mut options: ResMut<SessionOptions>,
     mut chosen: Local<usize>,
-    mut march: Local<Option<(usize, MarchOrder)>>,
-    mut spring: Local<Option<(usize, SpringPoint)>>,
     mut requests: MessageWriter<SessionRequest>,
+    mut commands: Commands,
+    mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
@@ -274,44 +220,36 @@ fn draw_menu(
                         s.human_wounds
                     ));
                     ui.separator();
-                    // A fresh order of march whenever another scenario is chosen.
-                    if march.as_ref().map(|(i, _)| *i) != Some(*chosen) {
-                        *march = MarchOrder::of(s).map(|m| (*chosen, m));
-                    }
-                    if let Some((_, m)) = march.as_mut() {
-                        march_ui(ui, s, m);
-                        ui.separator();
-                    }
-                    if spring.as_ref().map(|(i, _)| *i) != Some(*chosen) {
-                        *spring = SpringPoint::of(s).map(|p| (*chosen, p));
-                    }
-                    if let Some((_, p)) = spring.as_mut() {
-                        ui.strong("Your ambush: where the patrol's lead is when you spring it");
-                        ui.add(
-                            egui::Slider::new(&mut p.at, p.least..=p.length)
-                                .suffix("\" along its route"),
+                    if s.ambush
+                        .as_ref()
+                        .is_some_and(|a| a.setup != AmbushSetup::None)
+                    {
+                        ui.label(
+                            "An ambush scenario: before the game the column's player writes its \
+                             order of march, and the ambusher places hidden units and dummies \
+                             and picks the spring point (004).",
                         );
-                        ui.separator();
                     }
                     let solo = ui.button("Play as the marines (the aliens are the AI)");
                     let hot_seat = ui.button("Hot-seat: two players, marines and aliens");
                     if solo.clicked() || hot_seat.clicked() {
-                        let s = match march.as_ref() {
-                            Some((_, m)) => m.apply(s),
-                            None => s.clone(),
-                        };
-                        let s = match spring.as_ref() {
-                            Some((_, p)) => p.apply(&s),
-                            None => s,
-                        };
-                        let mut setup = GameSetup::new(s, options.seed, 0);
+                        let mut setup = GameSetup::new(s.clone(), options.seed, 0);
                         setup.wounds = options.human_wounds;
                         setup.controllers = if hot_seat.clicked() {
                             Controllers::hot_seat()
                         } else {
                             Controllers::solo()
                         };
-                        requests.write(SessionRequest::Start(Box::new(setup)));
+                        // The set-up screens come first when a player has a part in them.
+                        match SetupWizard::new(setup.clone(), catalogue.rules.clone()) {
+                            Some(wizard) => {
+                                commands.insert_resource(wizard);
+                                screen.set(Screen::Setup);
+                            }
+                            None => {
+                                requests.write(SessionRequest::Start(Box::new(setup)));
+                            }
+                        }
                     }
                 }
                 Err(why) => {
@@ -321,35 +259,6 @@ fn draw_menu(
         });
     });
     Ok(())
-}
-
-/// The column player's secret order of march: move units up and down, set the spacing.
-fn march_ui(ui: &mut egui::Ui, s: &Scenario, m: &mut MarchOrder) {
-    ui.strong("Your order of march (secret until the ambush is sprung)");
-    let mut swap = None;
-    for (pos, i) in m.order.iter().enumerate() {
-        ui.horizontal(|ui| {
-            let u = &s.units[*i];
-            ui.label(format!("{}. {} ({:?})", pos + 1, u.label, u.troop));
-            if pos > 0 && ui.small_button("up").clicked() {
-                swap = Some((pos, pos - 1));
-            }
-            if pos + 1 < m.order.len() && ui.small_button("down").clicked() {
-                swap = Some((pos, pos + 1));
-            }
-        });
-    }
-    if let Some((a, b)) = swap {
-        m.order.swap(a, b);
-    }
-    ui.horizontal(|ui| {
-        ui.label("Spacing (inches)");
-        ui.add(
-            egui::DragValue::new(&mut m.spacing)
-                .range(1.0..=8.0)
-                .speed(0.1),
-        );
-    });
 }
 
 fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {

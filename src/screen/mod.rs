@@ -3,6 +3,7 @@
 mod loading;
 mod menu;
 mod session;
+mod setup;
 
 use crate::scenario::format::WoundMethod;
 use crate::scenario::spawn::GameSetup;
@@ -10,7 +11,8 @@ use bevy::prelude::*;
 use std::time::Duration;
 
 pub use loading::{GameFiles, RonText};
-pub use menu::{Catalogue, MarchOrder, SpringPoint};
+pub use menu::Catalogue;
+pub use setup::{MarchOrder, Piece, Placement, SetupStep, SetupWizard, SpringPoint};
 
 /// Which screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -19,6 +21,8 @@ pub enum Screen {
     #[default]
     Loading,
     Menu,
+    /// 004's set-up before an ambush: order of march, hidden units, dummies, spring point.
+    Setup,
     Table,
 }
 
@@ -84,6 +88,11 @@ impl Plugin for ScreenPlugin {
         app.init_state::<Screen>()
             .add_message::<SessionRequest>()
             .init_resource::<SessionOptions>();
-        app.add_plugins((loading::plugin, menu::plugin, session::plugin));
+        app.add_plugins((
+            loading::plugin,
+            menu::plugin,
+            setup::plugin,
+            session::plugin,
+        ));
     }
 }

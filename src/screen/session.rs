@@ -1,7 +1,6 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
 use crate::command::{Refusal, Selection};
-use crate::rules::Rules;
 use crate::scenario::spawn::{GameSetup, start_game};
 use crate::screen::menu::Catalogue;
 use crate::screen::{AlienPace, Screen, SessionOptions, SessionRequest};
@@ -10,7 +9,6 @@ use crate::turn::phase::{GameSet, Phase};
 use crate::turn::resources::AiSteps;
 use crate::view::Highlight;
 use bevy::prelude::*;
-use std::sync::Arc;
 
 /// The game being played, for "play again".
 #[derive(Resource, Debug, Clone)]
@@ -60,7 +58,7 @@ fn handle_requests(
             return;
         }
     };
-    let rules = catalogue.map_or_else(|| Arc::new(Rules::bundled().clone()), |c| c.rules.clone());
+    let rules = super::menu::rules_of(catalogue.as_deref());
     pace.0 = match options.pace {
         AlienPace::Instant => None,
         AlienPace::Every(d) => Some(Timer::new(d, TimerMode::Repeating)),

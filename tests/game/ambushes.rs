@@ -426,3 +426,95 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     let seen = app.world().resource::<TableSnapshot>().0.clone().unwrap();
     assert!(seen.units.iter().any(|u| u.side == Side::Humans));
 }
+
+#[test]
+fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone() {
+    // 004: "the player conducting the ambush places his figures on the tabletop, or places
+    // hidden unit counters and dummy counters on the tabletop. Typically, the ambusher has
+    // restrictions on where on the table he can set up."
+    use ambush::control::Controllers;
+    use ambush::screen::{Piece, SetupStep, SetupWizard};
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 4, 0);
+    setup.controllers = Controllers::solo();
+    let mut w = SetupWizard::new(setup, rules.clone()).expect("the marines set this ambush");
+    // The alien column is the AI's: only the ambusher's step is the player's.
+    assert_eq!(w.steps, vec![SetupStep::Ambush(Side::Humans)]);
+    assert!(w.ready);
+    // Out on the open slope, outside the zone: refused with the rule, nothing moved.
+    let e = w.place(Piece::Unit(0), (20.0, 26.0)).unwrap_err();
+    assert!(e.contains("set-up zone"), "{e}");
+    assert_eq!(w.placement.as_ref().unwrap().units[0].1, (33.0, 26.0));
+    // Into impassable rock: refused too.
+    let e = w.place(Piece::Unit(0), (31.0, 30.0)).unwrap_err();
+    assert!(e.contains("impassable"), "{e}");
+    // Inside the zone: taken.
+    w.place(Piece::Unit(0), (33.0, 36.0)).unwrap();
+    // Dummies: remove one, put it back elsewhere, but never more than the scenario's three.
+    w.remove_dummy(0);
+    assert_eq!(w.placement.as_ref().unwrap().dummies.len(), 2);
+    w.place(Piece::Dummy(2), (40.0, 20.0)).unwrap();
+    assert!(w.place(Piece::Dummy(3), (40.0, 24.0)).is_err());
+    let game = w.finish_step().expect("the last step starts the game");
+    let a = game.scenario.ambush.as_ref().unwrap();
+    assert_eq!(a.dummies.len(), 3);
+    assert!(a.dummies.contains(&(40.0, 20.0)));
+    assert_eq!(game.scenario.units[0].at, (33.0, 36.0));
+    // The game puts a counter where the player put each piece.
+    let mut app = app_for(game.scenario.clone(), 4);
+    app.world_mut()
+        .insert_resource(ambush::turn::resources::AiSteps(Some(0)));
+    app.update();
+    app.update();
+    let counters = approach_of(&app).unwrap().counters;
+    assert!(
+        counters
+            .iter()
+            .any(|c| c.unit.as_deref() == Some("M1") && c.at == Vec2::new(33.0, 36.0))
+    );
+    assert!(
+        counters
+            .iter()
+            .any(|c| c.unit.is_none() && c.at == Vec2::new(40.0, 20.0))
+    );
+}
+
+#[test]
+fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_curtain() {
+    // 004: "First, the player that will be ambushed writes down the order ... Next, the player
+    // conducting the ambush places ... Then, the player being ambushed shows the other player
+    // the order ... Finally, the player conducting the ambush indicates where he wants the lead
+    // unit to be when the ambush is sprung."
+    use ambush::control::Controllers;
+    use ambush::screen::{SetupStep, SetupWizard};
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut setup = GameSetup::new(scenario("jungle_patrol.ron"), 4, 0);
+    setup.controllers = Controllers::hot_seat();
+    let mut w = SetupWizard::new(setup.clone(), rules.clone()).unwrap();
+    assert_eq!(
+        w.steps,
+        vec![
+            SetupStep::March(Side::Humans),
+            SetupStep::Ambush(Side::Aliens)
+        ]
+    );
+    assert!(
+        !w.ready,
+        "the marines' player is called to the screen first"
+    );
+    w.ready = true;
+    w.march.as_mut().unwrap().spacing = 4.0;
+    assert!(w.finish_step().is_none());
+    assert!(
+        !w.ready,
+        "the curtain falls before the aliens' secret set-up"
+    );
+    // The spring point's least distance follows the column's chosen spacing: 6 units 4" apart.
+    assert_eq!(w.spring.unwrap().least, 20.0);
+    let game = w.finish_step().unwrap();
+    assert_eq!(game.scenario.ambush.as_ref().unwrap().spacing, 4.0);
+    // Solo, the aliens' set-up is the AI's (the scenario's own); the player writes the order.
+    setup.controllers = Controllers::solo();
+    let w = SetupWizard::new(setup, rules).unwrap();
+    assert_eq!(w.steps, vec![SetupStep::March(Side::Humans)]);
+}

@@ -1,0 +1,680 @@
+//! 004's set-up screens before an ambush: the column's secret order of march, then the
+//! ambusher's hidden units, dummy counters and spring point, with a hand-over in hot-seat play.
+
+use crate::control::Controller;
+use crate::rules::Rules;
+use crate::rules::geometry::Shape;
+use crate::rules::surprise::{along, route_of};
+use crate::scenario::format::{AmbushSetup, Going, Scenario, Side};
+use crate::scenario::spawn::GameSetup;
+use crate::scenario::validate::parse_scenario;
+use crate::screen::{Screen, SessionRequest};
+use crate::turn::phase::GameSet;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::sync::Arc;
+
+/// The column's secret order of march and spacing (004: "the player that will be ambushed
+/// writes down the order that his units will move on the table, and the distance separating
+/// them").
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarchOrder {
+    /// The column's side.
+    pub side: Side,
+    /// Indices into the column's units (the scenario's marines, or the ambush's aliens), the
+    /// lead first.
+    pub order: Vec<usize>,
+    pub spacing: f32,
+}
+
+/// The column's units as listed in the scenario: the marines, or the ambush's aliens.
+fn column_labels(s: &Scenario, side: Side) -> Vec<String> {
+    match (side, s.ambush.as_ref()) {
+        (Side::Humans, _) => s.units.iter().map(|u| u.label.clone()).collect(),
+        (Side::Aliens, Some(a)) => a
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Aliens)
+            .map(|u| u.label.clone())
+            .collect(),
+        (Side::Aliens, None) => Vec::new(),
+    }
+}
+
+impl MarchOrder {
+    /// The scenario's own order and spacing, when its set-up marches a column down a route.
+    pub fn of(s: &Scenario) -> Option<MarchOrder> {
+        let a = s.ambush.as_ref()?;
+        if a.setup == AmbushSetup::None || a.route.len() < 2 {
+            return None;
+        }
+        let n = column_labels(s, a.ambushed).len();
+        (n > 0).then(|| MarchOrder {
+            side: a.ambushed,
+            order: (0..n).collect(),
+            spacing: a.spacing,
+        })
+    }
+
+    /// The scenario with the column in this order and at this spacing.
+    pub fn apply(&self, s: &Scenario) -> Scenario {
+        let mut out = s.clone();
+        let n = column_labels(s, self.side).len();
+        let valid = self.order.len() == n && self.order.iter().all(|i| *i < n);
+        if valid {
+            match self.side {
+                Side::Humans => {
+                    out.units = self.order.iter().map(|i| s.units[*i].clone()).collect();
+                }
+                Side::Aliens => {
+                    if let (Some(a), Some(orig)) = (out.ambush.as_mut(), s.ambush.as_ref()) {
+                        let column: Vec<_> = orig
+                            .units
+                            .iter()
+                            .filter(|u| u.side == Side::Aliens)
+                            .cloned()
+                            .collect();
+                        a.units = self.order.iter().map(|i| column[*i].clone()).collect();
+                    }
+                }
+            }
+        }
+        if let Some(a) = out.ambush.as_mut() {
+            a.spacing = self.spacing.clamp(1.0, 8.0);
+        }
+        out
+    }
+}
+
+/// The ambusher's spring point on the column's route (004: "the player conducting the ambush
+/// indicates where he wants the lead unit to be when the ambush is sprung").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpringPoint {
+    /// Inches along the route.
+    pub at: f32,
+    /// The least it may be: the whole column must stand on the route.
+    pub least: f32,
+    /// The route's length.
+    pub length: f32,
+}
+
+impl SpringPoint {
+    pub fn of(s: &Scenario) -> Option<SpringPoint> {
+        let a = s.ambush.as_ref()?;
+        if a.setup == AmbushSetup::None || a.route.len() < 2 {
+            return None;
+        }
+        let (_, length) = route_of(&a.route);
+        let column = column_labels(s, a.ambushed).len();
+        let least = (a.spacing * column.saturating_sub(1) as f32).min(length);
+        Some(SpringPoint {
+            at: a.spring_at.unwrap_or(length).clamp(least, length),
+            least,
+            length,
+        })
+    }
+
+    pub fn apply(&self, s: &Scenario) -> Scenario {
+        let mut out = s.clone();
+        if let Some(a) = out.ambush.as_mut() {
+            a.spring_at = Some(self.at.clamp(self.least, self.length));
+        }
+        out
+    }
+}
+
+/// A piece the ambusher places: one of its units, or a dummy counter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece {
+    Unit(usize),
+    Dummy(usize),
+}
+
+/// Where the ambusher's hidden units and dummy counters stand (004: "the player conducting the
+/// ambush places his figures on the tabletop, or places hidden unit counters and dummy counters
+/// on the tabletop").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placement {
+    /// The ambusher.
+    pub side: Side,
+    /// Each unit's label and centre.
+    pub units: Vec<(String, (f32, f32))>,
+    pub dummies: Vec<(f32, f32)>,
+    /// As many dummies as the scenario lists may stand (complex set-up only).
+    pub max_dummies: usize,
+}
+
+impl Placement {
+    pub fn of(s: &Scenario) -> Option<Placement> {
+        let a = s.ambush.as_ref()?;
+        if a.setup == AmbushSetup::None {
+            return None;
+        }
+        let side = a.ambushed.other();
+        let units = match side {
+            Side::Humans => s.units.iter().map(|u| (u.label.clone(), u.at)).collect(),
+            Side::Aliens => a
+                .units
+                .iter()
+                .filter(|u| u.side == Side::Aliens)
+                .map(|u| (u.label.clone(), u.at))
+                .collect(),
+        };
+        let complex = a.setup == AmbushSetup::Complex;
+        Some(Placement {
+            side,
+            units,
+            dummies: if complex {
+                a.dummies.clone()
+            } else {
+                Vec::new()
+            },
+            max_dummies: if complex { a.dummies.len() } else { 0 },
+        })
+    }
+
+    /// Where a piece stands.
+    pub fn at(&self, piece: Piece) -> Option<(f32, f32)> {
+        match piece {
+            Piece::Unit(i) => self.units.get(i).map(|u| u.1),
+            Piece::Dummy(i) => self.dummies.get(i).copied(),
+        }
+    }
+
+    /// The scenario with the pieces where this placement has them.
+    pub fn apply(&self, s: &Scenario) -> Scenario {
+        let mut out = s.clone();
+        let place = |label: &str| self.units.iter().find(|u| u.0 == label).map(|u| u.1);
+        match self.side {
+            Side::Humans => {
+                for u in &mut out.units {
+                    if let Some(p) = place(&u.label) {
+                        u.at = p;
+                    }
+                }
+            }
+            Side::Aliens => {
+                if let Some(a) = out.ambush.as_mut() {
+                    for u in a.units.iter_mut().filter(|u| u.side == Side::Aliens) {
+                        if let Some(p) = place(&u.label) {
+                            u.at = p;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(a) = out.ambush.as_mut()
+            && a.setup == AmbushSetup::Complex
+        {
+            a.dummies = self.dummies.clone();
+        }
+        out
+    }
+}
+
+/// One part of the set-up, taken by one side's player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SetupStep {
+    /// The column's player writes the order of march.
+    March(Side),
+    /// The ambusher places its units and dummies and picks the spring point.
+    Ambush(Side),
+}
+
+impl SetupStep {
+    pub fn side(self) -> Side {
+        match self {
+            SetupStep::March(s) | SetupStep::Ambush(s) => s,
+        }
+    }
+}
+
+/// The set-up screens' state: the game to start, the steps the players take, and their choices.
+#[derive(Resource, Debug, Clone)]
+pub struct SetupWizard {
+    pub setup: GameSetup,
+    pub rules: Arc<Rules>,
+    pub steps: Vec<SetupStep>,
+    pub current: usize,
+    /// Hot-seat: the player of the current step is at the screen.
+    pub ready: bool,
+    pub march: Option<MarchOrder>,
+    pub placement: Option<Placement>,
+    pub spring: Option<SpringPoint>,
+    /// The piece to put down with the next click on the map.
+    pub selected: Option<Piece>,
+    /// Why the last placement was refused.
+    pub problem: Option<String>,
+}
+
+/// Checks a scenario as the loader would, by writing it out and reading it back: every rule a
+/// scenario file obeys (the zone, the table, terrain, other bases) holds for a placement too.
+pub fn check_scenario(s: &Scenario, rules: &Rules) -> Result<(), String> {
+    let text = ron::ser::to_string(s).map_err(|e| format!("cannot write the set-up: {e}"))?;
+    parse_scenario("set-up", &text, rules)
+        .map(|_| ())
+        .map_err(|e| e.message)
+}
+
+impl SetupWizard {
+    /// The set-up for a game, or `None` when no player has a part in it.
+    pub fn new(setup: GameSetup, rules: Arc<Rules>) -> Option<SetupWizard> {
+        let s = &setup.scenario;
+        let a = s.ambush.as_ref()?;
+        let human = |side: Side| setup.controllers.get(side) == Controller::Human;
+        let march = MarchOrder::of(s).filter(|_| human(a.ambushed));
+        let placement = Placement::of(s).filter(|_| human(a.ambushed.other()));
+        let mut steps = Vec::new();
+        if march.is_some() {
+            steps.push(SetupStep::March(a.ambushed));
+        }
+        if placement.is_some() {
+            steps.push(SetupStep::Ambush(a.ambushed.other()));
+        }
+        if steps.is_empty() {
+            return None;
+        }
+        // The spring point is picked after the column's order is shown (004), so its least
+        // distance follows the spacing chosen.
+        let mut wizard = SetupWizard {
+            spring: None,
+            ready: !setup.controllers.is_hot_seat(),
+            setup,
+            rules,
+            steps,
+            current: 0,
+            march,
+            placement,
+            selected: None,
+            problem: None,
+        };
+        wizard.enter_step();
+        Some(wizard)
+    }
+
+    /// Readies the current step: the ambusher's spring point is worked out from the column as
+    /// its player left it.
+    fn enter_step(&mut self) {
+        if let Some(SetupStep::Ambush(_)) = self.step() {
+            self.spring = SpringPoint::of(&self.scenario());
+        }
+    }
+
+    pub fn step(&self) -> Option<SetupStep> {
+        self.steps.get(self.current).copied()
+    }
+
+    /// The scenario with every choice so far applied.
+    pub fn scenario(&self) -> Scenario {
+        let mut s = self.setup.scenario.clone();
+        if let Some(m) = &self.march {
+            s = m.apply(&s);
+        }
+        if let Some(p) = &self.placement {
+            s = p.apply(&s);
+        }
+        if let Some(p) = &self.spring {
+            s = p.apply(&s);
+        }
+        s
+    }
+
+    /// Puts a piece down at `at`, if the scenario's rules allow it there.
+    pub fn place(&mut self, piece: Piece, at: (f32, f32)) -> Result<(), String> {
+        let Some(p) = self.placement.as_mut() else {
+            return Err("nothing to place in this set-up".into());
+        };
+        let before = p.clone();
+        match piece {
+            Piece::Unit(i) if i < p.units.len() => p.units[i].1 = at,
+            Piece::Dummy(i) if i < p.dummies.len() => p.dummies[i] = at,
+            Piece::Dummy(i) if i == p.dummies.len() && i < p.max_dummies => p.dummies.push(at),
+            _ => return Err("no such piece".into()),
+        }
+        let verdict = check_scenario(&self.scenario(), &self.rules);
+        if verdict.is_err() {
+            self.placement = Some(before);
+        }
+        self.problem = verdict.clone().err();
+        verdict
+    }
+
+    /// Takes a dummy counter off the table.
+    pub fn remove_dummy(&mut self, i: usize) {
+        if let Some(p) = self.placement.as_mut()
+            && i < p.dummies.len()
+        {
+            p.dummies.remove(i);
+        }
+        self.selected = None;
+    }
+
+    /// Goes on to the next step (the next player's, in hot-seat, behind a curtain). Returns the
+    /// game to start when the last step is done.
+    pub fn finish_step(&mut self) -> Option<GameSetup> {
+        let was = self.step().map(SetupStep::side);
+        self.current += 1;
+        self.selected = None;
+        self.problem = None;
+        self.enter_step();
+        match self.step() {
+            Some(step) => {
+                if self.setup.controllers.is_hot_seat() && Some(step.side()) != was {
+                    self.ready = false;
+                }
+                None
+            }
+            None => {
+                let mut setup = self.setup.clone();
+                setup.scenario = self.scenario();
+                Some(setup)
+            }
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_setup
+            .in_set(GameSet::Presentation)
+            .run_if(in_state(Screen::Setup)),
+    );
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Humans => "marines",
+        Side::Aliens => "aliens",
+    }
+}
+
+fn draw_setup(
+    mut contexts: EguiContexts,
+    wizard: Option<ResMut<SetupWizard>>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(mut wizard) = wizard else {
+        return Ok(());
+    };
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "setup".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        let Some(step) = wizard.step() else { return };
+        ui.heading(format!(
+            "{}: set-up, step {} of {}",
+            wizard.setup.scenario.name,
+            wizard.current + 1,
+            wizard.steps.len()
+        ));
+        if !wizard.ready {
+            // Hot-seat: the other player must not see this step's secrets.
+            ui.add_space(40.0);
+            ui.heading(format!(
+                "Pass the screen to the {} player",
+                side_name(step.side())
+            ));
+            ui.label("The other player looks away while you make your secret choices.");
+            if ui.button("I am ready").clicked() {
+                wizard.ready = true;
+            }
+            return;
+        }
+        match step {
+            SetupStep::March(side) => march_ui(ui, &mut wizard, side),
+            SetupStep::Ambush(side) => ambush_ui(ui, &mut wizard, side),
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("Back to the menu").clicked() {
+                screen.set(Screen::Menu);
+            }
+            let last = wizard.current + 1 == wizard.steps.len();
+            if ui
+                .button(if last { "Start the game" } else { "Done" })
+                .clicked()
+                && let Some(setup) = wizard.finish_step()
+            {
+                requests.write(SessionRequest::Start(Box::new(setup)));
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The column player's secret order of march: move units up and down, set the spacing.
+fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
+    let labels = column_labels(&wizard.setup.scenario, side);
+    let Some(m) = wizard.march.as_mut() else {
+        return;
+    };
+    ui.strong(format!(
+        "The {}' order of march (secret until the ambush is sprung)",
+        side_name(side)
+    ));
+    ui.label("The lead marches first along the route; the rest follow at the spacing you set.");
+    let mut swap = None;
+    for (pos, i) in m.order.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "{}. {}",
+                pos + 1,
+                labels.get(*i).map_or("?", String::as_str)
+            ));
+            if pos > 0 && ui.small_button("up").clicked() {
+                swap = Some((pos, pos - 1));
+            }
+            if pos + 1 < m.order.len() && ui.small_button("down").clicked() {
+                swap = Some((pos, pos + 1));
+            }
+        });
+    }
+    if let Some((a, b)) = swap {
+        m.order.swap(a, b);
+    }
+    ui.horizontal(|ui| {
+        ui.label("Spacing (inches)");
+        ui.add(
+            egui::DragValue::new(&mut m.spacing)
+                .range(1.0..=8.0)
+                .speed(0.1),
+        );
+    });
+}
+
+/// The ambusher's map: pick a unit or dummy, click where it goes; the spring point slider.
+fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
+    ui.strong(format!(
+        "The {}' ambush: hidden units, dummy counters and the spring point",
+        side_name(side)
+    ));
+    if let Some(m) = &wizard.march {
+        // 004: "the player being ambushed shows the other player the order in which his units
+        // will move, and the distance separating them."
+        let labels = column_labels(&wizard.setup.scenario, m.side);
+        let order: Vec<&str> = m
+            .order
+            .iter()
+            .filter_map(|i| labels.get(*i).map(String::as_str))
+            .collect();
+        ui.label(format!(
+            "The column marches {} at {:.1}\" apart.",
+            order.join(", "),
+            m.spacing
+        ));
+    }
+    ui.label("Click a piece, then click inside the shaded zone to put it there.");
+    let scenario = wizard.scenario();
+    let Some(placement) = wizard.placement.clone() else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        for (i, (label, _)) in placement.units.iter().enumerate() {
+            let on = wizard.selected == Some(Piece::Unit(i));
+            if ui.selectable_label(on, label).clicked() {
+                wizard.selected = Some(Piece::Unit(i));
+            }
+        }
+        for i in 0..placement.dummies.len() {
+            let on = wizard.selected == Some(Piece::Dummy(i));
+            if ui
+                .selectable_label(on, format!("dummy {}", i + 1))
+                .clicked()
+            {
+                wizard.selected = Some(Piece::Dummy(i));
+            }
+        }
+        if placement.dummies.len() < placement.max_dummies && ui.button("add a dummy").clicked() {
+            wizard.selected = Some(Piece::Dummy(placement.dummies.len()));
+        }
+        if let Some(Piece::Dummy(i)) = wizard.selected
+            && i < placement.dummies.len()
+            && ui.button("remove this dummy").clicked()
+        {
+            wizard.remove_dummy(i);
+        }
+    });
+    if let Some(clicked) = draw_map(ui, &scenario, &placement, wizard.selected, wizard.spring)
+        && let Some(piece) = wizard.selected
+    {
+        // A refusal stays on screen; a success moves on to the next piece.
+        if wizard.place(piece, clicked).is_ok() {
+            wizard.selected = None;
+        }
+    }
+    if let Some(why) = &wizard.problem {
+        ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+    }
+    if let Some(p) = wizard.spring.as_mut() {
+        ui.label("Where the column's lead is when you spring the ambush:");
+        ui.spacing_mut().slider_width = 360.0;
+        ui.add(egui::Slider::new(&mut p.at, p.least..=p.length).suffix("\" along its route"));
+    }
+}
+
+/// Draws the table to scale with its terrain, the zone, the route, the spring point and the
+/// ambusher's pieces. Returns the table point clicked, if any.
+fn draw_map(
+    ui: &mut egui::Ui,
+    s: &Scenario,
+    placement: &Placement,
+    selected: Option<Piece>,
+    spring: Option<SpringPoint>,
+) -> Option<(f32, f32)> {
+    let (w, d) = s.table;
+    let width = ui.available_width().min(900.0);
+    let scale = (width / w).min((ui.available_height() - 80.0).max(200.0) / d);
+    let (response, painter) =
+        ui.allocate_painter(egui::vec2(w * scale, d * scale), egui::Sense::click());
+    let origin = response.rect.left_bottom();
+    // Table inches (y north) to screen points (y down).
+    let to_screen = |x: f32, y: f32| egui::pos2(origin.x + x * scale, origin.y - y * scale);
+    painter.rect_filled(response.rect, 0.0, egui::Color32::from_rgb(104, 124, 84));
+    let shape = |sh: &Shape, fill: egui::Color32, stroke: egui::Stroke| match sh {
+        Shape::Circle { center, radius } => {
+            painter.circle(to_screen(center.0, center.1), radius * scale, fill, stroke);
+        }
+        Shape::Rect { .. } => {
+            if let Some(corners) = sh.polygon() {
+                let points = corners.iter().map(|c| to_screen(c.x, c.y)).collect();
+                painter.add(egui::Shape::convex_polygon(points, fill, stroke));
+            }
+        }
+    };
+    for t in &s.terrain {
+        let fill = match t.going {
+            Going::Good => egui::Color32::from_rgb(120, 140, 96),
+            Going::Bad => egui::Color32::from_rgb(44, 96, 48),
+            Going::Impassable => egui::Color32::from_rgb(96, 92, 100),
+        };
+        shape(&t.shape, fill, egui::Stroke::NONE);
+    }
+    let a = s.ambush.as_ref()?;
+    let zone = egui::Color32::from_rgba_unmultiplied(255, 220, 120, 50);
+    for z in &a.zone {
+        shape(
+            z,
+            zone,
+            egui::Stroke::new(1.5, egui::Color32::from_rgb(255, 220, 120)),
+        );
+    }
+    let (route, _) = route_of(&a.route);
+    for seg in route.windows(2) {
+        painter.line_segment(
+            [to_screen(seg[0].x, seg[0].y), to_screen(seg[1].x, seg[1].y)],
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 215, 160)),
+        );
+    }
+    if let Some(p) = spring
+        && route.len() >= 2
+    {
+        let (at, _) = along(&route, p.at);
+        let c = to_screen(at.x, at.y);
+        painter.circle_stroke(
+            c,
+            9.0,
+            egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 100, 30)),
+        );
+        painter.text(
+            c + egui::vec2(12.0, 0.0),
+            egui::Align2::LEFT_CENTER,
+            "spring point",
+            egui::FontId::proportional(12.0),
+            egui::Color32::WHITE,
+        );
+    }
+    let font = egui::FontId::proportional(12.0);
+    let chosen = egui::Stroke::new(2.5, egui::Color32::WHITE);
+    for (i, (label, at)) in placement.units.iter().enumerate() {
+        let c = to_screen(at.0, at.1);
+        let fill = match placement.side {
+            Side::Humans => egui::Color32::from_rgb(40, 90, 220),
+            Side::Aliens => egui::Color32::from_rgb(200, 40, 40),
+        };
+        let stroke = if selected == Some(Piece::Unit(i)) {
+            chosen
+        } else {
+            egui::Stroke::NONE
+        };
+        painter.circle(c, 0.6 * scale, fill, stroke);
+        painter.text(
+            c + egui::vec2(0.0, 0.6 * scale + 2.0),
+            egui::Align2::CENTER_TOP,
+            label,
+            font.clone(),
+            egui::Color32::WHITE,
+        );
+    }
+    for (i, at) in placement.dummies.iter().enumerate() {
+        let c = to_screen(at.0, at.1);
+        let r = egui::Rect::from_center_size(c, egui::vec2(1.2 * scale, 1.2 * scale));
+        let stroke = if selected == Some(Piece::Dummy(i)) {
+            chosen
+        } else {
+            egui::Stroke::new(1.5, egui::Color32::from_rgb(242, 190, 76))
+        };
+        painter.rect_stroke(r, 0.0, stroke, egui::StrokeKind::Inside);
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            "D",
+            font.clone(),
+            egui::Color32::from_rgb(242, 190, 76),
+        );
+    }
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let x = (p.x - origin.x) / scale;
+        let y = (origin.y - p.y) / scale;
+        return Some((x, y));
+    }
+    None
+}

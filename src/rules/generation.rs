@@ -4,7 +4,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{RollEntry, RollKind};
-use crate::rules::table::{Status, Table, TurnMarks, Unit};
+use crate::rules::table::{Table, Unit};
 use crate::rules::tables::{EdgeChoice, Rules, TroopKind};
 use crate::scenario::format::{Edge, Going, Side};
 use glam::Vec2;
@@ -119,24 +119,14 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let wave = table.progress.waves;
     let stacks = table.ledger.deal_wave(bases.len(), dice, &rules.cards);
     for (i, (base, stack)) in bases.into_iter().zip(stacks).enumerate() {
-        let id = table.progress.next_unit_id;
-        table.progress.next_unit_id += 1;
+        let id = table.take_unit_id();
+        let label = format!("A{wave}.{}", i + 1);
+        let weapons = table.config.aliens.weapons.clone().into();
         table.units.push(Unit {
-            id,
-            label: format!("A{wave}.{}", i + 1).into(),
-            side: Side::Aliens,
-            troop: TroopKind::Alien,
-            base,
-            weapons: table.config.aliens.weapons.clone().into(),
-            armour: false,
-            wounds: 0,
             wave: Some(wave),
-            status: Status::default(),
-            marks: TurnMarks::default(),
             cards: Some(stack),
             traits: table.config.aliens.traits,
-            surprise: Default::default(),
-            located: Vec::new(),
+            ..Unit::new(id, &label, Side::Aliens, TroopKind::Alien, base, weapons)
         });
     }
 }

@@ -12,9 +12,7 @@ use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::movement;
 use crate::rules::shooting;
 use crate::rules::table::MoveKind;
-use crate::rules::table::{
-    Approach, ApproachEnd, Counter, Status, Surprise, Table, TurnMarks, Unit, UnitId,
-};
+use crate::rules::table::{Approach, ApproachEnd, Counter, Surprise, Table, Unit, UnitId};
 use crate::rules::tables::{Hold, Rules, Traits, WeaponClass};
 use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Going, Side, SurpriseEffects};
 use glam::Vec2;
@@ -229,28 +227,19 @@ fn place_units(table: &mut Table, rules: &Rules, dice: &mut DiceService, spec: &
         } else {
             Default::default()
         });
-        let id = table.progress.next_unit_id;
-        table.progress.next_unit_id += 1;
+        let id = table.take_unit_id();
+        let base = Footprint::new(
+            Vec2::new(spec_unit.at.0, spec_unit.at.1),
+            Vec2::new(w, d),
+            bearing_to_angle(spec_unit.facing),
+        );
+        let (side, troop) = (spec_unit.side, spec_unit.troop);
         table.units.push(Unit {
-            id,
-            label: spec_unit.label.as_str().into(),
-            side: spec_unit.side,
-            troop: spec_unit.troop,
-            base: Footprint::new(
-                Vec2::new(spec_unit.at.0, spec_unit.at.1),
-                Vec2::new(w, d),
-                bearing_to_angle(spec_unit.facing),
-            ),
-            weapons: weapons.into(),
             armour: spec_unit.armour,
-            wounds: 0,
             wave: if is_alien { wave } else { None },
-            status: Status::default(),
-            marks: TurnMarks::default(),
             cards: if is_alien { stacks.next() } else { None },
             traits,
-            surprise: Surprise::Alert,
-            located: Vec::new(),
+            ..Unit::new(id, &spec_unit.label, side, troop, base, weapons.into())
         });
         if !is_alien {
             table.progress.humans_at_start += 1;

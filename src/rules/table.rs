@@ -148,6 +148,34 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A fresh unit on the table: unhurt, unmarked, alert, with no cards and default traits.
+    /// Callers set what differs with struct update syntax.
+    pub fn new(
+        id: UnitId,
+        label: &str,
+        side: Side,
+        troop: TroopKind,
+        base: Footprint,
+        weapons: Arc<[String]>,
+    ) -> Unit {
+        Unit {
+            id,
+            label: label.into(),
+            side,
+            troop,
+            base,
+            weapons,
+            armour: false,
+            wounds: 0,
+            wave: None,
+            status: Status::default(),
+            marks: TurnMarks::default(),
+            cards: None,
+            traits: Traits::default(),
+            surprise: Surprise::Alert,
+            located: Vec::new(),
+        }
+    }
     pub fn on_table(&self) -> bool {
         self.status.presence == Presence::OnTable
     }
@@ -274,6 +302,12 @@ pub struct Table {
 }
 
 impl Table {
+    /// The id for the next unit to come onto the table.
+    pub fn take_unit_id(&mut self) -> UnitId {
+        let id = self.progress.next_unit_id;
+        self.progress.next_unit_id += 1;
+        id
+    }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.units.iter().find(|u| u.id == id)
     }
@@ -445,29 +479,18 @@ impl Table {
         bearing: f32,
         weapons: &[&str],
     ) -> UnitId {
-        let id = self.progress.next_unit_id;
-        self.progress.next_unit_id += 1;
+        let id = self.take_unit_id();
         let (w, d) = rules.troop(troop).base;
+        let base = Footprint::new(
+            Vec2::new(at.0, at.1),
+            Vec2::new(w, d),
+            geometry::bearing_to_angle(bearing),
+        );
+        let weapons = weapons.iter().map(|w| w.to_string()).collect();
         self.units.push(Unit {
-            id,
-            label: label.into(),
-            side,
-            troop,
-            base: Footprint::new(
-                Vec2::new(at.0, at.1),
-                Vec2::new(w, d),
-                geometry::bearing_to_angle(bearing),
-            ),
-            weapons: weapons.iter().map(|w| w.to_string()).collect(),
-            armour: false,
-            wounds: 0,
             wave: (side == Side::Aliens).then_some(1),
-            status: Status::default(),
-            marks: TurnMarks::default(),
             cards: (side == Side::Aliens).then(Stack::default),
-            traits: Traits::default(),
-            surprise: Surprise::Alert,
-            located: Vec::new(),
+            ..Unit::new(id, label, side, troop, base, weapons)
         });
         if side == Side::Humans {
             self.progress.humans_at_start += 1;

@@ -4,7 +4,7 @@ use crate::control::Controllers;
 use crate::rules::Rules;
 use crate::rules::dice::DiceService;
 use crate::rules::geometry::{Footprint, bearing_to_angle};
-use crate::rules::table::{GameConfig, Progress, Status, Table, TurnMarks, Unit};
+use crate::rules::table::{GameConfig, Progress, Table, Unit};
 use crate::scenario::format::{Scenario, Side, WoundMethod};
 use crate::turn::components::UnitNumber;
 use crate::turn::phase::Phase;
@@ -50,26 +50,23 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         .enumerate()
         .map(|(i, spec)| {
             let (w, d) = rules.troop(spec.troop).base;
+            let base = Footprint::new(
+                Vec2::new(spec.at.0, spec.at.1),
+                Vec2::new(w, d),
+                bearing_to_angle(spec.facing),
+            );
+            let weapons = spec.weapons.clone().into();
             Unit {
-                id: i as u32,
-                label: spec.label.as_str().into(),
-                side: Side::Humans,
-                troop: spec.troop,
-                base: Footprint::new(
-                    Vec2::new(spec.at.0, spec.at.1),
-                    Vec2::new(w, d),
-                    bearing_to_angle(spec.facing),
-                ),
-                weapons: spec.weapons.clone().into(),
                 armour: spec.armour,
-                wounds: 0,
-                wave: None,
-                status: Status::default(),
-                marks: TurnMarks::default(),
-                cards: None,
                 traits: spec.traits,
-                surprise: Default::default(),
-                located: Vec::new(),
+                ..Unit::new(
+                    i as u32,
+                    &spec.label,
+                    Side::Humans,
+                    spec.troop,
+                    base,
+                    weapons,
+                )
             }
         })
         .collect();

@@ -78,18 +78,6 @@ pub fn kept_secret(e: &RollEntry, dark: Option<Side>) -> bool {
     e.hidden_from.is_some() && e.hidden_from == dark
 }
 
-/// One entry as the player at the screen may read it: a roll kept from them until the ambush
-/// is sprung shows only that it was made.
-pub fn describe_for(e: &RollEntry, dark: Option<Side>) -> String {
-    if kept_secret(e, dark) {
-        return format!(
-            "{} · the ambusher rolls in secret (shown when the ambush is sprung)",
-            e.kind.name()
-        );
-    }
-    describe(e)
-}
-
 /// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
 /// an entry the player clicked.
 pub(super) fn show(
@@ -125,11 +113,12 @@ pub(super) fn show(
                     .log
                     .iter()
                     .rev()
+                    // A secret roll is left out altogether: even how many there were would
+                    // tell the column's player how many ambushers must test their nerve.
                     .filter(|e| {
-                        let secret = kept_secret(e, dark);
-                        view.kind.is_none_or(|k| k == e.kind)
+                        !kept_secret(e, dark)
+                            && view.kind.is_none_or(|k| k == e.kind)
                             && (view.unit.is_empty()
-                                || !secret
                                 || e.actor.as_deref() == Some(view.unit.as_str())
                                 || e.target.as_deref() == Some(view.unit.as_str()))
                     })
@@ -143,9 +132,8 @@ pub(super) fn show(
                         }
                         last_turn = Some(e.turn);
                     }
-                    let line =
-                        ui.add(egui::Label::new(describe_for(e, dark)).sense(egui::Sense::click()));
-                    if line.clicked() && !kept_secret(e, dark) {
+                    let line = ui.add(egui::Label::new(describe(e)).sense(egui::Sense::click()));
+                    if line.clicked() {
                         clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
                     }
                 }
@@ -188,7 +176,7 @@ mod tests {
     }
 
     #[test]
-    fn an_ambushers_secret_roll_reads_as_made_but_not_what_it_was() {
+    fn an_ambushers_secret_roll_is_kept_only_from_the_column_player() {
         // 004: the column's player must not learn the hidden units from the log.
         let test = RollEntry::dice(RollKind::ReactionTest, "1d10", vec![8])
             .actor("J1")
@@ -196,11 +184,11 @@ mod tests {
             .success(true)
             .effect("holds its fire")
             .hidden_from(Side::Humans);
-        let masked = describe_for(&test, Some(Side::Humans));
-        assert!(!masked.contains("J1") && !masked.contains('8'), "{masked}");
-        assert!(masked.starts_with("reaction_test"));
-        // The ambusher's own player, a watcher, and everyone once it is sprung read it whole.
-        assert_eq!(describe_for(&test, Some(Side::Aliens)), describe(&test));
-        assert_eq!(describe_for(&test, None), describe(&test));
+        assert!(kept_secret(&test, Some(Side::Humans)));
+        // The ambusher's own player, a watcher, and everyone once it is sprung read it.
+        assert!(!kept_secret(&test, Some(Side::Aliens)));
+        assert!(!kept_secret(&test, None));
+        let public = RollEntry::dice(RollKind::Spotting, "1d8", vec![3]).actor("M1");
+        assert!(!kept_secret(&public, Some(Side::Humans)));
     }
 }

@@ -69,10 +69,14 @@ pub(super) fn show(
                 };
                 ui.strong(&b.config.scenario);
                 ui.separator();
-                ui.label(format!(
-                    "Turn {} of {}",
-                    b.progress.turn, b.config.turn_limit
-                ));
+                if phase == Phase::Approach {
+                    ui.label(format!("Before turn 1 of {}", b.config.turn_limit));
+                } else {
+                    ui.label(format!(
+                        "Turn {} of {}",
+                        b.progress.turn, b.config.turn_limit
+                    ));
+                }
                 ui.separator();
                 ui.label(phase_name(phase));
                 if let Some(line) = approach_line(&b.progress, dark) {

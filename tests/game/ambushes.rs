@@ -119,11 +119,12 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
 }
 
 #[test]
-fn the_three_ambush_scenarios_play_to_an_end_with_their_own_rolls() {
+fn the_four_ambush_scenarios_play_to_an_end_with_their_own_rolls() {
     for (file, kind) in [
         ("jungle_patrol.ron", RollKind::AweDetection),
         ("storm_crossing.ron", RollKind::SurpriseCheck),
         ("night_raid.ron", RollKind::Perception),
+        ("mountain_pass.ron", RollKind::Spotting),
     ] {
         let mut app = app(file, 7);
         let mut over = false;

@@ -487,6 +487,9 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
                 .speed(0.1),
         );
     });
+    ui.label("The column's route:");
+    let scenario = wizard.scenario();
+    draw_map(ui, &scenario, None, None, None);
 }
 
 /// The ambusher's map: pick a unit or dummy, click where it goes; the spring point slider.
@@ -541,8 +544,13 @@ fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
             wizard.remove_dummy(i);
         }
     });
-    if let Some(clicked) = draw_map(ui, &scenario, &placement, wizard.selected, wizard.spring)
-        && let Some(piece) = wizard.selected
+    if let Some(clicked) = draw_map(
+        ui,
+        &scenario,
+        Some(&placement),
+        wizard.selected,
+        wizard.spring,
+    ) && let Some(piece) = wizard.selected
     {
         // A refusal stays on screen; a success moves on to the next piece.
         if wizard.place(piece, clicked).is_ok() {
@@ -564,7 +572,7 @@ fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
 fn draw_map(
     ui: &mut egui::Ui,
     s: &Scenario,
-    placement: &Placement,
+    placement: Option<&Placement>,
     selected: Option<Piece>,
     spring: Option<SpringPoint>,
 ) -> Option<(f32, f32)> {
@@ -632,6 +640,9 @@ fn draw_map(
     }
     let font = egui::FontId::proportional(12.0);
     let chosen = egui::Stroke::new(2.5, egui::Color32::WHITE);
+    let Some(placement) = placement else {
+        return None;
+    };
     for (i, (label, at)) in placement.units.iter().enumerate() {
         let c = to_screen(at.0, at.1);
         let fill = match placement.side {

@@ -72,6 +72,9 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
     let Some(d) = v.decision() else {
         ui.label(if v.phase == Phase::GameOver {
             "The game is over. Click any unit to inspect it."
+        } else if v.phase == Phase::Approach {
+            "The column marches toward the ambush: reaction tests, the lead's advance and the \
+             column's spotting attempts, one approach turn at a time (004)."
         } else {
             "The other side is acting. Click any unit to inspect it."
         });

@@ -640,9 +640,8 @@ fn draw_map(
     }
     let font = egui::FontId::proportional(12.0);
     let chosen = egui::Stroke::new(2.5, egui::Color32::WHITE);
-    let Some(placement) = placement else {
-        return None;
-    };
+    // The column's player has nothing to place: the map is only to look at.
+    let placement = placement?;
     for (i, (label, at)) in placement.units.iter().enumerate() {
         let c = to_screen(at.0, at.1);
         let fill = match placement.side {

@@ -72,9 +72,14 @@ impl MarchOrder {
                             .units
                             .iter()
                             .filter(|u| u.side == Side::Aliens)
-                            .cloned()
                             .collect();
-                        a.units = self.order.iter().map(|i| column[*i].clone()).collect();
+                        // The aliens' slots take the new order; any other unit keeps its place.
+                        let mut ordered = self.order.iter().map(|i| column[*i].clone());
+                        for slot in a.units.iter_mut().filter(|u| u.side == Side::Aliens) {
+                            if let Some(u) = ordered.next() {
+                                *slot = u;
+                            }
+                        }
                     }
                 }
             }

@@ -519,3 +519,46 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
     let w = SetupWizard::new(setup, rules).unwrap();
     assert_eq!(w.steps, vec![SetupStep::March(Side::Humans)]);
 }
+
+#[test]
+fn an_alien_column_in_hot_seat_writes_its_own_order_of_march() {
+    // 004 in the other direction: the aliens' player is the column, the marines' the ambusher.
+    use ambush::control::Controllers;
+    use ambush::screen::{SetupStep, SetupWizard};
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut setup = GameSetup::new(scenario("night_raid.ron"), 6, 0);
+    setup.controllers = Controllers::hot_seat();
+    let mut w = SetupWizard::new(setup, rules).unwrap();
+    assert_eq!(
+        w.steps,
+        vec![
+            SetupStep::March(Side::Aliens),
+            SetupStep::Ambush(Side::Humans)
+        ]
+    );
+    w.march.as_mut().unwrap().order.swap(0, 1);
+    assert!(w.finish_step().is_none());
+    let game = w.finish_step().unwrap();
+    let column: Vec<&str> = game
+        .scenario
+        .ambush
+        .as_ref()
+        .unwrap()
+        .units
+        .iter()
+        .map(|u| u.label.as_str())
+        .collect();
+    assert_eq!(column, ["P2", "P1", "P3", "P4", "P5"]);
+    // Sprung at the spring point, P2 leads the patrol up the gully.
+    let mut app = app_for(game.scenario, 6);
+    app.update();
+    app.update();
+    let world = app.world_mut();
+    let lead = world
+        .query::<(&UnitLabel, &Base)>()
+        .iter(world)
+        .filter(|(_, b)| b.side == Side::Aliens)
+        .max_by(|a, b| a.1.position.y.total_cmp(&b.1.position.y))
+        .map(|(l, _)| l.0.to_string());
+    assert_eq!(lead.as_deref(), Some("P2"));
+}

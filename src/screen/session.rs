@@ -7,6 +7,7 @@ use crate::screen::{AlienPace, Screen, SessionOptions, SessionRequest};
 use crate::turn::components::UnitNumber;
 use crate::turn::phase::{GameSet, Phase};
 use crate::turn::resources::AiSteps;
+use crate::ui::Curtain;
 use crate::view::Highlight;
 use bevy::prelude::*;
 
@@ -67,6 +68,8 @@ fn handle_requests(
     commands.insert_resource(Selection::default());
     commands.insert_resource(Refusal::default());
     commands.insert_resource(Highlight::default());
+    // Hot-seat: nobody is at the screen yet, so the first decision brings the curtain down.
+    commands.insert_resource(Curtain::default());
     commands.queue(move |world: &mut World| start_game(world, &setup, rules));
     screen.set(Screen::Table);
 }

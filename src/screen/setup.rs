@@ -448,6 +448,8 @@ fn draw_setup(
                 && let Some(setup) = wizard.finish_step()
             {
                 requests.write(SessionRequest::Start(Box::new(setup)));
+                // Leave the last step on screen until the table takes over.
+                wizard.current -= 1;
             }
         });
     });

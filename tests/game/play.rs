@@ -53,6 +53,17 @@ fn point_at(app: &mut App, p: Vec2) {
 }
 
 /// A left click where the pointer is, pressed for one frame and released the next.
+/// Points at `p`, runs a frame, and returns the live move preview there.
+fn move_preview_at(app: &mut App, p: Vec2) -> ambush::rules::preview::MovePreview {
+    point_at(app, p);
+    app.update();
+    app.world()
+        .resource::<Previews>()
+        .movement
+        .clone()
+        .expect("preview")
+}
+
 fn click(app: &mut App) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(MouseButtonInput {
@@ -115,41 +126,20 @@ fn selecting_a_marine_brings_its_group_and_the_preview_names_category_and_legali
     assert_eq!(previews.actors.len(), 6, "every marine may move");
 
     // The live preview follows the pointer: forward, the whole group comes.
-    point_at(&mut app, m1 + Vec2::new(0.0, 3.0));
-    app.update();
-    let p = app
-        .world()
-        .resource::<Previews>()
-        .movement
-        .clone()
-        .expect("preview");
+    let p = move_preview_at(&mut app, m1 + Vec2::new(0.0, 3.0));
     assert_eq!(p.kind, MoveKind::StraightForward);
     assert!(p.legal(), "{:?}", p.verdict);
     assert_eq!(p.ghosts.len(), 6, "the marines start in base contact");
 
     // Backwards 3" is a fall back beyond its 2" allowance: shown, and refused with the reason.
-    point_at(&mut app, m1 - Vec2::new(0.0, 3.0));
-    app.update();
-    let p = app
-        .world()
-        .resource::<Previews>()
-        .movement
-        .clone()
-        .expect("preview");
+    let p = move_preview_at(&mut app, m1 - Vec2::new(0.0, 3.0));
     assert_eq!(p.kind, MoveKind::FallBack);
     let why = p.verdict.clone().unwrap_err();
     assert!(why.contains("allowance"), "{why}");
 
     // G moves it alone: sideways is an advance.
     key(&mut app, KeyCode::KeyG);
-    point_at(&mut app, m1 + Vec2::new(-1.5, 0.5));
-    app.update();
-    let p = app
-        .world()
-        .resource::<Previews>()
-        .movement
-        .clone()
-        .expect("preview");
+    let p = move_preview_at(&mut app, m1 + Vec2::new(-1.5, 0.5));
     assert_eq!(p.ghosts.len(), 1);
     assert_eq!(p.kind, MoveKind::Advance);
 }

@@ -324,11 +324,7 @@ fn surprise_effects_hold_units_as_their_model_says() {
         plan_shot(&table, rules(), a, m, None)
     });
     let plan = plan.unwrap();
-    assert!(
-        plan.modifiers
-            .iter()
-            .any(|x| x.name == "target surprised" && x.value == 1)
-    );
+    assert!(has_modifier(&plan.modifiers, "target surprised", 1));
 }
 
 #[test]
@@ -344,11 +340,7 @@ fn blindside_plus_one_until_the_target_locates_its_attacker() {
     // The alien faces away, north: the marine is behind it.
     let a = alien(&mut table, "A1", (10.0, 16.0), 0.0);
     let plan = plan_shot(&table, rules(), m, a, None).unwrap();
-    assert!(
-        plan.modifiers
-            .iter()
-            .any(|x| x.name == "blindside" && x.value == 1)
-    );
+    assert!(has_modifier(&plan.modifiers, "blindside", 1));
     let mut d = DiceService::scripted(&[1]);
     let mut pending = Vec::new();
     shoot(&mut table, rules(), &mut d, m, a, None, &mut pending).unwrap();

@@ -9,9 +9,15 @@ mod wounds;
 
 use crate::rules::Rules;
 use crate::rules::cards::{Card, Stack};
+use crate::rules::log::Modifier;
 use crate::rules::table::{GameConfig, Table, UnitId};
 use crate::rules::tables::{Suit, TroopKind};
 use crate::scenario::format::Side;
+
+/// Whether a roll or plan carries the modifier `name` with this value.
+pub fn has_modifier(mods: &[Modifier], name: &str, value: i32) -> bool {
+    mods.iter().any(|m| m.name == name && m.value == value)
+}
 
 pub fn rules() -> &'static Rules {
     Rules::bundled()

@@ -35,11 +35,7 @@ fn range_bands_standard_issue_12_and_20_inches() {
     );
     let long = plan_shot(&t, rules(), m, far, None).unwrap();
     assert_eq!(long.band, RangeBand::Long);
-    assert!(
-        long.modifiers
-            .iter()
-            .any(|x| x.name == "long range" && x.value == -1)
-    );
+    assert!(has_modifier(&long.modifiers, "long range", -1));
     assert!(plan_shot(&t, rules(), m, out, None).is_err());
 }
 
@@ -161,11 +157,7 @@ fn cover_from_bad_going_but_not_water() {
     ));
     assert!(in_cover(&t, rules(), m, a));
     let plan = plan_shot(&t, rules(), m, a, None).unwrap();
-    assert!(
-        plan.modifiers
-            .iter()
-            .any(|x| x.name == "target in cover" && x.value == -1)
-    );
+    assert!(has_modifier(&plan.modifiers, "target in cover", -1));
 }
 
 #[test]
@@ -223,11 +215,7 @@ fn inferior_weapon_minus_one_and_no_long_range() {
     let near = alien(&mut t, "A1", (10.0, 20.0), 180.0);
     let far = alien(&mut t, "A2", (14.0, 29.0), 180.0);
     let plan = plan_shot(&t, rules(), m, near, None).unwrap();
-    assert!(
-        plan.modifiers
-            .iter()
-            .any(|x| x.name == "inferior weapon" && x.value == -1)
-    );
+    assert!(has_modifier(&plan.modifiers, "inferior weapon", -1));
     assert!(plan_shot(&t, rules(), m, far, None).is_err());
 }
 
@@ -242,11 +230,7 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
     let near = alien(&mut t, "A1", (10.0, 16.0), 180.0);
     let far = alien(&mut t, "A2", (16.0, 22.0), 180.0);
     let plan = plan_shot(&t, rules(), m, near, None).unwrap();
-    assert!(
-        plan.modifiers
-            .iter()
-            .any(|x| x.name == "darkness" && x.value == -1)
-    );
+    assert!(has_modifier(&plan.modifiers, "darkness", -1));
     let why = plan_shot(&t, rules(), m, far, None).unwrap_err();
     assert!(why.contains("dark"), "{why}");
     t.unit_mut(m).unwrap().traits.night_vision = true;

@@ -1,28 +1,7 @@
 //! Build-time check of every `scenarios/*.ron` against `assets/rules`: a broken scenario fails the build with file:line:column.
-#![allow(dead_code)]
 
-// The crate's own rules and scenario modules, compiled here under the same paths
-// (`crate::rules::tables`, …). A `#[path]` on an inline module names the directory its child
-// modules are read from, relative to this file: `src/rules/tables.rs` and so on.
-#[path = "src/rules"]
-mod rules {
-    pub mod geometry;
-    pub mod tables;
-}
-#[path = "src/scenario"]
-mod scenario {
-    pub mod format;
-    pub mod validate;
-}
-
+use ambush_data::{Rules, load_scenario_file};
 use std::path::{Path, PathBuf};
-
-const SOURCES: [&str; 4] = [
-    "src/rules/tables.rs",
-    "src/rules/geometry.rs",
-    "src/scenario/format.rs",
-    "src/scenario/validate.rs",
-];
 
 /// Prints one `cargo::error=` line per problem (cargo takes one line per directive).
 fn report(message: &str) {
@@ -52,11 +31,8 @@ fn main() {
     let rules_dir = Path::new("assets/rules");
     println!("cargo::rerun-if-changed={}", scenarios.display());
     println!("cargo::rerun-if-changed={}", rules_dir.display());
-    for source in SOURCES {
-        println!("cargo::rerun-if-changed={source}");
-    }
 
-    let rules = match rules::tables::Rules::from_dir(rules_dir) {
+    let rules = match Rules::from_dir(rules_dir) {
         Ok(rules) => rules,
         Err(e) => {
             report(&e.to_string());
@@ -72,7 +48,7 @@ fn main() {
     };
     let mut failed = false;
     for file in &files {
-        if let Err(e) = scenario::validate::load_scenario_file(file, &rules) {
+        if let Err(e) = load_scenario_file(file, &rules) {
             report(&e.to_string());
             failed = true;
         }

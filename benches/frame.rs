@@ -1,23 +1,23 @@
 //! Per-frame cost of the game's own systems with 300 units on the table and a 10,000-entry roll
 //! log (release: `cargo bench --bench frame`). Rendering is the GPU's and is not counted.
 
-use ambush::command::{
-    Bindings, BindingsSource, Pointer, Previews, Refusal, Selection, TableSnapshot,
-};
 use ambush::control::Controllers;
+use ambush::game::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
+use ambush::game::start::GameSetup;
+use ambush::game::table_access::spawn_unit;
+use ambush::game::visibility::PlayerView;
+use ambush::input::{Bindings, BindingsSource, Pointer, Previews, Refusal, Selection};
 use ambush::player_app;
-use ambush::rules::Rules;
-use ambush::rules::geometry::{Footprint, bearing_to_angle};
 use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::table::{Status, TurnMarks, Unit};
-use ambush::rules::tables::TroopKind;
-use ambush::scenario::format::{Side, UnitSpec};
-use ambush::scenario::spawn::GameSetup;
-use ambush::scenario::validate::load_scenario_file;
-use ambush::turn::phase::Phase;
-use ambush::turn::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
-use ambush::turn::table_access::spawn_unit;
+use ambush::rules::turn::Phase;
 use ambush::ui::{OverlayFrame, RollLogView, draw};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::check::load_scenario_file;
+use ambush_data::geometry::{Footprint, bearing_to_angle};
+use ambush_data::scenario::UnitSpec;
+use ambush_data::tables::TroopKind;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
@@ -130,7 +130,7 @@ fn overlay(bencher: divan::Bencher) {
     let app = busy_game();
     let w = app.world();
     let ctx = egui::Context::default();
-    let mut view = RollLogView::default();
+    let mut log_view = RollLogView::default();
     let mut help = false;
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
@@ -140,14 +140,16 @@ fn overlay(bencher: divan::Bencher) {
         ..Default::default()
     };
     let rules = w.resource::<RuleBook>();
+    let view = w.resource::<PlayerView>();
+    let log: Vec<&RollEntry> = w.resource::<Dice>().log.iter().collect();
     let frame = OverlayFrame {
-        battle: Some(w.resource::<Battle>()),
         phase: *w.resource::<State<Phase>>().get(),
         awaiting: Some(w.resource::<Awaiting>()),
-        dice: Some(w.resource::<Dice>()),
+        log: &log,
+        dark: view.dark,
         flows: Some(w.resource::<Flows>()),
         rules: Some(&rules.0),
-        table: w.resource::<TableSnapshot>().0.as_ref(),
+        table: view.table.as_ref(),
         selection: w.resource::<Selection>(),
         previews: w.resource::<Previews>(),
         refusal: w.resource::<Refusal>(),
@@ -158,7 +160,7 @@ fn overlay(bencher: divan::Bencher) {
     };
     bencher.bench_local(|| {
         let mut out = ctx.run_ui(input(), |ui| {
-            draw(ui.ctx(), &frame, &mut view, &mut help, &mut None);
+            draw(ui.ctx(), &frame, &mut log_view, &mut help, &mut None);
         });
         // The renderer would upload the font atlas; here it is dropped.
         out.textures_delta.clear();

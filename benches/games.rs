@@ -1,8 +1,8 @@
 //! Crashed-ship games per second, AI against AI (release: `cargo bench --bench games`).
 
 use ambush::batch::{play_game, simulate};
-use ambush::rules::Rules;
-use ambush::scenario::validate::load_scenario_file;
+use ambush_data::Rules;
+use ambush_data::check::load_scenario_file;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ fn main() {
     divan::main();
 }
 
-fn crashed_ship() -> ambush::scenario::format::Scenario {
+fn crashed_ship() -> ambush_data::scenario::Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
     load_scenario_file(&path, Rules::bundled()).expect("the bundled scenario loads")
 }

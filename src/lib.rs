@@ -1,12 +1,16 @@
 //! Ambush: a digital tabletop for sci-fi skirmishes of marines against alien waves.
+//!
+//! The layers, each using only those before it: the data crate (`ambush_data`: tables, the
+//! scenario model and its checks, geometry) → `rules` (pure) → `control` (who decides) → `game`
+//! (ECS) → `input`, `view`, `ui`, `screen` → `window` and the binary. `docs/architecture.md` has
+//! the picture. This file assembles the apps and declares the frame's order, once.
 
 pub mod batch;
-pub mod command;
 pub mod control;
+pub mod game;
+pub mod input;
 pub mod rules;
-pub mod scenario;
 pub mod screen;
-pub mod turn;
 pub mod ui;
 pub mod view;
 pub mod window;
@@ -15,15 +19,60 @@ use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use game::RulesPlugin;
+use game::start::{GameSetup, start_game};
+use game::visibility::VisibilityPlugin;
 use rules::Rules;
-use scenario::spawn::{GameSetup, start_game};
+use rules::turn::Phase;
 use std::sync::Arc;
-use turn::RulesPlugin;
-use turn::phase::Phase;
+
+/// The frame's order in `Update`: input produces orders, the rules consume them, the roll log is
+/// published, then presentation reads the result. Each plugin orders its own sets inside these.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FrameSet {
+    Input,
+    Rules,
+    Log,
+    /// What the player at the screen may know is worked out (`game::visibility`).
+    Visibility,
+    Presentation,
+}
+
+/// The order inside egui's pass (`EguiPrimaryContextPass`): a screen's own windows, then the
+/// table's overlay. Only the window has this pass.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EguiPass {
+    Screens,
+    Overlay,
+}
+
+/// Declares the frame's order in `Update`; every app calls it before adding its plugins.
+pub fn order_frame(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            FrameSet::Input,
+            FrameSet::Rules,
+            FrameSet::Log,
+            FrameSet::Visibility,
+            FrameSet::Presentation,
+        )
+            .chain(),
+    );
+}
+
+/// Declares the order inside egui's pass (the window only).
+pub fn order_egui_pass(app: &mut App) {
+    app.configure_sets(
+        bevy_egui::EguiPrimaryContextPass,
+        (EguiPass::Screens, EguiPass::Overlay).chain(),
+    );
+}
 
 /// A windowless app with only the rules, running one game on one thread (the simulator's unit).
 pub fn headless_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
     let mut app = App::new();
+    order_frame(&mut app);
     app.add_plugins((StatesPlugin, RulesPlugin));
     // The simulator runs games in parallel itself; inside a game one thread is fastest.
     let mut schedules = app.world_mut().resource_mut::<Schedules>();
@@ -38,10 +87,11 @@ pub fn headless_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
 /// the window has them: for tests that play through input, and for the per-frame benchmark.
 pub fn player_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
     let mut app = App::new();
+    order_frame(&mut app);
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     // The user's own bindings file has no place in a test.
-    app.insert_resource(command::Bindings::default());
-    app.add_plugins((RulesPlugin, command::CommandPlugin));
+    app.insert_resource(input::Bindings::default());
+    app.add_plugins((RulesPlugin, VisibilityPlugin, input::PlayerInputPlugin));
     start_game(app.world_mut(), setup, rules);
     app
 }

@@ -2,12 +2,12 @@
 
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
-use ambush::rules::Rules;
-use ambush::scenario::format::WoundMethod;
-use ambush::scenario::spawn::GameSetup;
-use ambush::scenario::validate::load_scenario_file;
+use ambush::game::start::GameSetup;
 use ambush::screen::{AlienPace, SessionOptions};
 use ambush::window::WindowOptions;
+use ambush_data::Rules;
+use ambush_data::check::load_scenario_file;
+use ambush_data::scenario::WoundMethod;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

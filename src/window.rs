@@ -1,16 +1,18 @@
 //! The desktop window: the table, the overlay and the rules in one app, and the screenshot mode.
 
-use crate::command::CommandPlugin;
-use crate::scenario::spawn::GameSetup;
-use crate::screen::{DirectStart, ScreenPlugin, SessionOptions};
-use crate::turn::RulesPlugin;
-use crate::turn::phase::GameSet;
+use crate::FrameSet;
+use crate::game::RulesPlugin;
+use crate::game::start::GameSetup;
+use crate::game::visibility::VisibilityPlugin;
+use crate::input::PlayerInputPlugin;
+use crate::screen::{DirectStart, Screen, ScreenPlugin, SessionOptions};
+use crate::{EguiPass, order_egui_pass, order_frame};
 use crate::{ui, view};
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::WindowResolution;
-use bevy_egui::EguiPlugin;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use std::path::PathBuf;
 
 /// How to run the window.
@@ -58,14 +60,22 @@ pub fn run(options: WindowOptions) -> AppExit {
                 ..default()
             }),
     );
+    order_frame(&mut app);
     app.add_plugins((
         EguiPlugin::default(),
         RulesPlugin,
-        CommandPlugin,
+        VisibilityPlugin,
+        PlayerInputPlugin,
         ScreenPlugin,
         view::plugin,
         ui::plugin,
     ));
+    order_egui_pass(&mut app);
+    // The overlay belongs to the table; the menu and set-up screens draw their own windows.
+    app.configure_sets(
+        EguiPrimaryContextPass,
+        EguiPass::Overlay.run_if(in_state(Screen::Table)),
+    );
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
     app.insert_resource(options.session);
     if let Some(setup) = options.direct {
@@ -80,7 +90,7 @@ pub fn run(options: WindowOptions) -> AppExit {
             frame: 0,
             requested: false,
         });
-        app.add_systems(Update, take_screenshot.in_set(GameSet::Presentation));
+        app.add_systems(Update, take_screenshot.in_set(FrameSet::Presentation));
     }
     app.run()
 }

@@ -1,13 +1,15 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
-use crate::rules::Rules;
+use crate::game::components::{Base, UnitStatus};
+use crate::game::resources::{Battle, Dice};
+use crate::game::start::{GameSetup, start_game};
 use crate::rules::log::RollEntry;
 use crate::rules::table::{Outcome, Presence};
-use crate::scenario::format::{Scenario, Side, WoundMethod};
-use crate::scenario::spawn::{GameSetup, start_game};
-use crate::turn::components::{Base, UnitStatus};
-use crate::turn::resources::{Battle, Dice};
 use crate::{headless_app, run_to_end};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::Scenario;
+use ambush_data::scenario::WoundMethod;
 use bevy::prelude::App;
 use rayon::prelude::*;
 use serde::Serialize;

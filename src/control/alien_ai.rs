@@ -1,14 +1,16 @@
 //! The alien AI ("random monster" rules of `rules.md`): nearest first, charge what it can reach,
 //! otherwise close in; shoot the nearest target.
 
-use crate::rules::Rules;
-use crate::rules::flow::{Decision, Order, passing_order};
-use crate::rules::geometry;
 use crate::rules::movement;
+use crate::rules::orders::Decision;
+use crate::rules::orders::Order;
+use crate::rules::orders::passing_order;
 use crate::rules::shooting;
 use crate::rules::table::{Table, UnitId};
 use crate::rules::wounds::placement_clear;
-use crate::scenario::format::Side;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::geometry;
 use glam::Vec2;
 
 /// The alien side's order for a decision.

@@ -1,14 +1,20 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
-use crate::rules::Rules;
-use crate::rules::flow::{Decision, Order, boarders, passing_order};
-use crate::rules::geometry::{self, Footprint, Shape, point_segment_distance};
 use crate::rules::movement;
+use crate::rules::orders::Decision;
+use crate::rules::orders::Order;
+use crate::rules::orders::passing_order;
+use crate::rules::phases::movement::boarders;
 use crate::rules::shooting;
 use crate::rules::table::{Table, UnitId};
-use crate::rules::tables::ShootAfter;
 use crate::rules::wounds::placement_clear;
-use crate::scenario::format::Side;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+use ambush_data::geometry::Shape;
+use ambush_data::geometry::point_segment_distance;
+use ambush_data::tables::ShootAfter;
 use glam::Vec2;
 
 /// The marine side's order for a decision.

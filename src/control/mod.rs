@@ -3,10 +3,11 @@
 pub mod alien_ai;
 pub mod marine_ai;
 
-use crate::rules::Rules;
-use crate::rules::flow::{Decision, Order};
-use crate::rules::table::{GameConfig, Progress, Table};
-use crate::scenario::format::Side;
+use crate::rules::orders::Decision;
+use crate::rules::orders::Order;
+use crate::rules::table::Table;
+use ambush_data::Rules;
+use ambush_data::board::Side;
 use bevy::prelude::*;
 
 /// The AI players.
@@ -74,16 +75,6 @@ impl Controllers {
             Side::Humans => self.humans,
             Side::Aliens => self.aliens,
         }
-    }
-}
-
-impl Controllers {
-    /// The side whose player may not see the ambusher's secrets now: before the ambush is
-    /// sprung, the ambushed side, when a person plays it. 004's hidden units and the ambusher's
-    /// reaction tests stay off its screen; the AI never reads them, and a watcher sees all.
-    pub fn kept_in_the_dark(&self, config: &GameConfig, progress: &Progress) -> Option<Side> {
-        let a = config.ambush.as_ref()?;
-        (!progress.ambush_sprung && self.get(a.ambushed) == Controller::Human).then_some(a.ambushed)
     }
 }
 

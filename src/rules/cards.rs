@@ -1,7 +1,9 @@
 //! Playing cards for alien wounds: packs, dealing ten to each alien, the reserve pack, card effects.
 
 use crate::rules::dice::DiceService;
-use crate::rules::tables::{CardEffect, CardTable, Suit};
+use ambush_data::tables::CardEffect;
+use ambush_data::tables::CardTable;
+use ambush_data::tables::Suit;
 use serde::Serialize;
 
 /// One playing card. `rank` 1 is the Ace, 11–13 Jack, Queen, King; a joker has no suit.
@@ -209,7 +211,7 @@ pub fn turn_card(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use ambush_data::Rules;
 
     fn c(rank: u8, suit: Suit) -> Card {
         Card {

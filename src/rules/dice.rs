@@ -1,7 +1,8 @@
 //! The one dice service: a seeded ChaCha8 RNG that rolls every die, shuffles every pack and
 //! writes every result to the roll log. Tests may script the dice.
 
-use crate::rules::log::{PhaseName, RollEntry};
+use crate::rules::log::RollEntry;
+use crate::rules::turn::Phase;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,7 +19,7 @@ pub struct DiceService {
     pub keep_log: bool,
     pub game: u64,
     pub turn: u32,
-    pub phase: PhaseName,
+    pub phase: Phase,
 }
 
 impl DiceService {
@@ -33,7 +34,7 @@ impl DiceService {
             keep_log: true,
             game,
             turn: 0,
-            phase: PhaseName::Setup,
+            phase: Phase::Setup,
         }
     }
 

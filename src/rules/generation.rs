@@ -2,11 +2,16 @@
 //! dice, the line-abreast formation and the crowding rule.
 
 use crate::rules::dice::DiceService;
-use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::table::{Table, Unit};
-use crate::rules::tables::{EdgeChoice, Rules, TroopKind};
-use crate::scenario::format::{Edge, Going, Side};
+use ambush_data::board::Edge;
+use ambush_data::board::Going;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+use ambush_data::tables::EdgeChoice;
+use ambush_data::tables::Rules;
+use ambush_data::tables::TroopKind;
 use glam::Vec2;
 
 /// The edge a wave enters from, given the humans' friendly edge.
@@ -206,7 +211,7 @@ mod tests {
     #[test]
     fn edge_table_relative_to_friendly_edge() {
         // rules.md "Which edge (D6)": 1 left flank, 2 right flank, 3-5 opposite, 6 friendly.
-        let r = crate::rules::Rules::bundled();
+        let r = ambush_data::Rules::bundled();
         let e = |roll: u32| edge_for(r.generation.edge_by_roll[&roll], Edge::South);
         assert_eq!(e(1), Edge::West);
         assert_eq!(e(2), Edge::East);

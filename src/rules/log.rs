@@ -1,6 +1,7 @@
 //! The roll log's entry: one die roll or turned card, with its modifiers and outcome.
 
-use crate::scenario::format::Side;
+use crate::rules::turn::Phase;
+use ambush_data::board::Side;
 use serde::Serialize;
 
 /// What a roll was for.
@@ -86,21 +87,6 @@ impl RollKind {
     }
 }
 
-/// The turn phases, as named in the log.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PhaseName {
-    #[default]
-    Setup,
-    /// 004's complex set-up: the column's approach before the first turn.
-    Approach,
-    AlienGeneration,
-    Movement,
-    Shooting,
-    Melee,
-    EndOfTurn,
-}
-
 /// A named modifier and its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Modifier {
@@ -135,7 +121,7 @@ pub fn sum(mods: &[Modifier]) -> i32 {
 pub struct RollEntry {
     pub game: u64,
     pub turn: u32,
-    pub phase: PhaseName,
+    pub phase: Phase,
     pub kind: RollKind,
     pub actor: Option<String>,
     pub target: Option<String>,
@@ -162,7 +148,7 @@ impl RollEntry {
         RollEntry {
             game: 0,
             turn: 0,
-            phase: PhaseName::Setup,
+            phase: Phase::Setup,
             kind,
             actor: None,
             target: None,

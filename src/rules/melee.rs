@@ -2,12 +2,13 @@
 //! physical contact, the double-score extra wound, draws and break off (001).
 
 use crate::rules::dice::DiceService;
-use crate::rules::geometry::{self};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{Surprise, Table, UnitId};
-use crate::rules::tables::{Rules, WeaponClass};
 use crate::rules::wounds::{apply_wound, one_wound_penalty, placement_clear, push_away};
-use crate::scenario::format::Side;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use ambush_data::tables::Rules;
+use ambush_data::tables::WeaponClass;
 use glam::Vec2;
 
 /// Two units fighting a physical contact melee, and who supports each.

@@ -1,10 +1,15 @@
 //! Movement: the 001 movement definitions, allowances, terrain costs, legal moves, and steering.
 
-use crate::rules::geometry::{self, Footprint};
+use ambush_data::geometry;
+
 use crate::rules::table::{MoveKind, Surprise, Table, UnitId};
-use crate::rules::tables::{Rules, TroopKind};
 use crate::rules::wounds::{crippled, placement_clear};
-use crate::scenario::format::{Edge, Going, SurpriseEffects};
+use ambush_data::ambush_spec::SurpriseEffects;
+use ambush_data::board::Edge;
+use ambush_data::board::Going;
+use ambush_data::geometry::Footprint;
+use ambush_data::tables::Rules;
+use ambush_data::tables::TroopKind;
 use glam::Vec2;
 
 /// Classifies a move by 001's definitions, relative to the base's facing before it moved.

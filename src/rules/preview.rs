@@ -1,12 +1,14 @@
 //! What a player sees before giving an order: the unit under the pointer, move and charge
 //! previews with the rule that forbids them, and the targets a shooter has.
 
-use crate::rules::geometry::{self, Footprint};
+use ambush_data::geometry;
+
 use crate::rules::movement::{self, classify, path_cost};
 use crate::rules::shooting::{self, ShotPlan};
 use crate::rules::table::{MoveKind, Table, UnitId};
-use crate::rules::tables::Rules;
-use crate::scenario::format::Side;
+use ambush_data::board::Side;
+use ambush_data::geometry::Footprint;
+use ambush_data::tables::Rules;
 use glam::Vec2;
 
 /// The unit on the table whose base holds `p`, if any (the last one placed wins an overlap).

@@ -1,12 +1,17 @@
 //! Shooting: who may shoot, range bands, line of sight, cover, to-hit modifiers, friendly fire.
 
 use crate::rules::dice::DiceService;
-use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
-use crate::rules::tables::{Rules, ShootAfter, WeaponClass};
 use crate::rules::wounds::{crippled, one_wound_penalty};
-use crate::scenario::format::{Going, Side};
+use ambush_data::board::Going;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+use ambush_data::tables::AmbushTable;
+use ambush_data::tables::Rules;
+use ambush_data::tables::ShootAfter;
+use ambush_data::tables::WeaponClass;
 
 /// Medium or long range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,8 +357,7 @@ fn blast(
     {
         let reach = u.base.size.length() * 0.5;
         let beyond = (u.base.center.distance(centre) - reach - radius).max(0.0);
-        let caught =
-            crate::rules::ambush::blast_strength(&rules.ambush, smr, hit_dice as i32, beyond);
+        let caught = blast_strength(&rules.ambush, smr, hit_dice as i32, beyond);
         if caught <= 0 {
             continue;
         }
@@ -555,4 +559,11 @@ pub fn shoot(
         t.marks.last_shot_by = Some(shooter);
     }
     Ok(())
+}
+
+/// 003 explosives: full strength inside the blast circle, and each further SMR costs the table's
+/// falloff ("Each AP of distance from the target area reduces the blast's AV/EV by 2").
+pub fn blast_strength(t: &AmbushTable, smr: f32, strength: i32, beyond_circle: f32) -> i32 {
+    let steps = (beyond_circle.max(0.0) / smr).floor() as i32;
+    (strength - t.blast_falloff_per_smr * steps).max(0)
 }

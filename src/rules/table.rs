@@ -3,12 +3,23 @@
 //! ECS systems build a `Table` from components, run a rule step on it, and write it back.
 
 use crate::rules::cards::{CardLedger, Stack};
-use crate::rules::geometry::{self, Footprint};
-use crate::rules::tables::{Hold, Rules, Traits, TroopKind, WeaponClass};
-use crate::scenario::format::{
-    AlienProfile, AmbushSpec, AttackOver, Darkness, Edge, Going, Objective, Side, TerrainFeature,
-    WoundMethod,
-};
+use ambush_data::ambush_spec::AmbushSpec;
+use ambush_data::board::Edge;
+use ambush_data::board::Going;
+use ambush_data::board::Side;
+use ambush_data::board::TerrainFeature;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+use ambush_data::scenario::AlienProfile;
+use ambush_data::scenario::AttackOver;
+use ambush_data::scenario::Darkness;
+use ambush_data::scenario::Objective;
+use ambush_data::scenario::WoundMethod;
+use ambush_data::tables::Hold;
+use ambush_data::tables::Rules;
+use ambush_data::tables::Traits;
+use ambush_data::tables::TroopKind;
+use ambush_data::tables::WeaponClass;
 use glam::Vec2;
 use serde::Serialize;
 use std::sync::Arc;
@@ -311,6 +322,10 @@ impl Table {
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.units.iter().find(|u| u.id == id)
     }
+    /// The side of unit `id`, if there is such a unit.
+    pub fn side_of(&self, id: UnitId) -> Option<Side> {
+        self.unit(id).map(|u| u.side)
+    }
     pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
         self.units.iter_mut().find(|u| u.id == id)
     }
@@ -438,7 +453,7 @@ impl GameConfig {
             aliens: AlienProfile {
                 weapons: vec!["claws".into()],
                 traits: Traits {
-                    species: crate::rules::tables::Species::Alien,
+                    species: ambush_data::tables::Species::Alien,
                     ..Traits::default()
                 },
             },

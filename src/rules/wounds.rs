@@ -2,11 +2,15 @@
 
 use crate::rules::cards::{card_effect, edge_card_effect, turn_card};
 use crate::rules::dice::DiceService;
-use crate::rules::geometry::{self, Footprint};
 use crate::rules::log::{Modifier, RollEntry, RollKind};
 use crate::rules::table::{Presence, Table, UnitId};
-use crate::rules::tables::{CardEffect, Rules};
-use crate::scenario::format::{Going, Side, WoundMethod};
+use ambush_data::board::Going;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+use ambush_data::scenario::WoundMethod;
+use ambush_data::tables::CardEffect;
+use ambush_data::tables::Rules;
 use glam::Vec2;
 
 /// Whether a unit suffers the degradation penalties of one wound (−1 on its dice).

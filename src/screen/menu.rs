@@ -1,15 +1,17 @@
 //! The main menu: the scenarios found in `scenarios/` with their briefings, and the rules options.
 
+use crate::EguiPass;
 use crate::control::Controllers;
-use crate::rules::Rules;
-use crate::rules::tables::RULE_FILES;
-use crate::scenario::format::{AmbushSetup, Scenario, WoundMethod};
-use crate::scenario::spawn::GameSetup;
-use crate::scenario::validate::parse_scenario;
+use crate::game::start::GameSetup;
 use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::setup::SetupWizard;
 use crate::screen::{AlienPace, DirectStart, Screen, SessionOptions, SessionRequest};
-use crate::turn::phase::GameSet;
+use ambush_data::Rules;
+use ambush_data::ambush_spec::AmbushSetup;
+use ambush_data::check::parse_scenario;
+use ambush_data::scenario::Scenario;
+use ambush_data::scenario::WoundMethod;
+use ambush_data::tables::RULE_FILES;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -94,7 +96,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_menu
-            .in_set(GameSet::Presentation)
+            .in_set(EguiPass::Screens)
             .run_if(in_state(Screen::Menu)),
     );
 }

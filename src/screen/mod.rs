@@ -5,8 +5,8 @@ mod menu;
 mod session;
 mod setup;
 
-use crate::scenario::format::WoundMethod;
-use crate::scenario::spawn::GameSetup;
+use crate::game::start::GameSetup;
+use ambush_data::scenario::WoundMethod;
 use bevy::prelude::*;
 use std::time::Duration;
 

@@ -1,14 +1,12 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
-use crate::command::{Refusal, Selection};
-use crate::scenario::spawn::{GameSetup, start_game};
+use crate::FrameSet;
+use crate::game::resources::AiSteps;
+use crate::game::start::{GameSetup, despawn_game_entities, start_game};
+use crate::rules::turn::Phase;
 use crate::screen::menu::Catalogue;
 use crate::screen::{AlienPace, Screen, SessionOptions, SessionRequest};
-use crate::turn::components::UnitNumber;
-use crate::turn::phase::{GameSet, Phase};
-use crate::turn::resources::AiSteps;
-use crate::ui::Curtain;
-use crate::view::Highlight;
+use crate::ui::SummaryChoice;
 use bevy::prelude::*;
 
 /// The game being played, for "play again".
@@ -23,22 +21,27 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Pace(None));
     app.add_systems(
         Update,
-        (handle_requests, tick_pace).chain().in_set(GameSet::Input),
+        (handle_requests, tick_pace).chain().in_set(FrameSet::Input),
     );
 }
 
 fn handle_requests(
     mut requests: MessageReader<SessionRequest>,
+    mut choices: MessageReader<SummaryChoice>,
     current: Option<Res<CurrentGame>>,
     catalogue: Option<Res<Catalogue>>,
     options: Res<SessionOptions>,
-    units: Query<Entity, With<UnitNumber>>,
     mut pace: ResMut<Pace>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
     mut phase: ResMut<NextState<Phase>>,
 ) {
-    let Some(request) = requests.read().last().cloned() else {
+    // The end-of-game window's choice is a request like the menu's.
+    let chosen = choices.read().last().map(|c| match c {
+        SummaryChoice::PlayAgain => SessionRequest::PlayAgain,
+        SummaryChoice::MainMenu => SessionRequest::MainMenu,
+    });
+    let Some(request) = requests.read().last().cloned().or(chosen) else {
         return;
     };
     let setup = match request {
@@ -51,9 +54,7 @@ fn handle_requests(
             again
         }
         SessionRequest::MainMenu => {
-            for e in &units {
-                commands.entity(e).despawn();
-            }
+            commands.queue(despawn_game_entities);
             phase.set(Phase::Setup);
             screen.set(Screen::Menu);
             return;
@@ -65,11 +66,6 @@ fn handle_requests(
         AlienPace::Every(d) => Some(Timer::new(d, TimerMode::Repeating)),
     };
     commands.insert_resource(CurrentGame(setup.clone()));
-    commands.insert_resource(Selection::default());
-    commands.insert_resource(Refusal::default());
-    commands.insert_resource(Highlight::default());
-    // Hot-seat: nobody is at the screen yet, so the first decision brings the curtain down.
-    commands.insert_resource(Curtain::default());
     commands.queue(move |world: &mut World| start_game(world, &setup, rules));
     screen.set(Screen::Table);
 }

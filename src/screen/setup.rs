@@ -1,15 +1,19 @@
 //! 004's set-up screens before an ambush: the column's secret order of march, then the
 //! ambusher's hidden units, dummy counters and spring point, with a hand-over in hot-seat play.
 
+use crate::EguiPass;
 use crate::control::Controller;
-use crate::rules::Rules;
-use crate::rules::geometry::Shape;
-use crate::rules::surprise::{along, route_of};
-use crate::scenario::format::{AmbushSetup, Going, Scenario, Side};
-use crate::scenario::spawn::GameSetup;
-use crate::scenario::validate::parse_scenario;
+use crate::game::start::GameSetup;
 use crate::screen::{Screen, SessionRequest};
-use crate::turn::phase::GameSet;
+use ambush_data::Rules;
+use ambush_data::ambush_spec::AmbushSetup;
+use ambush_data::board::Going;
+use ambush_data::board::Side;
+use ambush_data::check::parse_scenario;
+use ambush_data::geometry::Shape;
+use ambush_data::geometry::along;
+use ambush_data::geometry::route_of;
+use ambush_data::scenario::Scenario;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;
@@ -382,7 +386,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_setup
-            .in_set(GameSet::Presentation)
+            .in_set(EguiPass::Screens)
             .run_if(in_state(Screen::Setup)),
     );
 }

@@ -1,6 +1,6 @@
 //! The help window (F1): every action with its bindings, and where the bindings file lives.
 
-use crate::command::{Bindings, BindingsSource, PlayerAction};
+use crate::input::{Bindings, BindingsSource, PlayerAction};
 use bevy_egui::egui;
 
 pub(super) fn show(

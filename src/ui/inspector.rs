@@ -2,8 +2,9 @@
 //! weapons, wounds, status, and for an alien the cards turned so far (never the face-down ones).
 
 use crate::rules::table::{Presence, Table, UnitId};
-use crate::rules::tables::Rules;
-use crate::scenario::format::{Objective, Side};
+use ambush_data::board::Side;
+use ambush_data::scenario::Objective;
+use ambush_data::tables::Rules;
 use bevy_egui::egui;
 
 pub(super) fn show(

@@ -8,19 +8,20 @@ mod roll_log;
 mod status_bar;
 mod summary;
 
-use crate::command::actions::PlayerInput;
-use crate::command::pointer::PanelRects;
-use crate::command::{
-    Bindings, BindingsSource, PlayerAction, Previews, Refusal, Request, Selection, TableSnapshot,
-};
+use crate::EguiPass;
 use crate::control::Controllers;
-use crate::rules::Rules;
+use crate::game::resources::{Awaiting, Flows, RuleBook};
+use crate::game::start::PerGame;
+use crate::game::visibility::{PlayerView, VisibleLog};
+use crate::input::actions::PlayerInput;
+use crate::input::pointer::PanelRects;
+use crate::input::{Bindings, BindingsSource, PlayerAction, Previews, Refusal, Request, Selection};
+use crate::rules::log::RollEntry;
 use crate::rules::table::{Table, UnitId};
-use crate::scenario::format::Side;
-use crate::screen::{Screen, SessionRequest};
-use crate::turn::phase::{GameSet, Phase};
-use crate::turn::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
+use crate::rules::turn::Phase;
 use crate::view::Highlight;
+use ambush_data::Rules;
+use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -45,32 +46,39 @@ pub fn curtain_for(
     }
 }
 
+/// What the player picks in the end-of-game window; the session acts on it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SummaryChoice {
+    PlayAgain,
+    MainMenu,
+}
+
 /// Whether the help window is open.
 #[derive(Resource, Debug, Default)]
 pub struct HelpOpen(pub bool);
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<RollLogView>()
+    app.add_message::<SummaryChoice>()
+        .init_resource::<RollLogView>()
         .init_resource::<HelpOpen>()
-        .init_resource::<Curtain>();
+        // Hot-seat: nobody is at the screen when a game starts, so the first decision brings
+        // the curtain down.
+        .init_per_game_resource::<Curtain>();
     app.add_systems(
         EguiPrimaryContextPass,
-        draw_overlay
-            .in_set(GameSet::Presentation)
-            .run_if(in_state(Screen::Table)),
+        draw_overlay.in_set(EguiPass::Overlay),
     );
 }
 
 /// What the overlay reads from the game.
 #[derive(SystemParam)]
 struct OverlayData<'w, 's> {
-    battle: Option<Res<'w, Battle>>,
     phase: Res<'w, State<Phase>>,
     awaiting: Option<Res<'w, Awaiting>>,
-    dice: Option<Res<'w, Dice>>,
     flows: Option<Res<'w, Flows>>,
     rules: Option<Res<'w, RuleBook>>,
-    snapshot: Res<'w, TableSnapshot>,
+    view: Res<'w, PlayerView>,
+    log: VisibleLog<'w>,
     selection: Res<'w, Selection>,
     previews: Res<'w, Previews>,
     refusal: Res<'w, Refusal>,
@@ -86,12 +94,15 @@ fn to_rect(r: egui::Rect) -> Rect {
 
 /// Everything the overlay reads in one frame.
 pub struct OverlayFrame<'a> {
-    pub battle: Option<&'a Battle>,
     pub phase: Phase,
     pub awaiting: Option<&'a Awaiting>,
-    pub dice: Option<&'a Dice>,
+    /// The roll log as the player at the screen may read it, oldest first.
+    pub log: &'a [&'a RollEntry],
+    /// The side kept in the dark (`game::visibility`), if any.
+    pub dark: Option<Side>,
     pub flows: Option<&'a Flows>,
     pub rules: Option<&'a Rules>,
+    /// The table as the player at the screen may see it.
     pub table: Option<&'a Table>,
     pub selection: &'a Selection,
     pub previews: &'a Previews,
@@ -112,7 +123,7 @@ pub struct OverlayOutput {
     /// Units named by a clicked roll-log entry.
     pub highlight: Option<Vec<UnitId>>,
     pub requests: Vec<Request>,
-    pub session: Vec<SessionRequest>,
+    pub session: Vec<SummaryChoice>,
     pub typing: bool,
 }
 
@@ -165,18 +176,15 @@ pub fn draw(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let dark = f
-        .battle
-        .zip(f.controllers)
-        .and_then(|(b, c)| c.kept_in_the_dark(&b.config, &b.progress));
+    let dark = f.dark;
     let mut rects = vec![status_bar::show(
         &mut root,
-        f.battle,
+        f.table,
         f.phase,
         f.awaiting,
         dark.is_some(),
     )];
-    let (log_rect, clicked) = roll_log::show(&mut root, f.dice, view, dark);
+    let (log_rect, clicked) = roll_log::show(&mut root, f.log, view);
     rects.push(log_rect);
     if let (Some(labels), Some(t)) = (clicked, f.table) {
         out.highlight = Some(
@@ -215,7 +223,7 @@ fn draw_overlay(
     mut highlight: ResMut<Highlight>,
     mut panels: ResMut<PanelRects>,
     mut requests: MessageWriter<Request>,
-    mut session: MessageWriter<SessionRequest>,
+    mut session: MessageWriter<SummaryChoice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if data
@@ -225,14 +233,15 @@ fn draw_overlay(
     {
         help.0 = !help.0;
     }
+    let log: Vec<&RollEntry> = data.log.entries().collect();
     let frame = OverlayFrame {
-        battle: data.battle.as_deref(),
         phase: *data.phase.get(),
         awaiting: data.awaiting.as_deref(),
-        dice: data.dice.as_deref(),
+        log: &log,
+        dark: data.view.dark,
         flows: data.flows.as_deref(),
         rules: data.rules.as_deref().map(|r| &*r.0),
-        table: data.snapshot.0.as_ref(),
+        table: data.view.table.as_ref(),
         selection: &data.selection,
         previews: &data.previews,
         refusal: &data.refusal,

@@ -1,12 +1,12 @@
 //! The orders panel: what the rules wait for, the initiative, the preview of the order being
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
-use crate::command::{Draft, Request};
-use crate::rules::flow::Decision;
+use crate::input::{Draft, Request};
 use crate::rules::log::sum;
+use crate::rules::orders::Decision;
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::Table;
-use crate::turn::phase::Phase;
+use crate::rules::turn::Phase;
 use crate::ui::OverlayFrame;
 use bevy_egui::egui;
 

@@ -1,8 +1,6 @@
 //! The roll log: every die and card as it happens, with its faces, named modifiers, need and result.
 
 use crate::rules::log::{RollEntry, RollKind};
-use crate::scenario::format::Side;
-use crate::turn::resources::Dice;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -73,18 +71,12 @@ pub fn describe(e: &RollEntry) -> String {
     s
 }
 
-/// Whether the player at the screen, kept in the dark by `dark`, may not read this entry yet.
-pub fn kept_secret(e: &RollEntry, dark: Option<Side>) -> bool {
-    e.hidden_from.is_some() && e.hidden_from == dark
-}
-
 /// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
 /// an entry the player clicked.
 pub(super) fn show(
     root: &mut egui::Ui,
-    dice: Option<&Dice>,
+    log: &[&RollEntry],
     view: &mut RollLogView,
-    dark: Option<Side>,
 ) -> (egui::Rect, Option<Vec<String>>) {
     let mut clicked = None;
     let panel = egui::Panel::right("roll_log")
@@ -106,18 +98,13 @@ pub(super) fn show(
                 ui.text_edit_singleline(&mut view.unit);
             });
             ui.separator();
-            let Some(dice) = dice else { return };
             egui::ScrollArea::vertical().show(ui, |ui| {
                 let mut last_turn = None;
-                for e in dice
-                    .log
+                for e in log
                     .iter()
                     .rev()
-                    // A secret roll is left out altogether: even how many there were would
-                    // tell the column's player how many ambushers must test their nerve.
                     .filter(|e| {
-                        !kept_secret(e, dark)
-                            && view.kind.is_none_or(|k| k == e.kind)
+                        view.kind.is_none_or(|k| k == e.kind)
                             && (view.unit.is_empty()
                                 || e.actor.as_deref() == Some(view.unit.as_str())
                                 || e.target.as_deref() == Some(view.unit.as_str()))
@@ -173,22 +160,5 @@ mod tests {
             describe(&shot),
             "M1 vs A1.1 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
         );
-    }
-
-    #[test]
-    fn an_ambushers_secret_roll_is_kept_only_from_the_column_player() {
-        // 004: the column's player must not learn the hidden units from the log.
-        let test = RollEntry::dice(RollKind::ReactionTest, "1d10", vec![8])
-            .actor("J1")
-            .need(2)
-            .success(true)
-            .effect("holds its fire")
-            .hidden_from(Side::Humans);
-        assert!(kept_secret(&test, Some(Side::Humans)));
-        // The ambusher's own player, a watcher, and everyone once it is sprung read it.
-        assert!(!kept_secret(&test, Some(Side::Aliens)));
-        assert!(!kept_secret(&test, None));
-        let public = RollEntry::dice(RollKind::Spotting, "1d8", vec![3]).actor("M1");
-        assert!(!kept_secret(&public, Some(Side::Humans)));
     }
 }

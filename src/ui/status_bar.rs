@@ -1,9 +1,10 @@
 //! The bar along the top: scenario, turn, phase, whose decision it is, and the result.
 
-use crate::rules::flow::Decision;
+use crate::game::resources::Awaiting;
+use crate::rules::orders::Decision;
 use crate::rules::table::Progress;
-use crate::turn::phase::Phase;
-use crate::turn::resources::{Awaiting, Battle};
+use crate::rules::table::Table;
+use crate::rules::turn::Phase;
 use bevy_egui::egui;
 
 fn phase_name(p: Phase) -> &'static str {
@@ -55,7 +56,7 @@ pub fn approach_line(p: &Progress, dark: bool) -> Option<String> {
 /// Draws the bar along the top of `root`.
 pub(super) fn show(
     root: &mut egui::Ui,
-    battle: Option<&Battle>,
+    table: Option<&Table>,
     phase: Phase,
     awaiting: Option<&Awaiting>,
     dark: bool,
@@ -63,7 +64,7 @@ pub(super) fn show(
     egui::Panel::top("status")
         .show(root, |ui| {
             ui.horizontal(|ui| {
-                let Some(b) = battle else {
+                let Some(b) = table else {
                     ui.label("No game loaded");
                     return;
                 };

@@ -1,13 +1,13 @@
 //! The end-of-game window: the result, why, the casualties, and play again.
 
 use crate::rules::table::{Outcome, Table};
-use crate::screen::SessionRequest;
+use crate::ui::SummaryChoice;
 use bevy_egui::egui;
 
 pub(super) fn show(
     ctx: &egui::Context,
     table: &Table,
-    requests: &mut Vec<SessionRequest>,
+    requests: &mut Vec<SummaryChoice>,
 ) -> Option<egui::Rect> {
     let p = &table.progress;
     egui::Window::new("Game over")
@@ -44,10 +44,10 @@ pub(super) fn show(
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Play again").clicked() {
-                    requests.push(SessionRequest::PlayAgain);
+                    requests.push(SummaryChoice::PlayAgain);
                 }
                 if ui.button("Main menu").clicked() {
-                    requests.push(SessionRequest::MainMenu);
+                    requests.push(SummaryChoice::MainMenu);
                 }
             });
         })

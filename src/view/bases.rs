@@ -1,14 +1,13 @@
 //! Bases drawn at their true size with a mark on the front edge; marines and aliens differ by
 //! inset shape as well as colour, so colour-blind players can tell them apart.
 
-use crate::command::PreviewSet;
-use crate::control::Controllers;
+use crate::game::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
+use crate::game::visibility::PlayerView;
+use crate::input::PreviewSet;
 use crate::rules::table::Presence;
 use crate::rules::table::Surprise;
-use crate::scenario::format::Side;
-use crate::turn::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
-use crate::turn::resources::Battle;
 use crate::view::z;
+use ambush_data::board::Side;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
@@ -138,14 +137,10 @@ fn place_bases(
 /// boarded). Before an ambush is sprung, a player kept in the dark sees none of the
 /// ambusher's units: 004's counters stand for them.
 fn veil_ambushers(
-    battle: Option<Res<Battle>>,
-    controllers: Option<Res<Controllers>>,
+    view: Res<PlayerView>,
     mut bases: Query<(&Base, &UnitStatus, &mut Visibility), With<BaseVisual>>,
 ) {
-    let dark = match (&battle, &controllers) {
-        (Some(b), Some(c)) => c.kept_in_the_dark(&b.config, &b.progress),
-        _ => None,
-    };
+    let dark = view.dark;
     for (base, status, mut vis) in &mut bases {
         let present = matches!(status.0.presence, Presence::OnTable | Presence::Aboard);
         let veiled = dark.is_some_and(|side| base.side != side);

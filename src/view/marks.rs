@@ -2,14 +2,16 @@
 //! by range band, the sight line, wounds, hit dice waiting, shot puffs, and roll-log highlights.
 //! Every mark differs by shape as well as colour.
 
-use crate::command::{PreviewSet, Previews, Selection, TableSnapshot};
-use crate::control::Controllers;
-use crate::rules::geometry::{self, Footprint};
+use crate::game::visibility::PlayerView;
+use crate::input::{PreviewSet, Previews, Selection};
 use crate::rules::shooting::RangeBand;
-use crate::rules::surprise;
+use ambush_data::geometry;
+use ambush_data::geometry::Footprint;
+
+use crate::game::resources::Flows;
+use crate::game::start::PerGame;
 use crate::rules::table::{Presence, Table, UnitId};
-use crate::scenario::format::Side;
-use crate::turn::resources::Flows;
+use ambush_data::board::Side;
 use bevy::prelude::*;
 use std::f32::consts::TAU;
 
@@ -35,7 +37,7 @@ const COUNTER: Color = Color::srgb(0.95, 0.75, 0.3);
 const COUNTER_SIZE: f32 = 1.2;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Highlight>();
+    app.init_per_game_resource::<Highlight>();
     app.add_systems(Update, draw_marks.in_set(PreviewSet::Draw));
 }
 
@@ -83,15 +85,14 @@ fn radius(f: &Footprint) -> f32 {
 
 fn draw_marks(
     mut g: Gizmos,
-    snapshot: Res<TableSnapshot>,
+    view: Res<PlayerView>,
     selection: Res<Selection>,
     previews: Res<Previews>,
     flows: Option<Res<Flows>>,
     highlight: Res<Highlight>,
-    controllers: Option<Res<Controllers>>,
     time: Res<Time>,
 ) {
-    let Some(table) = &snapshot.0 else { return };
+    let Some(table) = &view.table else { return };
     let base = |id: UnitId| table.unit(id).map(|u| u.base);
     for id in &previews.actors {
         if let Some(f) = base(*id) {
@@ -157,10 +158,7 @@ fn draw_marks(
         }
     }
     draw_unit_markers(&mut g, table, flows.as_deref());
-    let dark = controllers
-        .as_ref()
-        .and_then(|c| c.kept_in_the_dark(&table.config, &table.progress));
-    draw_approach(&mut g, table, dark.is_some());
+    draw_approach(&mut g, table, view.dark.is_some());
     // The highlight pulses so it catches the eye.
     let pulse = 0.3 + 0.2 * (time.elapsed_secs() * 6.0).sin().abs();
     for id in &highlight.0 {
@@ -188,13 +186,13 @@ fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
         .config
         .ambush
         .as_ref()
-        .map(|s| surprise::route_of(&s.route))
+        .map(|s| geometry::route_of(&s.route))
         .unwrap_or_default();
     for w in route.windows(2) {
         g.line_2d(w[0], w[1], ROUTE);
     }
     if !dark && route.len() >= 2 {
-        let (p, _) = surprise::along(&route, a.spring_at);
+        let (p, _) = geometry::along(&route, a.spring_at);
         g.circle_2d(Isometry2d::from_translation(p), 0.8, SPRING);
         g.circle_2d(Isometry2d::from_translation(p), 0.6, SPRING);
     }

@@ -1,13 +1,11 @@
-//! What the player sees on the table: the camera, the terrain and the bases, drawn to scale.
+//! What the player sees on the table: the terrain and the bases, drawn to scale.
 
 mod bases;
-mod camera;
 mod marks;
 mod terrain;
 
 use bevy::prelude::*;
 
-pub use camera::TableCamera;
 pub use marks::Highlight;
 
 /// Draw order, as z: table cloth, terrain, bases, marks on bases.
@@ -18,10 +16,5 @@ pub(crate) mod z {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((
-        camera::plugin,
-        terrain::plugin,
-        bases::plugin,
-        marks::plugin,
-    ));
+    app.add_plugins((terrain::plugin, bases::plugin, marks::plugin));
 }

@@ -1,18 +1,16 @@
 //! Terrain features as filled shapes: good and bad going, water, tall features and walls differ.
 
-use crate::rules::geometry::Shape;
-use crate::scenario::format::{Going, TerrainFeature};
-use crate::turn::phase::GameSet;
-use crate::turn::resources::Battle;
+use crate::FrameSet;
+use crate::game::components::GameEntity;
+use crate::game::resources::Battle;
 use crate::view::z;
+use ambush_data::board::Going;
+use ambush_data::board::TerrainFeature;
+use ambush_data::geometry::Shape;
 use bevy::prelude::*;
 
-/// A drawn terrain feature (or the cloth), despawned when a new game replaces the table.
-#[derive(Component, Debug)]
-pub struct TerrainVisual;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_table.in_set(GameSet::Presentation));
+    app.add_systems(Update, draw_table.in_set(FrameSet::Presentation));
 }
 
 /// The colour of a feature: each kind of terrain reads differently, light to dark.
@@ -32,9 +30,9 @@ fn colour(f: &TerrainFeature) -> Color {
     }
 }
 
+/// Draws the cloth and the terrain when a game starts; they belong to that game (`GameEntity`).
 fn draw_table(
     battle: Option<Res<Battle>>,
-    old: Query<Entity, With<TerrainVisual>>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -43,12 +41,9 @@ fn draw_table(
     if !battle.is_added() {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
     let size = battle.config.table;
     commands.spawn((
-        TerrainVisual,
+        GameEntity,
         Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
         MeshMaterial2d(materials.add(Color::srgb(0.42, 0.50, 0.32))),
         Transform::from_xyz(size.x * 0.5, size.y * 0.5, z::CLOTH),
@@ -70,7 +65,7 @@ fn draw_table(
             ),
         };
         commands.spawn((
-            TerrainVisual,
+            GameEntity,
             Name::new(f.name.clone()),
             Mesh2d(mesh),
             MeshMaterial2d(materials.add(colour(f))),

@@ -3,16 +3,16 @@
 //! moves them on, and a scenario that combines the models wrongly is refused with its line.
 
 use crate::{root, scenario};
-use ambush::rules::Rules;
+use ambush::game::RulesPlugin;
+use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
+use ambush::game::resources::{Battle, Dice};
+use ambush::game::start::{GameSetup, start_game};
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Surprise;
-use ambush::scenario::format::Side;
-use ambush::scenario::spawn::{GameSetup, start_game};
-use ambush::scenario::validate::parse_scenario;
-use ambush::turn::RulesPlugin;
-use ambush::turn::components::{Base, SurpriseState, TurnRecord, UnitLabel};
-use ambush::turn::phase::Phase;
-use ambush::turn::resources::{Battle, Dice};
+use ambush::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::check::parse_scenario;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::sync::Arc;
@@ -22,7 +22,7 @@ fn app(file: &str, seed: u64) -> App {
 }
 
 /// A headless game of `scenario` under AI control.
-fn app_for(scenario: ambush::scenario::format::Scenario, seed: u64) -> App {
+fn app_for(scenario: ambush_data::scenario::Scenario, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
     let setup = GameSetup::new(scenario, seed, 0);
@@ -303,8 +303,8 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
     // the edge of the table. Each turn, the ambushing player makes a Reaction Test for all of his
     // units ... If none of the ambushing units fail the test, the lead unit in column is moved
     // it's full movement". The window plays one approach turn per AI step.
+    use ambush::game::resources::AiSteps;
     use ambush::rules::table::ApproachEnd;
-    use ambush::turn::resources::AiSteps;
     let mut ends = Vec::new();
     for seed in 1..9 {
         let mut app = app("mountain_pass.ron", seed);
@@ -389,9 +389,9 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     // 004: hidden units "stay hidden from the ambushed side until spotted or sprung". In
     // hot-seat the aliens' player watches the approach: the marines' bases are not on its
     // table, the counters are all alike, and once the ambush is sprung everything shows.
-    use ambush::command::TableSnapshot;
     use ambush::control::Controllers;
-    use ambush::turn::resources::AiSteps;
+    use ambush::game::resources::AiSteps;
+    use ambush::game::visibility::{PlayerView, kept_in_the_dark};
     let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 5, 0);
     setup.controllers = Controllers::hot_seat();
     let mut app = ambush::player_app(&setup, Arc::new(Rules::bundled().clone()));
@@ -403,10 +403,14 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
         let battle = app.world().resource::<Battle>();
         let controllers = app.world().resource::<Controllers>();
         assert_eq!(
-            controllers.kept_in_the_dark(&battle.config, &battle.progress),
+            kept_in_the_dark(controllers, &battle.config, &battle.progress),
             Some(Side::Aliens)
         );
-        let seen = app.world().resource::<TableSnapshot>().0.clone().unwrap();
+        assert_eq!(
+            app.world().resource::<PlayerView>().dark,
+            Some(Side::Aliens)
+        );
+        let seen = app.world().resource::<PlayerView>().table.clone().unwrap();
         assert!(seen.units.iter().all(|u| u.side == Side::Aliens));
         assert!(!seen.units.is_empty());
         let counters = &seen.progress.approach.as_ref().unwrap().counters;
@@ -414,7 +418,7 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
         assert!(counters.iter().all(|c| c.unit.is_none()));
         // Solo, the marines' player set the ambush: nothing is kept from anyone.
         assert_eq!(
-            Controllers::solo().kept_in_the_dark(&battle.config, &battle.progress),
+            kept_in_the_dark(&Controllers::solo(), &battle.config, &battle.progress),
             None
         );
     }
@@ -424,7 +428,7 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     }
     let battle = app.world().resource::<Battle>();
     assert!(battle.progress.ambush_sprung);
-    let seen = app.world().resource::<TableSnapshot>().0.clone().unwrap();
+    let seen = app.world().resource::<PlayerView>().table.clone().unwrap();
     assert!(seen.units.iter().any(|u| u.side == Side::Humans));
 }
 
@@ -464,7 +468,7 @@ fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone()
     // The game puts a counter where the player put each piece.
     let mut app = app_for(game.scenario.clone(), 4);
     app.world_mut()
-        .insert_resource(ambush::turn::resources::AiSteps(Some(0)));
+        .insert_resource(ambush::game::resources::AiSteps(Some(0)));
     app.update();
     app.update();
     let counters = approach_of(&app).unwrap().counters;

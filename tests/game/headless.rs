@@ -1,16 +1,17 @@
 //! Whole crashed-ship games, headless: MinimalPlugins + StatesPlugin + the rules plugin.
 
 use crate::scenario;
-use ambush::rules::Rules;
+use ambush::game::RulesPlugin;
+use ambush::game::components::{Base, UnitLabel};
+use ambush::game::resources::{Battle, Dice};
+use ambush::game::start::{GameSetup, start_game};
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Outcome;
-use ambush::rules::tables::TroopKind;
-use ambush::scenario::format::{Side, WoundMethod};
-use ambush::scenario::spawn::{GameSetup, start_game};
-use ambush::turn::RulesPlugin;
-use ambush::turn::components::{Base, UnitLabel};
-use ambush::turn::phase::Phase;
-use ambush::turn::resources::{Battle, Dice};
+use ambush::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::WoundMethod;
+use ambush_data::tables::TroopKind;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::collections::BTreeSet;

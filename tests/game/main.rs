@@ -3,13 +3,14 @@
 mod ambushes;
 mod cli;
 mod headless;
+mod layers;
 mod play;
 mod properties;
 mod scenarios;
 
-use ambush::rules::Rules;
-use ambush::scenario::format::Scenario;
-use ambush::scenario::validate::load_scenario_file;
+use ambush_data::Rules;
+use ambush_data::check::load_scenario_file;
+use ambush_data::scenario::Scenario;
 use std::path::{Path, PathBuf};
 
 pub fn root() -> PathBuf {

@@ -2,18 +2,19 @@
 //! and a move and a shot made by injected mouse and keyboard input.
 
 use crate::scenario;
-use ambush::command::{Pointer, Previews, Selection, TableSnapshot};
 use ambush::control::Controllers;
+use ambush::game::resources::{Awaiting, Dice};
+use ambush::game::start::GameSetup;
+use ambush::game::visibility::PlayerView;
+use ambush::input::{Pointer, Previews, Selection};
 use ambush::player_app;
-use ambush::rules::Rules;
-use ambush::rules::flow::Decision;
 use ambush::rules::log::RollKind;
+use ambush::rules::orders::Decision;
 use ambush::rules::preview::target_marks;
 use ambush::rules::table::{MoveKind, Table};
-use ambush::scenario::format::Side;
-use ambush::scenario::spawn::GameSetup;
-use ambush::turn::phase::Phase;
-use ambush::turn::resources::{Awaiting, Dice};
+use ambush::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::board::Side;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
@@ -32,8 +33,8 @@ fn awaiting(app: &App) -> Option<Decision> {
 
 fn table(app: &App) -> Table {
     app.world()
-        .resource::<TableSnapshot>()
-        .0
+        .resource::<PlayerView>()
+        .table
         .clone()
         .expect("a game is running")
 }

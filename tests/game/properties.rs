@@ -2,15 +2,15 @@
 //! the table or leave it by the rules, wounds never go down.
 
 use crate::scenario;
+use ambush::game::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
+use ambush::game::resources::Battle;
+use ambush::game::start::GameSetup;
 use ambush::headless_app;
-use ambush::rules::Rules;
 use ambush::rules::cards::Card;
-use ambush::rules::geometry::{Footprint, bases_overlap, on_table};
 use ambush::rules::table::Presence;
-use ambush::scenario::spawn::GameSetup;
-use ambush::turn::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
-use ambush::turn::phase::Phase;
-use ambush::turn::resources::Battle;
+use ambush::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::geometry::{Footprint, bases_overlap, on_table};
 use bevy::prelude::*;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, HashMap};

@@ -1,8 +1,8 @@
 //! Scenario files: every bundled one loads; broken ones fail with file, line and field.
 
 use crate::root;
-use ambush::rules::Rules;
-use ambush::scenario::validate::parse_scenario;
+use ambush_data::Rules;
+use ambush_data::check::parse_scenario;
 
 #[test]
 fn bundled_scenarios_load() {
@@ -48,8 +48,8 @@ fn broken_scenarios_name_line_and_field_and_never_panic() {
 /// cannot be started; a broken rule file falls back to the bundled tables with a message.
 #[test]
 fn the_menu_lists_broken_files_with_their_errors_and_never_panics() {
-    use ambush::rules::tables::RULE_FILES;
     use ambush::screen::Catalogue;
+    use ambush_data::tables::RULE_FILES;
     let read = |p: std::path::PathBuf| std::fs::read_to_string(p).unwrap();
     let mut rules: Vec<(String, String)> = RULE_FILES
         .iter()

@@ -2,18 +2,26 @@
 //! `assets/rules/ambush.ron` (000, 002, 003, 004).
 
 use super::*;
-use crate::rules::ambush::*;
+use crate::rules::ambush::rolls::*;
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollKind;
-use crate::rules::tables::{AmbushNature, AmbushTable, Hold, Species};
+use crate::rules::shooting::blast_strength;
+use ambush_data::tables::AmbushNature;
+use ambush_data::tables::AmbushTable;
+use ambush_data::tables::Hold;
+use ambush_data::tables::Species;
 
 fn t() -> &'static AmbushTable {
     &rules().ambush
 }
 
 /// A roll-for-doom ambush on the marines, with nothing else set.
-fn doom_on_the_marines() -> crate::scenario::format::AmbushSpec {
-    use crate::scenario::format::{AmbushSetup, AmbushSpec, Detection, Side, SurpriseEffects};
+fn doom_on_the_marines() -> ambush_data::ambush_spec::AmbushSpec {
+    use ambush_data::ambush_spec::AmbushSetup;
+    use ambush_data::ambush_spec::AmbushSpec;
+    use ambush_data::ambush_spec::Detection;
+    use ambush_data::ambush_spec::SurpriseEffects;
+    use ambush_data::board::Side;
     AmbushSpec {
         ambushed: Side::Humans,
         nature: AmbushNature::Hard,
@@ -263,24 +271,6 @@ fn the_003_blast_loses_two_per_step_out_of_the_circle() {
 }
 
 #[test]
-fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
-    // Bad input gets a clear error naming file and field, never a panic.
-    let mut texts = crate::rules::BUNDLED;
-    let ladder_without_end = texts[8].replace(
-        "(test: NoRoll, on_failure: MoveOnly),",
-        "(test: AweOrDex, on_failure: MoveOnly),",
-    );
-    texts[8] = &ladder_without_end;
-    let e = crate::rules::Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
-    assert_eq!(e.file, "assets/rules/ambush.ron");
-    assert!(e.message.contains("ambush_units"), "{e}");
-    let typo = crate::rules::BUNDLED[8].replace("Bizarre: 1000", "Bizare: 1000");
-    texts[8] = &typo;
-    let e = crate::rules::Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
-    assert!(e.line > 1, "{e}");
-}
-
-#[test]
 fn surprise_effects_hold_units_as_their_model_says() {
     // 000 Table 34.2 "May not attack or move" / "May not attack. May move."; 002 "Move up to
     // 20% of movement rate" for the active party, the surprised "may defend ... -2"; 003 the
@@ -332,8 +322,8 @@ fn blindside_plus_one_until_the_target_locates_its_attacker() {
     // 003: "When a character is blindsided, his OV is shifted -1 column ... for all attacks from
     // that attacker until he can locate the source of the attack using a perception check"
     // (+1 to hit on this game's D6, rules.md).
+    use crate::rules::ambush::recovery::locate_blindsiders;
     use crate::rules::shooting::{plan_shot, shoot};
-    use crate::rules::surprise::locate_blindsiders;
     let mut table = open_table();
     table.config.blindsides = true;
     let m = marine(&mut table, "M1", (10.0, 10.0), 0.0);
@@ -382,7 +372,7 @@ fn spotting_by_fire_needs_the_to_hit_roll_less_one_within_weapon_range() {
 fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
     // 002 "Morale: If the active party incapacitates one-third (or more) of the surprised party
     // ... the surprised party has to check morale once surprise has run its course."
-    use crate::rules::surprise::advance_surprise;
+    use crate::rules::ambush::recovery::advance_surprise;
     use crate::rules::table::{Presence, Surprise};
     let setup = |lose: bool| {
         let mut table = open_table();
@@ -422,8 +412,8 @@ fn explosives_hit_everyone_in_the_blast_circle() {
     // attack[ed] equally and separately"; beyond it "Each AP of distance ... reduces the blast's
     // AV/EV by 2" (one SMR per AP here, so a heavy weapon's two hit dice reach no further).
     use crate::rules::shooting::shoot;
-    use crate::rules::tables::TroopKind;
-    use crate::scenario::format::Side;
+    use ambush_data::board::Side;
+    use ambush_data::tables::TroopKind;
     let mut table = open_table();
     table.config.explosives = true;
     let hw = table.add(

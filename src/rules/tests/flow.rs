@@ -2,14 +2,22 @@
 
 use super::*;
 use crate::rules::dice::DiceService;
-use crate::rules::flow::{
-    Decision, MovementFlow, Order, ShootingFlow, Step, alien_generation, end_of_turn, morale,
-};
-use crate::rules::geometry::{Shape, bearing_to_angle};
 use crate::rules::log::RollKind;
+use crate::rules::morale::morale;
 use crate::rules::movement::plan_move;
+use crate::rules::orders::Decision;
+use crate::rules::orders::Order;
+use crate::rules::orders::Step;
+use crate::rules::phases::end_of_turn::end_of_turn;
+use crate::rules::phases::generation::alien_generation;
+use crate::rules::phases::movement::MovementFlow;
+use crate::rules::phases::shooting::ShootingFlow;
 use crate::rules::table::Outcome;
-use crate::scenario::format::{Going, Objective, TerrainFeature};
+use ambush_data::board::Going;
+use ambush_data::board::TerrainFeature;
+use ambush_data::geometry::Shape;
+use ambush_data::geometry::bearing_to_angle;
+use ambush_data::scenario::Objective;
 use glam::Vec2;
 
 #[test]
@@ -84,7 +92,7 @@ fn crowded_spot_moves_the_wave_one_smr_from_the_unit() {
         .units
         .iter()
         .filter(|u| u.side == Side::Aliens)
-        .map(|u| crate::rules::geometry::base_distance(&u.base, &marine_base))
+        .map(|u| ambush_data::geometry::base_distance(&u.base, &marine_base))
         .fold(f32::INFINITY, f32::min);
     assert!(closest >= 4.0 - 1e-3, "closest alien is {closest}\" away");
 }
@@ -371,6 +379,6 @@ fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     // A scenario whose objective outlasts the attack plays on.
     let mut t2 = t.clone();
     t2.progress.outcome = None;
-    t2.config.attack_over = crate::scenario::format::AttackOver::Continue;
+    t2.config.attack_over = ambush_data::scenario::AttackOver::Continue;
     assert!(!end_of_turn(&mut t2, rules(), &mut dice));
 }

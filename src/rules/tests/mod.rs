@@ -7,12 +7,13 @@ mod preview;
 mod shooting;
 mod wounds;
 
-use crate::rules::Rules;
 use crate::rules::cards::{Card, Stack};
 use crate::rules::log::Modifier;
 use crate::rules::table::{GameConfig, Table, UnitId};
-use crate::rules::tables::{Suit, TroopKind};
-use crate::scenario::format::Side;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::tables::Suit;
+use ambush_data::tables::TroopKind;
 
 /// Whether a roll or plan carries the modifier `name` with this value.
 pub fn has_modifier(mods: &[Modifier], name: &str, value: i32) -> bool {

@@ -2,13 +2,15 @@
 //! "Movement Definitions", "To shoot", "Line of Sight").
 
 use super::*;
-use crate::rules::geometry::{Shape, bearing_to_angle};
 use crate::rules::preview::{
     group, preview_charge, preview_move, preview_shot, target_marks, unit_at,
 };
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::MoveKind;
-use crate::scenario::format::{Going, TerrainFeature};
+use ambush_data::board::Going;
+use ambush_data::board::TerrainFeature;
+use ambush_data::geometry::Shape;
+use ambush_data::geometry::bearing_to_angle;
 use glam::Vec2;
 
 fn north() -> f32 {

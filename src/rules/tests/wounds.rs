@@ -5,7 +5,7 @@ use crate::rules::dice::DiceService;
 use crate::rules::log::RollKind;
 use crate::rules::table::Presence;
 use crate::rules::wounds::{apply_wound, resolve_hit_dice};
-use crate::scenario::format::WoundMethod;
+use ambush_data::scenario::WoundMethod;
 
 #[test]
 fn save_wounds_on_1_to_4_and_armour_adds_one() {

@@ -1,0 +1,121 @@
+//! A scenario's `ambush` section: who is ambushed, how the ambush is set up, detected and felt.
+
+use crate::board::Side;
+use crate::geometry::Shape;
+use crate::tables::{AmbushNature, Traits, TroopKind};
+use serde::{Deserialize, Serialize};
+
+/// How a scenario's ambush is set up, detected and felt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushSpec {
+    /// The side caught in the ambush; the other side sets it.
+    pub ambushed: Side,
+    /// 000 Table 34.1's nature of the ambush (the AWE detection die).
+    #[serde(default = "default_nature")]
+    pub nature: AmbushNature,
+    pub setup: AmbushSetup,
+    pub detection: Detection,
+    pub effects: SurpriseEffects,
+    /// 004: the column may fire blindly at suspected positions.
+    #[serde(default)]
+    pub spotting_by_fire: bool,
+    /// 002's modifiers, by name, with a value for the ranged ones: `("fog", Some(-2))`.
+    #[serde(default)]
+    pub modifiers: Vec<(String, Option<i32>)>,
+    /// The ambusher's units, placed on the table when the ambush is sprung (the hidden
+    /// ambushers, or an alien column the marines ambush).
+    #[serde(default)]
+    pub units: Vec<AmbushUnitSpec>,
+    /// The column's route, start to end (complex and simple set-ups). The column is the
+    /// ambushed side's units, in order of march, the first leading.
+    #[serde(default)]
+    pub route: Vec<(f32, f32)>,
+    /// Complex set-up: inches between the units of the column.
+    #[serde(default = "default_spacing")]
+    pub spacing: f32,
+    /// Complex set-up: how far along the route (inches) the ambusher springs it on the lead
+    /// unit; `None` is the end of the route.
+    #[serde(default)]
+    pub spring_at: Option<f32>,
+    /// Complex set-up: dummy counters beside the hidden units (004).
+    #[serde(default)]
+    pub dummies: Vec<(f32, f32)>,
+    /// Where the ambusher may set up (004: "Typically, the ambusher has restrictions on where on
+    /// the table he can set up"): each of its units and dummies stands inside one of these
+    /// shapes. Empty is anywhere on the table.
+    #[serde(default)]
+    pub zone: Vec<Shape>,
+}
+
+impl AmbushSpec {
+    /// Whether a point is inside the ambusher's set-up zone.
+    pub fn in_zone(&self, p: (f32, f32)) -> bool {
+        self.zone.is_empty()
+            || self
+                .zone
+                .iter()
+                .any(|z| z.contains(glam::Vec2::new(p.0, p.1)))
+    }
+}
+
+fn default_spacing() -> f32 {
+    2.0
+}
+
+fn default_nature() -> AmbushNature {
+    AmbushNature::Hard
+}
+
+/// 004's set-ups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmbushSetup {
+    /// The ambush is sprung as the game begins.
+    None,
+    /// The ambusher picks the spring point and activates first.
+    Simple,
+    /// Reaction tests, premature triggers and spotting as the column advances.
+    Complex,
+}
+
+/// How a unit may notice the ambush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Detection {
+    /// 000: an AWE roll on the Table 34.1 die, per unit.
+    Awe,
+    /// 002: one 2D6 check for the whole party.
+    PartyCheck,
+    /// 003: INT against the ambusher's INT on the action table, per unit.
+    Perception,
+    /// 004: spotting attempts during a complex set-up.
+    Spotting,
+}
+
+/// What surprise does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SurpriseEffects {
+    /// 000 Table 34.2's ladder, one combat unit per turn.
+    AmbushUnits,
+    /// 002: the surprised only defend, at −2, for the rolled phases.
+    RollForDoom,
+    /// 003: no initiative in the first turn, +1 to hit the surprised.
+    Megs,
+}
+
+/// A unit an ambush brings onto the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushUnitSpec {
+    pub label: String,
+    pub side: Side,
+    pub troop: TroopKind,
+    pub at: (f32, f32),
+    pub facing: f32,
+    /// Weapon names; empty takes the scenario's alien weapons for an alien.
+    #[serde(default)]
+    pub weapons: Vec<String>,
+    #[serde(default)]
+    pub armour: bool,
+    #[serde(default)]
+    pub traits: Option<Traits>,
+}

@@ -1,0 +1,62 @@
+//! The table's vocabulary shared by scenarios and rules: the two sides, the edges, terrain and its going.
+
+use crate::geometry::Shape;
+use serde::{Deserialize, Serialize};
+
+/// A table edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    East,
+    South,
+    West,
+}
+
+/// The two sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    Humans,
+    Aliens,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Humans => Side::Aliens,
+            Side::Aliens => Side::Humans,
+        }
+    }
+    pub fn index(self) -> usize {
+        match self {
+            Side::Humans => 0,
+            Side::Aliens => 1,
+        }
+    }
+}
+
+/// How a terrain feature affects movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Going {
+    Good,
+    Bad,
+    Impassable,
+}
+
+/// One terrain feature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainFeature {
+    /// Unique within the scenario; objectives refer to it.
+    pub name: String,
+    pub shape: Shape,
+    pub going: Going,
+    /// Taller than the figures: blocks line of sight.
+    #[serde(default)]
+    pub tall: bool,
+    /// A water feature: bad going that gives no cover.
+    #[serde(default)]
+    pub water: bool,
+    /// A wall or sandbags: cover for a unit in frontal contact with it.
+    #[serde(default)]
+    pub linear_defence: bool,
+}

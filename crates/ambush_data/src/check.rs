@@ -1,0 +1,866 @@
+//! Scenario checks: every rule serde cannot see, each problem named by its field path.
+//!
+//! The checks work on the parsed `Scenario` alone, so the set-up screen can ask them about a
+//! scenario in memory; `parse_scenario` turns a problem's path into a line and column with the
+//! locator (`locate.rs`).
+
+use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+use crate::board::{Going, Side};
+use crate::error::{DataError, parse_ron};
+use crate::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
+use crate::locate::{FieldPath, Seg, locate};
+use crate::scenario::{Objective, Scenario};
+use crate::tables::{Rules, TroopKind};
+use Seg::{Item, Key};
+use glam::Vec2;
+use std::path::Path;
+
+/// What a check found wrong, and where: the field path into the scenario file.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct Problem {
+    pub path: FieldPath,
+    pub message: String,
+}
+
+impl Problem {
+    /// The problem as an error at its line and column in `text`, the file named `file`.
+    pub fn placed(self, file: &str, text: &str) -> DataError {
+        let (line, column) = locate(text, &self.path);
+        DataError::at(file, line, column, self.message)
+    }
+}
+
+/// Parses a scenario's RON text and checks it against the rules; `file` labels any error.
+pub fn parse_scenario(file: &str, text: &str, rules: &Rules) -> Result<Scenario, DataError> {
+    let scenario: Scenario = parse_ron(file, text)?;
+    check_scenario(&scenario, rules).map_err(|p| p.placed(file, text))?;
+    Ok(scenario)
+}
+
+/// Checks a parsed scenario against the rules: the first problem found, with its field path.
+pub fn check_scenario(scenario: &Scenario, rules: &Rules) -> Result<(), Problem> {
+    Checker { rules }.check(scenario)
+}
+
+/// Reads a scenario file such as `scenarios/crashed_ship.ron` and parses and checks it.
+pub fn load_scenario_file(path: &Path, rules: &Rules) -> Result<Scenario, DataError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| DataError::at(&file, 1, 1, format!("cannot read: {e}")))?;
+    parse_scenario(&file, &text, rules)
+}
+
+/// The semantic checks.
+struct Checker<'a> {
+    rules: &'a Rules,
+}
+
+fn finite2(p: (f32, f32)) -> bool {
+    p.0.is_finite() && p.1.is_finite()
+}
+
+fn positive2(p: (f32, f32)) -> bool {
+    finite2(p) && p.0 > 0.0 && p.1 > 0.0
+}
+
+/// A shape with finite numbers and a positive size.
+fn shape_ok(shape: &Shape) -> bool {
+    match *shape {
+        Shape::Rect {
+            center,
+            size,
+            rotation,
+        } => finite2(center) && positive2(size) && rotation.is_finite(),
+        Shape::Circle { center, radius } => finite2(center) && radius.is_finite() && radius > 0.0,
+    }
+}
+
+impl Checker<'_> {
+    /// A problem at the field `path` names.
+    fn fail(&self, path: &[Seg], message: String) -> Problem {
+        Problem {
+            path: path.to_vec(),
+            message,
+        }
+    }
+
+    fn known_weapons(&self) -> String {
+        let names: Vec<&str> = self
+            .rules
+            .weapons
+            .weapons
+            .keys()
+            .map(String::as_str)
+            .collect();
+        names.join(", ")
+    }
+
+    fn check(&self, s: &Scenario) -> Result<(), Problem> {
+        self.check_header(s)?;
+        self.check_aliens(s)?;
+        self.check_terrain(s)?;
+        self.check_units(s)?;
+        self.check_objective(s)?;
+        self.check_ambush(s)
+    }
+
+    /// The ambush section: a set-up, detection and effects that go together, 002 modifiers that
+    /// exist, and units placed like any other.
+    fn check_ambush(&self, s: &Scenario) -> Result<(), Problem> {
+        let Some(a) = &s.ambush else { return Ok(()) };
+        let field = |name| [Key("ambush"), Key(name)];
+        let pair_error =
+            |name, why: &str| Err(self.fail(&field(name), format!("field `ambush.{name}`: {why}")));
+        match (a.detection, a.effects) {
+            (d, SurpriseEffects::AmbushUnits) if d != Detection::Awe => {
+                return pair_error(
+                    "effects",
+                    "AmbushUnits (000 Table 34.2) begins with the AWE detection roll; it needs `detection: Awe`",
+                );
+            }
+            (d, SurpriseEffects::RollForDoom) if d != Detection::PartyCheck => {
+                return pair_error(
+                    "effects",
+                    "RollForDoom (002) lasts as long as the party check says; it needs `detection: PartyCheck`",
+                );
+            }
+            _ => {}
+        }
+        if a.detection == Detection::Spotting && a.setup != AmbushSetup::Complex {
+            return pair_error(
+                "detection",
+                "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
+            );
+        }
+        if a.setup == AmbushSetup::Complex {
+            if a.units.iter().any(|u| u.side != Side::Aliens) {
+                return pair_error(
+                    "units",
+                    "in a complex set-up every ambush unit is an alien: the hidden ambushers when the marines are the column (`ambushed: Humans`), or the column the marines lie in wait for (`ambushed: Aliens`)",
+                );
+            }
+            if a.route.len() < 2
+                || a.route.iter().any(|p| {
+                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
+                })
+            {
+                return pair_error(
+                    "route",
+                    "a complex set-up needs a route of two or more points on the table",
+                );
+            }
+            if !(a.spacing.is_finite() && a.spacing > 0.0) {
+                return pair_error(
+                    "spacing",
+                    "expected positive inches between the column's units",
+                );
+            }
+            if a.spring_at.is_some_and(|d| !(d.is_finite() && d >= 0.0)) {
+                return pair_error("spring_at", "expected inches along the route, 0 or more");
+            }
+            if a.dummies.iter().any(|p| !finite2(*p)) {
+                return pair_error("dummies", "expected finite positions");
+            }
+        } else if a.spotting_by_fire {
+            return pair_error(
+                "spotting_by_fire",
+                "spotting by fire happens while the column approaches in a complex set-up; it needs `setup: Complex`",
+            );
+        } else if !a.dummies.is_empty() {
+            return pair_error(
+                "dummies",
+                "dummy counters belong to the complex set-up; use `setup: Complex`",
+            );
+        } else if a.setup == AmbushSetup::None && (!a.route.is_empty() || a.spring_at.is_some()) {
+            return pair_error(
+                "route",
+                "a route and a spring point need a Simple or Complex set-up",
+            );
+        } else if !a.route.is_empty()
+            && (a.route.len() < 2
+                || a.route.iter().any(|p| {
+                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
+                }))
+        {
+            return pair_error("route", "a route needs two or more points on the table");
+        }
+        if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
+            return pair_error(
+                "modifiers",
+                "002's surprise modifiers apply to its party check; they need `detection: PartyCheck`",
+            );
+        }
+        let table_mods = &self.rules.ambush.surprise_modifiers;
+        for (i, (name, value)) in a.modifiers.iter().enumerate() {
+            let path = [Key("ambush"), Key("modifiers"), Item(i)];
+            let Some((least, most)) = table_mods.get(name).copied() else {
+                let known: Vec<&str> = table_mods.keys().map(String::as_str).collect();
+                return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is not one of 002's surprise modifiers; expected one of: {}", known.join(", "))));
+            };
+            match value {
+                Some(v) if !(least..=most).contains(v) => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is {v}, outside its range {least:+} to {most:+}")));
+                }
+                None if least != most => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" ranges from {least:+} to {most:+}; give its value, e.g. (\"{name}\", Some({least}))")));
+                }
+                _ => {}
+            }
+        }
+        self.check_zone(s, a)?;
+        let tolerance = self.rules.general.contact_tolerance;
+        let table = Vec2::new(s.table.0, s.table.1);
+        let mut placed: Vec<(String, Footprint)> = s
+            .units
+            .iter()
+            .filter_map(|u| {
+                let p = self.rules.troops.troops.get(&u.troop)?;
+                Some((
+                    u.label.clone(),
+                    Footprint::new(
+                        Vec2::new(u.at.0, u.at.1),
+                        Vec2::new(p.base.0, p.base.1),
+                        bearing_to_angle(u.facing),
+                    ),
+                ))
+            })
+            .collect();
+        for (i, u) in a.units.iter().enumerate() {
+            let who = format!("ambush.units[{i}] (\"{}\")", u.label);
+            let path = |f| [Key("ambush"), Key("units"), Item(i), Key(f)];
+            if u.label.trim().is_empty() || placed.iter().any(|(l, _)| *l == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a label used by no other unit"),
+                ));
+            }
+            if (u.side == Side::Aliens) != (u.troop == TroopKind::Alien) {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!(
+                        "{who}, field `troop`: an alien unit is troop Alien, and only aliens are"
+                    ),
+                ));
+            }
+            for (j, w) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(w).is_none() {
+                    return Err(self.fail(&[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)], format!("{who}, field `weapons[{j}]`: unknown weapon \"{w}\"; expected one of: {}", self.known_weapons())));
+                }
+            }
+            if !finite2(u.at) || !u.facing.is_finite() {
+                return Err(self.fail(
+                    &path("at"),
+                    format!("{who}, field `at`: expected finite coordinates and bearing"),
+                ));
+            }
+            let Some(p) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: no line in troops.ron"),
+                ));
+            };
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(p.base.0, p.base.1),
+                bearing_to_angle(u.facing),
+            );
+            if !on_table(&base, table, tolerance) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base lies off the {}x{} table",
+                        s.table.0, s.table.1
+                    ),
+                ));
+            }
+            if let Some(t) = s
+                .terrain
+                .iter()
+                .find(|t| t.going == Going::Impassable && t.shape.overlaps(&base, tolerance))
+            {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base overlaps impassable terrain \"{}\"",
+                        t.name
+                    ),
+                ));
+            }
+            if let Some((other, _)) = placed
+                .iter()
+                .find(|(_, b)| bases_overlap(&base, b, tolerance))
+            {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: base overlaps the base of \"{other}\"; bases may touch but not overlap")));
+            }
+            placed.push((u.label.clone(), base));
+        }
+        let has = |side: Side| {
+            a.units.iter().any(|u| u.side == side) || (side == Side::Humans && !s.units.is_empty())
+        };
+        if !has(a.ambushed) || !has(a.ambushed.other()) {
+            return pair_error(
+                "units",
+                "both the ambusher and the ambushed side need units on the table when the ambush is sprung",
+            );
+        }
+        Ok(())
+    }
+
+    /// 004's set-up zone: the ambusher's units and dummies stand inside it.
+    fn check_zone(&self, s: &Scenario, a: &AmbushSpec) -> Result<(), Problem> {
+        for (i, z) in a.zone.iter().enumerate() {
+            if !shape_ok(z) {
+                return Err(self.fail(
+                    &[Key("ambush"), Key("zone"), Item(i)],
+                    format!("field `ambush.zone[{i}]`: expected a finite shape of positive size"),
+                ));
+            }
+        }
+        if a.zone.is_empty() {
+            return Ok(());
+        }
+        if a.setup == AmbushSetup::None {
+            return Err(self.fail(
+                &[Key("ambush"), Key("zone")],
+                "field `ambush.zone`: a set-up zone needs a Simple or Complex set-up".to_string(),
+            ));
+        }
+        let outside = "stands outside the ambusher's set-up zone (`ambush.zone`)";
+        if a.ambushed == Side::Aliens {
+            if let Some((i, u)) = s.units.iter().enumerate().find(|(_, u)| !a.in_zone(u.at)) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("at")],
+                    format!("units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+                ));
+            }
+        } else if let Some((i, u)) = a
+            .units
+            .iter()
+            .enumerate()
+            .find(|(_, u)| u.side != a.ambushed && !a.in_zone(u.at))
+        {
+            return Err(self.fail(
+                &[Key("ambush"), Key("units"), Item(i), Key("at")],
+                format!("ambush.units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+            ));
+        }
+        if let Some(i) = a.dummies.iter().position(|d| !a.in_zone(*d)) {
+            return Err(self.fail(
+                &[Key("ambush"), Key("dummies"), Item(i)],
+                format!("field `ambush.dummies[{i}]`: {outside}"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_header(&self, s: &Scenario) -> Result<(), Problem> {
+        if !positive2(s.table) {
+            return Err(self.fail(
+                &[Key("table")],
+                format!(
+                    "field `table`: width and depth must be positive, finite inches, found ({}, {})",
+                    s.table.0, s.table.1
+                ),
+            ));
+        }
+        if s.turn_limit < 1 {
+            return Err(self.fail(
+                &[Key("turn_limit")],
+                "field `turn_limit`: must be at least 1, found 0".to_string(),
+            ));
+        }
+        if let Some(d) = s.darkness
+            && !(d.sight_range.is_finite() && d.sight_range > 0.0)
+        {
+            return Err(self.fail(
+                &[Key("darkness"), Key("sight_range")],
+                format!(
+                    "field `darkness.sight_range`: expected positive, finite inches, found {}",
+                    d.sight_range
+                ),
+            ));
+        }
+        if s.automatic_wave_turn == Some(0) {
+            return Err(self.fail(
+                &[Key("automatic_wave_turn")],
+                "field `automatic_wave_turn`: must be at least 1 (turns count from 1), found 0"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_aliens(&self, s: &Scenario) -> Result<(), Problem> {
+        for (j, weapon) in s.aliens.weapons.iter().enumerate() {
+            if self.rules.weapon(weapon).is_none() {
+                return Err(self.fail(
+                    &[Key("aliens"), Key("weapons"), Item(j)],
+                    format!(
+                        "field `aliens.weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                        self.known_weapons()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_terrain(&self, s: &Scenario) -> Result<(), Problem> {
+        for (i, t) in s.terrain.iter().enumerate() {
+            let who = format!("terrain[{i}] (\"{}\")", t.name);
+            if let Some(first) = s.terrain[..i].iter().position(|o| o.name == t.name) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("name")],
+                    format!(
+                        "{who}, field `name`: the name is already used by terrain[{first}]; terrain names must be unique"
+                    ),
+                ));
+            }
+            let shape_path = |field| [Key("terrain"), Item(i), Key("shape"), Key(field)];
+            match t.shape {
+                Shape::Rect {
+                    center,
+                    size,
+                    rotation,
+                } => {
+                    if !finite2(center) {
+                        return Err(self.fail(
+                            &shape_path("center"),
+                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
+                        ));
+                    }
+                    if !positive2(size) {
+                        return Err(self.fail(
+                            &shape_path("size"),
+                            format!("{who}, field `shape.size`: expected a positive, finite width and depth, found ({}, {})", size.0, size.1),
+                        ));
+                    }
+                    if !rotation.is_finite() {
+                        return Err(self.fail(
+                            &shape_path("rotation"),
+                            format!("{who}, field `shape.rotation`: expected finite degrees, found {rotation}"),
+                        ));
+                    }
+                }
+                Shape::Circle { center, radius } => {
+                    if !finite2(center) {
+                        return Err(self.fail(
+                            &shape_path("center"),
+                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
+                        ));
+                    }
+                    if !(radius.is_finite() && radius > 0.0) {
+                        return Err(self.fail(
+                            &shape_path("radius"),
+                            format!("{who}, field `shape.radius`: expected a positive, finite radius, found {radius}"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_units(&self, s: &Scenario) -> Result<(), Problem> {
+        let tolerance = self.rules.general.contact_tolerance;
+        let table = Vec2::new(s.table.0, s.table.1);
+        let mut placed: Vec<Footprint> = Vec::with_capacity(s.units.len());
+        for (i, u) in s.units.iter().enumerate() {
+            let who = format!("units[{i}] (\"{}\")", u.label);
+            let path = |field| [Key("units"), Item(i), Key(field)];
+            if u.label.trim().is_empty() {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a non-empty label such as \"M1\""),
+                ));
+            }
+            if let Some(first) = s.units[..i].iter().position(|o| o.label == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
+                ));
+            }
+            if u.troop == TroopKind::Alien {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: aliens are generated in waves, not placed; expected Infantry, Mounted or WeaponCrew"),
+                ));
+            }
+            for (j, weapon) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(weapon).is_none() {
+                    return Err(self.fail(
+                        &[Key("units"), Item(i), Key("weapons"), Item(j)],
+                        format!(
+                            "{who}, field `weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                            self.known_weapons()
+                        ),
+                    ));
+                }
+            }
+            if !finite2(u.at) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: expected finite coordinates, found ({}, {})",
+                        u.at.0, u.at.1
+                    ),
+                ));
+            }
+            if !u.facing.is_finite() {
+                return Err(self.fail(
+                    &path("facing"),
+                    format!(
+                        "{who}, field `facing`: expected a finite bearing in degrees, found {}",
+                        u.facing
+                    ),
+                ));
+            }
+            let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: troop type {:?} has no line in the rules' troops.ron", u.troop),
+                ));
+            };
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(profile.base.0, profile.base.1),
+                bearing_to_angle(u.facing),
+            );
+            let size = format!("{}x{}", profile.base.0, profile.base.1);
+            if !on_table(&base, table, tolerance) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
+                        s.table.0, s.table.1, u.at.0, u.at.1, u.facing
+                    ),
+                ));
+            }
+            for (k, t) in s.terrain.iter().enumerate() {
+                if t.going == Going::Impassable && t.shape.overlaps(&base, tolerance) {
+                    return Err(self.fail(
+                        &path("at"),
+                        format!(
+                            "{who}, field `at`: base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
+                            t.name
+                        ),
+                    ));
+                }
+            }
+            for (k, other) in placed.iter().enumerate() {
+                if bases_overlap(&base, other, tolerance) {
+                    let label = s.units.get(k).map(|o| o.label.as_str()).unwrap_or("");
+                    return Err(self.fail(
+                        &path("at"),
+                        format!(
+                            "{who}, field `at`: base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
+                        ),
+                    ));
+                }
+            }
+            placed.push(base);
+        }
+        Ok(())
+    }
+
+    fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
+        match &s.objective {
+            None => Ok(()),
+            Some(Objective::RepairAndBoard { feature }) => {
+                let path = [Key("objective"), Key("feature")];
+                match s.terrain.iter().find(|t| &t.name == feature) {
+                    None => {
+                        let names: Vec<&str> = s.terrain.iter().map(|t| t.name.as_str()).collect();
+                        Err(self.fail(
+                            &path,
+                            format!(
+                                "field `objective.feature`: no terrain feature is named \"{feature}\"; expected one of: {}",
+                                if names.is_empty() { "(no terrain)".to_string() } else { names.join(", ") }
+                            ),
+                        ))
+                    }
+                    Some(t) if t.going != Going::Impassable => Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.feature`: terrain feature \"{feature}\" is {:?} going; the ship to repair and board must be Impassable",
+                            t.going
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules() -> Rules {
+        Rules::bundled().clone()
+    }
+
+    const VALID: &str = r#"// A minimal scenario.
+(
+    name: "Test",
+    briefing: "Two marines and a ship.",
+    table: (72.0, 48.0),
+    friendly_edge: South,
+    turn_limit: 20,
+    automatic_wave_turn: 3,
+    human_wounds: Degradation,
+    human_morale: false,
+    aliens: (weapons: ["claws"]),
+    terrain: [
+        (name: "ship", shape: Rect(center: (36.0, 24.0), size: (6.0, 3.0)), going: Impassable, tall: true),
+        (name: "wood", shape: Circle(center: (10.0, 10.0), radius: 3.0), going: Bad),
+    ],
+    units: [
+        (label: "M1", troop: Infantry, at: (35.5, 1.0), facing: 0.0, weapons: ["blaster", "laser_pistol"], armour: true),
+        (label: "M2", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: ["blaster"], armour: true),
+    ],
+    objective: RepairAndBoard(feature: "ship"),
+    attack_over: Continue,
+)
+"#;
+
+    /// 1-based line of the first line containing `needle`.
+    fn line_of(text: &str, needle: &str) -> usize {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .expect("needle in text")
+    }
+
+    fn parse(text: &str) -> Result<Scenario, DataError> {
+        parse_scenario("test.ron", text, &rules())
+    }
+
+    #[test]
+    fn a_valid_minimal_scenario_parses() {
+        let s = parse(VALID).expect("valid");
+        assert_eq!(s.units.len(), 2);
+        assert_eq!(s.automatic_wave_turn, Some(3));
+        assert_eq!(
+            s.objective,
+            Some(Objective::RepairAndBoard {
+                feature: "ship".into()
+            })
+        );
+    }
+
+    #[test]
+    fn explicit_some_and_struct_name_also_parse() {
+        let text = VALID
+            .replace("automatic_wave_turn: 3", "automatic_wave_turn: Some(3)")
+            .replace(
+                "objective: RepairAndBoard(feature: \"ship\")",
+                "objective: Some(RepairAndBoard(feature: \"ship\"))",
+            );
+        parse(&text).expect("valid");
+    }
+
+    #[test]
+    fn unknown_troop_type_is_a_ron_error_at_its_line() {
+        let text = VALID.replacen("troop: Infantry", "troop: Dragoon", 1);
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "Dragoon"), "{e}");
+        assert!(e.message.contains("Dragoon"), "{e}");
+        assert!(e.to_string().starts_with("test.ron:"), "{e}");
+    }
+
+    #[test]
+    fn negative_turn_limit_is_an_error() {
+        let text = VALID.replace("turn_limit: 20", "turn_limit: -1");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "turn_limit"), "{e}");
+    }
+
+    #[test]
+    fn zero_turn_limit_and_zero_wave_turn_are_errors() {
+        let e = parse(&VALID.replace("turn_limit: 20", "turn_limit: 0")).unwrap_err();
+        assert_eq!(e.line, line_of(VALID, "turn_limit"), "{e}");
+        assert!(e.message.contains("`turn_limit`"), "{e}");
+        let e =
+            parse(&VALID.replace("automatic_wave_turn: 3", "automatic_wave_turn: 0")).unwrap_err();
+        assert_eq!(e.line, line_of(VALID, "automatic_wave_turn"), "{e}");
+    }
+
+    #[test]
+    fn bad_table_is_an_error() {
+        let text = VALID.replace("table: (72.0, 48.0)", "table: (0.0, 48.0)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!((e.line, e.column), (line_of(&text, "table:"), 5), "{e}");
+        assert!(e.message.contains("`table`"), "{e}");
+        let e = parse(&VALID.replace("table: (72.0, 48.0)", "table: (inf, 48.0)")).unwrap_err();
+        assert!(e.message.contains("`table`"), "{e}");
+    }
+
+    #[test]
+    fn unit_off_the_table_is_an_error_at_its_at_field() {
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.5, 0.2)");
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"M2\"");
+        assert_eq!(e.line, line, "{e}");
+        let col = text.lines().nth(line - 1).unwrap().find("at:").unwrap() + 1;
+        assert_eq!(e.column, col, "{e}");
+        assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+        assert!(e.message.contains("off the 72x48 table"), "{e}");
+    }
+
+    #[test]
+    fn overlapping_bases_are_an_error() {
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 1.2)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+        assert!(e.message.contains("units[0] (\"M1\")"), "{e}");
+    }
+
+    #[test]
+    fn touching_bases_are_fine_but_impassable_terrain_is_not() {
+        // M1 and M2 are in base contact in VALID; put M2 inside the ship.
+        let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 23.0)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(
+            e.message
+                .contains("impassable terrain terrain[0] (\"ship\")"),
+            "{e}"
+        );
+        // Bad going is allowed.
+        parse(&VALID.replace("at: (36.5, 1.0)", "at: (10.0, 10.0)")).expect("in the wood");
+    }
+
+    #[test]
+    fn unknown_weapon_is_an_error_naming_the_known_ones() {
+        let text = VALID.replace(
+            "weapons: [\"blaster\"]",
+            "weapons: [\"blaster\", \"lazer\"]",
+        );
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"lazer\"");
+        assert_eq!(e.line, line, "{e}");
+        let col = text
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .find("\"lazer\"")
+            .unwrap()
+            + 1;
+        assert_eq!(e.column, col, "{e}");
+        assert!(
+            e.message.contains("units[1] (\"M2\"), field `weapons[1]`"),
+            "{e}"
+        );
+        assert!(
+            e.message.contains("blaster") && e.message.contains("plasma_cannon"),
+            "{e}"
+        );
+
+        let text = VALID.replace("[\"claws\"]", "[\"talons\"]");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "talons"), "{e}");
+        assert!(e.message.contains("`aliens.weapons[0]`"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_label_is_an_error() {
+        let text = VALID.replace("label: \"M2\"", "label: \"M1\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "at: (36.5, 1.0)"), "{e}");
+        assert!(
+            e.message.contains("units[1] (\"M1\"), field `label`"),
+            "{e}"
+        );
+        assert!(e.message.contains("units[0]"), "{e}");
+
+        let e = parse(&VALID.replace("label: \"M2\"", "label: \"\"")).unwrap_err();
+        assert!(e.message.contains("field `label`"), "{e}");
+    }
+
+    #[test]
+    fn duplicate_terrain_name_is_an_error() {
+        let text = VALID.replace("(name: \"wood\"", "(name: \"ship\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "Circle"), "{e}");
+        assert!(
+            e.message.contains("terrain[1] (\"ship\"), field `name`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_shapes_are_errors() {
+        let text = VALID.replace("radius: 3.0", "radius: -3.0");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "radius"), "{e}");
+        assert!(e.message.contains("`shape.radius`"), "{e}");
+        let text = VALID.replace("size: (6.0, 3.0)", "size: (6.0, 0.0)");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("`shape.size`"), "{e}");
+        let e = parse(&VALID.replace(
+            "facing: 0.0, weapons: [\"blaster\"]",
+            "facing: NaN, weapons: [\"blaster\"]",
+        ))
+        .unwrap_err();
+        assert!(e.message.contains("`facing`"), "{e}");
+    }
+
+    #[test]
+    fn placed_aliens_are_an_error() {
+        let text = VALID.replace("\"M2\", troop: Infantry", "\"M2\", troop: Alien");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+        assert!(e.message.contains("field `troop`"), "{e}");
+    }
+
+    #[test]
+    fn objective_must_name_impassable_terrain() {
+        let text = VALID.replace("feature: \"ship\"", "feature: \"shipp\"");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "shipp"), "{e}");
+        assert!(
+            e.message.contains("`objective.feature`") && e.message.contains("ship, wood"),
+            "{e}"
+        );
+        let e = parse(&VALID.replace("feature: \"ship\"", "feature: \"wood\"")).unwrap_err();
+        assert!(e.message.contains("Impassable"), "{e}");
+    }
+
+    #[test]
+    fn truncated_and_mangled_text_gives_errors_not_panics() {
+        let rules = rules();
+        for (i, _) in VALID.char_indices() {
+            let _ = parse_scenario("t.ron", &VALID[..i], &rules);
+            let mangled: String = VALID
+                .char_indices()
+                .map(|(j, c)| {
+                    if j == i {
+                        ['(', ')', '"', ',', '-', 'x', '/', '#'][i % 8]
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let _ = parse_scenario("t.ron", &mangled, &rules);
+        }
+    }
+
+    #[test]
+    fn the_shipped_scenarios_are_valid() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let rules = rules();
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir).expect("scenarios/") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "ron") {
+                load_scenario_file(&path, &rules).unwrap_or_else(|e| panic!("{e}"));
+                n += 1;
+            }
+        }
+        assert!(n >= 4);
+    }
+}

@@ -1,0 +1,552 @@
+//! Table geometry: bases as oriented rectangles, contact, distance, arcs, terrain shapes, segments.
+//!
+//! Inches throughout; x runs east, y north, angles are radians counter-clockwise from east.
+
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// Converts a compass bearing in degrees (0 = north, 90 = east) to a facing angle in radians.
+pub fn bearing_to_angle(bearing_deg: f32) -> f32 {
+    (90.0 - bearing_deg).to_radians()
+}
+
+/// Converts a facing angle in radians back to a compass bearing in degrees, in 0..360.
+pub fn angle_to_bearing(angle: f32) -> f32 {
+    (90.0 - angle.to_degrees()).rem_euclid(360.0)
+}
+
+/// The unit vector an angle points along.
+pub fn dir(angle: f32) -> Vec2 {
+    Vec2::new(angle.cos(), angle.sin())
+}
+
+/// The angle of a direction vector.
+pub fn angle_of(v: Vec2) -> f32 {
+    v.y.atan2(v.x)
+}
+
+/// A base on the table: an oriented rectangle whose front edge points along `facing`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Footprint {
+    pub center: Vec2,
+    /// Frontage (width along the front edge) and depth, inches.
+    pub size: Vec2,
+    pub facing: f32,
+}
+
+impl Footprint {
+    pub fn new(center: Vec2, size: Vec2, facing: f32) -> Self {
+        Footprint {
+            center,
+            size,
+            facing,
+        }
+    }
+    pub fn forward(&self) -> Vec2 {
+        dir(self.facing)
+    }
+    /// The direction to the base's right, seen from behind it.
+    pub fn right(&self) -> Vec2 {
+        let f = self.forward();
+        Vec2::new(f.y, -f.x)
+    }
+    pub fn width(&self) -> f32 {
+        self.size.x
+    }
+    pub fn depth(&self) -> f32 {
+        self.size.y
+    }
+    /// Corners in order: front-left, front-right, rear-right, rear-left.
+    pub fn corners(&self) -> [Vec2; 4] {
+        let f = self.forward() * self.size.y * 0.5;
+        let r = self.right() * self.size.x * 0.5;
+        let c = self.center;
+        [c + f - r, c + f + r, c - f + r, c - f - r]
+    }
+    /// The front edge, left corner first.
+    pub fn front_edge(&self) -> (Vec2, Vec2) {
+        let k = self.corners();
+        (k[0], k[1])
+    }
+    pub fn front_center(&self) -> Vec2 {
+        self.center + self.forward() * self.size.y * 0.5
+    }
+    /// The four edges as segments: front, right, rear, left.
+    pub fn edges(&self) -> [(Vec2, Vec2); 4] {
+        let k = self.corners();
+        [(k[0], k[1]), (k[1], k[2]), (k[2], k[3]), (k[3], k[0])]
+    }
+    /// Whether `p` lies in the front arc: the half-plane in front of the front edge.
+    pub fn in_front_arc(&self, p: Vec2) -> bool {
+        (p - self.front_center()).dot(self.forward()) >= -1e-4
+    }
+    pub fn contains(&self, p: Vec2) -> bool {
+        let d = p - self.center;
+        d.dot(self.right()).abs() <= self.size.x * 0.5 + 1e-5
+            && d.dot(self.forward()).abs() <= self.size.y * 0.5 + 1e-5
+    }
+    /// The same base moved to `center`.
+    pub fn at(&self, center: Vec2) -> Self {
+        Footprint { center, ..*self }
+    }
+    /// The same base turned to `facing`.
+    pub fn facing(&self, facing: f32) -> Self {
+        Footprint { facing, ..*self }
+    }
+}
+
+/// Shortest distance between a point and a segment.
+pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    if len2 <= f32::EPSILON {
+        return p.distance(a);
+    }
+    let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
+fn cross(a: Vec2, b: Vec2) -> f32 {
+    a.x * b.y - a.y * b.x
+}
+
+/// Whether two segments cross or touch.
+pub fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
+    let d1 = cross(b - a, c - a);
+    let d2 = cross(b - a, d - a);
+    let d3 = cross(d - c, a - c);
+    let d4 = cross(d - c, b - c);
+    if ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
+        && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
+    {
+        return true;
+    }
+    let eps = 1e-6;
+    (d1.abs() < eps && point_segment_distance(c, a, b) < eps)
+        || (d2.abs() < eps && point_segment_distance(d, a, b) < eps)
+        || (d3.abs() < eps && point_segment_distance(a, c, d) < eps)
+        || (d4.abs() < eps && point_segment_distance(b, c, d) < eps)
+}
+
+/// Shortest distance between two segments.
+pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
+    if segments_intersect(a, b, c, d) {
+        return 0.0;
+    }
+    point_segment_distance(a, c, d)
+        .min(point_segment_distance(b, c, d))
+        .min(point_segment_distance(c, a, b))
+        .min(point_segment_distance(d, a, b))
+}
+
+/// Separating-axis overlap depth of two convex polygons: positive when they overlap by that much.
+fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
+    let mut depth = f32::INFINITY;
+    for poly in [a, b] {
+        // Every polygon here is a rectangle: its first two edges give all its axes.
+        let axes = if poly.len() == 4 { 2 } else { poly.len() };
+        for i in 0..axes {
+            let e = poly[(i + 1) % poly.len()] - poly[i];
+            let axis = Vec2::new(-e.y, e.x).normalize_or_zero();
+            if axis == Vec2::ZERO {
+                continue;
+            }
+            let (amin, amax) = project(a, axis);
+            let (bmin, bmax) = project(b, axis);
+            let overlap = amax.min(bmax) - amin.max(bmin);
+            depth = depth.min(overlap);
+        }
+    }
+    depth
+}
+
+fn project(poly: &[Vec2], axis: Vec2) -> (f32, f32) {
+    poly.iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
+            let d = p.dot(axis);
+            (lo.min(d), hi.max(d))
+        })
+}
+
+/// Shortest distance between two convex polygons (0 when they touch or overlap).
+pub fn polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
+    if polygon_penetration(a, b) >= 0.0 {
+        return 0.0;
+    }
+    apart_polygon_distance(a, b)
+}
+
+/// Distance between two convex polygons known not to overlap.
+fn apart_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
+    // Apart convex polygons: the closest pair always includes a corner of one of them.
+    let mut best = f32::INFINITY;
+    for (from, to) in [(a, b), (b, a)] {
+        for p in from {
+            for j in 0..to.len() {
+                best = best.min(point_segment_distance(*p, to[j], to[(j + 1) % to.len()]));
+            }
+        }
+    }
+    best
+}
+
+/// Half the diagonal: no point of the base is farther than this from its centre.
+fn radius(a: &Footprint) -> f32 {
+    a.size.length() * 0.5
+}
+
+/// Whether two bases are too far apart to touch: a cheap test that skips the exact one.
+fn surely_apart(a: &Footprint, b: &Footprint, margin: f32) -> bool {
+    let r = radius(a) + radius(b) + margin;
+    a.center.distance_squared(b.center) > r * r
+}
+
+/// Whether two bases overlap by more than `tolerance` (touching is not overlapping).
+pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
+    !surely_apart(a, b, 0.0) && polygon_penetration(&a.corners(), &b.corners()) > tolerance
+}
+
+/// Edge-to-edge distance between two bases, the way ranges and contact are measured.
+pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
+    if surely_apart(a, b, 0.0) {
+        return apart_polygon_distance(&a.corners(), &b.corners());
+    }
+    polygon_distance(&a.corners(), &b.corners())
+}
+
+/// A lower bound on `base_distance`, from the centres alone (cheap).
+pub fn base_distance_at_least(a: &Footprint, b: &Footprint) -> f32 {
+    (a.center.distance(b.center) - radius(a) - radius(b)).max(0.0)
+}
+
+/// Whether two bases are in base contact.
+pub fn in_contact(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
+    !surely_apart(a, b, tolerance) && base_distance(a, b) <= tolerance
+}
+
+/// Whether `a`'s front edge (or a front corner) touches `b`.
+pub fn front_touches(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
+    let (p, q) = a.front_edge();
+    let k = b.corners();
+    (0..4).any(|i| segment_distance(p, q, k[i], k[(i + 1) % 4]) <= tolerance)
+}
+
+/// Which of `b`'s edges `a` is touching most closely: 0 front, 1 right, 2 rear, 3 left.
+pub fn touched_edge(a: &Footprint, b: &Footprint) -> usize {
+    let ac = a.corners();
+    let mut best = (f32::INFINITY, 0);
+    for (i, (p, q)) in b.edges().iter().enumerate() {
+        let mut d = 0.0;
+        for c in ac {
+            d += point_segment_distance(c, *p, *q);
+        }
+        let mid = point_segment_distance(a.center, *p, *q);
+        let score = d + mid;
+        if score < best.0 {
+            best = (score, i);
+        }
+    }
+    best.1
+}
+
+/// The pose `attacker` takes to contact `target`'s edge `edge` (0 front, 1 right, 2 rear, 3 left):
+/// its front edge flush and centred on that edge, facing into it.
+pub fn contact_pose(attacker: &Footprint, target: &Footprint, edge: usize) -> Footprint {
+    let (p, q) = target.edges()[edge];
+    let mid = (p + q) * 0.5;
+    let outward = (mid - target.center).normalize_or_zero();
+    let facing = angle_of(-outward);
+    let center = mid + outward * attacker.depth() * 0.5;
+    Footprint::new(center, attacker.size, facing)
+}
+
+/// The frontage of `a` that lies along `b`'s front edge, inches (for "occupying the most frontage").
+pub fn frontage_on_front(a: &Footprint, b: &Footprint, tolerance: f32) -> f32 {
+    let (p, q) = b.front_edge();
+    let along = (q - p).normalize_or_zero();
+    let len = p.distance(q);
+    let k = a.corners();
+    let near: Vec<f32> = k
+        .iter()
+        .filter(|c| point_segment_distance(**c, p, q) <= tolerance + 1e-3)
+        .map(|c| (*c - p).dot(along).clamp(0.0, len))
+        .collect();
+    if near.len() < 2 {
+        return 0.0;
+    }
+    let lo = near.iter().cloned().fold(f32::INFINITY, f32::min);
+    let hi = near.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+    hi - lo
+}
+
+/// A terrain shape.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Shape {
+    /// A rectangle: centre, size (x, y before rotation) and rotation in degrees counter-clockwise.
+    Rect {
+        center: (f32, f32),
+        size: (f32, f32),
+        #[serde(default)]
+        rotation: f32,
+    },
+    Circle {
+        center: (f32, f32),
+        radius: f32,
+    },
+}
+
+impl Shape {
+    /// The rectangle's corners, or `None` for a circle.
+    pub fn polygon(&self) -> Option<[Vec2; 4]> {
+        match *self {
+            Shape::Rect {
+                center,
+                size,
+                rotation,
+            } => {
+                let c = Vec2::new(center.0, center.1);
+                let a = rotation.to_radians();
+                let ux = dir(a) * size.0 * 0.5;
+                let uy = dir(a + std::f32::consts::FRAC_PI_2) * size.1 * 0.5;
+                Some([c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy])
+            }
+            Shape::Circle { .. } => None,
+        }
+    }
+
+    /// No point of the shape is farther than this from its centre.
+    pub fn bounding_radius(&self) -> f32 {
+        match *self {
+            Shape::Rect { size, .. } => Vec2::new(size.0, size.1).length() * 0.5,
+            Shape::Circle { radius, .. } => radius,
+        }
+    }
+
+    pub fn center(&self) -> Vec2 {
+        match *self {
+            Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
+                Vec2::new(center.0, center.1)
+            }
+        }
+    }
+
+    pub fn contains(&self, p: Vec2) -> bool {
+        match self {
+            Shape::Circle { radius, .. } => p.distance(self.center()) <= *radius,
+            Shape::Rect { .. } => {
+                let k = self.polygon().unwrap_or([Vec2::ZERO; 4]);
+                (0..4).all(|i| cross(k[(i + 1) % 4] - k[i], p - k[i]) >= -1e-5)
+            }
+        }
+    }
+
+    /// Length of the segment `a`–`b` that lies inside the shape.
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
+    }
+
+    /// Where the segment `a`–`b` runs inside the shape: entry and exit, in inches from `a`.
+    pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
+        let len = a.distance(b);
+        if len <= f32::EPSILON
+            || point_segment_distance(self.center(), a, b) > self.bounding_radius()
+        {
+            return None;
+        }
+        match self {
+            Shape::Circle { radius, .. } => {
+                let c = self.center();
+                let d = (b - a) / len;
+                let f = a - c;
+                let bq = f.dot(d);
+                let cq = f.length_squared() - radius * radius;
+                let disc = bq * bq - cq;
+                if disc <= 0.0 {
+                    return None;
+                }
+                let s = disc.sqrt();
+                let t0 = (-bq - s).clamp(0.0, len);
+                let t1 = (-bq + s).clamp(0.0, len);
+                (t1 > t0).then_some((t0, t1))
+            }
+            Shape::Rect { .. } => {
+                // Liang–Barsky against each edge's inward half-plane.
+                let k = self.polygon()?;
+                let d = b - a;
+                let (mut t0, mut t1) = (0.0f32, 1.0f32);
+                for i in 0..4 {
+                    let e = k[(i + 1) % 4] - k[i];
+                    let n = Vec2::new(-e.y, e.x); // inward for counter-clockwise corners
+                    let num = n.dot(a - k[i]);
+                    let den = n.dot(d);
+                    if den.abs() < 1e-9 {
+                        if num < 0.0 {
+                            return None;
+                        }
+                    } else {
+                        let t = -num / den;
+                        if den > 0.0 {
+                            t0 = t0.max(t);
+                        } else {
+                            t1 = t1.min(t);
+                        }
+                    }
+                }
+                (t1 > t0).then_some((t0 * len, t1 * len))
+            }
+        }
+    }
+
+    /// Whether the segment `a`–`b` crosses the shape at all.
+    pub fn crosses(&self, a: Vec2, b: Vec2) -> bool {
+        self.contains(a) || self.contains(b) || self.length_inside(a, b) > 1e-4
+    }
+
+    /// Edge distance from the shape to a base (0 when touching or overlapping).
+    pub fn distance_to(&self, base: &Footprint) -> f32 {
+        match self {
+            Shape::Circle { radius, .. } => {
+                let c = self.center();
+                if base.contains(c) {
+                    return 0.0;
+                }
+                let d = base
+                    .edges()
+                    .iter()
+                    .map(|(p, q)| point_segment_distance(c, *p, *q))
+                    .fold(f32::INFINITY, f32::min);
+                (d - radius).max(0.0)
+            }
+            Shape::Rect { .. } => {
+                polygon_distance(&self.polygon().unwrap_or([Vec2::ZERO; 4]), &base.corners())
+            }
+        }
+    }
+
+    /// Whether a base touches (or overlaps) the shape, within `tolerance`.
+    pub fn touches(&self, base: &Footprint, tolerance: f32) -> bool {
+        let reach = self.bounding_radius() + radius(base) + tolerance;
+        self.center().distance_squared(base.center) <= reach * reach
+            && self.distance_to(base) <= tolerance
+    }
+
+    /// Whether a base overlaps the shape by more than `tolerance`.
+    pub fn overlaps(&self, base: &Footprint, tolerance: f32) -> bool {
+        let reach = self.bounding_radius() + radius(base);
+        if self.center().distance_squared(base.center) > reach * reach {
+            return false;
+        }
+        match self {
+            Shape::Circle { radius, .. } => {
+                let c = self.center();
+                if base.contains(c) {
+                    return true;
+                }
+                let d = base
+                    .edges()
+                    .iter()
+                    .map(|(p, q)| point_segment_distance(c, *p, *q))
+                    .fold(f32::INFINITY, f32::min);
+                d < radius - tolerance
+            }
+            Shape::Rect { .. } => {
+                polygon_penetration(&self.polygon().unwrap_or([Vec2::ZERO; 4]), &base.corners())
+                    > tolerance
+            }
+        }
+    }
+}
+
+/// Whether a base lies wholly on a table of `size` (origin at the south-west corner).
+pub fn on_table(base: &Footprint, size: Vec2, tolerance: f32) -> bool {
+    base.corners().iter().all(|c| {
+        c.x >= -tolerance
+            && c.y >= -tolerance
+            && c.x <= size.x + tolerance
+            && c.y <= size.y + tolerance
+    })
+}
+
+// Routes: a column's path through the table (004).
+
+/// A scenario's route as points, and its length in inches.
+pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
+    let route: Vec<Vec2> = points.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+    let length = route.windows(2).map(|w| w[0].distance(w[1])).sum();
+    (route, length)
+}
+
+/// A point `at` inches along a route, and the direction of travel there.
+pub fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
+    let mut left = at.max(0.0);
+    for w in route.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = a.distance(b);
+        if left <= len || len < 1e-6 {
+            let dir = (b - a).normalize_or(Vec2::Y);
+            return (a + dir * left.min(len), dir);
+        }
+        left -= len;
+    }
+    let n = route.len();
+    let dir = (route[n - 1] - route[n - 2]).normalize_or(Vec2::Y);
+    (route[n - 1], dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::f32::consts::FRAC_PI_2;
+
+    fn sq(x: f32, y: f32) -> Footprint {
+        Footprint::new(Vec2::new(x, y), Vec2::ONE, FRAC_PI_2)
+    }
+
+    #[test]
+    fn touching_bases_are_in_contact_but_do_not_overlap() {
+        let a = sq(0.5, 0.5);
+        let b = sq(1.5, 0.5);
+        assert!(in_contact(&a, &b, 0.05));
+        assert!(!bases_overlap(&a, &b, 0.01));
+        assert!(bases_overlap(&a, &sq(1.2, 0.5), 0.01));
+        assert!((base_distance(&a, &sq(3.5, 0.5)) - 2.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn contact_pose_puts_front_edge_flush_on_the_chosen_edge() {
+        let target = sq(10.0, 10.0); // faces north
+        let alien = Footprint::new(Vec2::new(10.0, 20.0), Vec2::splat(1.5), 0.0);
+        let pose = contact_pose(&alien, &target, 0);
+        assert!((pose.center - Vec2::new(10.0, 11.25)).length() < 1e-4);
+        assert!(front_touches(&pose, &target, 0.01));
+        assert_eq!(touched_edge(&pose, &target), 0);
+        let rear = contact_pose(&alien, &target, 2);
+        assert!(!target.in_front_arc(rear.center));
+    }
+
+    #[test]
+    fn segment_length_inside_rect_and_circle() {
+        let r = Shape::Rect {
+            center: (5.0, 5.0),
+            size: (2.0, 2.0),
+            rotation: 0.0,
+        };
+        let len = r.length_inside(Vec2::new(0.0, 5.0), Vec2::new(10.0, 5.0));
+        assert!((len - 2.0).abs() < 1e-4);
+        let c = Shape::Circle {
+            center: (5.0, 5.0),
+            radius: 1.0,
+        };
+        assert!((c.length_inside(Vec2::new(0.0, 5.0), Vec2::new(10.0, 5.0)) - 2.0).abs() < 1e-4);
+        assert_eq!(
+            c.length_inside(Vec2::new(0.0, 8.0), Vec2::new(10.0, 8.0)),
+            0.0
+        );
+    }
+
+    #[test]
+    fn bearings_round_trip() {
+        assert!((bearing_to_angle(0.0) - FRAC_PI_2).abs() < 1e-6);
+        assert!((angle_to_bearing(bearing_to_angle(135.0)) - 135.0).abs() < 1e-3);
+    }
+}

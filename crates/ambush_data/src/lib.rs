@@ -1,0 +1,18 @@
+//! Ambush's data layer and mod schema: rule tables, the scenario model, its checks and table geometry.
+//!
+//! It depends on no other part of the game, and both the game and `build.rs` use it, so the
+//! compiler keeps the boundary: nothing here may reach up into rules, ECS or presentation.
+
+pub mod ambush_spec;
+pub mod board;
+pub mod check;
+pub mod error;
+pub mod geometry;
+pub mod locate;
+pub mod scenario;
+pub mod tables;
+
+pub use check::{Problem, check_scenario, load_scenario_file, parse_scenario};
+pub use error::{DataError, parse_ron};
+pub use scenario::Scenario;
+pub use tables::Rules;

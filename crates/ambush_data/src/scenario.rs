@@ -1,0 +1,133 @@
+//! The RON scenario format: what a modder writes in `scenarios/*.ron`.
+
+use crate::ambush_spec::AmbushSpec;
+use crate::board::{Edge, Side, TerrainFeature};
+use crate::tables::{Species, Traits, TroopKind};
+use serde::{Deserialize, Serialize};
+
+/// A whole scenario file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    /// Shown in the menu.
+    pub briefing: String,
+    /// Table width (west–east) and depth (south–north), inches.
+    pub table: (f32, f32),
+    /// The edge the humans nominate as friendly.
+    pub friendly_edge: Edge,
+    /// The game ends in a draw after this turn, if nobody has won.
+    pub turn_limit: u32,
+    /// The turn whose wave comes without a roll; `None` uses the rules' default (turn 2).
+    #[serde(default)]
+    pub automatic_wave_turn: Option<u32>,
+    /// How human units take wounds.
+    pub human_wounds: WoundMethod,
+    /// Whether the human side's one-third morale rule is in play.
+    pub human_morale: bool,
+    /// Who shoots with an inferior weapon (−1 to hit), if anyone.
+    #[serde(default)]
+    pub inferior_weapons: Option<Side>,
+    /// What every generated alien carries.
+    pub aliens: AlienProfile,
+    #[serde(default)]
+    pub terrain: Vec<TerrainFeature>,
+    /// The human units at the start.
+    pub units: Vec<UnitSpec>,
+    /// The scenario's own objective, if any.
+    #[serde(default)]
+    pub objective: Option<Objective>,
+    /// What happens when the alien attack is over (001: every alien gone and no wave for six turns).
+    #[serde(default = "default_attack_over")]
+    pub attack_over: AttackOver,
+    /// An ambush at the start of the game, if the scenario is one (000, 002, 003, 004).
+    #[serde(default)]
+    pub ambush: Option<AmbushSpec>,
+    /// A night battle (003 darkness): shooting only within the sight range, at -1, unless the
+    /// shooter has night vision.
+    #[serde(default)]
+    pub darkness: Option<Darkness>,
+    /// 003 blindsides: +1 for an attack from outside the target's front arc by an enemy it has
+    /// not located; a perception check at the end of the turn locates it.
+    #[serde(default)]
+    pub blindsides: bool,
+    /// 003 explosives: a hit by a weapon with a blast radius hits everyone in its circle, and
+    /// less beyond it.
+    #[serde(default)]
+    pub explosives: bool,
+}
+
+/// 003's natural darkness.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Darkness {
+    /// How far a unit without night vision can see to shoot, inches.
+    pub sight_range: f32,
+}
+
+fn default_attack_over() -> AttackOver {
+    AttackOver::HumansWin
+}
+
+/// The human wound methods of 001.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WoundMethod {
+    Degradation,
+    SuddenDeath,
+}
+
+/// The kit of every alien in the scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AlienProfile {
+    /// Weapon names from `assets/rules/weapons.ron`, e.g. `["claws"]`.
+    pub weapons: Vec<String>,
+    /// Their attributes for the ambush rules.
+    #[serde(default = "alien_traits")]
+    pub traits: Traits,
+}
+
+fn alien_traits() -> Traits {
+    Traits {
+        species: Species::Alien,
+        ..Traits::default()
+    }
+}
+
+/// One human unit at the start of the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Unique label shown on the table and in the roll log, e.g. `"M1"`.
+    pub label: String,
+    pub troop: TroopKind,
+    /// Centre of the base, inches from the south-west corner.
+    pub at: (f32, f32),
+    /// Compass bearing of the front edge, degrees (0 = north, 90 = east).
+    pub facing: f32,
+    /// Weapon names from `assets/rules/weapons.ron`.
+    pub weapons: Vec<String>,
+    /// Body armour: +1 on saves.
+    #[serde(default)]
+    pub armour: bool,
+    /// Attributes for the ambush rules (AWE, DEX, INT, recovery, Leadership, quality, species).
+    #[serde(default)]
+    pub traits: Traits,
+}
+
+/// A scenario objective.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Objective {
+    /// 001's crashed ship: repair it in contact, then board it; the ship takes off with every
+    /// surviving human aboard. `feature` names the ship's terrain feature.
+    RepairAndBoard { feature: String },
+}
+
+/// What the end of the alien attack means for this scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackOver {
+    /// The humans have survived: they win.
+    HumansWin,
+    /// Play goes on toward the objective (or the turn limit).
+    Continue,
+}

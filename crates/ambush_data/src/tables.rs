@@ -1,0 +1,701 @@
+//! The rule tables, as serde types loaded from `assets/rules/*.ron`: every number the rules use.
+
+use crate::error::{DataError, parse_ron};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// The four troop types of 001 ("In effect we have four troop types").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TroopKind {
+    Infantry,
+    Mounted,
+    WeaponCrew,
+    Alien,
+}
+
+impl TroopKind {
+    pub const ALL: [TroopKind; 4] = [
+        TroopKind::Infantry,
+        TroopKind::Mounted,
+        TroopKind::WeaponCrew,
+        TroopKind::Alien,
+    ];
+}
+
+/// Which movement a troop type must have made (at most) to shoot afterwards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShootAfter {
+    /// Only a unit that did not move may shoot (turning on the spot is not movement).
+    NoMoveOnly,
+    /// No move, or a straight-forward move.
+    NoMoveOrStraightForward,
+    /// Any move (aliens: "can shoot and make full move").
+    AnyMove,
+}
+
+/// Movement allowance of one troop type, in SMR per turn.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Allowance {
+    pub straight_forward: f32,
+    pub advance: f32,
+    pub fall_back: f32,
+    /// When set, the troop moves this far in any direction and the categories do not limit it.
+    #[serde(default)]
+    pub any_direction: Option<f32>,
+}
+
+/// One troop type's line of the bases and movement tables.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TroopProfile {
+    /// Base width (frontage) and depth, inches.
+    pub base: (f32, f32),
+    pub movement: Allowance,
+    pub shoot_after: ShootAfter,
+    /// Physical contact factor with its ordinary weapons.
+    pub physical_contact: i32,
+    /// Physical contact factor when it carries a physical contact weapon.
+    pub physical_contact_with_weapon: i32,
+    /// Mounted units may try to disengage from non-mounted ones.
+    #[serde(default)]
+    pub mounted: bool,
+    /// Heavy weapons and mounted troops "still get +1 for not moving".
+    #[serde(default)]
+    pub always_counts_as_stationary: bool,
+}
+
+/// The five weapon groups of 001 (bombardment is out of scope, as the text says).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WeaponClass {
+    StandardIssue,
+    Heavy,
+    CloseQuarter,
+    PhysicalContact,
+}
+
+/// A named weapon.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeaponProfile {
+    pub class: WeaponClass,
+    /// Shown in the inspector and the roll log.
+    pub display: String,
+    /// An explosive's blast radius, inches (003), used where a scenario plays explosives.
+    #[serde(default)]
+    pub blast: Option<f32>,
+}
+
+/// Medium and long range of a weapon class, in SMR.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RangeBands {
+    pub medium: f32,
+    #[serde(default)]
+    pub long: Option<f32>,
+}
+
+/// `troops.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TroopTable {
+    pub troops: BTreeMap<TroopKind, TroopProfile>,
+}
+
+/// `weapons.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WeaponTable {
+    pub weapons: BTreeMap<String, WeaponProfile>,
+    pub ranges: BTreeMap<WeaponClass, RangeBands>,
+    /// Hit dice placed per hit, by weapon class (heavy weapons place two).
+    pub hit_dice: BTreeMap<WeaponClass, u32>,
+}
+
+/// The to-hit modifiers of the shooting table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToHitModifiers {
+    pub not_moved: i32,
+    pub target_has_fired: i32,
+    pub long_range: i32,
+    pub target_in_cover: i32,
+    pub alien_shooter: i32,
+    pub one_wound: i32,
+    pub inferior_weapon: i32,
+}
+
+/// `shooting.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShootingTable {
+    /// D6 score needed to hit after modifiers.
+    pub to_hit_need: i32,
+    pub modifiers: ToHitModifiers,
+    /// A friend in contact with the missed target takes a hit on this score or lower.
+    pub friendly_fire_hit_max: i32,
+}
+
+/// `wounds.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WoundTable {
+    /// A hit die scoring this or lower (after armour) wounds the target.
+    pub save_wound_max: i32,
+    /// Added to the save roll by body armour.
+    pub armour_bonus: i32,
+    /// Degradation: penalty on shooting, close quarter and physical contact dice from one wound.
+    pub degradation_one_wound_penalty: i32,
+    /// Degradation: wounds at which the unit moves at `half_move_factor` and may not shoot.
+    pub degradation_crippled_at: u32,
+    pub degradation_half_move_factor: f32,
+    /// Degradation: wounds at which the unit is destroyed.
+    pub degradation_destroyed_at: u32,
+    /// Sudden death: this score or lower destroys the unit.
+    pub sudden_death_destroyed_max: i32,
+    /// Sudden death: this score or lower (above destroyed) falls back one base depth.
+    pub sudden_death_fall_back_max: i32,
+}
+
+/// Physical contact modifiers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContactModifiers {
+    pub per_supporting_unit: i32,
+    pub one_wound: i32,
+    pub flank_or_rear: i32,
+    pub defending_linear_defence: i32,
+}
+
+/// Close quarter modifiers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CloseQuarterModifiers {
+    pub flank_or_rear: i32,
+    pub alien_attacker: i32,
+    pub one_wound: i32,
+}
+
+/// `melee.ron`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MeleeTable {
+    pub close_quarter_need: i32,
+    pub close_quarter_modifiers: CloseQuarterModifiers,
+    pub contact_modifiers: ContactModifiers,
+    /// The winner's total must be at least this multiple of the loser's for a second wound.
+    pub extra_wound_ratio: i32,
+    pub break_off_need: i32,
+    pub break_off_draw_penalty: i32,
+    /// Break off distance, in SMR.
+    pub break_off_distance: f32,
+    pub disengage_need: i32,
+    /// Mounted disengage distance, in base depths.
+    pub disengage_base_depths: f32,
+}
+
+/// What a turned card does to an alien.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardEffect {
+    /// The alien's wave withdraws; the alien is unharmed.
+    WaveWithdraws,
+    Killed,
+    /// Falls back one base depth directly away from the wounding unit.
+    Recoils,
+    /// Falls back `card_fall_back` SMR directly away from the wounding unit.
+    FallsBack,
+    /// May not move in the next movement phase.
+    Stunned,
+    NoEffect,
+    /// Leaves the table for good (table-edge rule only).
+    LeavesTable,
+}
+
+/// Suits, for the card table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    Clubs,
+    Diamonds,
+    Hearts,
+    Spades,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+}
+
+/// `cards.ron`: the alien card-stack table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardTable {
+    /// Jokers per pack.
+    pub jokers_per_pack: u32,
+    /// Cards dealt to each alien, and re-dealt from the reserve.
+    pub cards_per_alien: u32,
+    pub joker: CardEffect,
+    /// Effect of Ace, Jack, Queen and King (rank 1, 11, 12, 13).
+    pub ace_and_court: CardEffect,
+    /// Effect of ranks 2–10 per suit.
+    pub pips: BTreeMap<Suit, CardEffect>,
+    /// Distance of a Diamonds fall back, in SMR.
+    pub fall_back_distance: f32,
+    /// Recoil distance, in base depths.
+    pub recoil_base_depths: f32,
+    /// Table edge: ranks that decide instead of the normal effect (Ace = 1).
+    pub edge_ranks: Vec<u32>,
+    pub edge_red: CardEffect,
+    pub edge_black: CardEffect,
+}
+
+/// Which edge a wave enters from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EdgeChoice {
+    LeftFlank,
+    RightFlank,
+    Opposite,
+    Friendly,
+}
+
+/// `generation.rs`: alien generation and placement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GenerationTable {
+    pub wave_size: u32,
+    /// D6 score → edge, for every face 1..=6.
+    pub edge_by_roll: BTreeMap<u32, EdgeChoice>,
+    /// Equal sections along an edge (one per face of the second D6).
+    pub sections: u32,
+    /// Distance kept from a unit that crowds the spot, in SMR.
+    pub crowding_distance: f32,
+    /// Default automatic-wave turn when the scenario does not say.
+    pub default_automatic_wave_turn: u32,
+    /// Turns without a new wave before an empty table ends the attack.
+    pub quiet_turns_to_end: u32,
+}
+
+/// `general.ron`: measures and the rules that do not fit elsewhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GeneralTable {
+    /// Standard Movement Rate, inches.
+    pub smr: f32,
+    /// How close two bases must be to count as in contact, inches.
+    pub contact_tolerance: f32,
+    /// Bad going costs this many inches of allowance per inch moved.
+    pub bad_going_cost: f32,
+    /// Morale breaks when losses reach this fraction (numerator, denominator) of starting units.
+    pub morale_loss_fraction: (u32, u32),
+    /// D6 score that restores the ship's power in a repair attempt.
+    pub repair_need: i32,
+}
+
+/// The nature of an ambush, which sets the die of the AWE detection roll (000 Table 34.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum AmbushNature {
+    Easy,
+    Normal,
+    Hard,
+    Tough,
+    Impossible,
+    Bizarre,
+}
+
+impl AmbushNature {
+    pub const ALL: [AmbushNature; 6] = [
+        AmbushNature::Easy,
+        AmbushNature::Normal,
+        AmbushNature::Hard,
+        AmbushNature::Tough,
+        AmbushNature::Impossible,
+        AmbushNature::Bizarre,
+    ];
+}
+
+/// A unit's species, for the traits that differ: felines and avarians detect ambushes better (000).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+pub enum Species {
+    #[default]
+    Human,
+    Feline,
+    Avarian,
+    Alien,
+}
+
+/// A unit's attributes for the ambush rules (000's AWE and DEX, 003's INT, 002's recovery bonus,
+/// 004's Leadership and quality die). The defaults are an ordinary trooper (reconstructed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Traits {
+    pub awe: i32,
+    pub dex: i32,
+    pub int: i32,
+    /// 002: phases of surprise it shakes off early.
+    pub recovery: u32,
+    /// 004: 1 is the best; with Threat Level −1 a Leadership 1 unit never fails a reaction test.
+    pub leadership: i32,
+    /// 004: the quality die's sides (6, 8, 10 or 12).
+    pub quality: u32,
+    pub species: Species,
+    /// 003: equipment that cancels the darkness penalties.
+    pub night_vision: bool,
+}
+
+impl Default for Traits {
+    fn default() -> Self {
+        Traits {
+            awe: 10,
+            dex: 10,
+            int: 3,
+            recovery: 0,
+            leadership: 2,
+            quality: 8,
+            species: Species::Human,
+            night_vision: false,
+        }
+    }
+}
+
+/// The roll a still-surprised unit makes in one line of Table 34.2 to join the fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JoinTest {
+    /// The ambush detection roll itself (the first unit).
+    Detection,
+    AweAndDex,
+    AweOrDex,
+    /// Everyone joins.
+    NoRoll,
+}
+
+/// What a unit that failed to join may do that turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hold {
+    /// "May not attack or move."
+    Frozen,
+    /// "May not attack. May move."
+    MoveOnly,
+}
+
+/// One line of Table 34.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushUnitLine {
+    pub test: JoinTest,
+    pub on_failure: Hold,
+}
+
+/// One line of 002's result table: a total at most `at_most` is surprised for `phases`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhasesLine {
+    pub at_most: i32,
+    pub phases: u32,
+}
+
+/// 002's surprise check and what surprise allows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurpriseCheckTable {
+    pub dice: u32,
+    pub sides: u32,
+    pub phases_by_total: Vec<PhasesLine>,
+    pub least_phases_after_recovery: u32,
+    pub active_move_fraction: f32,
+    pub active_attacks: u32,
+    pub defence_modifier: i32,
+    pub morale_fraction: (u32, u32),
+    pub closing_range_moves: f32,
+}
+
+/// 003's perception check on the (reconstructed) MEGS Action Table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerceptionTable {
+    pub dice: u32,
+    pub sides: u32,
+    pub doubles_roll_again: bool,
+    pub double_one_fails: bool,
+    /// Lower bounds of the value bands.
+    pub bands: Vec<i32>,
+    /// Roll needed: row = acting value's band, column = opposing value's band.
+    pub need: Vec<Vec<i32>>,
+}
+
+impl PerceptionTable {
+    /// The band a value falls in: the last whose lower bound it reaches.
+    pub fn band(&self, value: i32) -> usize {
+        self.bands.iter().rposition(|b| value >= *b).unwrap_or(0)
+    }
+    /// The roll needed for acting value `av` against opposing value `ov`.
+    pub fn need_for(&self, av: i32, ov: i32) -> i32 {
+        self.need[self.band(av)][self.band(ov)]
+    }
+}
+
+/// 003's surprise effects in this game's terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MegsTable {
+    pub no_initiative_turns: u32,
+    pub to_hit_bonus: i32,
+}
+
+/// Spotting hidden units (004; the numbers are reconstructed).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpottingTable {
+    pub base_need: i32,
+    pub per_smr: i32,
+    pub max_range_smr: f32,
+    /// Added to the need when the hidden unit is in bad going.
+    pub cover: i32,
+}
+
+/// `assets/rules/ambush.ron`: detection, surprise and its effects (000, 002, 003, 004).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushTable {
+    pub detection_die: BTreeMap<AmbushNature, u32>,
+    pub species_detection_bonus: BTreeMap<Species, i32>,
+    pub ambush_units: Vec<AmbushUnitLine>,
+    pub contact_damage_joins: bool,
+    pub surprise_check: SurpriseCheckTable,
+    /// Name → (least, most) value.
+    pub surprise_modifiers: BTreeMap<String, (i32, i32)>,
+    pub perception: PerceptionTable,
+    pub megs: MegsTable,
+    pub blindside_to_hit: i32,
+    pub darkness_to_hit: i32,
+    pub blast_falloff_per_smr: i32,
+    pub reaction_threat_level: i32,
+    pub spotting: SpottingTable,
+    pub blind_fire_modifier: i32,
+}
+
+/// Every table, as one value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rules {
+    pub general: GeneralTable,
+    pub troops: TroopTable,
+    pub weapons: WeaponTable,
+    pub shooting: ShootingTable,
+    pub wounds: WoundTable,
+    pub melee: MeleeTable,
+    pub cards: CardTable,
+    pub generation: GenerationTable,
+    pub ambush: AmbushTable,
+}
+
+/// How many rule files there are.
+pub const RULE_FILE_COUNT: usize = 9;
+
+/// The rule files, in the order `Rules` loads them.
+pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
+    "general.ron",
+    "troops.ron",
+    "weapons.ron",
+    "shooting.ron",
+    "wounds.ron",
+    "melee.ron",
+    "cards.ron",
+    "generation.ron",
+    "ambush.ron",
+];
+
+impl Rules {
+    /// Builds the tables from the text of each file in `RULE_FILES` order; `name` labels errors.
+    pub fn from_texts(
+        name: impl Fn(&str) -> String,
+        texts: [&str; RULE_FILE_COUNT],
+    ) -> Result<Rules, DataError> {
+        let rules = Rules {
+            general: parse_ron(&name(RULE_FILES[0]), texts[0])?,
+            troops: parse_ron(&name(RULE_FILES[1]), texts[1])?,
+            weapons: parse_ron(&name(RULE_FILES[2]), texts[2])?,
+            shooting: parse_ron(&name(RULE_FILES[3]), texts[3])?,
+            wounds: parse_ron(&name(RULE_FILES[4]), texts[4])?,
+            melee: parse_ron(&name(RULE_FILES[5]), texts[5])?,
+            cards: parse_ron(&name(RULE_FILES[6]), texts[6])?,
+            generation: parse_ron(&name(RULE_FILES[7]), texts[7])?,
+            ambush: parse_ron(&name(RULE_FILES[8]), texts[8])?,
+        };
+        rules.check(&name)?;
+        Ok(rules)
+    }
+
+    /// Loads every table from a directory such as `assets/rules`.
+    pub fn from_dir(dir: &Path) -> Result<Rules, DataError> {
+        let mut texts: Vec<String> = Vec::with_capacity(RULE_FILES.len());
+        for file in RULE_FILES {
+            let path = dir.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                DataError::at(
+                    &path.display().to_string(),
+                    0,
+                    0,
+                    format!("cannot read: {e}"),
+                )
+            })?;
+            texts.push(text);
+        }
+        let refs: [&str; RULE_FILE_COUNT] = std::array::from_fn(|i| texts[i].as_str());
+        Rules::from_texts(|f| dir.join(f).display().to_string(), refs)
+    }
+
+    /// Checks what serde cannot: every troop type and weapon class has a line, every D6 face an edge.
+    fn check(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        for kind in TroopKind::ALL {
+            if !self.troops.troops.contains_key(&kind) {
+                return Err(DataError::at(
+                    &name("troops.ron"),
+                    1,
+                    1,
+                    format!("field `troops`: no line for troop type {kind:?}"),
+                ));
+            }
+        }
+        for (weapon, profile) in &self.weapons.weapons {
+            if profile.class != WeaponClass::PhysicalContact
+                && !self.weapons.ranges.contains_key(&profile.class)
+            {
+                return Err(DataError::at(
+                    &name("weapons.ron"),
+                    1,
+                    1,
+                    format!(
+                        "field `ranges`: weapon `{weapon}` has class {:?} with no range bands",
+                        profile.class
+                    ),
+                ));
+            }
+        }
+        for face in 1..=6 {
+            if !self.generation.edge_by_roll.contains_key(&face) {
+                return Err(DataError::at(
+                    &name("generation.ron"),
+                    1,
+                    1,
+                    format!("field `edge_by_roll`: no edge for a roll of {face}"),
+                ));
+            }
+        }
+        self.check_ambush(name)?;
+        if self.general.smr <= 0.0 {
+            return Err(DataError::at(
+                &name("general.ron"),
+                1,
+                1,
+                "field `smr`: must be positive",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The ambush tables must cover every nature, end in a line everyone joins, and give the
+    /// perception table one need per pair of bands.
+    fn check_ambush(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        let a = &self.ambush;
+        let bad = |field: &str, why: String| {
+            Err(DataError::at(
+                &name("ambush.ron"),
+                1,
+                1,
+                format!("field `{field}`: {why}"),
+            ))
+        };
+        for nature in AmbushNature::ALL {
+            if a.detection_die.get(&nature).is_none_or(|d| *d < 2) {
+                return bad(
+                    "detection_die",
+                    format!("no die of 2 or more sides for {nature:?}"),
+                );
+            }
+        }
+        if a.ambush_units.last().map(|l| l.test) != Some(JoinTest::NoRoll) {
+            return bad(
+                "ambush_units",
+                "the last line must be `NoRoll`: every unit joins in the end".into(),
+            );
+        }
+        let p = &a.perception;
+        let n = p.bands.len();
+        if n == 0 || p.need.len() != n || p.need.iter().any(|row| row.len() != n) {
+            return bad(
+                "perception",
+                format!("`need` must be {n} rows of {n}, one per band"),
+            );
+        }
+        if p.bands.windows(2).any(|w| w[0] >= w[1]) {
+            return bad("perception", "`bands` must rise".into());
+        }
+        if a.surprise_check
+            .phases_by_total
+            .windows(2)
+            .any(|w| w[0].at_most >= w[1].at_most)
+        {
+            return bad(
+                "surprise_check",
+                "`phases_by_total` must rise by `at_most`".into(),
+            );
+        }
+        for (name, (least, most)) in &a.surprise_modifiers {
+            if least > most {
+                return bad(
+                    "surprise_modifiers",
+                    format!("`{name}` has its least above its most"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub fn troop(&self, kind: TroopKind) -> &TroopProfile {
+        &self.troops.troops[&kind]
+    }
+
+    pub fn weapon(&self, name: &str) -> Option<&WeaponProfile> {
+        self.weapons.weapons.get(name)
+    }
+}
+
+/// The rule files shipped in `assets/rules`, compiled in so the simulator and the tests need no
+/// working directory. `build.rs` has already checked that they parse.
+const BUNDLED: [&str; RULE_FILE_COUNT] = [
+    include_str!("../../../assets/rules/general.ron"),
+    include_str!("../../../assets/rules/troops.ron"),
+    include_str!("../../../assets/rules/weapons.ron"),
+    include_str!("../../../assets/rules/shooting.ron"),
+    include_str!("../../../assets/rules/wounds.ron"),
+    include_str!("../../../assets/rules/melee.ron"),
+    include_str!("../../../assets/rules/cards.ron"),
+    include_str!("../../../assets/rules/generation.ron"),
+    include_str!("../../../assets/rules/ambush.ron"),
+];
+
+impl Rules {
+    /// The bundled tables (parsed once).
+    pub fn bundled() -> &'static Rules {
+        static RULES: OnceLock<Rules> = OnceLock::new();
+        RULES.get_or_init(|| {
+            match Rules::from_texts(|f| format!("assets/rules/{f}"), BUNDLED) {
+                Ok(r) => r,
+                // build.rs parses these same files, so a broken one never gets this far.
+                Err(e) => panic!("bundled rule tables are broken: {e}"),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
+        // Bad input gets a clear error naming file and field, never a panic.
+        let mut texts = BUNDLED;
+        let ladder_without_end = texts[8].replace(
+            "(test: NoRoll, on_failure: MoveOnly),",
+            "(test: AweOrDex, on_failure: MoveOnly),",
+        );
+        texts[8] = &ladder_without_end;
+        let e = Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
+        assert_eq!(e.file, "assets/rules/ambush.ron");
+        assert!(e.message.contains("ambush_units"), "{e}");
+        let typo = BUNDLED[8].replace("Bizarre: 1000", "Bizare: 1000");
+        texts[8] = &typo;
+        let e = Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
+        assert!(e.line > 1, "{e}");
+    }
+}

@@ -1,0 +1,140 @@
+//! What the player at the screen may know: the one place that decides it, and the redacted table and log that the view, overlay and previews read.
+//!
+//! Before an ambush is sprung, a person playing the ambushed side is kept in the dark: the
+//! ambusher's units, which counters are real, the spring point and the ambusher's secret rolls
+//! are taken out of everything that player's screen can read. The AI never reads this view (it
+//! decides from the rules' own table), and a watcher of an AI-only game sees everything.
+
+use crate::FrameSet;
+use crate::control::{Controller, Controllers};
+use crate::game::resources::Dice;
+use crate::game::start::PerGame;
+use crate::game::table_access::TableReader;
+use crate::rules::log::RollEntry;
+use crate::rules::table::{GameConfig, Progress, Table};
+use ambush_data::board::Side;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+/// The table and the roll log as the player at the screen may see them this frame.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PlayerView {
+    /// The side kept in the dark, if any.
+    pub dark: Option<Side>,
+    /// The table with what that player may not know taken out; `None` before a game.
+    pub table: Option<Table>,
+}
+
+impl PlayerView {
+    /// Whether the player at the screen may read this roll-log entry. A secret roll is left out
+    /// altogether: even how many there were would tell the column's player how many ambushers
+    /// had to test their nerve.
+    pub fn may_read(&self, entry: &RollEntry) -> bool {
+        entry.hidden_from.is_none() || entry.hidden_from != self.dark
+    }
+}
+
+/// The side whose player may not see the ambusher's secrets now: before the ambush is sprung,
+/// the ambushed side, when a person plays it. 004's hidden units and the ambusher's reaction
+/// tests stay off its screen.
+pub fn kept_in_the_dark(
+    controllers: &Controllers,
+    config: &GameConfig,
+    progress: &Progress,
+) -> Option<Side> {
+    let a = config.ambush.as_ref()?;
+    (!progress.ambush_sprung && controllers.get(a.ambushed) == Controller::Human)
+        .then_some(a.ambushed)
+}
+
+/// Takes out of `table` everything the `dark` side's player may not know: the other side's
+/// units, which counters hide a unit, where the ambusher's units and dummies were set up, and
+/// the spring point.
+pub fn redact(table: &mut Table, dark: Side) {
+    table.units.retain(|u| u.side == dark);
+    if let Some(a) = table.progress.approach.as_mut() {
+        // Counters all look alike to it.
+        a.counters.iter_mut().for_each(|c| c.unit = None);
+        a.spring_at = 0.0;
+    }
+    if let Some(spec) = table.config.ambush.as_mut() {
+        spec.units.retain(|u| u.side == dark);
+        spec.dummies.clear();
+        spec.spring_at = None;
+    }
+}
+
+/// The roll log as the player at the screen may read it.
+#[derive(SystemParam)]
+pub struct VisibleLog<'w> {
+    dice: Option<Res<'w, Dice>>,
+    view: Res<'w, PlayerView>,
+}
+
+impl VisibleLog<'_> {
+    /// The entries this player may read, oldest first.
+    pub fn entries(&self) -> impl DoubleEndedIterator<Item = &RollEntry> {
+        let log = self
+            .dice
+            .as_deref()
+            .map(|d| d.log.as_slice())
+            .unwrap_or(&[]);
+        log.iter().filter(|e| self.view.may_read(e))
+    }
+}
+
+/// Keeps `PlayerView` for the window and the tests that play through input; the simulator has
+/// no player at a screen and leaves it out.
+pub struct VisibilityPlugin;
+
+impl Plugin for VisibilityPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_per_game_resource::<PlayerView>();
+        app.add_systems(Update, update_player_view.in_set(FrameSet::Visibility));
+    }
+}
+
+/// Copies the table as the rules left it this frame, less what the player may not know.
+fn update_player_view(
+    reader: TableReader,
+    controllers: Option<Res<Controllers>>,
+    mut view: ResMut<PlayerView>,
+) {
+    let mut table = reader.table();
+    let dark = match (&table, controllers) {
+        (Some(t), Some(c)) => kept_in_the_dark(&c, &t.config, &t.progress),
+        _ => None,
+    };
+    if let (Some(t), Some(side)) = (table.as_mut(), dark) {
+        redact(t, side);
+    }
+    view.dark = dark;
+    view.table = table;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::log::RollKind;
+
+    fn view(dark: Option<Side>) -> PlayerView {
+        PlayerView { dark, table: None }
+    }
+
+    #[test]
+    fn an_ambushers_secret_roll_is_kept_only_from_the_column_player() {
+        // 004: the column's player must not learn the hidden units from the log.
+        let test = RollEntry::dice(RollKind::ReactionTest, "1d10", vec![8])
+            .actor("J1")
+            .need(2)
+            .success(true)
+            .effect("holds its fire")
+            .hidden_from(Side::Humans);
+        assert!(!view(Some(Side::Humans)).may_read(&test));
+        // The ambusher's own player, a watcher, and everyone once it is sprung read it.
+        assert!(view(Some(Side::Aliens)).may_read(&test));
+        assert!(view(None).may_read(&test));
+        let public = RollEntry::dice(RollKind::Spotting, "1d8", vec![3]).actor("M1");
+        assert!(view(Some(Side::Humans)).may_read(&public));
+    }
+}

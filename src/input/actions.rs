@@ -1,0 +1,316 @@
+//! The player's actions through leafwing-input-manager: default bindings and the bindings file.
+
+use ambush_data::error::DataError;
+
+use ambush_data::error::parse_ron;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Everything the player can do with the mouse and keyboard.
+#[derive(
+    Actionlike,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Reflect,
+    Serialize,
+    Deserialize,
+)]
+pub enum PlayerAction {
+    /// Select a unit, place a destination, pick a target or an attacker.
+    Select,
+    /// Give the order being previewed.
+    Commit,
+    /// Drop the uncommitted order, then the selection.
+    Cancel,
+    /// End movement, decline to shoot, end boarding, or answer "no".
+    Pass,
+    /// Move the selected unit alone or with its group in base contact.
+    ToggleGroup,
+    TurnLeft,
+    TurnRight,
+    /// Face the pointer.
+    FacePointer,
+    /// Select the next unit that can act.
+    NextUnit,
+    PanUp,
+    PanDown,
+    PanLeft,
+    PanRight,
+    ZoomIn,
+    ZoomOut,
+    /// Fit the whole table in view.
+    Fit,
+    /// Hold to drag the table.
+    Drag,
+    Help,
+}
+
+impl PlayerAction {
+    pub const ALL: [PlayerAction; 18] = [
+        PlayerAction::Select,
+        PlayerAction::Commit,
+        PlayerAction::Cancel,
+        PlayerAction::Pass,
+        PlayerAction::ToggleGroup,
+        PlayerAction::TurnLeft,
+        PlayerAction::TurnRight,
+        PlayerAction::FacePointer,
+        PlayerAction::NextUnit,
+        PlayerAction::PanUp,
+        PlayerAction::PanDown,
+        PlayerAction::PanLeft,
+        PlayerAction::PanRight,
+        PlayerAction::ZoomIn,
+        PlayerAction::ZoomOut,
+        PlayerAction::Fit,
+        PlayerAction::Drag,
+        PlayerAction::Help,
+    ];
+
+    /// What the action does, for the help panel.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PlayerAction::Select => "select a unit / place the move / pick a target",
+            PlayerAction::Commit => "give the previewed order (or answer yes)",
+            PlayerAction::Cancel => "undo the uncommitted order, then the selection",
+            PlayerAction::Pass => "end movement / decline to shoot / end boarding / no",
+            PlayerAction::ToggleGroup => "move alone or with the group in base contact",
+            PlayerAction::TurnLeft => "turn the preview 15 degrees left",
+            PlayerAction::TurnRight => "turn the preview 15 degrees right",
+            PlayerAction::FacePointer => "face the pointer",
+            PlayerAction::NextUnit => "select the next unit that can act",
+            PlayerAction::PanUp => "pan up",
+            PlayerAction::PanDown => "pan down",
+            PlayerAction::PanLeft => "pan left",
+            PlayerAction::PanRight => "pan right",
+            PlayerAction::ZoomIn => "zoom in",
+            PlayerAction::ZoomOut => "zoom out",
+            PlayerAction::Fit => "fit the whole table",
+            PlayerAction::Drag => "hold and move the mouse to drag the table",
+            PlayerAction::Help => "show or hide this help",
+        }
+    }
+}
+
+/// One input that triggers an action, as written in the bindings file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Binding {
+    /// A key, by its Bevy `KeyCode` name: `Key(Enter)`, `Key(KeyW)`, `Key(F1)`.
+    Key(KeyCode),
+    /// A mouse button: `Mouse(Left)`, `Mouse(Right)`, `Mouse(Middle)`.
+    Mouse(MouseButton),
+    WheelUp,
+    WheelDown,
+}
+
+impl Binding {
+    /// How the help panel names the input.
+    pub fn label(self) -> String {
+        match self {
+            Binding::Key(k) => {
+                let name = format!("{k:?}");
+                name.strip_prefix("Key")
+                    .or_else(|| name.strip_prefix("Digit"))
+                    .unwrap_or(&name)
+                    .to_string()
+            }
+            Binding::Mouse(b) => format!("{b:?} mouse"),
+            Binding::WheelUp => "wheel up".into(),
+            Binding::WheelDown => "wheel down".into(),
+        }
+    }
+}
+
+/// Each action's inputs.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct Bindings(pub BTreeMap<PlayerAction, Vec<Binding>>);
+
+impl Default for Bindings {
+    fn default() -> Self {
+        use Binding::*;
+        use KeyCode as K;
+        use PlayerAction as A;
+        let table: [(PlayerAction, Vec<Binding>); 18] = [
+            (A::Select, vec![Mouse(MouseButton::Left)]),
+            (A::Commit, vec![Key(K::Enter), Key(K::Space)]),
+            (A::Cancel, vec![Key(K::Escape), Key(K::Backspace)]),
+            (A::Pass, vec![Key(K::KeyN), Key(K::End)]),
+            (A::ToggleGroup, vec![Key(K::KeyG)]),
+            (A::TurnLeft, vec![Key(K::KeyQ)]),
+            (A::TurnRight, vec![Key(K::KeyE)]),
+            (A::FacePointer, vec![Key(K::KeyR)]),
+            (A::NextUnit, vec![Key(K::Tab)]),
+            (A::PanUp, vec![Key(K::KeyW), Key(K::ArrowUp)]),
+            (A::PanDown, vec![Key(K::KeyS), Key(K::ArrowDown)]),
+            (A::PanLeft, vec![Key(K::KeyA), Key(K::ArrowLeft)]),
+            (A::PanRight, vec![Key(K::KeyD), Key(K::ArrowRight)]),
+            (A::ZoomIn, vec![Key(K::Equal), Key(K::NumpadAdd), WheelUp]),
+            (
+                A::ZoomOut,
+                vec![Key(K::Minus), Key(K::NumpadSubtract), WheelDown],
+            ),
+            (A::Fit, vec![Key(K::KeyF)]),
+            (
+                A::Drag,
+                vec![Mouse(MouseButton::Right), Mouse(MouseButton::Middle)],
+            ),
+            (A::Help, vec![Key(K::F1)]),
+        ];
+        Bindings(table.into_iter().collect())
+    }
+}
+
+impl Bindings {
+    /// Reads a bindings file: a map from action to inputs. Actions it leaves out keep their
+    /// default inputs, so a file may change just one.
+    pub fn parse(file: &str, text: &str) -> Result<Bindings, DataError> {
+        let changed: BTreeMap<PlayerAction, Vec<Binding>> = parse_ron(file, text)?;
+        let mut bindings = Bindings::default();
+        bindings.0.extend(changed);
+        Ok(bindings)
+    }
+
+    /// The leafwing input map for these bindings.
+    pub fn input_map(&self) -> InputMap<PlayerAction> {
+        let mut map = InputMap::default();
+        for (action, inputs) in &self.0 {
+            for input in inputs {
+                match *input {
+                    Binding::Key(k) => map.insert(*action, k),
+                    Binding::Mouse(b) => map.insert(*action, b),
+                    Binding::WheelUp => map.insert(*action, MouseScrollDirection::UP),
+                    Binding::WheelDown => map.insert(*action, MouseScrollDirection::DOWN),
+                };
+            }
+        }
+        map
+    }
+
+    /// The inputs of one action, for the help panel.
+    pub fn labels(&self, action: PlayerAction) -> String {
+        self.0
+            .get(&action)
+            .map(|v| v.iter().map(|b| b.label()).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    }
+}
+
+/// Where the bindings came from, and what went wrong reading them.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct BindingsSource {
+    pub path: Option<PathBuf>,
+    /// A message naming file, line and field when the file was bad (the defaults are in use).
+    pub problem: Option<String>,
+}
+
+/// The bindings file: `AMBUSH_BINDINGS`, or `ambush/bindings.ron` in the user's config directory.
+pub fn bindings_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("AMBUSH_BINDINGS") {
+        return Some(PathBuf::from(p));
+    }
+    dirs::config_dir().map(|d| d.join("ambush").join("bindings.ron"))
+}
+
+/// Loads the bindings at `path`: no file means the defaults; a bad file means the defaults and
+/// a message. Never fails.
+pub fn load_bindings(path: Option<&Path>) -> (Bindings, BindingsSource) {
+    let mut source = BindingsSource {
+        path: path.map(Path::to_path_buf),
+        problem: None,
+    };
+    let Some(path) = path else {
+        return (Bindings::default(), source);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (Bindings::default(), source);
+        }
+        Err(e) => {
+            source.problem = Some(format!("{}: cannot read: {e}", path.display()));
+            return (Bindings::default(), source);
+        }
+    };
+    match Bindings::parse(&path.display().to_string(), &text) {
+        Ok(b) => (b, source),
+        Err(e) => {
+            source.problem = Some(format!("{e} (using the default bindings)"));
+            (Bindings::default(), source)
+        }
+    }
+}
+
+/// Marks the entity that carries the player's input map and action state.
+#[derive(Component, Debug)]
+pub struct PlayerInput;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<PlayerAction>::default());
+    if !app.world().contains_resource::<Bindings>() {
+        let (bindings, source) = load_bindings(bindings_path().as_deref());
+        if let Some(p) = &source.problem {
+            warn!("{p}");
+        }
+        app.insert_resource(bindings).insert_resource(source);
+    }
+    app.init_resource::<BindingsSource>();
+    app.add_systems(Startup, spawn_player_input);
+}
+
+fn spawn_player_input(mut commands: Commands, bindings: Res<Bindings>) {
+    commands.spawn((
+        PlayerInput,
+        bindings.input_map(),
+        ActionState::<PlayerAction>::default(),
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bindings_file_changes_only_what_it_names() {
+        let b = Bindings::parse(
+            "bindings.ron",
+            "{ Commit: [Key(KeyC)], Pass: [Key(KeyX), Mouse(Middle)] }",
+        )
+        .expect("a good file");
+        assert_eq!(
+            b.0[&PlayerAction::Commit],
+            vec![Binding::Key(KeyCode::KeyC)]
+        );
+        assert_eq!(b.labels(PlayerAction::Pass), "X, Middle mouse");
+        assert_eq!(
+            b.0[&PlayerAction::Help],
+            Bindings::default().0[&PlayerAction::Help],
+            "actions left out keep their defaults"
+        );
+        assert_eq!(Bindings::default().0.len(), PlayerAction::ALL.len());
+    }
+
+    #[test]
+    fn a_bad_bindings_file_names_file_and_line_and_falls_back_to_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("ambush-bindings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("bindings.ron");
+        std::fs::write(&path, "{\n  Commit: [Key(Entr)],\n}\n").expect("write");
+        let (bindings, source) = load_bindings(Some(&path));
+        assert_eq!(bindings, Bindings::default());
+        let problem = source.problem.expect("a message");
+        assert!(problem.contains("bindings.ron:2"), "{problem}");
+        // No file at all is not a problem: the defaults are used quietly.
+        let (_, quiet) = load_bindings(Some(&dir.join("absent.ron")));
+        assert!(quiet.problem.is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,130 @@
+//! The player's side of the table: input actions, the pointer, the camera, selection, previews and orders.
+
+pub mod actions;
+pub mod camera;
+pub mod orders;
+pub mod pointer;
+mod previews;
+mod requests;
+
+use crate::FrameSet;
+use crate::game::start::PerGame;
+use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
+use crate::rules::table::UnitId;
+use bevy::prelude::*;
+use glam::Vec2;
+
+pub use actions::{Binding, Bindings, BindingsSource, PlayerAction};
+
+/// Where the pointer is on the table, in inches, and whether a panel of the overlay is under it.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct Pointer {
+    pub world: Option<Vec2>,
+    pub over_panel: bool,
+    /// A text field of the overlay has the keyboard.
+    pub typing: bool,
+}
+
+/// An order being drawn up but not yet given.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Draft {
+    Move { to: Vec2, facing: f32 },
+    Rotate { facing: f32 },
+    Charge { target: UnitId },
+    Shot { target: UnitId },
+}
+
+/// The selected unit and the order drawn up for it.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct Selection {
+    pub unit: Option<UnitId>,
+    /// Move the unit without its group (the default moves the whole group in base contact).
+    pub alone: bool,
+    pub draft: Option<Draft>,
+    /// The unit under the pointer.
+    pub hover: Option<UnitId>,
+}
+
+/// What the player asks for, from a key, a click or an overlay button.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub enum Request {
+    /// A click on the table at this point.
+    Click(Vec2),
+    /// A unit picked from a list (the same as clicking it).
+    Pick(UnitId),
+    Commit,
+    Cancel,
+    Pass,
+    ToggleGroup,
+    /// Turn the draft by this many radians.
+    Turn(f32),
+    FacePointer(Vec2),
+    NextUnit,
+}
+
+/// What the table shows about the order being drawn up.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Previews {
+    /// Units that can act on the current decision.
+    pub actors: Vec<UnitId>,
+    pub movement: Option<MovePreview>,
+    pub charge: Option<ChargePreview>,
+    /// The selected shooter's targets in range and sight.
+    pub targets: Vec<TargetMark>,
+    pub shot: Option<ShotPreview>,
+}
+
+/// The last order the rules refused, and why, until the next order is given.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Refusal(pub Option<String>);
+
+/// The order of the player's systems within the frame.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum InputSet {
+    /// Where the pointer is.
+    Pointer,
+    /// Actions become requests; the camera moves.
+    Read,
+    /// Requests change the selection and give orders.
+    Apply,
+}
+
+/// The order of what is drawn from the rules' result.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PreviewSet {
+    Previews,
+    /// The table's marks and bases are drawn from the player's view and the previews.
+    Draw,
+}
+
+/// Selection, previews and orders from the mouse and keyboard.
+pub struct PlayerInputPlugin;
+
+impl Plugin for PlayerInputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<Request>()
+            .init_resource::<Pointer>()
+            .init_per_game_resource::<Selection>()
+            .init_per_game_resource::<Previews>()
+            .init_per_game_resource::<Refusal>();
+        app.configure_sets(
+            Update,
+            (InputSet::Pointer, InputSet::Read, InputSet::Apply)
+                .chain()
+                .in_set(FrameSet::Input),
+        );
+        app.configure_sets(
+            Update,
+            (PreviewSet::Previews, PreviewSet::Draw)
+                .chain()
+                .in_set(FrameSet::Presentation),
+        );
+        app.add_plugins((
+            actions::plugin,
+            camera::plugin,
+            pointer::plugin,
+            requests::plugin,
+            previews::plugin,
+        ));
+    }
+}

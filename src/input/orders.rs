@@ -1,0 +1,267 @@
+//! Turns the player's requests into a selection, a draft order and, on commit, an `Order`.
+
+use crate::input::{Draft, Request, Selection};
+use crate::rules::movement;
+use crate::rules::orders::Decision;
+use crate::rules::orders::Order;
+use crate::rules::orders::passing_order;
+use crate::rules::phases::movement::boarders;
+use crate::rules::preview::{self, facing_toward, unit_at};
+use crate::rules::table::{Table, UnitId};
+use ambush_data::board::Side;
+use ambush_data::tables::Rules;
+
+/// The units the player may act with for `decision`, in table order (Tab cycles through them).
+pub fn actors(table: &Table, rules: &Rules, decision: &Decision) -> Vec<UnitId> {
+    match decision {
+        Decision::Move { side, .. } => preview::movers(table, rules, *side),
+        Decision::Shoot { side } => preview::shooters(table, rules, *side),
+        Decision::Board { .. } => boarders(table, rules),
+        Decision::Engage { candidates, .. } => candidates.clone(),
+        Decision::Disengage { unit, .. } | Decision::BreakOff { unit, .. } => vec![*unit],
+    }
+}
+
+fn own(table: &Table, unit: UnitId, side: Side) -> bool {
+    table.unit(unit).is_some_and(|u| u.side == side)
+}
+
+/// Applies one request to the selection. Returns the order to give when the request commits one.
+/// `decision` is what the rules wait for from a human, if anything; without one, clicks only
+/// select units to inspect.
+pub fn handle(
+    request: &Request,
+    decision: Option<&Decision>,
+    table: &Table,
+    rules: &Rules,
+    sel: &mut Selection,
+) -> Option<(Side, Order)> {
+    match request {
+        Request::Click(p) => match unit_at(table, *p) {
+            Some(u) => pick(u, decision, table, rules, sel),
+            None => {
+                place(*p, decision, table, rules, sel);
+                None
+            }
+        },
+        Request::Pick(u) => pick(*u, decision, table, rules, sel),
+        Request::Commit => commit(decision?, table, sel),
+        Request::Pass => {
+            let d = decision?;
+            sel.draft = None;
+            sel.unit = None;
+            Some((d.side(), passing_order(d)))
+        }
+        Request::Cancel => {
+            if sel.draft.take().is_none() {
+                sel.unit = None;
+            }
+            None
+        }
+        Request::ToggleGroup => {
+            sel.alone = !sel.alone;
+            None
+        }
+        Request::Turn(delta) => {
+            turn(decision, table, rules, sel, |f| f + delta);
+            None
+        }
+        Request::FacePointer(p) => {
+            let p = *p;
+            match sel.draft {
+                Some(Draft::Move { to, facing }) => {
+                    sel.draft = Some(Draft::Move {
+                        to,
+                        facing: facing_toward(to, p, facing),
+                    });
+                }
+                _ => {
+                    let from = sel.unit.and_then(|u| table.unit(u)).map(|u| u.base.center);
+                    if let Some(from) = from {
+                        turn(decision, table, rules, sel, |f| facing_toward(from, p, f));
+                    }
+                }
+            }
+            None
+        }
+        Request::NextUnit => {
+            let list = decision
+                .map(|d| actors(table, rules, d))
+                .unwrap_or_default();
+            if list.is_empty() {
+                return None;
+            }
+            let next = match sel.unit.and_then(|u| list.iter().position(|x| *x == u)) {
+                Some(i) => list[(i + 1) % list.len()],
+                None => list[0],
+            };
+            sel.unit = Some(next);
+            sel.draft = None;
+            None
+        }
+    }
+}
+
+/// A click on (or a pick of) a unit.
+fn pick(
+    u: UnitId,
+    decision: Option<&Decision>,
+    table: &Table,
+    rules: &Rules,
+    sel: &mut Selection,
+) -> Option<(Side, Order)> {
+    let selected_own = |side| sel.unit.is_some_and(|s| own(table, s, side));
+    match decision {
+        // Clicking an enemy with one of your units selected previews a charge on it.
+        Some(Decision::Move { side, .. })
+            if !own(table, u, *side)
+                && selected_own(*side)
+                && sel
+                    .unit
+                    .is_some_and(|s| movement::cannot_move(table, rules, s).is_none()) =>
+        {
+            sel.draft = Some(Draft::Charge { target: u });
+            return None;
+        }
+        Some(Decision::Shoot { side }) if !own(table, u, *side) && selected_own(*side) => {
+            sel.draft = Some(Draft::Shot { target: u });
+            return None;
+        }
+        Some(Decision::Engage {
+            side,
+            defender,
+            candidates,
+        }) if candidates.contains(&u) => {
+            sel.unit = Some(u);
+            return Some((
+                *side,
+                Order::Engage {
+                    defender: *defender,
+                    attacker: u,
+                },
+            ));
+        }
+        _ => {}
+    }
+    sel.unit = Some(u);
+    sel.draft = None;
+    None
+}
+
+/// A click on open table: the destination of the selected unit's move.
+fn place(
+    p: glam::Vec2,
+    decision: Option<&Decision>,
+    table: &Table,
+    rules: &Rules,
+    sel: &mut Selection,
+) {
+    let Some(Decision::Move { side, .. }) = decision else {
+        return;
+    };
+    let Some(u) = sel.unit.and_then(|u| table.unit(u)) else {
+        return;
+    };
+    if u.side != *side || movement::cannot_move(table, rules, u.id).is_some() {
+        return;
+    }
+    let facing = match sel.draft {
+        Some(Draft::Move { facing, .. }) | Some(Draft::Rotate { facing }) => facing,
+        _ => u.base.facing,
+    };
+    sel.draft = Some(Draft::Move { to: p, facing });
+}
+
+/// Turns the draft's facing, or starts a turn on the spot.
+fn turn(
+    decision: Option<&Decision>,
+    table: &Table,
+    rules: &Rules,
+    sel: &mut Selection,
+    new_facing: impl Fn(f32) -> f32,
+) {
+    match sel.draft {
+        Some(Draft::Move { to, facing }) => {
+            sel.draft = Some(Draft::Move {
+                to,
+                facing: new_facing(facing),
+            });
+        }
+        Some(Draft::Rotate { facing }) => {
+            sel.draft = Some(Draft::Rotate {
+                facing: new_facing(facing),
+            });
+        }
+        _ => {
+            let Some(Decision::Move { side, .. }) = decision else {
+                return;
+            };
+            let Some(u) = sel.unit.and_then(|u| table.unit(u)) else {
+                return;
+            };
+            if u.side == *side && movement::cannot_move(table, rules, u.id).is_none() {
+                sel.draft = Some(Draft::Rotate {
+                    facing: new_facing(u.base.facing),
+                });
+            }
+        }
+    }
+}
+
+/// Gives the drafted order, or answers "yes" to a melee question.
+fn commit(decision: &Decision, table: &Table, sel: &mut Selection) -> Option<(Side, Order)> {
+    let side = decision.side();
+    let order = match decision {
+        Decision::Move { .. } => {
+            let unit = sel.unit.filter(|u| own(table, *u, side))?;
+            match sel.draft? {
+                Draft::Move { to, facing } => Order::Move {
+                    unit,
+                    to,
+                    facing,
+                    group: !sel.alone,
+                },
+                Draft::Rotate { facing } => Order::Rotate { unit, facing },
+                Draft::Charge { target } => Order::Charge {
+                    unit,
+                    target,
+                    edge: None,
+                },
+                Draft::Shot { .. } => return None,
+            }
+        }
+        Decision::Board { .. } => Order::Board {
+            unit: sel.unit.filter(|u| own(table, *u, side))?,
+        },
+        Decision::Shoot { .. } => {
+            let shooter = sel.unit.filter(|u| own(table, *u, side))?;
+            let Some(Draft::Shot { target }) = sel.draft else {
+                return None;
+            };
+            Order::Shoot {
+                shooter,
+                target,
+                weapon: None,
+            }
+        }
+        Decision::Disengage { unit, .. } => Order::Disengage {
+            unit: *unit,
+            attempt: true,
+        },
+        Decision::BreakOff { unit, .. } => Order::BreakOff {
+            unit: *unit,
+            attempt: true,
+        },
+        Decision::Engage {
+            defender,
+            candidates,
+            ..
+        } => Order::Engage {
+            defender: *defender,
+            attacker: sel.unit.filter(|u| candidates.contains(u))?,
+        },
+    };
+    sel.draft = None;
+    sel.unit = None;
+    Some((side, order))
+}

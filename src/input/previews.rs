@@ -1,0 +1,81 @@
+//! Works out what the selection's order would do, on the table as the player may see it.
+
+use crate::game::resources::{Awaiting, RuleBook};
+use crate::game::visibility::PlayerView;
+use crate::input::orders::actors;
+use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
+use crate::rules::movement;
+use crate::rules::orders::Decision;
+use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, update_previews.in_set(PreviewSet::Previews));
+}
+
+fn update_previews(
+    view: Res<PlayerView>,
+    rules: Option<Res<RuleBook>>,
+    awaiting: Option<Res<Awaiting>>,
+    selection: Res<Selection>,
+    pointer: Res<Pointer>,
+    mut previews: ResMut<Previews>,
+) {
+    *previews = Previews::default();
+    let (Some(table), Some(rules)) = (&view.table, rules) else {
+        return;
+    };
+    let Some(decision) = awaiting.as_ref().and_then(|a| a.0.as_ref()) else {
+        return;
+    };
+    previews.actors = actors(table, &rules, decision);
+    let Some(unit) = selection.unit.and_then(|u| table.unit(u)) else {
+        return;
+    };
+    if unit.side != decision.side() {
+        return;
+    }
+    match decision {
+        Decision::Move { .. } => {
+            if movement::cannot_move(table, &rules, unit.id).is_some() {
+                return;
+            }
+            let group = !selection.alone;
+            match selection.draft {
+                Some(Draft::Move { to, facing }) => {
+                    previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
+                }
+                Some(Draft::Rotate { facing }) => {
+                    previews.movement =
+                        preview_move(table, &rules, unit.id, unit.base.center, facing, group);
+                }
+                Some(Draft::Charge { target }) => {
+                    previews.charge = Some(preview_charge(table, &rules, unit.id, target));
+                }
+                Some(Draft::Shot { .. }) => {}
+                None => {
+                    // The live preview follows the pointer over open table.
+                    if let Some(p) = pointer.world.filter(|_| !pointer.over_panel)
+                        && selection.hover.is_none()
+                    {
+                        previews.movement =
+                            preview_move(table, &rules, unit.id, p, unit.base.facing, group);
+                    }
+                }
+            }
+        }
+        Decision::Shoot { .. } => {
+            previews.targets = target_marks(table, &rules, unit.id);
+            let target = match selection.draft {
+                Some(Draft::Shot { target }) => Some(target),
+                _ => selection
+                    .hover
+                    .filter(|h| table.unit(*h).is_some_and(|t| t.side != unit.side)),
+            };
+            if let Some(t) = target {
+                previews.shot = preview_shot(table, &rules, unit.id, t);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,121 @@
+//! Turns pressed actions into requests, and requests into the selection and the rules' orders.
+
+use crate::control::{Controller, Controllers};
+use crate::game::resources::{Awaiting, OrderRejected, PendingOrders, RuleBook};
+use crate::game::visibility::PlayerView;
+use crate::input::actions::{PlayerAction, PlayerInput};
+use crate::input::orders::handle;
+use crate::input::{InputSet, Pointer, Refusal, Request, Selection};
+use crate::rules::preview::unit_at;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
+use std::f32::consts::PI;
+
+/// One press of a turn key turns the preview this much.
+const TURN_STEP: f32 = PI / 12.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            actions_to_requests.in_set(InputSet::Read),
+            (apply_requests, note_refusals)
+                .chain()
+                .in_set(InputSet::Apply),
+        ),
+    );
+}
+
+fn actions_to_requests(
+    input: Query<&ActionState<PlayerAction>, With<PlayerInput>>,
+    pointer: Res<Pointer>,
+    mut requests: MessageWriter<Request>,
+) {
+    let Ok(actions) = input.single() else { return };
+    let pressed = |a| actions.just_pressed(&a);
+    if pressed(PlayerAction::Select)
+        && !pointer.over_panel
+        && let Some(p) = pointer.world
+    {
+        requests.write(Request::Click(p));
+    }
+    if pointer.typing {
+        return;
+    }
+    for (action, request) in [
+        (PlayerAction::Commit, Request::Commit),
+        (PlayerAction::Cancel, Request::Cancel),
+        (PlayerAction::Pass, Request::Pass),
+        (PlayerAction::ToggleGroup, Request::ToggleGroup),
+        (PlayerAction::TurnLeft, Request::Turn(TURN_STEP)),
+        (PlayerAction::TurnRight, Request::Turn(-TURN_STEP)),
+        (PlayerAction::NextUnit, Request::NextUnit),
+    ] {
+        if pressed(action) {
+            requests.write(request);
+        }
+    }
+    if pressed(PlayerAction::FacePointer)
+        && let Some(p) = pointer.world
+    {
+        requests.write(Request::FacePointer(p));
+    }
+}
+
+fn apply_requests(
+    mut requests: MessageReader<Request>,
+    view: Res<PlayerView>,
+    rules: Option<Res<RuleBook>>,
+    awaiting: Option<Res<Awaiting>>,
+    pointer: Res<Pointer>,
+    mut selection: ResMut<Selection>,
+    mut pending: Option<ResMut<PendingOrders>>,
+    mut refusal: ResMut<Refusal>,
+) {
+    let (Some(table), Some(rules)) = (&view.table, rules) else {
+        requests.clear();
+        return;
+    };
+    selection.hover = pointer
+        .world
+        .filter(|_| !pointer.over_panel)
+        .and_then(|p| unit_at(table, p));
+    let decision = awaiting.as_ref().and_then(|a| a.0.as_ref());
+    for request in requests.read() {
+        if let Some((side, order)) = handle(request, decision, table, &rules, &mut selection)
+            && let Some(pending) = pending.as_mut()
+        {
+            refusal.0 = None;
+            pending.push(side, order);
+            // One order per frame: the next decision is not known until the rules take this one.
+            break;
+        }
+    }
+    requests.clear();
+    // A unit that left the table cannot stay selected.
+    if selection
+        .unit
+        .is_some_and(|u| table.unit(u).is_none_or(|x| !x.on_table()))
+    {
+        *selection = Selection {
+            alone: selection.alone,
+            ..Default::default()
+        };
+    }
+}
+
+/// Keeps the reason the rules refused a player's order, for the orders panel.
+fn note_refusals(
+    mut rejected: MessageReader<OrderRejected>,
+    controllers: Option<Res<Controllers>>,
+    mut refusal: ResMut<Refusal>,
+) {
+    let human = |side| {
+        controllers
+            .as_ref()
+            .is_some_and(|c| c.get(side) == Controller::Human)
+    };
+    if let Some(r) = rejected.read().filter(|r| human(r.side)).last() {
+        refusal.0 = Some(r.reason.clone());
+    }
+}

@@ -1,0 +1,140 @@
+//! The ambush-units phase at the end of each turn: surprised units recover, blindsiders are
+//! located, and a party caught by 002's roll for doom tests its morale.
+
+use crate::rules::ambush::rolls;
+use crate::rules::ambush::rolls::Ladder;
+use crate::rules::ambush::rolls::Senses;
+use crate::rules::ambush::rolls::ambush_units_turn;
+
+use crate::rules::dice::DiceService;
+use crate::rules::log::{RollEntry, RollKind};
+use crate::rules::table::{Surprise, Table, UnitId};
+use ambush_data::board::Side;
+use ambush_data::tables::Rules;
+
+/// 003: "until he can locate the source of the attack using a perception check": each unit
+/// blindsided this turn checks INT against its attacker's INT.
+pub fn locate_blindsiders(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    if !table.config.blindsides {
+        return;
+    }
+    let checks: Vec<(UnitId, UnitId)> = table
+        .units
+        .iter()
+        .filter(|u| u.alive())
+        .filter_map(|u| Some((u.id, u.marks.blindsided_by?)))
+        .collect();
+    for (id, attacker) in checks {
+        let (Some(u), Some(a)) = (table.unit(id), table.unit(attacker)) else {
+            continue;
+        };
+        let (label, int, a_label, a_int) =
+            (u.label.clone(), u.traits.int, a.label.clone(), a.traits.int);
+        if rolls::perception(dice, &rules.ambush, &label, &a_label, int, a_int)
+            && let Some(u) = table.unit_mut(id)
+        {
+            u.located.push(attacker);
+        }
+    }
+}
+
+/// The ambush-units phase: 000's ladder rolls for the next combat unit; 002's and 003's
+/// surprise runs down a turn. Every step is in the log.
+pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    let Some(nature) = table.config.ambush.as_ref().map(|a| a.nature) else {
+        return;
+    };
+    let t = &rules.ambush;
+    let ids: Vec<UnitId> = table
+        .units
+        .iter()
+        .filter(|u| u.alive() && u.surprise != Surprise::Alert)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let Some(u) = table.unit(id) else { continue };
+        let label = u.label.clone();
+        let next = match u.surprise {
+            Surprise::Alert => Surprise::Alert,
+            Surprise::Ladder { unit, .. } => {
+                let senses = Senses::from(u.traits);
+                let hurt = u.marks.hurt_in_contact;
+                match ambush_units_turn(dice, t, &label, senses, nature, unit + 1, hurt) {
+                    Ladder::Joins => Surprise::Alert,
+                    Ladder::Held(hold) => Surprise::Ladder {
+                        unit: unit + 1,
+                        hold,
+                    },
+                }
+            }
+            Surprise::Doom { turns_left } | Surprise::Megs { turns_left } => {
+                let left = turns_left.saturating_sub(1);
+                let next = match (u.surprise, left) {
+                    (_, 0) => Surprise::Alert,
+                    (Surprise::Doom { .. }, n) => Surprise::Doom { turns_left: n },
+                    (_, n) => Surprise::Megs { turns_left: n },
+                };
+                dice.record(
+                    RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
+                        .actor(&label)
+                        .success(left == 0)
+                        .effect(if left == 0 {
+                            "the surprise is over: acts normally".to_string()
+                        } else {
+                            format!("still surprised for {left} more turn(s)")
+                        }),
+                );
+                next
+            }
+        };
+        if let Some(u) = table.unit_mut(id) {
+            u.surprise = next;
+        }
+    }
+    doom_morale(table, rules, dice);
+}
+
+/// 002: "If the active party incapacitates one-third (or more) of the surprised party ... the
+/// surprised party has to check morale once surprise has run its course." Humans' morale breaks
+/// as 001's does (001 has no morale roll); aliens ignore morale (001).
+fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    let Some((party, lost_before)) = table.progress.surprised_party else {
+        return;
+    };
+    let Some(side) = table.config.ambush.as_ref().map(|a| a.ambushed) else {
+        return;
+    };
+    let still = table
+        .units
+        .iter()
+        .any(|u| u.alive() && matches!(u.surprise, Surprise::Doom { .. }));
+    if still {
+        return;
+    }
+    table.progress.surprised_party = None;
+    let lost = table
+        .units
+        .iter()
+        .filter(|u| u.side == side && !u.alive())
+        .count() as u32
+        - lost_before;
+    let (num, den) = rules.ambush.surprise_check.morale_fraction;
+    let breaks = side == Side::Humans && lost * den >= party * num && lost > 0;
+    dice.record(
+        RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
+            .success(!breaks)
+            .effect(format!(
+                "surprise over: {lost} of {party} lost while surprised; {}",
+                if breaks {
+                    "a third or more: morale breaks, the marines withdraw"
+                } else if side == Side::Aliens {
+                    "aliens ignore morale"
+                } else {
+                    "morale holds"
+                }
+            )),
+    );
+    if breaks && !table.progress.morale_broken {
+        crate::rules::morale::break_human_morale(table);
+    }
+}

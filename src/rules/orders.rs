@@ -1,0 +1,122 @@
+//! What the game asks for and what players answer: the `Decision` a phase waits on, the `Order`
+//! a player or the AI gives, and the order that always moves the game on.
+
+use crate::rules::table::UnitId;
+use ambush_data::board::Side;
+use glam::Vec2;
+
+/// Everything a player (or the AI) can order. The window's input and the AI both produce these.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Order {
+    /// Move a unit (and its group in base contact, when `group`) so its centre ends at `to`,
+    /// then face `facing` (radians).
+    Move {
+        unit: UnitId,
+        to: Vec2,
+        facing: f32,
+        group: bool,
+    },
+    /// Turn on the spot: uses the unit's move but "does not count as movement" for shooting.
+    Rotate { unit: UnitId, facing: f32 },
+    /// Move into base contact with an enemy, front edge aligned with one of its edges.
+    Charge {
+        unit: UnitId,
+        target: UnitId,
+        edge: Option<usize>,
+    },
+    /// This side has moved every unit it wishes to move this phase.
+    EndMovement,
+    /// Board the crashed ship at the end of movement.
+    Board { unit: UnitId },
+    /// No more boarding this turn.
+    EndBoarding,
+    Shoot {
+        shooter: UnitId,
+        target: UnitId,
+        weapon: Option<String>,
+    },
+    /// Decline to shoot: this side may not shoot again this turn.
+    DeclineShooting,
+    /// A mounted unit's choice to try to disengage.
+    Disengage { unit: UnitId, attempt: bool },
+    /// The defender's choice between equidistant attackers.
+    Engage { defender: UnitId, attacker: UnitId },
+    /// A winner's or drawer's choice to try to break off.
+    BreakOff { unit: UnitId, attempt: bool },
+}
+
+/// What the game is waiting for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Decision {
+    /// A movement order, `Rotate`, `Charge` or `EndMovement`; `moves_left` is `None` when the
+    /// other side has finished and this side moves its remainder.
+    Move {
+        side: Side,
+        moves_left: Option<u32>,
+    },
+    Board {
+        side: Side,
+    },
+    Shoot {
+        side: Side,
+    },
+    Disengage {
+        side: Side,
+        unit: UnitId,
+    },
+    Engage {
+        side: Side,
+        defender: UnitId,
+        candidates: Vec<UnitId>,
+    },
+    BreakOff {
+        side: Side,
+        unit: UnitId,
+        draw: bool,
+    },
+}
+
+impl Decision {
+    pub fn side(&self) -> Side {
+        match self {
+            Decision::Move { side, .. }
+            | Decision::Board { side }
+            | Decision::Shoot { side }
+            | Decision::Disengage { side, .. }
+            | Decision::Engage { side, .. }
+            | Decision::BreakOff { side, .. } => *side,
+        }
+    }
+}
+
+/// Where a phase stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Need(Decision),
+    Done,
+}
+
+/// The order that always moves the game on: pass, decline, or do not attempt.
+pub fn passing_order(decision: &Decision) -> Order {
+    match decision {
+        Decision::Move { .. } => Order::EndMovement,
+        Decision::Board { .. } => Order::EndBoarding,
+        Decision::Shoot { .. } => Order::DeclineShooting,
+        Decision::Disengage { unit, .. } => Order::Disengage {
+            unit: *unit,
+            attempt: false,
+        },
+        Decision::Engage {
+            defender,
+            candidates,
+            ..
+        } => Order::Engage {
+            defender: *defender,
+            attacker: candidates.first().copied().unwrap_or(*defender),
+        },
+        Decision::BreakOff { unit, .. } => Order::BreakOff {
+            unit: *unit,
+            attempt: false,
+        },
+    }
+}

@@ -1,0 +1,97 @@
+//! The end of the turn: the ambush units recover, repairs, morale, victory and the turn limit.
+
+use crate::rules::ambush::recovery;
+use crate::rules::dice::DiceService;
+use crate::rules::log::{RollEntry, RollKind};
+use crate::rules::morale::morale;
+
+use crate::rules::table::{Outcome, Presence, Table, UnitId};
+use ambush_data::board::Side;
+use ambush_data::scenario::AttackOver;
+use ambush_data::tables::Rules;
+
+/// Repairs, morale, victory, the end of the attack and the turn limit. Returns true if the game
+/// is over.
+pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
+    // The ambush-units phase: surprised units roll to join, or their surprise runs down.
+    recovery::advance_surprise(table, rules, dice);
+    recovery::locate_blindsiders(table, rules, dice);
+    repairs(table, rules, dice);
+    morale(table, rules);
+    if let Some(o) = victory(table, rules) {
+        table.progress.outcome = Some(o.0);
+        table.progress.ending = o.1;
+        return true;
+    }
+    false
+}
+
+/// "After the melee phase, roll 1D6 per marine attempting repairs - a six indicates success."
+/// Any marine in contact with the ship and not shooting or meleeing attempts it.
+pub fn repairs(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+    if table.progress.power_restored || table.ship().is_none() {
+        return;
+    }
+    let tol = rules.general.contact_tolerance;
+    let crew: Vec<UnitId> = table
+        .side_on_table(Side::Humans)
+        .filter(|u| !u.marks.shot && !u.marks.fought && table.touches_ship(&u.base, tol))
+        .map(|u| u.id)
+        .collect();
+    for id in crew {
+        let face = dice.d6();
+        let ok = face as i32 >= rules.general.repair_need;
+        dice.record(
+            RollEntry::dice(RollKind::Repair, "1d6", vec![face])
+                .actor(table.label(id))
+                .need(rules.general.repair_need)
+                .success(ok)
+                .effect(if ok { "power restored" } else { "no luck" }),
+        );
+        if ok {
+            table.progress.power_restored = true;
+        }
+    }
+}
+
+fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
+    let humans_on_table = table.side_on_table(Side::Humans).count();
+    let aboard = table
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Aboard)
+        .count();
+    if humans_on_table == 0 && aboard == 0 {
+        let why = if table.humans_alive() == 0 && table.human_casualties() > 0 {
+            "every human unit is destroyed"
+        } else {
+            "the humans have left the table"
+        };
+        return Some((Outcome::AliensWin, why.to_string()));
+    }
+    if table.ship().is_some() && table.progress.power_restored && humans_on_table == 0 && aboard > 0
+    {
+        table.progress.takeoff_pending = true;
+    }
+    let p = &table.progress;
+    let quiet = p
+        .last_wave_turn
+        .is_some_and(|t| p.turn >= t + rules.generation.quiet_turns_to_end);
+    if p.waves > 0
+        && quiet
+        && table.aliens_on_table() == 0
+        && table.config.attack_over == AttackOver::HumansWin
+    {
+        return Some((
+            Outcome::HumansWin,
+            "the attack is over: every alien is gone and no wave came for six turns".into(),
+        ));
+    }
+    if p.turn >= table.config.turn_limit && !p.takeoff_pending {
+        return Some((
+            Outcome::Draw,
+            format!("the turn limit ({}) is reached", table.config.turn_limit),
+        ));
+    }
+    None
+}

@@ -1,0 +1,174 @@
+//! The melee phase: close quarter, disengage, facing, engagement, physical contact, break off.
+
+use crate::rules::dice::DiceService;
+use crate::rules::melee::{self, ContactResult};
+use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::phases::{DecisionPhase, PhaseStates};
+use crate::rules::turn::Phase;
+
+use crate::rules::table::{Table, UnitId};
+use ambush_data::board::Side;
+use ambush_data::tables::Rules;
+
+/// The melee stages of 001.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub enum MeleeStage {
+    #[default]
+    CloseQuarter,
+    Disengage(Vec<UnitId>),
+    Engage,
+    BreakOff(Vec<(UnitId, bool)>),
+    Done,
+}
+
+/// Melee: close quarter, disengage, facing, engagement, physical contact, break off.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MeleeFlow {
+    pub stage: MeleeStage,
+    /// Defender choices made for this melee phase.
+    pub choices: Vec<(UnitId, UnitId)>,
+}
+
+impl MeleeFlow {
+    pub fn start(&mut self) {
+        *self = MeleeFlow::default();
+    }
+
+    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        loop {
+            match &mut self.stage {
+                MeleeStage::CloseQuarter => {
+                    melee::mark_fighting(table, rules);
+                    melee::close_quarter_stage(table, rules, dice);
+                    self.stage = MeleeStage::Disengage(melee::disengage_candidates(table, rules));
+                }
+                MeleeStage::Disengage(queue) => {
+                    // A candidate may have lost its contacts in the meantime.
+                    queue.retain(|u| melee::disengage_candidates(table, rules).contains(u));
+                    if let Some(unit) = queue.first().copied() {
+                        let side = table.side_of(unit).unwrap_or(Side::Humans);
+                        return Step::Need(Decision::Disengage { side, unit });
+                    }
+                    self.stage = MeleeStage::Engage;
+                }
+                MeleeStage::Engage => {
+                    let mut need: Option<Decision> = None;
+                    let choices = self.choices.clone();
+                    let plan = melee::engagements(table, rules, |defender, tied| {
+                        if let Some((_, a)) = choices.iter().find(|(d, _)| *d == defender) {
+                            return *a;
+                        }
+                        if need.is_none() {
+                            need = Some(Decision::Engage {
+                                side: table.side_of(defender).unwrap_or(Side::Humans),
+                                defender,
+                                candidates: tied.to_vec(),
+                            });
+                        }
+                        tied[0]
+                    });
+                    if let Some(d) = need {
+                        return Step::Need(d);
+                    }
+                    let mut breakers = Vec::new();
+                    for e in &plan {
+                        melee::face_attacker(table, rules, e.defender, e.attacker);
+                    }
+                    for e in &plan {
+                        let (ra, rd) = melee::physical_contact(table, rules, dice, e);
+                        for (id, r) in [(e.attacker, ra), (e.defender, rd)] {
+                            if r != ContactResult::Lost {
+                                breakers.push((id, r == ContactResult::Draw));
+                            }
+                        }
+                    }
+                    self.stage = MeleeStage::BreakOff(breakers);
+                }
+                MeleeStage::BreakOff(queue) => {
+                    let tol = rules.general.contact_tolerance;
+                    queue.retain(|(u, _)| {
+                        table.unit(*u).is_some_and(|x| x.on_table())
+                            && !table.enemies_in_contact(*u, tol).is_empty()
+                    });
+                    if let Some((unit, draw)) = queue.first().copied() {
+                        let side = table.side_of(unit).unwrap_or(Side::Humans);
+                        return Step::Need(Decision::BreakOff { side, unit, draw });
+                    }
+                    melee::clear_broken_contacts(table, rules);
+                    self.stage = MeleeStage::Done;
+                }
+                MeleeStage::Done => return Step::Done,
+            }
+        }
+    }
+
+    pub fn apply(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        match (&mut self.stage, order) {
+            (MeleeStage::Disengage(queue), Order::Disengage { unit, attempt }) => {
+                if queue.first() != Some(unit) || table.side_of(*unit) != Some(side) {
+                    return Err("that unit is not the one choosing to disengage".into());
+                }
+                queue.remove(0);
+                if *attempt {
+                    melee::disengage(table, rules, dice, *unit);
+                }
+                Ok(())
+            }
+            (MeleeStage::Engage, Order::Engage { defender, attacker }) => {
+                if table.side_of(*defender) != Some(side) {
+                    return Err("only the defender chooses".into());
+                }
+                self.choices.push((*defender, *attacker));
+                Ok(())
+            }
+            (MeleeStage::BreakOff(queue), Order::BreakOff { unit, attempt }) => {
+                let Some(&(first, draw)) = queue.first() else {
+                    return Err("nobody may break off".into());
+                };
+                if first != *unit || table.side_of(*unit) != Some(side) {
+                    return Err("that unit is not the one choosing to break off".into());
+                }
+                queue.remove(0);
+                if *attempt {
+                    melee::break_off(table, rules, dice, *unit, draw);
+                }
+                Ok(())
+            }
+            _ => Err("the game is waiting for a different melee choice".into()),
+        }
+    }
+}
+
+impl DecisionPhase for MeleeFlow {
+    const PHASE: Phase = Phase::Melee;
+    fn slot(states: &mut PhaseStates) -> &mut Self {
+        &mut states.melee
+    }
+    fn open(&mut self, _table: &mut Table, _rules: &Rules) -> bool {
+        self.start();
+        true
+    }
+    fn close(&self, _states: &mut PhaseStates) -> Phase {
+        Phase::EndOfTurn
+    }
+    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        MeleeFlow::advance(self, table, rules, dice)
+    }
+    fn apply_order(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        self.apply(table, rules, dice, side, order)
+    }
+}

@@ -1,0 +1,52 @@
+//! The turn's phases as pure state machines, one file per phase, and the one interface over the
+//! phases that wait on players' decisions.
+
+pub mod end_of_turn;
+pub mod generation;
+pub mod melee;
+pub mod movement;
+pub mod shooting;
+
+use crate::rules::dice::DiceService;
+use crate::rules::orders::{Order, Step};
+use crate::rules::table::Table;
+use crate::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use melee::MeleeFlow;
+use movement::MovementFlow;
+use shooting::ShootingFlow;
+
+/// Where each decision phase stands between frames.
+#[derive(Debug, Clone, Default)]
+pub struct PhaseStates {
+    /// Whether the current phase has been opened.
+    pub started: bool,
+    pub movement: MovementFlow,
+    pub shooting: ShootingFlow,
+    pub melee: MeleeFlow,
+}
+
+/// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
+/// every one of them with the same system (`game::drive::run_phase`).
+pub trait DecisionPhase: Default {
+    /// The phase this is.
+    const PHASE: Phase;
+    /// Where the phase keeps its state between frames.
+    fn slot(states: &mut PhaseStates) -> &mut Self;
+    /// Opens the phase. False when the game ended instead.
+    fn open(&mut self, table: &mut Table, rules: &Rules) -> bool;
+    /// Runs the rules until they need a decision, or the phase is done.
+    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step;
+    /// Applies `side`'s order, or says why the rules refuse it.
+    fn apply_order(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String>;
+    /// Closes the phase, hands on what the next phase needs, and names it.
+    fn close(&self, states: &mut PhaseStates) -> Phase;
+}

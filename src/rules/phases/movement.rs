@@ -1,0 +1,364 @@
+//! The movement phase (001 "Movement Initiative"): initiative, alternate moves, withdrawal and
+//! boarding the ship.
+
+use crate::rules::ambush::spring;
+use crate::rules::dice::DiceService;
+use crate::rules::log::{RollEntry, RollKind};
+use crate::rules::movement::{self, nearest_edge_point};
+use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::phases::{DecisionPhase, PhaseStates};
+use crate::rules::turn::Phase;
+
+use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
+use crate::rules::wounds::placement_clear;
+use ambush_data::board::Side;
+use ambush_data::tables::Rules;
+
+/// Movement initiative and movement (001 "Movement Initiative").
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MovementFlow {
+    /// Moves (units or groups) each side may still make on this initiative roll.
+    pub moves_left: [u32; 2],
+    /// Sides that have moved every unit they wish to.
+    pub done: [bool; 2],
+    /// Winner of the current initiative roll.
+    pub initiative: Option<Side>,
+    /// The side that moved the last unit: it shoots first.
+    pub last_mover: Option<Side>,
+    pub boarding: bool,
+    pub finished: bool,
+    /// The ambusher's free first activation has been used (004).
+    pub ambusher_moved: bool,
+}
+
+impl MovementFlow {
+    /// Opens the phase: clears last turn's marks, withdraws withdrawing units, and takes off if
+    /// every surviving marine boarded last turn. Returns false if the game ended.
+    pub fn start(&mut self, table: &mut Table, rules: &Rules) -> bool {
+        *self = MovementFlow::default();
+        for u in table.units.iter_mut() {
+            let attacking = u.marks.attacking;
+            u.marks = Default::default();
+            u.marks.attacking = attacking;
+        }
+        if table.progress.takeoff_pending {
+            table.progress.outcome = Some(Outcome::HumansWin);
+            table.progress.ending =
+                "every surviving marine is aboard: the ship takes off".to_string();
+            return false;
+        }
+        withdraw_all(table, rules);
+        true
+    }
+
+    fn can_move_any(table: &Table, rules: &Rules, side: Side) -> bool {
+        table
+            .side_on_table(side)
+            .any(|u| movement::cannot_move(table, rules, u.id).is_none())
+    }
+
+    /// What the phase needs next; rolls initiative when a new roll is due.
+    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        if self.finished {
+            return Step::Done;
+        }
+        if !self.boarding {
+            for side in [Side::Humans, Side::Aliens] {
+                if !self.done[side.index()] && !Self::can_move_any(table, rules, side) {
+                    self.done[side.index()] = true;
+                }
+            }
+            match (self.done[0], self.done[1]) {
+                (true, true) => self.boarding = true,
+                (false, true) => {
+                    return Step::Need(Decision::Move {
+                        side: Side::Humans,
+                        moves_left: None,
+                    });
+                }
+                (true, false) => {
+                    return Step::Need(Decision::Move {
+                        side: Side::Aliens,
+                        moves_left: None,
+                    });
+                }
+                (false, false) => {
+                    if self.moves_left == [0, 0] {
+                        match spring::ambusher_first(table) {
+                            // 004: "the ambushing player being allowed to activate his units
+                            // first" — the first turn's first moves are the ambusher's.
+                            Some(first) if !self.ambusher_moved => {
+                                self.ambusher_moved = true;
+                                self.initiative = Some(first);
+                                self.moves_left[first.index()] = 2;
+                                self.moves_left[first.other().index()] = 1;
+                                dice.record(
+                                    RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
+                                        .actor(match first {
+                                            Side::Humans => "humans",
+                                            Side::Aliens => "aliens",
+                                        })
+                                        .success(first == Side::Humans)
+                                        .effect(
+                                            if table.config.ambush.as_ref().map(|a| a.ambushed)
+                                                == Some(first)
+                                            {
+                                                "the column found the ambush and activates first (004)"
+                                            } else {
+                                                "the ambusher activates first (004)"
+                                            },
+                                        ),
+                                );
+                            }
+                            _ => self.roll_initiative(dice),
+                        }
+                    }
+                    let first = self.initiative.unwrap_or(Side::Humans);
+                    let side = if self.moves_left[first.index()] > 0 {
+                        first
+                    } else {
+                        first.other()
+                    };
+                    return Step::Need(Decision::Move {
+                        side,
+                        moves_left: Some(self.moves_left[side.index()]),
+                    });
+                }
+            }
+        }
+        if boarders(table, rules).is_empty() {
+            self.end_phase(table);
+            return Step::Done;
+        }
+        Step::Need(Decision::Board { side: Side::Humans })
+    }
+
+    /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
+    /// or groups of their choice. The other player may then move ... one".
+    fn roll_initiative(&mut self, dice: &mut DiceService) {
+        loop {
+            let rolls = dice.roll(2, 6);
+            let (h, a) = (rolls[0], rolls[1]);
+            let winner = match h.cmp(&a) {
+                std::cmp::Ordering::Greater => Some(Side::Humans),
+                std::cmp::Ordering::Less => Some(Side::Aliens),
+                std::cmp::Ordering::Equal => None,
+            };
+            dice.record(
+                RollEntry::dice(RollKind::MovementInitiative, "2d6", rolls)
+                    .actor("humans")
+                    .target("aliens")
+                    .success(winner == Some(Side::Humans))
+                    .effect(match winner {
+                        Some(Side::Humans) => {
+                            format!("humans {h} v aliens {a}: humans move two, aliens one")
+                        }
+                        Some(Side::Aliens) => {
+                            format!("humans {h} v aliens {a}: aliens move two, humans one")
+                        }
+                        None => format!("tie at {h}: roll again"),
+                    }),
+            );
+            if let Some(w) = winner {
+                self.initiative = Some(w);
+                self.moves_left[w.index()] = 2;
+                self.moves_left[w.other().index()] = 1;
+                return;
+            }
+        }
+    }
+
+    /// Applies an order from `side`.
+    pub fn apply(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        if self.boarding {
+            return match order {
+                Order::Board { unit } => board(table, rules, *unit),
+                Order::EndBoarding => {
+                    self.end_phase(table);
+                    Ok(())
+                }
+                _ => Err("the game is waiting for boarding orders".into()),
+            };
+        }
+        let unlimited = self.done[side.other().index()];
+        match order {
+            Order::EndMovement => {
+                self.done[side.index()] = true;
+                self.moves_left[side.index()] = 0;
+                return Ok(());
+            }
+            Order::Move {
+                unit,
+                to,
+                facing,
+                group,
+            } => {
+                self.check_side(table, side, *unit)?;
+                let plan = movement::plan_move(table, rules, *unit, *to, *facing, *group)?;
+                for (id, pose) in plan.poses {
+                    let kind = if pose
+                        .center
+                        .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
+                        < 1e-3
+                    {
+                        MoveKind::NoMove
+                    } else {
+                        plan.kind
+                    };
+                    if let Some(u) = table.unit_mut(id) {
+                        u.marks.moved = Some(kind);
+                        u.base = pose;
+                    }
+                }
+            }
+            Order::Rotate { unit, facing } => {
+                self.check_side(table, side, *unit)?;
+                if let Some(why) = movement::cannot_move(table, rules, *unit) {
+                    return Err(why);
+                }
+                let turned = table
+                    .unit(*unit)
+                    .ok_or("no such unit")?
+                    .base
+                    .facing(*facing);
+                if !placement_clear(table, rules, &turned, &[*unit]) {
+                    return Err(format!("{} has no room to turn there", table.label(*unit)));
+                }
+                let u = table.unit_mut(*unit).ok_or("no such unit")?;
+                u.base = turned;
+                u.marks.moved = Some(MoveKind::NoMove);
+            }
+            Order::Charge { unit, target, edge } => {
+                self.check_side(table, side, *unit)?;
+                let plan = movement::plan_charge(table, rules, *unit, *target, *edge)?;
+                for (id, pose) in plan.poses {
+                    if let Some(u) = table.unit_mut(id) {
+                        u.base = pose;
+                        u.marks.moved = Some(plan.kind);
+                        u.marks.attacking = true;
+                    }
+                }
+            }
+            _ => return Err("the game is waiting for a movement order".into()),
+        }
+        self.last_mover = Some(side);
+        if !unlimited {
+            let left = &mut self.moves_left[side.index()];
+            *left = left.saturating_sub(1);
+        }
+        Ok(())
+    }
+
+    fn check_side(&self, table: &Table, side: Side, unit: UnitId) -> Result<(), String> {
+        if table.side_of(unit) != Some(side) {
+            return Err(format!("{} is not yours to move", table.label(unit)));
+        }
+        Ok(())
+    }
+
+    fn end_phase(&mut self, table: &mut Table) {
+        self.finished = true;
+        // Clubs: "may not move in the next movement phase" — that phase is now over.
+        for u in table.units.iter_mut() {
+            u.status.stunned = false;
+        }
+    }
+}
+
+/// Withdrawing units (an alien wave after a Joker, a human side whose morale broke) move at full
+/// rate straight for the nearest edge (humans: their own), avoiding contact; at the edge they leave.
+fn withdraw_all(table: &mut Table, rules: &Rules) {
+    let size = table.config.table;
+    let ids: Vec<UnitId> = table
+        .units
+        .iter()
+        .filter(|u| u.on_table() && u.status.withdrawing && !u.status.stunned)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let Some(u) = table.unit(id) else { continue };
+        let goal = if u.side == Side::Humans {
+            movement::edge_point(table.config.friendly_edge, u.base.center, size)
+        } else {
+            nearest_edge_point(u.base.center, size).0
+        };
+        let allow = movement::max_allowance(table, rules, id);
+        let reach = u.base.size.length() * 0.5 + 1e-3;
+        if u.base.center.distance(goal) <= allow + reach {
+            if let Some(u) = table.unit_mut(id) {
+                u.status.presence = Presence::LeftTable;
+                u.marks.moved = Some(MoveKind::AnyDirection);
+            }
+            continue;
+        }
+        if let Some(pose) = movement::steer_toward(table, rules, id, goal)
+            && let Some(u) = table.unit_mut(id)
+        {
+            u.base = pose;
+            u.marks.moved = Some(MoveKind::AnyDirection);
+        }
+    }
+}
+
+/// Marines that may board now: in contact with the ship, power restored, not touching an alien.
+pub fn boarders(table: &Table, rules: &Rules) -> Vec<UnitId> {
+    if !table.progress.power_restored {
+        return Vec::new();
+    }
+    let tol = rules.general.contact_tolerance;
+    table
+        .side_on_table(Side::Humans)
+        .filter(|u| {
+            table.touches_ship(&u.base, tol) && table.enemies_in_contact(u.id, tol).is_empty()
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+fn board(table: &mut Table, rules: &Rules, unit: UnitId) -> Result<(), String> {
+    if !boarders(table, rules).contains(&unit) {
+        return Err(format!(
+            "{} cannot board: it must touch the repaired ship and no alien",
+            table.label(unit)
+        ));
+    }
+    if let Some(u) = table.unit_mut(unit) {
+        u.status.presence = Presence::Aboard;
+    }
+    Ok(())
+}
+
+impl DecisionPhase for MovementFlow {
+    const PHASE: Phase = Phase::Movement;
+    fn slot(states: &mut PhaseStates) -> &mut Self {
+        &mut states.movement
+    }
+    fn open(&mut self, table: &mut Table, rules: &Rules) -> bool {
+        self.start(table, rules)
+    }
+    fn close(&self, states: &mut PhaseStates) -> Phase {
+        // "The side that moved the last unit in the movement phase may now shoot with one unit."
+        let first = self.last_mover.or(self.initiative).unwrap_or(Side::Humans);
+        states.shooting.to_act = Some(first);
+        Phase::Shooting
+    }
+    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        MovementFlow::advance(self, table, rules, dice)
+    }
+    fn apply_order(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        _dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        self.apply(table, rules, side, order)
+    }
+}

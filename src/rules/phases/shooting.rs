@@ -1,0 +1,157 @@
+//! The shooting phase (001 "Shooting Initiative"): alternate shots, then the hit dice and the
+//! aliens' turn to face their attackers.
+
+use crate::rules::dice::DiceService;
+use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::phases::{DecisionPhase, PhaseStates};
+use crate::rules::shooting::{self, PendingHit};
+use crate::rules::turn::Phase;
+use ambush_data::geometry;
+
+use crate::rules::table::{Table, UnitId};
+use crate::rules::wounds::{placement_clear, resolve_hit_dice};
+use ambush_data::board::Side;
+use ambush_data::tables::Rules;
+use glam::Vec2;
+
+/// Shooting initiative and alternation, then the hit dice (001 "Shooting Initiative").
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ShootingFlow {
+    pub to_act: Option<Side>,
+    pub declined: [bool; 2],
+    /// Hit dice beside their targets, rolled when all shooting is over.
+    pub pending: Vec<PendingHit>,
+    pub finished: bool,
+}
+
+impl ShootingFlow {
+    /// "The side that moved the last unit in the movement phase may now shoot with one unit."
+    pub fn start(&mut self, table: &mut Table, first: Side) {
+        *self = ShootingFlow {
+            to_act: Some(first),
+            ..Default::default()
+        };
+        for u in table.units.iter_mut() {
+            u.marks.fired_this_phase = false;
+            u.marks.last_shot_by = None;
+        }
+    }
+
+    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        if self.finished {
+            return Step::Done;
+        }
+        for _ in 0..2 {
+            let side = self.to_act.unwrap_or(Side::Humans);
+            if !self.declined[side.index()] && !shooting::side_can_shoot(table, rules, side) {
+                self.declined[side.index()] = true;
+            }
+            if !self.declined[side.index()] {
+                return Step::Need(Decision::Shoot { side });
+            }
+            self.to_act = Some(side.other());
+        }
+        self.resolve(table, rules, dice);
+        Step::Done
+    }
+
+    pub fn apply(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        match order {
+            Order::DeclineShooting => {
+                self.declined[side.index()] = true;
+            }
+            Order::Shoot {
+                shooter,
+                target,
+                weapon,
+            } => {
+                if table.side_of(*shooter) != Some(side) {
+                    return Err(format!("{} is not yours", table.label(*shooter)));
+                }
+                shooting::shoot(
+                    table,
+                    rules,
+                    dice,
+                    *shooter,
+                    *target,
+                    weapon.as_deref(),
+                    &mut self.pending,
+                )?;
+            }
+            _ => return Err("the game is waiting for a shooting order".into()),
+        }
+        // "Shooting then alternates - one unit each side taking it in turns to shoot."
+        if !self.declined[side.other().index()] {
+            self.to_act = Some(side.other());
+        }
+        Ok(())
+    }
+
+    /// "When all firing is completed, roll the dice to determine the effect of each hit."
+    /// Then "aliens are turned to face the last unit that shot at them".
+    fn resolve(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) {
+        for hit in std::mem::take(&mut self.pending) {
+            resolve_hit_dice(table, rules, dice, hit.source, hit.target, hit.dice);
+        }
+        let turns: Vec<(UnitId, Vec2)> = table
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Aliens && u.on_table())
+            .filter_map(|u| {
+                let s = table.unit(u.marks.last_shot_by?)?;
+                Some((u.id, s.base.center))
+            })
+            .collect();
+        for (id, at) in turns {
+            // A base with no room to turn (a neighbour too close) stays as it is.
+            let Some(turned) = table
+                .unit(id)
+                .map(|u| u.base.facing(geometry::angle_of(at - u.base.center)))
+            else {
+                continue;
+            };
+            if placement_clear(table, rules, &turned, &[id])
+                && let Some(u) = table.unit_mut(id)
+            {
+                u.base = turned;
+            }
+        }
+        self.finished = true;
+    }
+}
+
+impl DecisionPhase for ShootingFlow {
+    const PHASE: Phase = Phase::Shooting;
+    fn slot(states: &mut PhaseStates) -> &mut Self {
+        &mut states.shooting
+    }
+    fn open(&mut self, table: &mut Table, _rules: &Rules) -> bool {
+        // Movement's close left the first shooter in `to_act`.
+        let first = self.to_act.unwrap_or(Side::Humans);
+        self.start(table, first);
+        true
+    }
+    fn close(&self, _states: &mut PhaseStates) -> Phase {
+        Phase::Melee
+    }
+    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+        ShootingFlow::advance(self, table, rules, dice)
+    }
+    fn apply_order(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), String> {
+        self.apply(table, rules, dice, side, order)
+    }
+}

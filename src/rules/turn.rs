@@ -1,0 +1,34 @@
+//! The turn's phases in order: one list that the rules, the roll log and the game's state share.
+
+use serde::Serialize;
+
+/// Where the game is in its turn. The roll log names the phase each roll was made in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// No game under way yet.
+    #[default]
+    Setup,
+    /// 004's complex set-up: the column's approach before the first turn.
+    Approach,
+    AlienGeneration,
+    /// Movement initiative and movement.
+    Movement,
+    Shooting,
+    Melee,
+    /// Ambush units, repairs, morale, victory.
+    EndOfTurn,
+    GameOver,
+}
+
+impl Phase {
+    /// The phases that run rules, in the order they come.
+    pub const IN_ORDER: [Phase; 6] = [
+        Phase::Approach,
+        Phase::AlienGeneration,
+        Phase::Movement,
+        Phase::Shooting,
+        Phase::Melee,
+        Phase::EndOfTurn,
+    ];
+}

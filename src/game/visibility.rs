@@ -34,7 +34,7 @@ impl PlayerView {
     }
 }
 
-/// The side whose player may not see the ambusher's secrets now: before the ambush is sprung,
+/// The side whose player may not see the ambusher's secrets now: until the ambush is revealed,
 /// the ambushed side, when a person plays it. 004's hidden units and the ambusher's reaction
 /// tests stay off its screen.
 pub fn kept_in_the_dark(
@@ -43,8 +43,19 @@ pub fn kept_in_the_dark(
     progress: &Progress,
 ) -> Option<Side> {
     let a = config.ambush.as_ref()?;
-    (!progress.ambush_sprung && controllers.get(a.ambushed) == Controller::Human)
+    (!ambush_revealed(progress) && controllers.get(a.ambushed) == Controller::Human)
         .then_some(a.ambushed)
+}
+
+/// Whether the ambush is out in the open: sprung, or 004's approach over (the column spotted
+/// it, a reaction test set it off early, or the lead reached the spring point), which the log
+/// announces as it happens.
+pub fn ambush_revealed(progress: &Progress) -> bool {
+    progress.ambush_sprung
+        || progress
+            .approach
+            .as_ref()
+            .is_some_and(|a| a.ended.is_some())
 }
 
 /// Takes out of `table` everything the `dark` side's player may not know: the other side's

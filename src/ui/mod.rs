@@ -127,6 +127,16 @@ pub struct OverlayOutput {
     pub typing: bool,
 }
 
+/// The units of `table` (the player's view of it) that a clicked roll-log entry names.
+pub fn units_named(table: &Table, labels: &[String]) -> Vec<UnitId> {
+    table
+        .units
+        .iter()
+        .filter(|u| labels.iter().any(|l| l.as_str() == u.label.as_ref()))
+        .map(|u| u.id)
+        .collect()
+}
+
 /// Draws the whole overlay into `ctx`: panels around the table, then the floating windows.
 pub fn draw(
     ctx: &egui::Context,
@@ -187,13 +197,7 @@ pub fn draw(
     let (log_rect, clicked) = roll_log::show(&mut root, f.log, view);
     rects.push(log_rect);
     if let (Some(labels), Some(t)) = (clicked, f.table) {
-        out.highlight = Some(
-            t.units
-                .iter()
-                .filter(|u| labels.iter().any(|l| l.as_str() == u.label.as_ref()))
-                .map(|u| u.id)
-                .collect(),
-        );
+        out.highlight = Some(units_named(t, &labels));
     }
     rects.push(orders::show(&mut root, f, &mut out.requests));
     rects.push(inspector::show(

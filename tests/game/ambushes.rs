@@ -3,10 +3,9 @@
 //! moves them on, and a scenario that combines the models wrongly is refused with its line.
 
 use crate::{root, scenario};
-use ambush::game::RulesPlugin;
 use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
 use ambush::game::resources::{Battle, Dice};
-use ambush::game::start::{GameSetup, start_game};
+use ambush::game::start::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Surprise;
 use ambush::rules::turn::Phase;
@@ -14,7 +13,6 @@ use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::check::parse_scenario;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use std::sync::Arc;
 
 fn app(file: &str, seed: u64) -> App {
@@ -23,11 +21,8 @@ fn app(file: &str, seed: u64) -> App {
 
 /// A headless game of `scenario` under AI control.
 fn app_for(scenario: ambush_data::scenario::Scenario, seed: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
     let setup = GameSetup::new(scenario, seed, 0);
-    start_game(app.world_mut(), &setup, Arc::new(Rules::bundled().clone()));
-    app
+    ambush::headless_app(&setup, Arc::new(Rules::bundled().clone()))
 }
 
 fn surprised(app: &mut App, side: Side) -> Vec<(String, Surprise, bool)> {

@@ -1,10 +1,10 @@
-//! Whole crashed-ship games, headless: MinimalPlugins + StatesPlugin + the rules plugin.
+//! Whole crashed-ship games, headless, in the simulator's own app (`ambush::headless_app`).
 
 use crate::scenario;
-use ambush::game::RulesPlugin;
 use ambush::game::components::{Base, UnitLabel};
 use ambush::game::resources::{Battle, Dice};
-use ambush::game::start::{GameSetup, start_game};
+use ambush::game::start::GameSetup;
+use ambush::headless_app;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Outcome;
 use ambush::rules::turn::Phase;
@@ -13,16 +13,12 @@ use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::TroopKind;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 fn game_app(file: &str, seed: u64, game: u64) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin));
     let setup = GameSetup::new(scenario(file), seed, game);
-    start_game(app.world_mut(), &setup, Arc::new(Rules::bundled().clone()));
-    app
+    headless_app(&setup, Arc::new(Rules::bundled().clone()))
 }
 
 fn play(app: &mut App) -> u32 {

@@ -7,6 +7,7 @@ mod layers;
 mod play;
 mod properties;
 mod scenarios;
+mod visibility;
 
 use ambush_data::Rules;
 use ambush_data::check::load_scenario_file;

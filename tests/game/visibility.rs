@@ -1,0 +1,251 @@
+//! Hidden information over whole hot-seat ambush games: until the ambush is revealed, nothing the column's player can read names a hidden unit or where it stands.
+
+use crate::scenario;
+use ambush::control::{AiPlayer, Controllers};
+use ambush::game::resources::{AiSteps, Awaiting, Dice, Flows, PendingOrders, RuleBook};
+use ambush::game::start::GameSetup;
+use ambush::game::table_access::TableReader;
+use ambush::game::visibility::{PlayerView, ambush_revealed};
+use ambush::input::{Bindings, BindingsSource, Previews, Refusal, Selection};
+use ambush::rules::log::RollEntry;
+use ambush::rules::orders::passing_order;
+use ambush::rules::table::{Table, UnitId};
+use ambush::rules::turn::Phase;
+use ambush::ui::{OverlayFrame, RollLogView, draw, units_named};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::sync::Arc;
+
+/// The whole table, as the rules hold it (what no player's screen reads).
+fn full_table(app: &mut App) -> Table {
+    app.world_mut()
+        .run_system_once(|reader: TableReader| reader.table())
+        .expect("the reader runs")
+        .expect("a game is running")
+}
+
+/// Every piece of text the overlay draws: shapes nested in shapes included.
+fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
+    match shape {
+        egui::Shape::Text(t) => out.push(t.galley.text().to_string()),
+        egui::Shape::Vec(v) => v.iter().for_each(|s| texts(s, out)),
+        _ => {}
+    }
+}
+
+/// Whether `text` names `label` as a word (so "A1" is not found inside "A12").
+fn names(text: &str, label: &str) -> bool {
+    text.match_indices(label).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + label.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// The overlay's text as the player at the screen sees it, with the inspector open on `inspect`.
+fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
+    let w = app.world();
+    let view = w.resource::<PlayerView>();
+    let dice = w.resource::<Dice>();
+    let log: Vec<&RollEntry> = dice.log.iter().filter(|e| view.may_read(e)).collect();
+    let selection = Selection {
+        hover: inspect,
+        ..Selection::default()
+    };
+    let frame = OverlayFrame {
+        phase: *w.resource::<State<Phase>>().get(),
+        awaiting: Some(w.resource::<Awaiting>()),
+        log: &log,
+        dark: view.dark,
+        flows: Some(w.resource::<Flows>()),
+        rules: Some(&w.resource::<RuleBook>().0),
+        table: view.table.as_ref(),
+        selection: &selection,
+        previews: w.resource::<Previews>(),
+        refusal: w.resource::<Refusal>(),
+        bindings: w.resource::<Bindings>(),
+        source: w.resource::<BindingsSource>(),
+        // The curtain is up: the player at the screen reads the overlay.
+        hot_seat: false,
+        controllers: Some(w.resource::<Controllers>()),
+    };
+    let ctx = egui::Context::default();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1440.0, 900.0),
+        )),
+        ..Default::default()
+    };
+    let (mut log_view, mut help) = (RollLogView::default(), true);
+    let mut out = ctx.run_ui(input, |ui| {
+        draw(ui.ctx(), &frame, &mut log_view, &mut help, &mut None);
+    });
+    // No renderer takes the font atlas here.
+    out.textures_delta.clear();
+    let mut found = Vec::new();
+    for clipped in &out.shapes {
+        texts(&clipped.shape, &mut found);
+    }
+    found
+}
+
+/// Checks everything the column's player can read while the ambush is not yet sprung.
+fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
+    let view = app.world().resource::<PlayerView>();
+    assert_eq!(
+        view.dark,
+        Some(column),
+        "{file}: the column is kept in the dark"
+    );
+    let spec = full.config.ambush.as_ref().expect("an ambush scenario");
+    let hidden: Vec<&ambush::rules::table::Unit> =
+        full.units.iter().filter(|u| u.side != column).collect();
+    let mut labels: Vec<String> = hidden.iter().map(|u| u.label.to_string()).collect();
+    labels.extend(
+        spec.units
+            .iter()
+            .filter(|u| u.side != column)
+            .map(|u| u.label.clone()),
+    );
+    let seen = view.table.as_ref().expect("the player's table");
+    // The snapshot: no hidden unit, nothing standing where one stands, no set-up secrets.
+    for u in &seen.units {
+        assert_eq!(u.side, column, "{file}: {} shows", u.label);
+        assert!(
+            !hidden.iter().any(|h| h.base.center == u.base.center),
+            "{file}: a base stands where a hidden unit is"
+        );
+    }
+    let seen_spec = seen.config.ambush.as_ref().expect("the ambush");
+    assert!(seen_spec.units.iter().all(|u| u.side == column), "{file}");
+    assert!(seen_spec.dummies.is_empty(), "{file}: dummies' places");
+    assert_eq!(seen_spec.spring_at, None, "{file}: the spring point");
+    // The counters: all alike, where the whole table has them.
+    if let Some(a) = &seen.progress.approach {
+        assert!(a.counters.iter().all(|c| c.unit.is_none()), "{file}");
+        assert_eq!(a.spring_at, 0.0, "{file}: the spring point");
+        let real = full.progress.approach.as_ref().expect("the approach");
+        assert_eq!(a.counters.len(), real.counters.len(), "{file}");
+    }
+    // The log view, and the units a click on any of its entries would highlight.
+    let dice = app.world().resource::<Dice>();
+    for e in dice.log.iter().filter(|e| view.may_read(e)) {
+        for label in &labels {
+            let text = format!("{:?} {:?} {}", e.actor, e.target, e.effect);
+            assert!(!names(&text, label), "{file}: the log names {label}: {e:?}");
+        }
+        let named: Vec<String> = e.actor.iter().chain(e.target.iter()).cloned().collect();
+        for id in units_named(seen, &named) {
+            assert!(!hidden.iter().any(|h| h.id == id), "{file}: highlight");
+        }
+    }
+    // The overlay (status bar, orders, log, help) and the inspector pointed at a hidden unit.
+    for inspect in std::iter::once(None).chain(hidden.iter().map(|h| Some(h.id))) {
+        for text in overlay_text(app, inspect) {
+            for label in &labels {
+                assert!(
+                    !names(&text, label),
+                    "{file}: the overlay shows {label}: {text}"
+                );
+            }
+        }
+    }
+}
+
+/// Plays `file` hot-seat to its end, both players' orders coming from the AI's choices, and
+/// checks every frame before the ambush is sprung. Returns how many frames were checked.
+fn play_hot_seat(file: &str, seed: u64) -> usize {
+    let mut setup = GameSetup::new(scenario(file), seed, 0);
+    setup.controllers = Controllers::hot_seat();
+    let column = setup.scenario.ambush.as_ref().expect("an ambush").ambushed;
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut app = ambush::player_app(&setup, rules.clone());
+    let mut checked = 0;
+    let mut sprung = false;
+    let mut last = None;
+    for _ in 0..6000 {
+        // One approach turn a frame, as in the window.
+        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.update();
+        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            assert!(sprung, "{file}: the game ended before the ambush");
+            return checked;
+        }
+        let full = full_table(&mut app);
+        if ambush_revealed(&full.progress) {
+            sprung = true;
+            assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
+        } else {
+            assert!(!sprung, "{file}");
+            nothing_hidden_shows(&app, &full, column, file);
+            checked += 1;
+        }
+        // The player whose turn it is gives the order the AI would; if the rules refused it
+        // (the same decision is still open), the player passes, as the AI's driver does.
+        if let Some(d) = app.world().resource::<Awaiting>().0.clone() {
+            let ai = match d.side() {
+                Side::Humans => AiPlayer::Marines,
+                Side::Aliens => AiPlayer::Aliens,
+            };
+            let order = if last.as_ref() == Some(&d) {
+                passing_order(&d)
+            } else {
+                ai.decide(&full, &rules, &d)
+            };
+            last = Some(d.clone());
+            app.world_mut()
+                .resource_mut::<PendingOrders>()
+                .push(d.side(), order);
+        }
+    }
+    let full = full_table(&mut app);
+    panic!(
+        "{file}: the hot-seat game did not end: turn {}, {:?}, awaiting {:?}",
+        full.progress.turn,
+        app.world().resource::<State<Phase>>().get(),
+        app.world().resource::<Awaiting>().0
+    );
+}
+
+#[test]
+fn a_complex_ambush_on_the_marines_shows_their_player_nothing_hidden_until_revealed() {
+    // 004: hidden units "stay hidden from the ambushed side until spotted or sprung".
+    // Many approaches end at their first turn (the column spots a counter, or a reaction test
+    // fails), so a dozen games give the approach several frames to be read in.
+    let frames: usize = (1..=12)
+        .map(|seed| play_hot_seat("jungle_patrol.ron", seed))
+        .sum();
+    assert!(
+        frames >= 4,
+        "the approach was checked turn by turn: {frames}"
+    );
+}
+
+#[test]
+fn a_complex_ambush_on_an_alien_column_shows_its_player_nothing_hidden_until_revealed() {
+    let frames: usize = (1..=12)
+        .map(|seed| play_hot_seat("mountain_pass.ron", seed))
+        .sum();
+    assert!(
+        frames >= 10,
+        "the approach was checked turn by turn: {frames}"
+    );
+}
+
+#[test]
+fn a_simple_ambush_shows_the_column_nothing_before_it_is_sprung() {
+    // 004 simple ambush: the patrol learns of the ambushers when it is sprung.
+    assert!(play_hot_seat("night_raid.ron", 6) >= 1);
+}
+
+#[test]
+fn the_word_check_finds_labels_and_not_their_prefixes() {
+    assert!(names("J1 holds its fire", "J1"));
+    assert!(names("(\"J1\")", "J1"));
+    assert!(!names("J12 holds", "J1"));
+    assert!(!names("MJ1", "J1"));
+}

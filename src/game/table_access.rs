@@ -6,29 +6,57 @@ use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::table::{GameConfig, Progress, Table, Unit, UnitId};
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry::Footprint;
+use bevy::ecs::query::QueryData;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-type UnitParts = (
-    &'static UnitNumber,
-    &'static UnitLabel,
-    &'static mut Base,
-    &'static mut Facing,
-    &'static mut Wounds,
-    Option<&'static mut CardStack>,
-    &'static mut UnitStatus,
-    &'static mut TurnRecord,
-    &'static Loadout,
-    Option<&'static Wave>,
-    &'static mut SurpriseState,
-    &'static UnitTraits,
-    &'static mut Located,
-);
+/// Every component of a unit that the rules read or change: the mirror of a rules `Unit`.
+/// The derive gives a read-only variant too (`UnitMirrorReadOnly`), for `TableReader`.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub struct UnitMirror {
+    number: &'static UnitNumber,
+    label: &'static UnitLabel,
+    base: &'static mut Base,
+    facing: &'static mut Facing,
+    wounds: &'static mut Wounds,
+    cards: Option<&'static mut CardStack>,
+    status: &'static mut UnitStatus,
+    record: &'static mut TurnRecord,
+    loadout: &'static Loadout,
+    wave: Option<&'static Wave>,
+    surprise: &'static mut SurpriseState,
+    traits: &'static UnitTraits,
+    located: &'static mut Located,
+}
+
+impl UnitMirrorReadOnlyItem<'_, '_> {
+    /// The rules' view of this unit, with `cards` as its card stack.
+    fn unit(&self, cards: Option<Stack>) -> Unit {
+        Unit {
+            id: self.number.0,
+            label: self.label.0.clone(),
+            side: self.base.side,
+            troop: self.base.troop,
+            base: Footprint::new(self.base.position, self.base.size, self.facing.0),
+            weapons: self.loadout.weapons.clone(),
+            armour: self.loadout.armour,
+            wounds: self.wounds.0,
+            wave: self.wave.map(|w| w.0),
+            status: self.status.0,
+            marks: self.record.0,
+            cards,
+            traits: self.traits.0,
+            surprise: self.surprise.0,
+            located: self.located.0.clone(),
+        }
+    }
+}
 
 /// Reads every unit and the battle into a `Table`, and writes it back.
 #[derive(SystemParam)]
 pub struct TableAccess<'w, 's> {
-    units: Query<'w, 's, UnitParts>,
+    units: Query<'w, 's, UnitMirror>,
     battle: ResMut<'w, Battle>,
     commands: Commands<'w, 's>,
 }
@@ -36,44 +64,23 @@ pub struct TableAccess<'w, 's> {
 impl TableAccess<'_, '_> {
     /// Takes the battle out of the world as a `Table`; hand it back with `put`.
     pub fn take(&mut self) -> Table {
-        let units = self
+        // Card stacks are lent, not copied: `put` hands them back.
+        let mut lent: Vec<(UnitId, Stack)> = self
             .units
             .iter_mut()
-            .map(
-                |(
-                    num,
-                    label,
-                    base,
-                    facing,
-                    wounds,
-                    cards,
-                    status,
-                    marks,
-                    kit,
-                    wave,
-                    surprise,
-                    traits,
-                    located,
-                )| {
-                    // Lent, not copied: `put` hands the stack back.
-                    let stack = cards.map(|mut c| std::mem::take(&mut c.0));
-                    unit_from(
-                        num,
-                        label,
-                        &base,
-                        &facing,
-                        &wounds,
-                        stack,
-                        &status,
-                        &marks,
-                        kit,
-                        wave,
-                        &surprise,
-                        traits,
-                        located.0.clone(),
-                    )
-                },
-            )
+            .filter_map(|mut m| Some((m.number.0, std::mem::take(&mut m.cards.as_mut()?.0))))
+            .collect();
+        let units = self
+            .units
+            .iter()
+            .map(|m| {
+                // Both walks visit the units in one order, so the next stack is normally first.
+                let stack = lent
+                    .iter()
+                    .position(|(id, _)| *id == m.number.0)
+                    .map(|i| lent.remove(i).1);
+                m.unit(stack)
+            })
             .collect();
         let b = &mut *self.battle;
         table_from(
@@ -88,42 +95,27 @@ impl TableAccess<'_, '_> {
     /// Writes a `Table` back: changed components are updated, new units spawned.
     pub fn put(&mut self, mut table: Table) {
         let mut seen = Vec::with_capacity(table.units.len());
-        for (
-            num,
-            _,
-            mut base,
-            mut facing,
-            mut wounds,
-            cards,
-            mut status,
-            mut marks,
-            _,
-            _,
-            mut surprise,
-            _,
-            mut located,
-        ) in self.units.iter_mut()
-        {
-            let Ok(i) = table.units.binary_search_by_key(&num.0, |u| u.id) else {
+        for mut m in self.units.iter_mut() {
+            let Ok(i) = table.units.binary_search_by_key(&m.number.0, |u| u.id) else {
                 continue;
             };
             let u = &mut table.units[i];
             seen.push(u.id);
-            base.set_if_neq(Base {
+            m.base.set_if_neq(Base {
                 troop: u.troop,
                 size: u.base.size,
                 side: u.side,
                 position: u.base.center,
             });
-            facing.set_if_neq(Facing(u.base.facing));
-            wounds.set_if_neq(Wounds(u.wounds));
-            status.set_if_neq(UnitStatus(u.status));
-            marks.set_if_neq(TurnRecord(u.marks));
-            surprise.set_if_neq(SurpriseState(u.surprise));
-            if located.0 != u.located {
-                located.0 = std::mem::take(&mut u.located);
+            m.facing.set_if_neq(Facing(u.base.facing));
+            m.wounds.set_if_neq(Wounds(u.wounds));
+            m.status.set_if_neq(UnitStatus(u.status));
+            m.record.set_if_neq(TurnRecord(u.marks));
+            m.surprise.set_if_neq(SurpriseState(u.surprise));
+            if m.located.0 != u.located {
+                m.located.0 = std::mem::take(&mut u.located);
             }
-            if let (Some(mut c), Some(stack)) = (cards, u.cards.take()) {
+            if let (Some(c), Some(stack)) = (m.cards.as_mut(), u.cards.take()) {
                 c.0 = stack;
             }
         }
@@ -137,28 +129,10 @@ impl TableAccess<'_, '_> {
     }
 }
 
-/// Reads the battle as a `Table` without changing anything: the window's previews use a copy.
+/// Reads the battle as a `Table` without changing anything: the player's view starts from it.
 #[derive(SystemParam)]
 pub struct TableReader<'w, 's> {
-    units: Query<
-        'w,
-        's,
-        (
-            &'static UnitNumber,
-            &'static UnitLabel,
-            &'static Base,
-            &'static Facing,
-            &'static Wounds,
-            Option<&'static CardStack>,
-            &'static UnitStatus,
-            &'static TurnRecord,
-            &'static Loadout,
-            Option<&'static Wave>,
-            &'static SurpriseState,
-            &'static UnitTraits,
-            &'static Located,
-        ),
-    >,
+    units: Query<'w, 's, UnitMirrorReadOnly>,
     battle: Option<Res<'w, Battle>>,
 }
 
@@ -169,39 +143,7 @@ impl TableReader<'_, '_> {
         let units = self
             .units
             .iter()
-            .map(
-                |(
-                    num,
-                    label,
-                    base,
-                    facing,
-                    wounds,
-                    cards,
-                    status,
-                    marks,
-                    kit,
-                    wave,
-                    surprise,
-                    traits,
-                    located,
-                )| {
-                    unit_from(
-                        num,
-                        label,
-                        base,
-                        facing,
-                        wounds,
-                        cards.map(|c| c.0.clone()),
-                        status,
-                        marks,
-                        kit,
-                        wave,
-                        surprise,
-                        traits,
-                        located.0.clone(),
-                    )
-                },
-            )
+            .map(|m| m.unit(m.cards.map(|c| c.0.clone())))
             .collect();
         Some(table_from(
             units,
@@ -210,40 +152,6 @@ impl TableReader<'_, '_> {
             b.progress.clone(),
             b.ledger.clone(),
         ))
-    }
-}
-
-fn unit_from(
-    num: &UnitNumber,
-    label: &UnitLabel,
-    base: &Base,
-    facing: &Facing,
-    wounds: &Wounds,
-    cards: Option<Stack>,
-    status: &UnitStatus,
-    marks: &TurnRecord,
-    kit: &Loadout,
-    wave: Option<&Wave>,
-    surprise: &SurpriseState,
-    traits: &UnitTraits,
-    located: Vec<UnitId>,
-) -> Unit {
-    Unit {
-        id: num.0,
-        label: label.0.clone(),
-        side: base.side,
-        troop: base.troop,
-        base: Footprint::new(base.position, base.size, facing.0),
-        weapons: kit.weapons.clone(),
-        armour: kit.armour,
-        wounds: wounds.0,
-        wave: wave.map(|w| w.0),
-        status: status.0,
-        marks: marks.0,
-        cards,
-        traits: traits.0,
-        surprise: surprise.0,
-        located,
     }
 }
 
@@ -296,4 +204,45 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
         e.insert(CardStack(stack.clone()));
     }
     e.id()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::start::GameSetup;
+    use ambush_data::Rules;
+    use bevy::ecs::system::RunSystemOnce;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    #[test]
+    fn taking_the_table_out_and_putting_it_back_changes_nothing() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
+        let setup = GameSetup::new(scenario, 3, 0);
+        let mut app = crate::headless_app(&setup, Arc::new(Rules::bundled().clone()));
+        let read = |app: &mut App| {
+            let t = app
+                .world_mut()
+                .run_system_once(|r: TableReader| r.table())
+                .expect("runs")
+                .expect("a game");
+            format!("{t:?}")
+        };
+        // Play into the game until aliens with card stacks are on the table.
+        let mut frames = 0;
+        while !read(&mut app).contains("cards: Some") {
+            app.update();
+            frames += 1;
+            assert!(frames < 200, "no alien was ever dealt a card stack");
+        }
+        let before = read(&mut app);
+        app.world_mut()
+            .run_system_once(|mut access: TableAccess| {
+                let table = access.take();
+                access.put(table);
+            })
+            .expect("runs");
+        assert_eq!(read(&mut app), before);
+    }
 }

@@ -9,7 +9,7 @@ use ambush_data::Rules;
 use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Going;
 use ambush_data::board::Side;
-use ambush_data::check::parse_scenario;
+use ambush_data::check::check_scenario;
 use ambush_data::geometry::Shape;
 use ambush_data::geometry::along;
 use ambush_data::geometry::route_of;
@@ -256,15 +256,6 @@ pub struct SetupWizard {
     pub problem: Option<String>,
 }
 
-/// Checks a scenario as the loader would, by writing it out and reading it back: every rule a
-/// scenario file obeys (the zone, the table, terrain, other bases) holds for a placement too.
-pub fn check_scenario(s: &Scenario, rules: &Rules) -> Result<(), String> {
-    let text = ron::ser::to_string(s).map_err(|e| format!("cannot write the set-up: {e}"))?;
-    parse_scenario("set-up", &text, rules)
-        .map(|_| ())
-        .map_err(|e| e.message)
-}
-
 impl SetupWizard {
     /// The set-up for a game, or `None` when no player has a part in it.
     pub fn new(setup: GameSetup, rules: Arc<Rules>) -> Option<SetupWizard> {
@@ -340,7 +331,9 @@ impl SetupWizard {
             Piece::Dummy(i) if i == p.dummies.len() && i < p.max_dummies => p.dummies.push(at),
             _ => return Err("no such piece".into()),
         }
-        let verdict = check_scenario(&self.scenario(), &self.rules);
+        // The loader's own checks, on the scenario in memory: every rule a scenario file obeys
+        // (the zone, the table, terrain, other bases) holds for a placement too.
+        let verdict = check_scenario(&self.scenario(), &self.rules).map_err(|p| p.message);
         if verdict.is_err() {
             self.placement = Some(before);
         }

@@ -56,12 +56,53 @@ struct Checker<'a> {
     rules: &'a Rules,
 }
 
+/// Why a base may not stand where a scenario (or the set-up screen) put it.
+enum Misplaced {
+    OffTable,
+    /// On the impassable terrain feature with this index.
+    Impassable(usize),
+    /// Over the base placed before it with this index.
+    Overlaps(usize),
+}
+
+/// The one placement rule for every unit a scenario puts on the table: wholly on the table,
+/// clear of impassable terrain, and touching but not overlapping the bases placed before it.
+fn misplaced(
+    s: &Scenario,
+    tolerance: f32,
+    base: &Footprint,
+    placed: &[Footprint],
+) -> Option<Misplaced> {
+    if !on_table(base, Vec2::new(s.table.0, s.table.1), tolerance) {
+        return Some(Misplaced::OffTable);
+    }
+    if let Some(k) = s
+        .terrain
+        .iter()
+        .position(|t| t.going == Going::Impassable && t.shape.overlaps(base, tolerance))
+    {
+        return Some(Misplaced::Impassable(k));
+    }
+    placed
+        .iter()
+        .position(|b| bases_overlap(base, b, tolerance))
+        .map(Misplaced::Overlaps)
+}
+
 fn finite2(p: (f32, f32)) -> bool {
     p.0.is_finite() && p.1.is_finite()
 }
 
 fn positive2(p: (f32, f32)) -> bool {
     finite2(p) && p.0 > 0.0 && p.1 > 0.0
+}
+
+/// A route of two or more points, each on the table.
+fn route_on_table(route: &[(f32, f32)], table: (f32, f32)) -> bool {
+    route.len() >= 2
+        && route
+            .iter()
+            .all(|p| finite2(*p) && p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= table.0 && p.1 <= table.1)
 }
 
 /// A shape with finite numbers and a positive size.
@@ -140,11 +181,7 @@ impl Checker<'_> {
                     "in a complex set-up every ambush unit is an alien: the hidden ambushers when the marines are the column (`ambushed: Humans`), or the column the marines lie in wait for (`ambushed: Aliens`)",
                 );
             }
-            if a.route.len() < 2
-                || a.route.iter().any(|p| {
-                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
-                })
-            {
+            if !route_on_table(&a.route, s.table) {
                 return pair_error(
                     "route",
                     "a complex set-up needs a route of two or more points on the table",
@@ -177,12 +214,7 @@ impl Checker<'_> {
                 "route",
                 "a route and a spring point need a Simple or Complex set-up",
             );
-        } else if !a.route.is_empty()
-            && (a.route.len() < 2
-                || a.route.iter().any(|p| {
-                    !finite2(*p) || p.0 < 0.0 || p.1 < 0.0 || p.0 > s.table.0 || p.1 > s.table.1
-                }))
-        {
+        } else if !a.route.is_empty() && !route_on_table(&a.route, s.table) {
             return pair_error("route", "a route needs two or more points on the table");
         }
         if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
@@ -210,7 +242,6 @@ impl Checker<'_> {
         }
         self.check_zone(s, a)?;
         let tolerance = self.rules.general.contact_tolerance;
-        let table = Vec2::new(s.table.0, s.table.1);
         let mut placed: Vec<(String, Footprint)> = s
             .units
             .iter()
@@ -265,33 +296,24 @@ impl Checker<'_> {
                 Vec2::new(p.base.0, p.base.1),
                 bearing_to_angle(u.facing),
             );
-            if !on_table(&base, table, tolerance) {
-                return Err(self.fail(
-                    &path("at"),
-                    format!(
-                        "{who}, field `at`: base lies off the {}x{} table",
-                        s.table.0, s.table.1
-                    ),
-                ));
-            }
-            if let Some(t) = s
-                .terrain
-                .iter()
-                .find(|t| t.going == Going::Impassable && t.shape.overlaps(&base, tolerance))
-            {
-                return Err(self.fail(
-                    &path("at"),
-                    format!(
-                        "{who}, field `at`: base overlaps impassable terrain \"{}\"",
-                        t.name
-                    ),
-                ));
-            }
-            if let Some((other, _)) = placed
-                .iter()
-                .find(|(_, b)| bases_overlap(&base, b, tolerance))
-            {
-                return Err(self.fail(&path("at"), format!("{who}, field `at`: base overlaps the base of \"{other}\"; bases may touch but not overlap")));
+            let bases: Vec<Footprint> = placed.iter().map(|(_, b)| *b).collect();
+            let why = match misplaced(s, tolerance, &base, &bases) {
+                None => None,
+                Some(Misplaced::OffTable) => Some(format!(
+                    "base lies off the {}x{} table",
+                    s.table.0, s.table.1
+                )),
+                Some(Misplaced::Impassable(k)) => Some(format!(
+                    "base overlaps impassable terrain \"{}\"",
+                    s.terrain[k].name
+                )),
+                Some(Misplaced::Overlaps(k)) => Some(format!(
+                    "base overlaps the base of \"{}\"; bases may touch but not overlap",
+                    placed[k].0
+                )),
+            };
+            if let Some(why) = why {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
             }
             placed.push((u.label.clone(), base));
         }
@@ -464,7 +486,6 @@ impl Checker<'_> {
 
     fn check_units(&self, s: &Scenario) -> Result<(), Problem> {
         let tolerance = self.rules.general.contact_tolerance;
-        let table = Vec2::new(s.table.0, s.table.1);
         let mut placed: Vec<Footprint> = Vec::with_capacity(s.units.len());
         for (i, u) in s.units.iter().enumerate() {
             let who = format!("units[{i}] (\"{}\")", u.label);
@@ -528,36 +549,25 @@ impl Checker<'_> {
                 bearing_to_angle(u.facing),
             );
             let size = format!("{}x{}", profile.base.0, profile.base.1);
-            if !on_table(&base, table, tolerance) {
-                return Err(self.fail(
-                    &path("at"),
-                    format!(
-                        "{who}, field `at`: base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
-                        s.table.0, s.table.1, u.at.0, u.at.1, u.facing
-                    ),
-                ));
-            }
-            for (k, t) in s.terrain.iter().enumerate() {
-                if t.going == Going::Impassable && t.shape.overlaps(&base, tolerance) {
-                    return Err(self.fail(
-                        &path("at"),
-                        format!(
-                            "{who}, field `at`: base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
-                            t.name
-                        ),
-                    ));
-                }
-            }
-            for (k, other) in placed.iter().enumerate() {
-                if bases_overlap(&base, other, tolerance) {
+            let why = match misplaced(s, tolerance, &base, &placed) {
+                None => None,
+                Some(Misplaced::OffTable) => Some(format!(
+                    "base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
+                    s.table.0, s.table.1, u.at.0, u.at.1, u.facing
+                )),
+                Some(Misplaced::Impassable(k)) => Some(format!(
+                    "base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
+                    s.terrain[k].name
+                )),
+                Some(Misplaced::Overlaps(k)) => {
                     let label = s.units.get(k).map(|o| o.label.as_str()).unwrap_or("");
-                    return Err(self.fail(
-                        &path("at"),
-                        format!(
-                            "{who}, field `at`: base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
-                        ),
-                    ));
+                    Some(format!(
+                        "base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
+                    ))
                 }
+            };
+            if let Some(why) = why {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
             }
             placed.push(base);
         }

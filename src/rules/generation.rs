@@ -9,6 +9,7 @@ use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::EdgeChoice;
 use ambush_data::tables::Rules;
 use ambush_data::tables::TroopKind;
@@ -176,13 +177,15 @@ fn fit_on_edge(
         })
     };
     let fits = |bases: &[Footprint]| {
-        bases.iter().all(|b| geometry::on_table(b, size, 1e-3))
+        bases
+            .iter()
+            .all(|b| geometry::on_table(b, size, MEASURING_SLACK))
             && !blocked_by_terrain(bases)
             && bases.iter().all(|b| {
                 table.units.iter().filter(|u| u.on_table()).all(|u| {
                     let d = geometry::base_distance(b, &u.base);
                     let crowder = crowders.iter().any(|c| c.id == u.id);
-                    d > tol && (!crowder || d >= keep - 1e-3)
+                    d > tol && (!crowder || d >= keep - MEASURING_SLACK)
                 })
             })
     };

@@ -87,6 +87,14 @@ impl RollKind {
     }
 }
 
+/// A count in words, as the log writes small numbers: "one", "two", … "six", then digits.
+pub fn count_word(n: u32) -> String {
+    const WORDS: [&str; 7] = ["none", "one", "two", "three", "four", "five", "six"];
+    WORDS
+        .get(n as usize)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 /// A named modifier and its value.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Modifier {

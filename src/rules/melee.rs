@@ -2,11 +2,12 @@
 //! physical contact, the double-score extra wound, draws and break off (001).
 
 use crate::rules::dice::DiceService;
-use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
+use crate::rules::log::{Modifier, RollEntry, RollKind, count_word, sum};
 use crate::rules::table::{Surprise, Table, UnitId};
 use crate::rules::wounds::{apply_wound, one_wound_penalty, placement_clear, push_away};
 use ambush_data::board::Side;
 use ambush_data::geometry;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::Rules;
 use ambush_data::tables::WeaponClass;
 use glam::Vec2;
@@ -288,11 +289,11 @@ pub fn defending_linear_defence(table: &Table, rules: &Rules, id: UnitId, enemy:
     if u.marks.attacking {
         return false;
     }
-    let tol = rules.general.contact_tolerance + 0.05;
+    let tol = rules.general.contact_tolerance + rules.general.linear_defence_reach;
     table.terrain.iter().any(|f| {
         f.linear_defence
             && f.shape.touches(&u.base, tol)
-            && f.shape.length_inside(u.base.center, e.base.center) > 1e-3
+            && f.shape.length_inside(u.base.center, e.base.center) > MEASURING_SLACK
     })
 }
 
@@ -440,21 +441,49 @@ pub fn physical_contact(
     let d_face = dice.d6();
     let a_total = a_face as i32 + sum(&a_mods);
     let d_total = d_face as i32 + sum(&d_mods);
-    let ratio = rules.melee.extra_wound_ratio;
-    let (ra, rd, wounds) = if a_total > d_total {
-        let w = if a_total >= ratio * d_total { 2 } else { 1 };
-        (ContactResult::Won, ContactResult::Lost, w)
+    let m = &rules.melee;
+    let ratio = m.extra_wound_ratio;
+    // "If the winning score was double or more than that of the loser then the loser receives
+    // an additional wound."
+    let (ra, rd, by_double) = if a_total > d_total {
+        (
+            ContactResult::Won,
+            ContactResult::Lost,
+            a_total >= ratio * d_total,
+        )
     } else if d_total > a_total {
-        let w = if d_total >= ratio * a_total { 2 } else { 1 };
-        (ContactResult::Lost, ContactResult::Won, w)
+        (
+            ContactResult::Lost,
+            ContactResult::Won,
+            d_total >= ratio * a_total,
+        )
     } else {
-        (ContactResult::Draw, ContactResult::Draw, 0)
+        (ContactResult::Draw, ContactResult::Draw, false)
     };
-    let words = |r: ContactResult| match (r, wounds) {
-        (ContactResult::Won, _) => "wins".to_string(),
-        (ContactResult::Lost, 2) => "loses by double: two wounds".to_string(),
-        (ContactResult::Lost, _) => "loses: one wound".to_string(),
-        (ContactResult::Draw, _) => "draw: both stay in contact".to_string(),
+    let wounds = match ra {
+        ContactResult::Draw => 0,
+        _ if by_double => m.loser_wounds + m.extra_wounds,
+        _ => m.loser_wounds,
+    };
+    let words = |r: ContactResult| match r {
+        ContactResult::Won => "wins".to_string(),
+        ContactResult::Lost if by_double => format!(
+            "loses by double: {}",
+            format!(
+                "{} wound{}",
+                count_word(wounds),
+                if wounds == 1 { "" } else { "s" }
+            )
+        ),
+        ContactResult::Lost => format!(
+            "loses: {}",
+            format!(
+                "{} wound{}",
+                count_word(wounds),
+                if wounds == 1 { "" } else { "s" }
+            )
+        ),
+        ContactResult::Draw => "draw: both stay in contact".to_string(),
     };
     let (al, dl) = (table.label(e.attacker), table.label(e.defender));
     dice.record(

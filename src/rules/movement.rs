@@ -1,6 +1,7 @@
 //! Movement: the 001 movement definitions, allowances, terrain costs, legal moves, and steering.
 
 use ambush_data::geometry;
+use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::table::{MoveKind, Surprise, Table, UnitId};
 use crate::rules::wounds::{crippled, placement_clear};
@@ -17,18 +18,18 @@ use glam::Vec2;
 /// ending its turn more than one base width to the left or right of its original position."
 pub fn classify(start: &Footprint, to: Vec2) -> MoveKind {
     let d = to - start.center;
-    if d.length() < 1e-3 {
+    if d.length() < MEASURING_SLACK {
         return MoveKind::NoMove;
     }
     let fwd = d.dot(start.forward());
     let lat = d.dot(start.right()).abs();
-    if fwd > 1e-3 {
+    if fwd > MEASURING_SLACK {
         if lat <= start.width() + 1e-4 {
             MoveKind::StraightForward
         } else {
             MoveKind::Advance
         }
-    } else if fwd < -1e-3 {
+    } else if fwd < -MEASURING_SLACK {
         MoveKind::FallBack
     } else {
         MoveKind::Advance
@@ -123,7 +124,7 @@ pub fn path_clear(
         } else {
             start.at(start.center.lerp(end.center, t))
         };
-        if !geometry::on_table(&b, table.config.table, 1e-3) {
+        if !geometry::on_table(&b, table.config.table, MEASURING_SLACK) {
             return Err("the move would leave the table".into());
         }
         if let Some(f) = table
@@ -210,7 +211,7 @@ pub fn plan_move(
         let u = table.unit(*m).ok_or("no such unit")?;
         let end_center = u.base.center + shift;
         let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
-            if shift.length() < 1e-3 {
+            if shift.length() < MEASURING_SLACK {
                 MoveKind::NoMove
             } else {
                 MoveKind::AnyDirection
@@ -226,7 +227,7 @@ pub fn plan_move(
         }
         let cost = path_cost(table, rules, u.base.center, end_center);
         let allow = allowance(table, rules, *m, kind);
-        if kind != MoveKind::NoMove && cost > allow + 1e-3 {
+        if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
             return Err(format!(
                 "{}: {} of {:.1}\" costs {:.1}\" but the allowance is {:.1}\"",
                 u.label,
@@ -236,14 +237,16 @@ pub fn plan_move(
                 allow
             ));
         }
-        if cost / allow.max(1e-3) > worst.1 / worst.2.max(1e-3) || worst.2.is_infinite() {
+        if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
+            || worst.2.is_infinite()
+        {
             worst = (kind, cost, allow);
         }
         poses.push((*m, Footprint::new(end_center, u.base.size, face)));
     }
     for (m, end) in &poses {
         let start = table.unit(*m).map(|u| u.base).ok_or("no such unit")?;
-        if shift.length() >= 1e-3 {
+        if shift.length() >= MEASURING_SLACK {
             path_clear(table, rules, &start, &start.at(end.center), &members)
                 .map_err(|e| format!("{}: {e}", table.label(*m)))?;
         }
@@ -324,7 +327,7 @@ pub fn plan_charge(
         };
         let cost = path_cost(table, rules, u.base.center, pose.center);
         let allow = allowance(table, rules, id, kind);
-        if cost > allow + 1e-3 {
+        if cost > allow + MEASURING_SLACK {
             last_err = format!(
                 "{}: charging {} costs {:.1}\" but a {} move allows {:.1}\"",
                 u.label,
@@ -399,10 +402,10 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
             let c = start.center + dirv * d;
             let pose = Footprint::new(c, start.size, a);
             let in_bad: f32 = bad.iter().map(|(t0, t1)| (t1.min(d) - t0).max(0.0)).sum();
-            if d + extra * in_bad > allow + 1e-3 {
+            if d + extra * in_bad > allow + MEASURING_SLACK {
                 break;
             }
-            let blocked = !geometry::on_table(&pose, table.config.table, 1e-3)
+            let blocked = !geometry::on_table(&pose, table.config.table, MEASURING_SLACK)
                 || table
                     .terrain
                     .iter()
@@ -425,10 +428,10 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         if let Some(pose) = reached {
             let score = pose.center.distance(goal);
             // Straight at the goal for the whole allowance: nothing can come closer.
-            if k == 0 && (start.center.distance(pose.center) - max_d).abs() < 1e-3 {
+            if k == 0 && (start.center.distance(pose.center) - max_d).abs() < MEASURING_SLACK {
                 return Some(pose);
             }
-            if score < here - 1e-3 && best.is_none_or(|(s, _)| score < s - 1e-4) {
+            if score < here - MEASURING_SLACK && best.is_none_or(|(s, _)| score < s - 1e-4) {
                 best = Some((score, pose));
             }
         }

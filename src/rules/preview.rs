@@ -2,6 +2,7 @@
 //! previews with the rule that forbids them, and the targets a shooter has.
 
 use ambush_data::geometry;
+use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::movement::{self, classify, path_cost};
 use crate::rules::shooting::{self, ShotPlan};
@@ -70,7 +71,7 @@ pub fn preview_move(
     let leader = table.unit(unit)?;
     let from = leader.base.center;
     // The leader's category, as the rules classify it.
-    let kind = if from.distance(to) < 1e-3 {
+    let kind = if from.distance(to) < MEASURING_SLACK {
         MoveKind::NoMove
     } else if movement::moves_any_direction(rules, leader.troop) {
         MoveKind::AnyDirection

@@ -8,6 +8,7 @@ use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
 use ambush_data::tables::ShootAfter;
@@ -112,7 +113,7 @@ pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
     if let Some(f) = table
         .terrain
         .iter()
-        .find(|f| f.tall && f.shape.length_inside(p, q) > 1e-3)
+        .find(|f| f.tall && f.shape.length_inside(p, q) > MEASURING_SLACK)
     {
         return Some(&f.name);
     }
@@ -149,10 +150,10 @@ pub fn in_cover(table: &Table, rules: &Rules, shooter: UnitId, target: UnitId) -
         if f.linear_defence {
             let target_behind = front_contacts_shape(&t.base, &f.shape, tol)
                 && t.base.in_front_arc(p)
-                && f.shape.length_inside(p, q) > 1e-3;
+                && f.shape.length_inside(p, q) > MEASURING_SLACK;
             // "this does not count against the unit as intervening bad going when that unit shoots over it"
             let shooter_over = front_contacts_shape(&s.base, &f.shape, tol);
-            if target_behind || (!shooter_over && f.shape.length_inside(p, q) > 1e-3) {
+            if target_behind || (!shooter_over && f.shape.length_inside(p, q) > MEASURING_SLACK) {
                 return true;
             }
             continue;
@@ -161,7 +162,7 @@ pub fn in_cover(table: &Table, rules: &Rules, shooter: UnitId, target: UnitId) -
         if f.shape.contains(p) && !f.shape.contains(q) {
             continue;
         }
-        if f.shape.contains(q) || f.shape.length_inside(p, q) > 1e-3 {
+        if f.shape.contains(q) || f.shape.length_inside(p, q) > MEASURING_SLACK {
             return true;
         }
     }
@@ -237,7 +238,7 @@ fn plan_checked_shooter<'a>(
         .values()
         .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
         .fold(0.0, f32::max);
-    if geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + 1e-3 {
+    if geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + MEASURING_SLACK {
         return Err(Blocked::OutOfRange(geometry::base_distance(
             &s.base, &t.base,
         )));
@@ -254,9 +255,13 @@ fn plan_checked_shooter<'a>(
         };
         // "The inferior weapon may not fire above medium range".
         let inferior = table.config.inferior_weapons == Some(s.side);
-        let band = if distance <= bands.medium * smr + 1e-3 {
+        let band = if distance <= bands.medium * smr + MEASURING_SLACK {
             RangeBand::Medium
-        } else if !inferior && bands.long.is_some_and(|l| distance <= l * smr + 1e-3) {
+        } else if !inferior
+            && bands
+                .long
+                .is_some_and(|l| distance <= l * smr + MEASURING_SLACK)
+        {
             RangeBand::Long
         } else {
             continue;
@@ -282,7 +287,7 @@ fn plan_checked_shooter<'a>(
     // 003 darkness: "the attacker must be able to see the defender in order to hit him".
     let dark = table.config.darkness.filter(|_| !s.traits.night_vision);
     if let Some(d) = dark
-        && distance > d.sight_range + 1e-3
+        && distance > d.sight_range + MEASURING_SLACK
     {
         return Err(Blocked::Dark(d.sight_range));
     }
@@ -454,7 +459,7 @@ fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool 
         })
         .fold(f32::NEG_INFINITY, f32::max)
         * smr
-        + 1e-3;
+        + MEASURING_SLACK;
     geometry::base_distance_at_least(&s.base, &t.base) <= reach
         && geometry::base_distance(&s.base, &t.base) <= reach
         && los_blocker(table, s.id, t.id).is_none()

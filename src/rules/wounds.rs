@@ -8,6 +8,7 @@ use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::CardEffect;
 use ambush_data::tables::Rules;
@@ -243,7 +244,7 @@ pub fn withdraw_wave(table: &mut Table, rules: &Rules, alien: UnitId) {
 /// Whether a base may stand at a place: on the table, off impassable terrain, clear of other bases.
 pub fn placement_clear(table: &Table, rules: &Rules, base: &Footprint, ignore: &[UnitId]) -> bool {
     let tol = rules.general.contact_tolerance;
-    geometry::on_table(base, table.config.table, 1e-3)
+    geometry::on_table(base, table.config.table, MEASURING_SLACK)
         && !table
             .terrain
             .iter()
@@ -270,7 +271,7 @@ pub fn push_away(table: &mut Table, rules: &Rules, id: UnitId, from: Vec2, dist:
     for i in 1..=steps {
         let d = dist * i as f32 / steps as f32;
         let cand = start.at(start.center + dir * d);
-        if !geometry::on_table(&cand, table.config.table, 1e-3) {
+        if !geometry::on_table(&cand, table.config.table, MEASURING_SLACK) {
             edge = true;
             break;
         }

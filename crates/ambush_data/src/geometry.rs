@@ -3,6 +3,10 @@
 //! Inches throughout; x runs east, y north, angles are radians counter-clockwise from east.
 
 use glam::Vec2;
+
+/// How far a measurement may be off by floating-point rounding and still count, inches: a
+/// thousandth of an inch, far below anything a player could measure on the table.
+pub const MEASURING_SLACK: f32 = 1e-3;
 use serde::{Deserialize, Serialize};
 
 /// Converts a compass bearing in degrees (0 = north, 90 = east) to a facing angle in radians.
@@ -268,7 +272,7 @@ pub fn frontage_on_front(a: &Footprint, b: &Footprint, tolerance: f32) -> f32 {
     let k = a.corners();
     let near: Vec<f32> = k
         .iter()
-        .filter(|c| point_segment_distance(**c, p, q) <= tolerance + 1e-3)
+        .filter(|c| point_segment_distance(**c, p, q) <= tolerance + MEASURING_SLACK)
         .map(|c| (*c - p).dot(along).clamp(0.0, len))
         .collect();
     if near.len() < 2 {

@@ -173,8 +173,12 @@ pub struct MeleeTable {
     pub close_quarter_need: i32,
     pub close_quarter_modifiers: CloseQuarterModifiers,
     pub contact_modifiers: ContactModifiers,
-    /// The winner's total must be at least this multiple of the loser's for a second wound.
+    /// The winner's total must be at least this multiple of the loser's for the extra wounds.
     pub extra_wound_ratio: i32,
+    /// Wounds the loser of a physical contact takes.
+    pub loser_wounds: u32,
+    /// Further wounds when the winner scored `extra_wound_ratio` times the loser's total.
+    pub extra_wounds: u32,
     pub break_off_need: i32,
     pub break_off_draw_penalty: i32,
     /// Break off distance, in SMR.
@@ -277,6 +281,13 @@ pub struct GeneralTable {
     pub morale_loss_fraction: (u32, u32),
     /// D6 score that restores the ship's power in a repair attempt.
     pub repair_need: i32,
+    /// A unit counts as defending a wall when its base is within this much more than base
+    /// contact of it, inches.
+    pub linear_defence_reach: f32,
+    /// Units the side that wins movement initiative moves before the other side moves.
+    pub initiative_winner_moves: u32,
+    /// Units the other side then moves, before the winner moves again.
+    pub initiative_loser_moves: u32,
 }
 
 /// The nature of an ambush, which sets the die of the AWE detection roll (000 Table 34.1).

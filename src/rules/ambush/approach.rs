@@ -7,6 +7,7 @@ use crate::rules::ambush::rolls::blind_fire;
 use crate::rules::ambush::rolls::premature_advance;
 use crate::rules::ambush::rolls::reaction_test;
 use crate::rules::ambush::rolls::spotting;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::geometry::route_of;
 
 use crate::rules::dice::DiceService;
@@ -204,7 +205,7 @@ fn play_approach_turn(
     // ambusher wants the unit."
     a.lead = (a.lead + full).min(a.spring_at);
     place_column(table, &route, &a.column, a.lead, spec.spacing);
-    if a.lead >= a.spring_at - 1e-3 {
+    if a.lead >= a.spring_at - MEASURING_SLACK {
         return Some(ApproachEnd::SpringPoint);
     }
     for id in a.column.clone() {

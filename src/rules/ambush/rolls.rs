@@ -4,6 +4,7 @@
 
 use crate::rules::dice::DiceService;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::AmbushNature;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Hold;
@@ -254,7 +255,7 @@ pub fn surprise_possible(
     can_engage: bool,
 ) -> Result<(), String> {
     let closing = move_rate * t.surprise_check.closing_range_moves;
-    if distance > closing + 1e-3 {
+    if distance > closing + MEASURING_SLACK {
         return Err(format!(
             "no surprise: {distance:.1}\" apart, beyond closing range ({closing:.1}\")"
         ));

@@ -2,6 +2,7 @@
 
 use crate::rules::ambush::recovery;
 use crate::rules::dice::DiceService;
+use crate::rules::log::count_word;
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::morale::morale;
 
@@ -84,7 +85,10 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
     {
         return Some((
             Outcome::HumansWin,
-            "the attack is over: every alien is gone and no wave came for six turns".into(),
+            format!(
+                "the attack is over: every alien is gone and no wave came for {} turns",
+                count_word(rules.generation.quiet_turns_to_end)
+            ),
         ));
     }
     if p.turn >= table.config.turn_limit && !p.takeoff_pending {

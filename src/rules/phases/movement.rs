@@ -3,11 +3,12 @@
 
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
-use crate::rules::log::{RollEntry, RollKind};
+use crate::rules::log::{RollEntry, RollKind, count_word};
 use crate::rules::movement::{self, nearest_edge_point};
 use crate::rules::orders::{Decision, Order, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
 use crate::rules::turn::Phase;
+use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::wounds::placement_clear;
@@ -90,8 +91,10 @@ impl MovementFlow {
                             Some(first) if !self.ambusher_moved => {
                                 self.ambusher_moved = true;
                                 self.initiative = Some(first);
-                                self.moves_left[first.index()] = 2;
-                                self.moves_left[first.other().index()] = 1;
+                                self.moves_left[first.index()] =
+                                    rules.general.initiative_winner_moves;
+                                self.moves_left[first.other().index()] =
+                                    rules.general.initiative_loser_moves;
                                 dice.record(
                                     RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
                                         .actor(match first {
@@ -110,7 +113,7 @@ impl MovementFlow {
                                         ),
                                 );
                             }
-                            _ => self.roll_initiative(dice),
+                            _ => self.roll_initiative(rules, dice),
                         }
                     }
                     let first = self.initiative.unwrap_or(Side::Humans);
@@ -135,7 +138,11 @@ impl MovementFlow {
 
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
     /// or groups of their choice. The other player may then move ... one".
-    fn roll_initiative(&mut self, dice: &mut DiceService) {
+    fn roll_initiative(&mut self, rules: &Rules, dice: &mut DiceService) {
+        let (two, one) = (
+            rules.general.initiative_winner_moves,
+            rules.general.initiative_loser_moves,
+        );
         loop {
             let rolls = dice.roll(2, 6);
             let (h, a) = (rolls[0], rolls[1]);
@@ -151,18 +158,26 @@ impl MovementFlow {
                     .success(winner == Some(Side::Humans))
                     .effect(match winner {
                         Some(Side::Humans) => {
-                            format!("humans {h} v aliens {a}: humans move two, aliens one")
+                            format!(
+                                "humans {h} v aliens {a}: humans move {}, aliens {}",
+                                count_word(two),
+                                count_word(one)
+                            )
                         }
                         Some(Side::Aliens) => {
-                            format!("humans {h} v aliens {a}: aliens move two, humans one")
+                            format!(
+                                "humans {h} v aliens {a}: aliens move {}, humans {}",
+                                count_word(two),
+                                count_word(one)
+                            )
                         }
                         None => format!("tie at {h}: roll again"),
                     }),
             );
             if let Some(w) = winner {
                 self.initiative = Some(w);
-                self.moves_left[w.index()] = 2;
-                self.moves_left[w.other().index()] = 1;
+                self.moves_left[w.index()] = two;
+                self.moves_left[w.other().index()] = one;
                 return;
             }
         }
@@ -205,7 +220,7 @@ impl MovementFlow {
                     let kind = if pose
                         .center
                         .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
-                        < 1e-3
+                        < MEASURING_SLACK
                     {
                         MoveKind::NoMove
                     } else {
@@ -289,7 +304,7 @@ fn withdraw_all(table: &mut Table, rules: &Rules) {
             nearest_edge_point(u.base.center, size).0
         };
         let allow = movement::max_allowance(table, rules, id);
-        let reach = u.base.size.length() * 0.5 + 1e-3;
+        let reach = u.base.size.length() * 0.5 + MEASURING_SLACK;
         if u.base.center.distance(goal) <= allow + reach {
             if let Some(u) = table.unit_mut(id) {
                 u.status.presence = Presence::LeftTable;

@@ -3,12 +3,12 @@
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
 use ambush::game::start::GameSetup;
-use ambush::screen::{AlienPace, SessionOptions};
+use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, SessionOptions};
 use ambush::window::WindowOptions;
 use ambush_data::Rules;
 use ambush_data::check::load_scenario_file;
 use ambush_data::scenario::WoundMethod;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -29,58 +29,66 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Open the window on a scenario (the default command).
-    Play {
-        /// Play this scenario file at once, skipping the menu.
-        #[arg(long)]
-        scenario: Option<PathBuf>,
-        /// The game's seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Save a PNG of the window after --frames frames, then exit.
-        #[arg(long, value_name = "FILE.png")]
-        screenshot: Option<PathBuf>,
-        /// Frames to render before the screenshot.
-        #[arg(long, default_value_t = 30, requires = "screenshot")]
-        frames: u32,
-        /// Milliseconds between the aliens' orders, so each can be watched (0: instant).
-        #[arg(long, default_value_t = 500)]
-        pace_ms: u64,
-        /// Watch: the marines are played by the AI too.
-        #[arg(long, conflicts_with = "hot_seat")]
-        watch: bool,
-        /// Hot-seat: two players at this machine, marines and aliens.
-        #[arg(long)]
-        hot_seat: bool,
-    },
+    Play(PlayArgs),
     /// Play N games with both sides under AI control and report the results.
-    Simulate {
-        /// The scenario file, e.g. scenarios/crashed_ship.ron.
-        #[arg(long)]
-        scenario: PathBuf,
-        /// How many games to play.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-        /// The run's seed: the same seed gives the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Override the human side's wound method (001 suggests comparing the two).
-        #[arg(long, value_enum)]
-        wounds: Option<WoundsArg>,
-        /// Print one JSON object instead of the human summary.
-        #[arg(long)]
-        json: bool,
-        /// Write every roll of every game to FILE as JSON lines.
-        #[arg(long, value_name = "FILE")]
-        roll_log: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-        threads: Option<u64>,
-    },
+    Simulate(SimulateArgs),
     /// Validate scenario files; prints file:line:column for each problem.
     Check {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+}
+
+/// The window's options. Their defaults are the menu's (`SessionOptions`), written once.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Play this scenario file at once, skipping the menu.
+    #[arg(long)]
+    scenario: Option<PathBuf>,
+    /// The game's seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Save a PNG of the window after --frames frames, then exit.
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 30, requires = "screenshot")]
+    frames: u32,
+    /// Milliseconds between the aliens' orders, so each can be watched (0: instant).
+    #[arg(long, default_value_t = DEFAULT_PACE_MS)]
+    pace_ms: u64,
+    /// Watch: the marines are played by the AI too.
+    #[arg(long, conflicts_with = "hot_seat")]
+    watch: bool,
+    /// Hot-seat: two players at this machine, marines and aliens.
+    #[arg(long)]
+    hot_seat: bool,
+}
+
+/// The simulator's options.
+#[derive(Args, Debug)]
+struct SimulateArgs {
+    /// The scenario file, e.g. scenarios/crashed_ship.ron.
+    #[arg(long)]
+    scenario: PathBuf,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// The run's seed: the same seed gives the same games.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Override the human side's wound method (001 suggests comparing the two).
+    #[arg(long, value_enum)]
+    wounds: Option<WoundsArg>,
+    /// Print one JSON object instead of the human summary.
+    #[arg(long)]
+    json: bool,
+    /// Write every roll of every game to FILE as JSON lines.
+    #[arg(long, value_name = "FILE")]
+    roll_log: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -92,35 +100,16 @@ enum WoundsArg {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let rules = Arc::new(Rules::bundled().clone());
-    match cli.command {
-        None => play(None, 1, None, 30, 500, None, &rules),
-        Some(Command::Play {
-            scenario,
-            seed,
-            screenshot,
-            frames,
-            pace_ms,
-            watch,
-            hot_seat,
-        }) => {
-            let controllers = if watch {
-                Some(Controllers::all_ai())
-            } else if hot_seat {
-                Some(Controllers::hot_seat())
-            } else {
-                None
-            };
-            play(
-                scenario,
-                seed,
-                screenshot,
-                frames,
-                pace_ms,
-                controllers,
-                &rules,
-            )
-        }
-        Some(Command::Check { paths }) => {
+    // No subcommand is `play` with every default, as clap writes them.
+    let command =
+        cli.command
+            .unwrap_or_else(|| match Cli::parse_from(["ambush", "play"]).command {
+                Some(c) => c,
+                None => unreachable!("`play` was given"),
+            });
+    match command {
+        Command::Play(args) => play(args, &rules),
+        Command::Check { paths } => {
             let mut bad = 0;
             for p in &paths {
                 match load_scenario_file(p, &rules) {
@@ -137,29 +126,27 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }
-        Some(Command::Simulate {
-            scenario,
-            games,
-            seed,
-            wounds,
-            json,
-            roll_log,
-            threads,
-        }) => simulate(
-            scenario, games, seed, wounds, json, roll_log, threads, rules,
-        ),
+        Command::Simulate(args) => simulate(args, rules),
     }
 }
 
-fn play(
-    path: Option<PathBuf>,
-    seed: u64,
-    screenshot: Option<PathBuf>,
-    frames: u32,
-    pace_ms: u64,
-    controllers: Option<Controllers>,
-    rules: &Rules,
-) -> ExitCode {
+fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
+    let PlayArgs {
+        scenario: path,
+        seed,
+        screenshot,
+        frames,
+        pace_ms,
+        watch,
+        hot_seat,
+    } = args;
+    let controllers = if watch {
+        Some(Controllers::all_ai())
+    } else if hot_seat {
+        Some(Controllers::hot_seat())
+    } else {
+        None
+    };
     let direct = match path.map(|p| load_scenario_file(&p, rules)) {
         None => None,
         Some(Ok(scenario)) => {
@@ -187,16 +174,16 @@ fn play(
     }
 }
 
-fn simulate(
-    path: PathBuf,
-    games: u64,
-    seed: u64,
-    wounds: Option<WoundsArg>,
-    json: bool,
-    roll_log: Option<PathBuf>,
-    threads: Option<u64>,
-    rules: Arc<Rules>,
-) -> ExitCode {
+fn simulate(args: SimulateArgs, rules: Arc<Rules>) -> ExitCode {
+    let SimulateArgs {
+        scenario: path,
+        games,
+        seed,
+        wounds,
+        json,
+        roll_log,
+        threads,
+    } = args;
     let scenario = match load_scenario_file(&path, &rules) {
         Ok(s) => s,
         Err(e) => {

@@ -465,24 +465,13 @@ pub fn physical_contact(
         _ if by_double => m.loser_wounds + m.extra_wounds,
         _ => m.loser_wounds,
     };
+    let plural = if wounds == 1 { "" } else { "s" };
     let words = |r: ContactResult| match r {
         ContactResult::Won => "wins".to_string(),
-        ContactResult::Lost if by_double => format!(
-            "loses by double: {}",
-            format!(
-                "{} wound{}",
-                count_word(wounds),
-                if wounds == 1 { "" } else { "s" }
-            )
-        ),
-        ContactResult::Lost => format!(
-            "loses: {}",
-            format!(
-                "{} wound{}",
-                count_word(wounds),
-                if wounds == 1 { "" } else { "s" }
-            )
-        ),
+        ContactResult::Lost if by_double => {
+            format!("loses by double: {} wound{plural}", count_word(wounds))
+        }
+        ContactResult::Lost => format!("loses: {} wound{plural}", count_word(wounds)),
         ContactResult::Draw => "draw: both stay in contact".to_string(),
     };
     let (al, dl) = (table.label(e.attacker), table.label(e.defender));

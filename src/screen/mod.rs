@@ -37,7 +37,10 @@ impl AlienPace {
     pub const CHOICES: [(&'static str, AlienPace); 4] = [
         ("instant", AlienPace::Instant),
         ("fast", AlienPace::Every(Duration::from_millis(150))),
-        ("normal", AlienPace::Every(Duration::from_millis(500))),
+        (
+            "normal",
+            AlienPace::Every(Duration::from_millis(DEFAULT_PACE_MS)),
+        ),
         ("slow", AlienPace::Every(Duration::from_millis(1000))),
     ];
     pub fn from_millis(ms: u64) -> Self {
@@ -48,6 +51,11 @@ impl AlienPace {
         }
     }
 }
+
+/// The first game's seed, in the menu and on the command line.
+pub const DEFAULT_SEED: u64 = 1;
+/// Milliseconds between the AI's orders at the "normal" pace, the default.
+pub const DEFAULT_PACE_MS: u64 = 500;
 
 /// The options chosen in the menu (or on the command line) for the next game.
 #[derive(Resource, Debug, Clone)]
@@ -62,8 +70,8 @@ impl Default for SessionOptions {
     fn default() -> Self {
         SessionOptions {
             human_wounds: None,
-            pace: AlienPace::Every(Duration::from_millis(500)),
-            seed: 1,
+            pace: AlienPace::from_millis(DEFAULT_PACE_MS),
+            seed: DEFAULT_SEED,
         }
     }
 }

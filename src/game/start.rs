@@ -114,6 +114,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
     Table {
         config: GameConfig {
             scenario: s.name.clone(),
+            side_names: s.side_names.clone(),
             table: Vec2::new(s.table.0, s.table.1),
             friendly_edge: s.friendly_edge,
             turn_limit: s.turn_limit,

@@ -7,6 +7,7 @@ use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
 use ambush_data::board::Side;
+use ambush_data::board::SideNames;
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
@@ -205,6 +206,8 @@ impl Unit {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameConfig {
     pub scenario: String,
+    /// What the players call each side.
+    pub side_names: SideNames,
     pub table: Vec2,
     pub friendly_edge: Edge,
     pub turn_limit: u32,
@@ -443,6 +446,7 @@ impl GameConfig {
     pub fn plain(width: f32, depth: f32) -> Self {
         GameConfig {
             scenario: "test".into(),
+            side_names: SideNames::default(),
             table: Vec2::new(width, depth),
             friendly_edge: Edge::South,
             turn_limit: 20,

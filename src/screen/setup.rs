@@ -384,13 +384,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Humans => "marines",
-        Side::Aliens => "aliens",
-    }
-}
-
 fn draw_setup(
     mut contexts: EguiContexts,
     wizard: Option<ResMut<SetupWizard>>,
@@ -421,7 +414,7 @@ fn draw_setup(
             ui.add_space(40.0);
             ui.heading(format!(
                 "Pass the screen to the {} player",
-                side_name(step.side())
+                wizard.setup.scenario.side_names.of(step.side())
             ));
             ui.label("The other player looks away while you make your secret choices.");
             if ui.button("I am ready").clicked() {
@@ -461,7 +454,7 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
     };
     ui.strong(format!(
         "The {}' order of march (secret until the ambush is sprung)",
-        side_name(side)
+        wizard.setup.scenario.side_names.of(side)
     ));
     ui.label("The lead marches first along the route; the rest follow at the spacing you set.");
     let mut swap = None;
@@ -500,7 +493,7 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
 fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
     ui.strong(format!(
         "The {}' ambush: hidden units, dummy counters and the spring point",
-        side_name(side)
+        wizard.setup.scenario.side_names.of(side)
     ));
     if let Some(m) = &wizard.march {
         // 004: "the player being ambushed shows the other player the order in which his units

@@ -159,10 +159,11 @@ pub fn draw(
                 let middle =
                     screen.shrink2(egui::vec2(screen.width() * 0.3, screen.height() * 0.4));
                 ui.scope_builder(egui::UiBuilder::new().max_rect(middle), |ui| {
-                    let who = match side {
-                        Side::Humans => "marines",
-                        Side::Aliens => "aliens",
-                    };
+                    let names = f
+                        .table
+                        .map(|t| t.config.side_names.clone())
+                        .unwrap_or_default();
+                    let who = names.of(side);
                     ui.heading(format!("Pass the screen to the {who} player"));
                     ui.label("The other player looks away while you play your part of the turn.");
                     if ui.button("I am ready").clicked() {

@@ -26,10 +26,44 @@ impl Side {
             Side::Aliens => Side::Humans,
         }
     }
+    /// How the roll log names the side: a fixed id, not the scenario's display name.
+    pub fn log_id(self) -> &'static str {
+        match self {
+            Side::Humans => "humans",
+            Side::Aliens => "aliens",
+        }
+    }
     pub fn index(self) -> usize {
         match self {
             Side::Humans => 0,
             Side::Aliens => 1,
+        }
+    }
+}
+
+/// What the players and the overlay call each side: a scenario (or a mod) may rename them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideNames {
+    pub humans: String,
+    pub aliens: String,
+}
+
+impl Default for SideNames {
+    fn default() -> Self {
+        SideNames {
+            humans: "marines".into(),
+            aliens: "aliens".into(),
+        }
+    }
+}
+
+impl SideNames {
+    /// The name of `side`, such as "marines".
+    pub fn of(&self, side: Side) -> &str {
+        match side {
+            Side::Humans => &self.humans,
+            Side::Aliens => &self.aliens,
         }
     }
 }

@@ -873,4 +873,25 @@ mod tests {
         }
         assert!(n >= 4);
     }
+
+    #[test]
+    fn a_scenario_may_rename_the_sides() {
+        // The mod schema: side names come from the scenario, marines and aliens by default.
+        let s = parse(VALID).expect("valid");
+        assert_eq!(s.side_names.of(Side::Humans), "marines");
+        let renamed = VALID.replace(
+            "name: \"Test\",",
+            "name: \"Test\",\n    side_names: (humans: \"troopers\", aliens: \"bugs\"),",
+        );
+        let s = parse(&renamed).expect("valid");
+        assert_eq!(s.side_names.of(Side::Humans), "troopers");
+        assert_eq!(s.side_names.of(Side::Aliens), "bugs");
+        let e = parse(&VALID.replace(
+            "name: \"Test\",",
+            "name: \"Test\",\n    side_names: (humans: \"x\"),",
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("aliens"), "{e}");
+    }
 }

@@ -1,7 +1,7 @@
 //! The RON scenario format: what a modder writes in `scenarios/*.ron`.
 
 use crate::ambush_spec::AmbushSpec;
-use crate::board::{Edge, Side, TerrainFeature};
+use crate::board::{Edge, Side, SideNames, TerrainFeature};
 use crate::tables::{Species, Traits, TroopKind};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,9 @@ pub struct Scenario {
     pub briefing: String,
     /// Table width (west–east) and depth (south–north), inches.
     pub table: (f32, f32),
+    /// What the players and the overlay call the two sides (default marines and aliens).
+    #[serde(default)]
+    pub side_names: SideNames,
     /// The edge the humans nominate as friendly.
     pub friendly_edge: Edge,
     /// The game ends in a draw after this turn, if nobody has won.

@@ -100,11 +100,8 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         Detection::PartyCheck => {
             // The scenario's modifiers were checked when it loaded.
             let mods = surprise_modifiers(t, &spec.modifiers).unwrap_or_default();
-            let party = match spec.ambushed {
-                Side::Humans => "marines",
-                Side::Aliens => "aliens",
-            };
-            let phases = surprise_check(dice, t, party, mods);
+            let party = table.config.side_names.of(spec.ambushed).to_string();
+            let phases = surprise_check(dice, t, &party, mods);
             if phases > 0 {
                 let lost = table
                     .units

@@ -97,10 +97,7 @@ impl MovementFlow {
                                     rules.general.initiative_loser_moves;
                                 dice.record(
                                     RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
-                                        .actor(match first {
-                                            Side::Humans => "humans",
-                                            Side::Aliens => "aliens",
-                                        })
+                                        .actor(first.log_id())
                                         .success(first == Side::Humans)
                                         .effect(
                                             if table.config.ambush.as_ref().map(|a| a.ambushed)
@@ -153,7 +150,7 @@ impl MovementFlow {
             };
             dice.record(
                 RollEntry::dice(RollKind::MovementInitiative, "2d6", rolls)
-                    .actor("humans")
+                    .actor(Side::Humans.log_id())
                     .target("aliens")
                     .success(winner == Some(Side::Humans))
                     .effect(match winner {

@@ -167,3 +167,41 @@ pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
     // A complex ambush's approach comes first; otherwise that phase hands straight on.
     world.insert_resource(NextState::Pending(Phase::Approach));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::visibility::PlayerView;
+    use crate::input::{Refusal, Selection};
+    use std::path::Path;
+
+    #[test]
+    fn a_new_game_starts_with_fresh_per_game_state_and_none_of_the_last_games_entities() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
+        let units = scenario.units.len();
+        let rules = Arc::new(Rules::bundled().clone());
+        let setup = GameSetup::new(scenario, 1, 0);
+        let mut app = crate::player_app(&setup, rules.clone());
+        for _ in 0..40 {
+            app.update();
+        }
+        let count = |app: &mut App| {
+            let world = app.world_mut();
+            world
+                .query_filtered::<(), With<GameEntity>>()
+                .iter(world)
+                .count()
+        };
+        assert!(count(&mut app) > units, "aliens have come on by now");
+        app.world_mut().resource_mut::<Selection>().unit = Some(0);
+        app.world_mut().resource_mut::<Refusal>().0 = Some("left over".into());
+        assert!(app.world().resource::<PlayerView>().table.is_some());
+        start_game(app.world_mut(), &setup, rules);
+        assert_eq!(count(&mut app), units, "only the new game's marines");
+        assert_eq!(*app.world().resource::<Selection>(), Selection::default());
+        assert_eq!(app.world().resource::<Refusal>().0, None);
+        assert!(app.world().resource::<PlayerView>().table.is_none());
+        assert_eq!(app.world().resource::<Battle>().progress.turn, 1);
+    }
+}

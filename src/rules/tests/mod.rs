@@ -1,8 +1,8 @@
 //! Rule tests with scripted dice, each citing the sentence or table it checks.
 
 mod ambush;
-mod flow;
 mod melee;
+mod phases;
 mod preview;
 mod shooting;
 mod wounds;

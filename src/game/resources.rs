@@ -4,7 +4,7 @@ use crate::rules::cards::CardLedger;
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollEntry;
 use crate::rules::orders::Decision;
-use crate::rules::orders::Order;
+use crate::rules::orders::{Order, OrderError};
 use crate::rules::phases::PhaseStates;
 use crate::rules::table::{GameConfig, Progress};
 use ambush_data::Rules;
@@ -82,5 +82,5 @@ pub struct RollMade(pub RollEntry);
 pub struct OrderRejected {
     pub side: Side,
     pub order: Order,
-    pub reason: String,
+    pub reason: OrderError,
 }

@@ -116,6 +116,6 @@ fn note_refusals(
             .is_some_and(|c| c.get(side) == Controller::Human)
     };
     if let Some(r) = rejected.read().filter(|r| human(r.side)).last() {
-        refusal.0 = Some(r.reason.clone());
+        refusal.0 = Some(r.reason.to_string());
     }
 }

@@ -96,6 +96,80 @@ pub fn path_cost(table: &Table, rules: &Rules, a: Vec2, b: Vec2) -> f32 {
     a.distance(b) + extra * (rules.general.bad_going_cost - 1.0)
 }
 
+/// Why a unit may not move at all this phase.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CannotMove {
+    #[error("{0} is not on the table")]
+    NotOnTable(String),
+    #[error("{0} has already moved this phase")]
+    AlreadyMoved(String),
+    /// The unit, and its surprise in words.
+    #[error("{0} is {1}")]
+    Surprised(String, &'static str),
+    #[error("{0} is stunned (Clubs) and may not move this phase")]
+    Stunned(String),
+    #[error("{0} is withdrawing")]
+    Withdrawing(String),
+    #[error("{0} is in base contact with the enemy")]
+    InContact(String),
+}
+
+/// What stops a base on its way.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PathBlocked {
+    #[error("the move would leave the table")]
+    LeavesTable,
+    #[error("the path crosses impassable terrain ({0})")]
+    Impassable(String),
+    #[error("the path is blocked by {0}")]
+    By(String),
+}
+
+/// Why the rules refuse a move or a charge, in the words the player sees.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MoveError {
+    #[error(transparent)]
+    Cannot(#[from] CannotMove),
+    #[error("no such unit")]
+    NoSuchUnit,
+    #[error("no such target")]
+    NoSuchTarget,
+    #[error("{0} is not an enemy on the table")]
+    NotAnEnemy(String),
+    #[error("{unit}: {blocked}")]
+    Path { unit: String, blocked: PathBlocked },
+    #[error(
+        "{unit}: {kind} of {distance:.1}\" costs {cost:.1}\" but the allowance is {allowance:.1}\""
+    )]
+    BeyondAllowance {
+        unit: String,
+        kind: &'static str,
+        distance: f32,
+        cost: f32,
+        allowance: f32,
+    },
+    #[error("{0}: the end position is not clear")]
+    EndNotClear(String),
+    #[error("{0}: moving into contact with the enemy is a charge")]
+    ContactIsACharge(String),
+    #[error("the group's bases would overlap after turning")]
+    GroupOverlaps,
+    #[error(
+        "{unit}: charging {target} costs {cost:.1}\" but a {kind} move allows {allowance:.1}\""
+    )]
+    ChargeBeyondAllowance {
+        unit: String,
+        target: String,
+        cost: f32,
+        kind: &'static str,
+        allowance: f32,
+    },
+    #[error("{unit}: no room at that edge of {target}")]
+    NoRoomAtEdge { unit: String, target: String },
+    #[error("no edge of the target can be reached")]
+    NoEdgeReachable,
+}
+
 /// Whether a base can slide from `start` to `end` without crossing impassable terrain or another
 /// base (other than `ignore`). Samples every half inch; the base keeps its facing until the end.
 pub fn path_clear(
@@ -104,7 +178,7 @@ pub fn path_clear(
     start: &Footprint,
     end: &Footprint,
     ignore: &[UnitId],
-) -> Result<(), String> {
+) -> Result<(), PathBlocked> {
     let len = start.center.distance(end.center);
     // Half-inch steps: no base is narrower than an inch, so none can be stepped over.
     let steps = (len / 0.5).ceil().max(1.0) as usize;
@@ -125,20 +199,20 @@ pub fn path_clear(
             start.at(start.center.lerp(end.center, t))
         };
         if !geometry::on_table(&b, table.config.table, MEASURING_SLACK) {
-            return Err("the move would leave the table".into());
+            return Err(PathBlocked::LeavesTable);
         }
         if let Some(f) = table
             .terrain
             .iter()
             .find(|f| f.going == Going::Impassable && f.shape.overlaps(&b, tol))
         {
-            return Err(format!("the path crosses impassable terrain ({})", f.name));
+            return Err(PathBlocked::Impassable(f.name.clone()));
         }
         if let Some(u) = near
             .iter()
             .find(|u| geometry::bases_overlap(&b, &u.base, tol))
         {
-            return Err(format!("the path is blocked by {}", u.label));
+            return Err(PathBlocked::By(u.label.to_string()));
         }
     }
     Ok(())
@@ -154,31 +228,29 @@ pub struct MovePlan {
 }
 
 /// Why a unit may not move at all this phase, if it may not.
-pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<String> {
+pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMove> {
     let u = table.unit(id)?;
+    let unit = || u.label.to_string();
     if !u.on_table() {
-        return Some(format!("{} is not on the table", u.label));
+        return Some(CannotMove::NotOnTable(unit()));
     }
     if u.marks.moved.is_some() {
-        return Some(format!("{} has already moved this phase", u.label));
+        return Some(CannotMove::AlreadyMoved(unit()));
     }
     if !u.surprise.may_move() {
-        return Some(format!("{} is {}", u.label, u.surprise.why()));
+        return Some(CannotMove::Surprised(unit(), u.surprise.why()));
     }
     if u.status.stunned {
-        return Some(format!(
-            "{} is stunned (Clubs) and may not move this phase",
-            u.label
-        ));
+        return Some(CannotMove::Stunned(unit()));
     }
     if u.status.withdrawing {
-        return Some(format!("{} is withdrawing", u.label));
+        return Some(CannotMove::Withdrawing(unit()));
     }
     if !table
         .enemies_in_contact(id, rules.general.contact_tolerance)
         .is_empty()
     {
-        return Some(format!("{} is in base contact with the enemy", u.label));
+        return Some(CannotMove::InContact(unit()));
     }
     None
 }
@@ -191,9 +263,9 @@ pub fn plan_move(
     to: Vec2,
     facing: f32,
     group: bool,
-) -> Result<MovePlan, String> {
+) -> Result<MovePlan, MoveError> {
     let tol = rules.general.contact_tolerance;
-    let leader = table.unit(id).ok_or("no such unit")?;
+    let leader = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
     let members = if group {
         table.group_of(id, tol)
     } else {
@@ -201,14 +273,14 @@ pub fn plan_move(
     };
     for m in &members {
         if let Some(why) = cannot_move(table, rules, *m) {
-            return Err(why);
+            return Err(why.into());
         }
     }
     let shift = to - leader.base.center;
     let mut poses = Vec::with_capacity(members.len());
     let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
     for m in &members {
-        let u = table.unit(*m).ok_or("no such unit")?;
+        let u = table.unit(*m).ok_or(MoveError::NoSuchUnit)?;
         let end_center = u.base.center + shift;
         let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
             if shift.length() < MEASURING_SLACK {
@@ -228,14 +300,13 @@ pub fn plan_move(
         let cost = path_cost(table, rules, u.base.center, end_center);
         let allow = allowance(table, rules, *m, kind);
         if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
-            return Err(format!(
-                "{}: {} of {:.1}\" costs {:.1}\" but the allowance is {:.1}\"",
-                u.label,
-                kind.name(),
-                shift.length(),
+            return Err(MoveError::BeyondAllowance {
+                unit: u.label.to_string(),
+                kind: kind.name(),
+                distance: shift.length(),
                 cost,
-                allow
-            ));
+                allowance: allow,
+            });
         }
         if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
             || worst.2.is_infinite()
@@ -245,16 +316,20 @@ pub fn plan_move(
         poses.push((*m, Footprint::new(end_center, u.base.size, face)));
     }
     for (m, end) in &poses {
-        let start = table.unit(*m).map(|u| u.base).ok_or("no such unit")?;
+        let start = table
+            .unit(*m)
+            .map(|u| u.base)
+            .ok_or(MoveError::NoSuchUnit)?;
         if shift.length() >= MEASURING_SLACK {
-            path_clear(table, rules, &start, &start.at(end.center), &members)
-                .map_err(|e| format!("{}: {e}", table.label(*m)))?;
+            path_clear(table, rules, &start, &start.at(end.center), &members).map_err(|e| {
+                MoveError::Path {
+                    unit: table.label(*m).to_string(),
+                    blocked: e,
+                }
+            })?;
         }
         if !placement_clear(table, rules, end, &members) {
-            return Err(format!(
-                "{}: the end position is not clear",
-                table.label(*m)
-            ));
+            return Err(MoveError::EndNotClear(table.label(*m).to_string()));
         }
         let enemy_contact = table.units.iter().any(|e| {
             e.on_table()
@@ -262,16 +337,13 @@ pub fn plan_move(
                 && geometry::in_contact(end, &e.base, tol)
         });
         if enemy_contact {
-            return Err(format!(
-                "{}: moving into contact with the enemy is a charge",
-                table.label(*m)
-            ));
+            return Err(MoveError::ContactIsACharge(table.label(*m).to_string()));
         }
     }
     for (i, (_, a)) in poses.iter().enumerate() {
         for (_, b) in poses.iter().skip(i + 1) {
             if geometry::bases_overlap(a, b, tol) {
-                return Err("the group's bases would overlap after turning".into());
+                return Err(MoveError::GroupOverlaps);
             }
         }
     }
@@ -292,17 +364,17 @@ pub fn plan_charge(
     id: UnitId,
     target: UnitId,
     edge: Option<usize>,
-) -> Result<MovePlan, String> {
+) -> Result<MovePlan, MoveError> {
     if let Some(why) = cannot_move(table, rules, id) {
-        return Err(why);
+        return Err(why.into());
     }
-    let u = table.unit(id).ok_or("no such unit")?;
-    let t = table.unit(target).ok_or("no such target")?;
+    let u = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+    let t = table.unit(target).ok_or(MoveError::NoSuchTarget)?;
     if !u.surprise.may_attack() {
-        return Err(format!("{} is {}", u.label, u.surprise.why()));
+        return Err(CannotMove::Surprised(u.label.to_string(), u.surprise.why()).into());
     }
     if t.side == u.side || !t.on_table() {
-        return Err(format!("{} is not an enemy on the table", t.label));
+        return Err(MoveError::NotAnEnemy(t.label.to_string()));
     }
     let edges: Vec<usize> = match edge {
         Some(e) => vec![e.min(3)],
@@ -317,7 +389,7 @@ pub fn plan_charge(
             e
         }
     };
-    let mut last_err = String::from("no edge of the target can be reached");
+    let mut last_err = MoveError::NoEdgeReachable;
     for e in edges {
         let pose = geometry::contact_pose(&u.base, &t.base, e);
         let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
@@ -328,14 +400,13 @@ pub fn plan_charge(
         let cost = path_cost(table, rules, u.base.center, pose.center);
         let allow = allowance(table, rules, id, kind);
         if cost > allow + MEASURING_SLACK {
-            last_err = format!(
-                "{}: charging {} costs {:.1}\" but a {} move allows {:.1}\"",
-                u.label,
-                t.label,
+            last_err = MoveError::ChargeBeyondAllowance {
+                unit: u.label.to_string(),
+                target: t.label.to_string(),
                 cost,
-                kind.name(),
-                allow
-            );
+                kind: kind.name(),
+                allowance: allow,
+            };
             continue;
         }
         if let Err(e) = path_clear(
@@ -345,11 +416,17 @@ pub fn plan_charge(
             &u.base.at(pose.center),
             &[id, target],
         ) {
-            last_err = format!("{}: {e}", u.label);
+            last_err = MoveError::Path {
+                unit: u.label.to_string(),
+                blocked: e,
+            };
             continue;
         }
         if !placement_clear(table, rules, &pose, &[id]) {
-            last_err = format!("{}: no room at that edge of {}", u.label, t.label);
+            last_err = MoveError::NoRoomAtEdge {
+                unit: u.label.to_string(),
+                target: t.label.to_string(),
+            };
             continue;
         }
         return Ok(MovePlan {

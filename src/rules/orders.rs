@@ -1,6 +1,8 @@
 //! What the game asks for and what players answer: the `Decision` a phase waits on, the `Order`
 //! a player or the AI gives, and the order that always moves the game on.
 
+use crate::rules::movement::{CannotMove, MoveError};
+use crate::rules::shooting::ShotError;
 use crate::rules::table::UnitId;
 use ambush_data::board::Side;
 use glam::Vec2;
@@ -119,4 +121,34 @@ pub fn passing_order(decision: &Decision) -> Order {
             attempt: false,
         },
     }
+}
+
+/// Why the rules refuse an order, in the words the player sees. The AI's refused orders are
+/// replaced by a pass; a person's refusal is shown under the orders panel.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OrderError {
+    /// The order answers another decision than the one the game waits on.
+    #[error("the game is waiting for {0}")]
+    NotAwaited(&'static str),
+    #[error("{0} is not yours")]
+    NotYours(String),
+    #[error("{0} is not yours to move")]
+    NotYoursToMove(String),
+    /// The melee choice (disengage, break off) belongs to another unit.
+    #[error("that unit is not the one choosing to {0}")]
+    NotTheChooser(&'static str),
+    #[error("only the defender chooses")]
+    OnlyTheDefender,
+    #[error("nobody may break off")]
+    NobodyBreaksOff,
+    #[error("{0} has no room to turn there")]
+    NoRoomToTurn(String),
+    #[error("{0} cannot board: it must touch the repaired ship and no alien")]
+    CannotBoard(String),
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    #[error(transparent)]
+    CannotMove(#[from] CannotMove),
+    #[error(transparent)]
+    Shot(#[from] ShotError),
 }

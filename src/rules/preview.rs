@@ -1,6 +1,8 @@
 //! What a player sees before giving an order: the unit under the pointer, move and charge
 //! previews with the rule that forbids them, and the targets a shooter has.
 
+use crate::rules::movement::MoveError;
+use crate::rules::shooting::ShotError;
 use ambush_data::geometry;
 use ambush_data::geometry::MEASURING_SLACK;
 
@@ -45,7 +47,7 @@ pub struct MovePreview {
     pub allowance: f32,
     pub kind: MoveKind,
     /// `Ok` when the rules allow the move, or the reason they forbid it.
-    pub verdict: Result<(), String>,
+    pub verdict: Result<(), MoveError>,
 }
 
 impl MovePreview {
@@ -120,7 +122,7 @@ pub struct ChargePreview {
     pub unit: UnitId,
     pub target: UnitId,
     pub ghost: Option<Footprint>,
-    pub verdict: Result<MoveKind, String>,
+    pub verdict: Result<MoveKind, MoveError>,
 }
 
 /// Previews `unit` charging `target` into base contact.
@@ -165,7 +167,7 @@ pub struct ShotPreview {
     pub line: (Vec2, Vec2),
     /// The terrain feature that blocks the sight line, if one does.
     pub blocker: Option<String>,
-    pub verdict: Result<ShotPlan, String>,
+    pub verdict: Result<ShotPlan, ShotError>,
 }
 
 /// Previews `shooter` shooting at `target` with its best weapon.

@@ -49,25 +49,26 @@ impl ShotPlan {
 }
 
 /// Why unit `id` may not shoot this phase, if it may not (001 "To shoot").
-pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> {
+pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotShoot> {
     let u = table.unit(id)?;
+    let unit = || u.label.to_string();
     if !u.on_table() {
-        return Some(format!("{} is not on the table", u.label));
+        return Some(CannotShoot::NotOnTable(unit()));
     }
     if u.marks.shot {
-        return Some(format!("{} has already shot this turn", u.label));
+        return Some(CannotShoot::AlreadyShot(unit()));
     }
     if !u.surprise.may_attack() {
-        return Some(format!("{} is {}", u.label, u.surprise.why()));
+        return Some(CannotShoot::Surprised(unit(), u.surprise.why()));
     }
     if !table
         .enemies_in_contact(id, rules.general.contact_tolerance)
         .is_empty()
     {
-        return Some(format!("{} is in base contact with the enemy", u.label));
+        return Some(CannotShoot::InContact(unit()));
     }
     if crippled(table, rules, id) {
-        return Some(format!("{} has received more than one wound", u.label));
+        return Some(CannotShoot::Crippled(unit()));
     }
     let moved = u.marks.moved.unwrap_or(MoveKind::NoMove);
     let ok = match rules.troop(u.troop).shoot_after {
@@ -78,18 +79,14 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> 
         }
     };
     if !ok {
-        return Some(format!(
-            "{} made a {} move and may not shoot",
-            u.label,
-            moved.name()
-        ));
+        return Some(CannotShoot::Moved(unit(), moved.name()));
     }
     if !u.weapons.iter().any(|w| {
         rules
             .weapon(w)
             .is_some_and(|p| p.class != WeaponClass::PhysicalContact)
     }) {
-        return Some(format!("{} has no shooting weapon", u.label));
+        return Some(CannotShoot::NoShootingWeapon(unit()));
     }
     None
 }
@@ -97,10 +94,10 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<String> 
 /// What blocks the line of sight from `a` to `b`, if anything: tall terrain or another unit
 /// (001: "Any terrain feature that is taller than the figures ... or any other troop units that
 /// lie directly between shooter and target, block the line of sight").
-pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), String> {
+pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), SightBlocked> {
     match los_blocker(table, a, b) {
         None => Ok(()),
-        Some(name) => Err(format!("blocked by {name}")),
+        Some(name) => Err(SightBlocked(name.to_string())),
     }
 }
 
@@ -186,22 +183,86 @@ pub fn plan_shot(
     shooter: UnitId,
     target: UnitId,
     weapon: Option<&str>,
-) -> Result<ShotPlan, String> {
+) -> Result<ShotPlan, ShotError> {
     if let Some(why) = cannot_shoot(table, rules, shooter) {
-        return Err(why);
+        return Err(why.into());
     }
-    let s = table.unit(shooter).ok_or("no such shooter")?;
-    let t = table.unit(target).ok_or("no such target")?;
+    let s = table.unit(shooter).ok_or(ShotError::NoSuchShooter)?;
+    let t = table.unit(target).ok_or(ShotError::NoSuchTarget)?;
+    let (shooter_label, target_label) = (s.label.to_string(), t.label.to_string());
     plan_checked_shooter(table, rules, shooter, target, weapon).map_err(|b| match b {
-        Blocked::Friend => format!("{} is a friend", t.label),
-        Blocked::NotAttackable => format!("{} cannot be attacked", t.label),
-        Blocked::OutOfRange(d) => format!("{} is out of range ({d:.1}\")", t.label),
-        Blocked::Sight(name) => format!("{} cannot see {}: blocked by {name}", s.label, t.label),
-        Blocked::Dark(range) => format!(
-            "{} cannot see {} in the dark (sight {range:.0}\" without night vision)",
-            s.label, t.label
-        ),
+        Blocked::Friend => ShotError::Friend(target_label),
+        Blocked::NotAttackable => ShotError::NotAttackable(target_label),
+        Blocked::OutOfRange(distance) => ShotError::OutOfRange {
+            target: target_label,
+            distance,
+        },
+        Blocked::Sight(name) => ShotError::Sight {
+            shooter: shooter_label,
+            target: target_label,
+            blocked: SightBlocked(name.to_string()),
+        },
+        Blocked::Dark(sight) => ShotError::Dark {
+            shooter: shooter_label,
+            target: target_label,
+            sight,
+        },
     })
+}
+
+/// Why a unit may not shoot this phase (001 "To shoot").
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CannotShoot {
+    #[error("{0} is not on the table")]
+    NotOnTable(String),
+    #[error("{0} has already shot this turn")]
+    AlreadyShot(String),
+    /// The unit, and its surprise in words.
+    #[error("{0} is {1}")]
+    Surprised(String, &'static str),
+    #[error("{0} is in base contact with the enemy")]
+    InContact(String),
+    #[error("{0} has received more than one wound")]
+    Crippled(String),
+    /// The unit, and the kind of move it made.
+    #[error("{0} made a {1} move and may not shoot")]
+    Moved(String, &'static str),
+    #[error("{0} has no shooting weapon")]
+    NoShootingWeapon(String),
+}
+
+/// What blocks a line of sight: tall terrain or a unit, by name.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("blocked by {0}")]
+pub struct SightBlocked(pub String);
+
+/// Why the rules refuse a shot, in the words the player sees.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ShotError {
+    #[error(transparent)]
+    Cannot(#[from] CannotShoot),
+    #[error("no such shooter")]
+    NoSuchShooter,
+    #[error("no such target")]
+    NoSuchTarget,
+    #[error("{0} is a friend")]
+    Friend(String),
+    #[error("{0} cannot be attacked")]
+    NotAttackable(String),
+    #[error("{target} is out of range ({distance:.1}\")")]
+    OutOfRange { target: String, distance: f32 },
+    #[error("{shooter} cannot see {target}: {blocked}")]
+    Sight {
+        shooter: String,
+        target: String,
+        blocked: SightBlocked,
+    },
+    #[error("{shooter} cannot see {target} in the dark (sight {sight:.0}\" without night vision)")]
+    Dark {
+        shooter: String,
+        target: String,
+        sight: f32,
+    },
 }
 
 /// Why a shot cannot be made, cheaply (the AI asks this many times a turn).
@@ -474,7 +535,7 @@ pub fn shoot(
     target: UnitId,
     weapon: Option<&str>,
     pending: &mut Vec<PendingHit>,
-) -> Result<(), String> {
+) -> Result<(), ShotError> {
     let plan = plan_shot(table, rules, shooter, target, weapon)?;
     let face = dice.d6();
     let total = face as i32 + sum(&plan.modifiers);

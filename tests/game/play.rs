@@ -136,7 +136,7 @@ fn selecting_a_marine_brings_its_group_and_the_preview_names_category_and_legali
     let p = move_preview_at(&mut app, m1 - Vec2::new(0.0, 3.0));
     assert_eq!(p.kind, MoveKind::FallBack);
     let why = p.verdict.clone().unwrap_err();
-    assert!(why.contains("allowance"), "{why}");
+    assert!(why.to_string().contains("allowance"), "{why}");
 
     // G moves it alone: sideways is an advance.
     key(&mut app, KeyCode::KeyG);

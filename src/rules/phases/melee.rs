@@ -2,7 +2,7 @@
 
 use crate::rules::dice::DiceService;
 use crate::rules::melee::{self, ContactResult};
-use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
 use crate::rules::turn::Phase;
 
@@ -109,11 +109,11 @@ impl MeleeFlow {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         match (&mut self.stage, order) {
             (MeleeStage::Disengage(queue), Order::Disengage { unit, attempt }) => {
                 if queue.first() != Some(unit) || table.side_of(*unit) != Some(side) {
-                    return Err("that unit is not the one choosing to disengage".into());
+                    return Err(OrderError::NotTheChooser("disengage"));
                 }
                 queue.remove(0);
                 if *attempt {
@@ -123,17 +123,17 @@ impl MeleeFlow {
             }
             (MeleeStage::Engage, Order::Engage { defender, attacker }) => {
                 if table.side_of(*defender) != Some(side) {
-                    return Err("only the defender chooses".into());
+                    return Err(OrderError::OnlyTheDefender);
                 }
                 self.choices.push((*defender, *attacker));
                 Ok(())
             }
             (MeleeStage::BreakOff(queue), Order::BreakOff { unit, attempt }) => {
                 let Some(&(first, draw)) = queue.first() else {
-                    return Err("nobody may break off".into());
+                    return Err(OrderError::NobodyBreaksOff);
                 };
                 if first != *unit || table.side_of(*unit) != Some(side) {
-                    return Err("that unit is not the one choosing to break off".into());
+                    return Err(OrderError::NotTheChooser("break off"));
                 }
                 queue.remove(0);
                 if *attempt {
@@ -141,7 +141,7 @@ impl MeleeFlow {
                 }
                 Ok(())
             }
-            _ => Err("the game is waiting for a different melee choice".into()),
+            _ => Err(OrderError::NotAwaited("a different melee choice")),
         }
     }
 }
@@ -168,7 +168,7 @@ impl DecisionPhase for MeleeFlow {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         self.apply(table, rules, dice, side, order)
     }
 }

@@ -8,7 +8,7 @@ pub mod movement;
 pub mod shooting;
 
 use crate::rules::dice::DiceService;
-use crate::rules::orders::{Order, Step};
+use crate::rules::orders::{Order, OrderError, Step};
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
@@ -46,7 +46,7 @@ pub trait DecisionPhase: Default {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String>;
+    ) -> Result<(), OrderError>;
     /// Closes the phase, hands on what the next phase needs, and names it.
     fn close(&self, states: &mut PhaseStates) -> Phase;
 }

@@ -4,8 +4,8 @@
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind, count_word};
-use crate::rules::movement::{self, nearest_edge_point};
-use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::movement::{self, MoveError, nearest_edge_point};
+use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
 use crate::rules::turn::Phase;
 use ambush_data::geometry::MEASURING_SLACK;
@@ -187,7 +187,7 @@ impl MovementFlow {
         rules: &Rules,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         if self.boarding {
             return match order {
                 Order::Board { unit } => board(table, rules, *unit),
@@ -195,7 +195,7 @@ impl MovementFlow {
                     self.end_phase(table);
                     Ok(())
                 }
-                _ => Err("the game is waiting for boarding orders".into()),
+                _ => Err(OrderError::NotAwaited("boarding orders")),
             };
         }
         let unlimited = self.done[side.other().index()];
@@ -232,17 +232,17 @@ impl MovementFlow {
             Order::Rotate { unit, facing } => {
                 self.check_side(table, side, *unit)?;
                 if let Some(why) = movement::cannot_move(table, rules, *unit) {
-                    return Err(why);
+                    return Err(why.into());
                 }
                 let turned = table
                     .unit(*unit)
-                    .ok_or("no such unit")?
+                    .ok_or(MoveError::NoSuchUnit)?
                     .base
                     .facing(*facing);
                 if !placement_clear(table, rules, &turned, &[*unit]) {
-                    return Err(format!("{} has no room to turn there", table.label(*unit)));
+                    return Err(OrderError::NoRoomToTurn(table.label(*unit).to_string()));
                 }
-                let u = table.unit_mut(*unit).ok_or("no such unit")?;
+                let u = table.unit_mut(*unit).ok_or(MoveError::NoSuchUnit)?;
                 u.base = turned;
                 u.marks.moved = Some(MoveKind::NoMove);
             }
@@ -257,7 +257,7 @@ impl MovementFlow {
                     }
                 }
             }
-            _ => return Err("the game is waiting for a movement order".into()),
+            _ => return Err(OrderError::NotAwaited("a movement order")),
         }
         self.last_mover = Some(side);
         if !unlimited {
@@ -267,9 +267,9 @@ impl MovementFlow {
         Ok(())
     }
 
-    fn check_side(&self, table: &Table, side: Side, unit: UnitId) -> Result<(), String> {
+    fn check_side(&self, table: &Table, side: Side, unit: UnitId) -> Result<(), OrderError> {
         if table.side_of(unit) != Some(side) {
-            return Err(format!("{} is not yours to move", table.label(unit)));
+            return Err(OrderError::NotYoursToMove(table.label(unit).to_string()));
         }
         Ok(())
     }
@@ -333,12 +333,9 @@ pub fn boarders(table: &Table, rules: &Rules) -> Vec<UnitId> {
         .collect()
 }
 
-fn board(table: &mut Table, rules: &Rules, unit: UnitId) -> Result<(), String> {
+fn board(table: &mut Table, rules: &Rules, unit: UnitId) -> Result<(), OrderError> {
     if !boarders(table, rules).contains(&unit) {
-        return Err(format!(
-            "{} cannot board: it must touch the repaired ship and no alien",
-            table.label(unit)
-        ));
+        return Err(OrderError::CannotBoard(table.label(unit).to_string()));
     }
     if let Some(u) = table.unit_mut(unit) {
         u.status.presence = Presence::Aboard;
@@ -370,7 +367,7 @@ impl DecisionPhase for MovementFlow {
         _dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         self.apply(table, rules, side, order)
     }
 }

@@ -2,7 +2,7 @@
 //! aliens' turn to face their attackers.
 
 use crate::rules::dice::DiceService;
-use crate::rules::orders::{Decision, Order, Step};
+use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
 use crate::rules::shooting::{self, PendingHit};
 use crate::rules::turn::Phase;
@@ -62,7 +62,7 @@ impl ShootingFlow {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         match order {
             Order::DeclineShooting => {
                 self.declined[side.index()] = true;
@@ -73,7 +73,7 @@ impl ShootingFlow {
                 weapon,
             } => {
                 if table.side_of(*shooter) != Some(side) {
-                    return Err(format!("{} is not yours", table.label(*shooter)));
+                    return Err(OrderError::NotYours(table.label(*shooter).to_string()));
                 }
                 shooting::shoot(
                     table,
@@ -85,7 +85,7 @@ impl ShootingFlow {
                     &mut self.pending,
                 )?;
             }
-            _ => return Err("the game is waiting for a shooting order".into()),
+            _ => return Err(OrderError::NotAwaited("a shooting order")),
         }
         // "Shooting then alternates - one unit each side taking it in turns to shoot."
         if !self.declined[side.other().index()] {
@@ -151,7 +151,7 @@ impl DecisionPhase for ShootingFlow {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), String> {
+    ) -> Result<(), OrderError> {
         self.apply(table, rules, dice, side, order)
     }
 }

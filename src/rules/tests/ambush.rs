@@ -288,6 +288,7 @@ fn surprise_effects_hold_units_as_their_model_says() {
     assert!(
         cannot_move(&table, rules(), m)
             .unwrap()
+            .to_string()
             .contains("may not attack or move")
     );
     assert!(cannot_shoot(&table, rules(), m).is_some());

@@ -4,7 +4,7 @@ use super::*;
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollKind;
 use crate::rules::shooting::{
-    PendingHit, RangeBand, cannot_shoot, in_cover, line_of_sight, plan_shot, shoot,
+    PendingHit, RangeBand, SightBlocked, cannot_shoot, in_cover, line_of_sight, plan_shot, shoot,
 };
 use crate::rules::table::MoveKind;
 use ambush_data::board::Going;
@@ -121,10 +121,10 @@ fn tall_terrain_and_units_block_line_of_sight() {
         true,
         false,
     ));
-    assert_eq!(line_of_sight(&t, m, a), Err("blocked by rocks".into()));
+    assert_eq!(line_of_sight(&t, m, a), Err(SightBlocked("rocks".into())));
     t.terrain.clear();
     marine(&mut t, "M2", (10.0, 14.0), 0.0);
-    assert_eq!(line_of_sight(&t, m, a), Err("blocked by M2".into()));
+    assert_eq!(line_of_sight(&t, m, a), Err(SightBlocked("M2".into())));
 }
 
 #[test]
@@ -233,7 +233,7 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
     let plan = plan_shot(&t, rules(), m, near, None).unwrap();
     assert!(has_modifier(&plan.modifiers, "darkness", -1));
     let why = plan_shot(&t, rules(), m, far, None).unwrap_err();
-    assert!(why.contains("dark"), "{why}");
+    assert!(why.to_string().contains("dark"), "{why}");
     t.unit_mut(m).unwrap().traits.night_vision = true;
     let plan = plan_shot(&t, rules(), m, far, None).unwrap();
     assert!(plan.modifiers.iter().all(|x| x.name != "darkness"));

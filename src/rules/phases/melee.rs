@@ -33,8 +33,21 @@ impl MeleeFlow {
     pub fn start(&mut self) {
         *self = MeleeFlow::default();
     }
+}
 
-    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
+impl DecisionPhase for MeleeFlow {
+    const PHASE: Phase = Phase::Melee;
+    fn slot(states: &mut PhaseStates) -> &mut Self {
+        &mut states.melee
+    }
+    fn open(&mut self, _table: &mut Table, _rules: &Rules) -> bool {
+        self.start();
+        true
+    }
+    fn close(&self, _states: &mut PhaseStates) -> Phase {
+        Phase::EndOfTurn
+    }
+    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
         loop {
             match &mut self.stage {
                 MeleeStage::CloseQuarter => {
@@ -101,8 +114,7 @@ impl MeleeFlow {
             }
         }
     }
-
-    pub fn apply(
+    fn apply_order(
         &mut self,
         table: &mut Table,
         rules: &Rules,
@@ -143,32 +155,5 @@ impl MeleeFlow {
             }
             _ => Err(OrderError::NotAwaited("a different melee choice")),
         }
-    }
-}
-
-impl DecisionPhase for MeleeFlow {
-    const PHASE: Phase = Phase::Melee;
-    fn slot(states: &mut PhaseStates) -> &mut Self {
-        &mut states.melee
-    }
-    fn open(&mut self, _table: &mut Table, _rules: &Rules) -> bool {
-        self.start();
-        true
-    }
-    fn close(&self, _states: &mut PhaseStates) -> Phase {
-        Phase::EndOfTurn
-    }
-    fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
-        MeleeFlow::advance(self, table, rules, dice)
-    }
-    fn apply_order(
-        &mut self,
-        table: &mut Table,
-        rules: &Rules,
-        dice: &mut DiceService,
-        side: Side,
-        order: &Order,
-    ) -> Result<(), OrderError> {
-        self.apply(table, rules, dice, side, order)
     }
 }

@@ -58,81 +58,6 @@ impl MovementFlow {
             .any(|u| movement::cannot_move(table, rules, u.id).is_none())
     }
 
-    /// What the phase needs next; rolls initiative when a new roll is due.
-    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
-        if self.finished {
-            return Step::Done;
-        }
-        if !self.boarding {
-            for side in [Side::Humans, Side::Aliens] {
-                if !self.done[side.index()] && !Self::can_move_any(table, rules, side) {
-                    self.done[side.index()] = true;
-                }
-            }
-            match (self.done[0], self.done[1]) {
-                (true, true) => self.boarding = true,
-                (false, true) => {
-                    return Step::Need(Decision::Move {
-                        side: Side::Humans,
-                        moves_left: None,
-                    });
-                }
-                (true, false) => {
-                    return Step::Need(Decision::Move {
-                        side: Side::Aliens,
-                        moves_left: None,
-                    });
-                }
-                (false, false) => {
-                    if self.moves_left == [0, 0] {
-                        match spring::ambusher_first(table) {
-                            // 004: "the ambushing player being allowed to activate his units
-                            // first" — the first turn's first moves are the ambusher's.
-                            Some(first) if !self.ambusher_moved => {
-                                self.ambusher_moved = true;
-                                self.initiative = Some(first);
-                                self.moves_left[first.index()] =
-                                    rules.general.initiative_winner_moves;
-                                self.moves_left[first.other().index()] =
-                                    rules.general.initiative_loser_moves;
-                                dice.record(
-                                    RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
-                                        .actor(first.log_id())
-                                        .success(first == Side::Humans)
-                                        .effect(
-                                            if table.config.ambush.as_ref().map(|a| a.ambushed)
-                                                == Some(first)
-                                            {
-                                                "the column found the ambush and activates first (004)"
-                                            } else {
-                                                "the ambusher activates first (004)"
-                                            },
-                                        ),
-                                );
-                            }
-                            _ => self.roll_initiative(rules, dice),
-                        }
-                    }
-                    let first = self.initiative.unwrap_or(Side::Humans);
-                    let side = if self.moves_left[first.index()] > 0 {
-                        first
-                    } else {
-                        first.other()
-                    };
-                    return Step::Need(Decision::Move {
-                        side,
-                        moves_left: Some(self.moves_left[side.index()]),
-                    });
-                }
-            }
-        }
-        if boarders(table, rules).is_empty() {
-            self.end_phase(table);
-            return Step::Done;
-        }
-        Step::Need(Decision::Board { side: Side::Humans })
-    }
-
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
     /// or groups of their choice. The other player may then move ... one".
     fn roll_initiative(&mut self, rules: &Rules, dice: &mut DiceService) {
@@ -178,93 +103,6 @@ impl MovementFlow {
                 return;
             }
         }
-    }
-
-    /// Applies an order from `side`.
-    pub fn apply(
-        &mut self,
-        table: &mut Table,
-        rules: &Rules,
-        side: Side,
-        order: &Order,
-    ) -> Result<(), OrderError> {
-        if self.boarding {
-            return match order {
-                Order::Board { unit } => board(table, rules, *unit),
-                Order::EndBoarding => {
-                    self.end_phase(table);
-                    Ok(())
-                }
-                _ => Err(OrderError::NotAwaited("boarding orders")),
-            };
-        }
-        let unlimited = self.done[side.other().index()];
-        match order {
-            Order::EndMovement => {
-                self.done[side.index()] = true;
-                self.moves_left[side.index()] = 0;
-                return Ok(());
-            }
-            Order::Move {
-                unit,
-                to,
-                facing,
-                group,
-            } => {
-                self.check_side(table, side, *unit)?;
-                let plan = movement::plan_move(table, rules, *unit, *to, *facing, *group)?;
-                for (id, pose) in plan.poses {
-                    let kind = if pose
-                        .center
-                        .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
-                        < MEASURING_SLACK
-                    {
-                        MoveKind::NoMove
-                    } else {
-                        plan.kind
-                    };
-                    if let Some(u) = table.unit_mut(id) {
-                        u.marks.moved = Some(kind);
-                        u.base = pose;
-                    }
-                }
-            }
-            Order::Rotate { unit, facing } => {
-                self.check_side(table, side, *unit)?;
-                if let Some(why) = movement::cannot_move(table, rules, *unit) {
-                    return Err(why.into());
-                }
-                let turned = table
-                    .unit(*unit)
-                    .ok_or(MoveError::NoSuchUnit)?
-                    .base
-                    .facing(*facing);
-                if !placement_clear(table, rules, &turned, &[*unit]) {
-                    return Err(OrderError::NoRoomToTurn(table.label(*unit).to_string()));
-                }
-                let u = table.unit_mut(*unit).ok_or(MoveError::NoSuchUnit)?;
-                u.base = turned;
-                u.marks.moved = Some(MoveKind::NoMove);
-            }
-            Order::Charge { unit, target, edge } => {
-                self.check_side(table, side, *unit)?;
-                let plan = movement::plan_charge(table, rules, *unit, *target, *edge)?;
-                for (id, pose) in plan.poses {
-                    if let Some(u) = table.unit_mut(id) {
-                        u.base = pose;
-                        u.marks.moved = Some(plan.kind);
-                        u.marks.attacking = true;
-                    }
-                }
-            }
-            _ => return Err(OrderError::NotAwaited("a movement order")),
-        }
-        self.last_mover = Some(side);
-        if !unlimited {
-            let left = &mut self.moves_left[side.index()];
-            *left = left.saturating_sub(1);
-        }
-        Ok(())
     }
 
     fn check_side(&self, table: &Table, side: Side, unit: UnitId) -> Result<(), OrderError> {
@@ -357,9 +195,81 @@ impl DecisionPhase for MovementFlow {
         states.shooting.to_act = Some(first);
         Phase::Shooting
     }
+    /// What the phase needs next; rolls initiative when a new roll is due.
     fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
-        MovementFlow::advance(self, table, rules, dice)
+        if self.finished {
+            return Step::Done;
+        }
+        if !self.boarding {
+            for side in [Side::Humans, Side::Aliens] {
+                if !self.done[side.index()] && !Self::can_move_any(table, rules, side) {
+                    self.done[side.index()] = true;
+                }
+            }
+            match (self.done[0], self.done[1]) {
+                (true, true) => self.boarding = true,
+                (false, true) => {
+                    return Step::Need(Decision::Move {
+                        side: Side::Humans,
+                        moves_left: None,
+                    });
+                }
+                (true, false) => {
+                    return Step::Need(Decision::Move {
+                        side: Side::Aliens,
+                        moves_left: None,
+                    });
+                }
+                (false, false) => {
+                    if self.moves_left == [0, 0] {
+                        match spring::ambusher_first(table) {
+                            // 004: "the ambushing player being allowed to activate his units
+                            // first" — the first turn's first moves are the ambusher's.
+                            Some(first) if !self.ambusher_moved => {
+                                self.ambusher_moved = true;
+                                self.initiative = Some(first);
+                                self.moves_left[first.index()] =
+                                    rules.general.initiative_winner_moves;
+                                self.moves_left[first.other().index()] =
+                                    rules.general.initiative_loser_moves;
+                                dice.record(
+                                    RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
+                                        .actor(first.log_id())
+                                        .success(first == Side::Humans)
+                                        .effect(
+                                            if table.config.ambush.as_ref().map(|a| a.ambushed)
+                                                == Some(first)
+                                            {
+                                                "the column found the ambush and activates first (004)"
+                                            } else {
+                                                "the ambusher activates first (004)"
+                                            },
+                                        ),
+                                );
+                            }
+                            _ => self.roll_initiative(rules, dice),
+                        }
+                    }
+                    let first = self.initiative.unwrap_or(Side::Humans);
+                    let side = if self.moves_left[first.index()] > 0 {
+                        first
+                    } else {
+                        first.other()
+                    };
+                    return Step::Need(Decision::Move {
+                        side,
+                        moves_left: Some(self.moves_left[side.index()]),
+                    });
+                }
+            }
+        }
+        if boarders(table, rules).is_empty() {
+            self.end_phase(table);
+            return Step::Done;
+        }
+        Step::Need(Decision::Board { side: Side::Humans })
     }
+    /// Applies an order from `side`.
     fn apply_order(
         &mut self,
         table: &mut Table,
@@ -368,6 +278,82 @@ impl DecisionPhase for MovementFlow {
         side: Side,
         order: &Order,
     ) -> Result<(), OrderError> {
-        self.apply(table, rules, side, order)
+        if self.boarding {
+            return match order {
+                Order::Board { unit } => board(table, rules, *unit),
+                Order::EndBoarding => {
+                    self.end_phase(table);
+                    Ok(())
+                }
+                _ => Err(OrderError::NotAwaited("boarding orders")),
+            };
+        }
+        let unlimited = self.done[side.other().index()];
+        match order {
+            Order::EndMovement => {
+                self.done[side.index()] = true;
+                self.moves_left[side.index()] = 0;
+                return Ok(());
+            }
+            Order::Move {
+                unit,
+                to,
+                facing,
+                group,
+            } => {
+                self.check_side(table, side, *unit)?;
+                let plan = movement::plan_move(table, rules, *unit, *to, *facing, *group)?;
+                for (id, pose) in plan.poses {
+                    let kind = if pose
+                        .center
+                        .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
+                        < MEASURING_SLACK
+                    {
+                        MoveKind::NoMove
+                    } else {
+                        plan.kind
+                    };
+                    if let Some(u) = table.unit_mut(id) {
+                        u.marks.moved = Some(kind);
+                        u.base = pose;
+                    }
+                }
+            }
+            Order::Rotate { unit, facing } => {
+                self.check_side(table, side, *unit)?;
+                if let Some(why) = movement::cannot_move(table, rules, *unit) {
+                    return Err(why.into());
+                }
+                let turned = table
+                    .unit(*unit)
+                    .ok_or(MoveError::NoSuchUnit)?
+                    .base
+                    .facing(*facing);
+                if !placement_clear(table, rules, &turned, &[*unit]) {
+                    return Err(OrderError::NoRoomToTurn(table.label(*unit).to_string()));
+                }
+                let u = table.unit_mut(*unit).ok_or(MoveError::NoSuchUnit)?;
+                u.base = turned;
+                u.marks.moved = Some(MoveKind::NoMove);
+            }
+            Order::Charge { unit, target, edge } => {
+                self.check_side(table, side, *unit)?;
+                let plan = movement::plan_charge(table, rules, *unit, *target, *edge)?;
+                for (id, pose) in plan.poses {
+                    if let Some(u) = table.unit_mut(id) {
+                        u.base = pose;
+                        u.marks.moved = Some(plan.kind);
+                        u.marks.attacking = true;
+                    }
+                }
+            }
+            _ => return Err(OrderError::NotAwaited("a movement order")),
+        }
+        self.last_mover = Some(side);
+        if !unlimited {
+            let left = &mut self.moves_left[side.index()];
+            *left = left.saturating_sub(1);
+        }
+        Ok(())
     }
 }

@@ -37,63 +37,6 @@ impl ShootingFlow {
         }
     }
 
-    pub fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
-        if self.finished {
-            return Step::Done;
-        }
-        for _ in 0..2 {
-            let side = self.to_act.unwrap_or(Side::Humans);
-            if !self.declined[side.index()] && !shooting::side_can_shoot(table, rules, side) {
-                self.declined[side.index()] = true;
-            }
-            if !self.declined[side.index()] {
-                return Step::Need(Decision::Shoot { side });
-            }
-            self.to_act = Some(side.other());
-        }
-        self.resolve(table, rules, dice);
-        Step::Done
-    }
-
-    pub fn apply(
-        &mut self,
-        table: &mut Table,
-        rules: &Rules,
-        dice: &mut DiceService,
-        side: Side,
-        order: &Order,
-    ) -> Result<(), OrderError> {
-        match order {
-            Order::DeclineShooting => {
-                self.declined[side.index()] = true;
-            }
-            Order::Shoot {
-                shooter,
-                target,
-                weapon,
-            } => {
-                if table.side_of(*shooter) != Some(side) {
-                    return Err(OrderError::NotYours(table.label(*shooter).to_string()));
-                }
-                shooting::shoot(
-                    table,
-                    rules,
-                    dice,
-                    *shooter,
-                    *target,
-                    weapon.as_deref(),
-                    &mut self.pending,
-                )?;
-            }
-            _ => return Err(OrderError::NotAwaited("a shooting order")),
-        }
-        // "Shooting then alternates - one unit each side taking it in turns to shoot."
-        if !self.declined[side.other().index()] {
-            self.to_act = Some(side.other());
-        }
-        Ok(())
-    }
-
     /// "When all firing is completed, roll the dice to determine the effect of each hit."
     /// Then "aliens are turned to face the last unit that shot at them".
     fn resolve(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) {
@@ -142,7 +85,21 @@ impl DecisionPhase for ShootingFlow {
         Phase::Melee
     }
     fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
-        ShootingFlow::advance(self, table, rules, dice)
+        if self.finished {
+            return Step::Done;
+        }
+        for _ in 0..2 {
+            let side = self.to_act.unwrap_or(Side::Humans);
+            if !self.declined[side.index()] && !shooting::side_can_shoot(table, rules, side) {
+                self.declined[side.index()] = true;
+            }
+            if !self.declined[side.index()] {
+                return Step::Need(Decision::Shoot { side });
+            }
+            self.to_act = Some(side.other());
+        }
+        self.resolve(table, rules, dice);
+        Step::Done
     }
     fn apply_order(
         &mut self,
@@ -152,6 +109,34 @@ impl DecisionPhase for ShootingFlow {
         side: Side,
         order: &Order,
     ) -> Result<(), OrderError> {
-        self.apply(table, rules, dice, side, order)
+        match order {
+            Order::DeclineShooting => {
+                self.declined[side.index()] = true;
+            }
+            Order::Shoot {
+                shooter,
+                target,
+                weapon,
+            } => {
+                if table.side_of(*shooter) != Some(side) {
+                    return Err(OrderError::NotYours(table.label(*shooter).to_string()));
+                }
+                shooting::shoot(
+                    table,
+                    rules,
+                    dice,
+                    *shooter,
+                    *target,
+                    weapon.as_deref(),
+                    &mut self.pending,
+                )?;
+            }
+            _ => return Err(OrderError::NotAwaited("a shooting order")),
+        }
+        // "Shooting then alternates - one unit each side taking it in turns to shoot."
+        if !self.declined[side.other().index()] {
+            self.to_act = Some(side.other());
+        }
+        Ok(())
     }
 }

@@ -8,6 +8,7 @@ use crate::rules::movement::plan_move;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
 use crate::rules::orders::Step;
+use crate::rules::phases::DecisionPhase;
 use crate::rules::phases::end_of_turn::end_of_turn;
 use crate::rules::phases::generation::alien_generation;
 use crate::rules::phases::movement::MovementFlow;
@@ -132,9 +133,10 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
     );
     assert_eq!(dice.log.len(), 2, "a tie, then a second roll");
     assert_eq!(dice.log[0].effect, "tie at 3: roll again");
-    flow.apply(
+    flow.apply_order(
         &mut t,
         r,
+        &mut dice,
         Side::Aliens,
         &Order::Rotate {
             unit: aliens[0],
@@ -146,9 +148,10 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
         flow.advance(&mut t, r, &mut dice),
         need(Side::Aliens, Some(1))
     );
-    flow.apply(
+    flow.apply_order(
         &mut t,
         r,
+        &mut dice,
         Side::Aliens,
         &Order::Rotate {
             unit: aliens[1],
@@ -162,9 +165,10 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
     );
     let to = t.unit(m1).unwrap().base.center + Vec2::new(0.0, 2.0);
     let facing = t.unit(m1).unwrap().base.facing;
-    flow.apply(
+    flow.apply_order(
         &mut t,
         r,
+        &mut dice,
         Side::Humans,
         &Order::Move {
             unit: m1,
@@ -182,9 +186,10 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
     assert_eq!(dice.log.len(), 3);
     // a unit moves only once a phase
     assert!(
-        flow.apply(
+        flow.apply_order(
             &mut t,
             r,
+            &mut dice,
             Side::Humans,
             &Order::Rotate {
                 unit: m1,
@@ -194,7 +199,7 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
         .is_err()
     );
     // "Once one side has moved all the units they wish to move, the other side may then move the remainder"
-    flow.apply(&mut t, r, Side::Humans, &Order::EndMovement)
+    flow.apply_order(&mut t, r, &mut dice, Side::Humans, &Order::EndMovement)
         .unwrap();
     assert_eq!(flow.advance(&mut t, r, &mut dice), need(Side::Aliens, None));
 }
@@ -256,7 +261,7 @@ fn shooting_alternates_and_declining_ends_a_sides_shooting() {
         flow.advance(&mut t, r, &mut dice),
         Step::Need(Decision::Shoot { side: Side::Humans })
     );
-    flow.apply(
+    flow.apply_order(
         &mut t,
         r,
         &mut dice,
@@ -272,13 +277,13 @@ fn shooting_alternates_and_declining_ends_a_sides_shooting() {
         flow.advance(&mut t, r, &mut dice),
         Step::Need(Decision::Shoot { side: Side::Aliens })
     );
-    flow.apply(&mut t, r, &mut dice, Side::Aliens, &Order::DeclineShooting)
+    flow.apply_order(&mut t, r, &mut dice, Side::Aliens, &Order::DeclineShooting)
         .unwrap();
     assert_eq!(
         flow.advance(&mut t, r, &mut dice),
         Step::Need(Decision::Shoot { side: Side::Humans })
     );
-    flow.apply(
+    flow.apply_order(
         &mut t,
         r,
         &mut dice,

@@ -204,4 +204,30 @@ mod tests {
         assert!(app.world().resource::<PlayerView>().table.is_none());
         assert_eq!(app.world().resource::<Battle>().progress.turn, 1);
     }
+
+    #[test]
+    fn leaving_a_game_for_the_menu_leaves_nothing_of_it_on_the_table() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
+        let setup = GameSetup::new(scenario, 1, 0);
+        let mut app = crate::player_app(&setup, Arc::new(Rules::bundled().clone()));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(app.world().resource::<PlayerView>().table.is_some());
+        // What the session does on "Main menu".
+        app.world_mut()
+            .resource_mut::<NextState<Phase>>()
+            .set(Phase::Setup);
+        app.update();
+        let world = app.world_mut();
+        assert_eq!(
+            world
+                .query_filtered::<(), With<GameEntity>>()
+                .iter(world)
+                .count(),
+            0
+        );
+        assert!(app.world().resource::<PlayerView>().table.is_none());
+    }
 }

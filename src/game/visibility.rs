@@ -12,6 +12,7 @@ use crate::game::start::PerGame;
 use crate::game::table_access::TableReader;
 use crate::rules::log::RollEntry;
 use crate::rules::table::{GameConfig, Progress, Table};
+use crate::rules::turn::Phase;
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -108,10 +109,12 @@ impl Plugin for VisibilityPlugin {
 /// Copies the table as the rules left it this frame, less what the player may not know.
 fn update_player_view(
     reader: TableReader,
+    phase: Res<State<Phase>>,
     controllers: Option<Res<Controllers>>,
     mut view: ResMut<PlayerView>,
 ) {
-    let mut table = reader.table();
+    // Before a game, or once it is left for the menu, there is no table to show.
+    let mut table = reader.table().filter(|_| *phase.get() != Phase::Setup);
     let dark = match (&table, controllers) {
         (Some(t), Some(c)) => kept_in_the_dark(&c, &t.config, &t.progress),
         _ => None,

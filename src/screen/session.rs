@@ -2,7 +2,7 @@
 
 use crate::FrameSet;
 use crate::game::resources::AiSteps;
-use crate::game::start::{GameSetup, despawn_game_entities, start_game};
+use crate::game::start::{GameSetup, start_game};
 use crate::rules::turn::Phase;
 use crate::screen::menu::Catalogue;
 use crate::screen::{AlienPace, Screen, SessionOptions, SessionRequest};
@@ -54,7 +54,6 @@ fn handle_requests(
             again
         }
         SessionRequest::MainMenu => {
-            commands.queue(despawn_game_entities);
             phase.set(Phase::Setup);
             screen.set(Screen::Menu);
             return;

@@ -2,7 +2,7 @@
 
 use crate::FrameSet;
 use crate::game::components::GameEntity;
-use crate::game::resources::Battle;
+use crate::game::visibility::PlayerView;
 use crate::view::z;
 use ambush_data::board::Going;
 use ambush_data::board::TerrainFeature;
@@ -30,19 +30,26 @@ fn colour(f: &TerrainFeature) -> Color {
     }
 }
 
-/// Draws the cloth and the terrain when a game starts; they belong to that game (`GameEntity`).
+/// A drawn terrain feature or the cloth.
+#[derive(Component, Debug)]
+struct TerrainVisual;
+
+/// Draws the cloth and the terrain of the player's table once a game is under way; they belong
+/// to that game (`GameEntity`), so a new game clears them and they are drawn again.
 fn draw_table(
-    battle: Option<Res<Battle>>,
+    view: Res<PlayerView>,
+    drawn: Query<(), With<TerrainVisual>>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let Some(battle) = battle else { return };
-    if !battle.is_added() {
+    let Some(battle) = &view.table else { return };
+    if !drawn.is_empty() {
         return;
     }
     let size = battle.config.table;
     commands.spawn((
+        TerrainVisual,
         GameEntity,
         Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
         MeshMaterial2d(materials.add(Color::srgb(0.42, 0.50, 0.32))),
@@ -65,6 +72,7 @@ fn draw_table(
             ),
         };
         commands.spawn((
+            TerrainVisual,
             GameEntity,
             Name::new(f.name.clone()),
             Mesh2d(mesh),

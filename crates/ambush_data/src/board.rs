@@ -20,6 +20,7 @@ pub enum Side {
 }
 
 impl Side {
+    #[inline]
     pub fn other(self) -> Side {
         match self {
             Side::Humans => Side::Aliens,
@@ -27,12 +28,14 @@ impl Side {
         }
     }
     /// How the roll log names the side: a fixed id, not the scenario's display name.
+    #[inline]
     pub fn log_id(self) -> &'static str {
         match self {
             Side::Humans => "humans",
             Side::Aliens => "aliens",
         }
     }
+    #[inline]
     pub fn index(self) -> usize {
         match self {
             Side::Humans => 0,
@@ -60,6 +63,7 @@ impl Default for SideNames {
 
 impl SideNames {
     /// The name of `side`, such as "marines".
+    #[inline]
     pub fn of(&self, side: Side) -> &str {
         match side {
             Side::Humans => &self.humans,

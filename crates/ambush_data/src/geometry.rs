@@ -10,21 +10,25 @@ pub const MEASURING_SLACK: f32 = 1e-3;
 use serde::{Deserialize, Serialize};
 
 /// Converts a compass bearing in degrees (0 = north, 90 = east) to a facing angle in radians.
+#[inline]
 pub fn bearing_to_angle(bearing_deg: f32) -> f32 {
     (90.0 - bearing_deg).to_radians()
 }
 
 /// Converts a facing angle in radians back to a compass bearing in degrees, in 0..360.
+#[inline]
 pub fn angle_to_bearing(angle: f32) -> f32 {
     (90.0 - angle.to_degrees()).rem_euclid(360.0)
 }
 
 /// The unit vector an angle points along.
+#[inline]
 pub fn dir(angle: f32) -> Vec2 {
     Vec2::new(angle.cos(), angle.sin())
 }
 
 /// The angle of a direction vector.
+#[inline]
 pub fn angle_of(v: Vec2) -> f32 {
     v.y.atan2(v.x)
 }
@@ -39,6 +43,7 @@ pub struct Footprint {
 }
 
 impl Footprint {
+    #[inline]
     pub fn new(center: Vec2, size: Vec2, facing: f32) -> Self {
         Footprint {
             center,
@@ -46,21 +51,26 @@ impl Footprint {
             facing,
         }
     }
+    #[inline]
     pub fn forward(&self) -> Vec2 {
         dir(self.facing)
     }
     /// The direction to the base's right, seen from behind it.
+    #[inline]
     pub fn right(&self) -> Vec2 {
         let f = self.forward();
         Vec2::new(f.y, -f.x)
     }
+    #[inline]
     pub fn width(&self) -> f32 {
         self.size.x
     }
+    #[inline]
     pub fn depth(&self) -> f32 {
         self.size.y
     }
     /// Corners in order: front-left, front-right, rear-right, rear-left.
+    #[inline]
     pub fn corners(&self) -> [Vec2; 4] {
         let f = self.forward() * self.size.y * 0.5;
         let r = self.right() * self.size.x * 0.5;
@@ -68,38 +78,46 @@ impl Footprint {
         [c + f - r, c + f + r, c - f + r, c - f - r]
     }
     /// The front edge, left corner first.
+    #[inline]
     pub fn front_edge(&self) -> (Vec2, Vec2) {
         let k = self.corners();
         (k[0], k[1])
     }
+    #[inline]
     pub fn front_center(&self) -> Vec2 {
         self.center + self.forward() * self.size.y * 0.5
     }
     /// The four edges as segments: front, right, rear, left.
+    #[inline]
     pub fn edges(&self) -> [(Vec2, Vec2); 4] {
         let k = self.corners();
         [(k[0], k[1]), (k[1], k[2]), (k[2], k[3]), (k[3], k[0])]
     }
     /// Whether `p` lies in the front arc: the half-plane in front of the front edge.
+    #[inline]
     pub fn in_front_arc(&self, p: Vec2) -> bool {
         (p - self.front_center()).dot(self.forward()) >= -1e-4
     }
+    #[inline]
     pub fn contains(&self, p: Vec2) -> bool {
         let d = p - self.center;
         d.dot(self.right()).abs() <= self.size.x * 0.5 + 1e-5
             && d.dot(self.forward()).abs() <= self.size.y * 0.5 + 1e-5
     }
     /// The same base moved to `center`.
+    #[inline]
     pub fn at(&self, center: Vec2) -> Self {
         Footprint { center, ..*self }
     }
     /// The same base turned to `facing`.
+    #[inline]
     pub fn facing(&self, facing: f32) -> Self {
         Footprint { facing, ..*self }
     }
 }
 
 /// Shortest distance between a point and a segment.
+#[inline]
 pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
     let len2 = ab.length_squared();
@@ -110,11 +128,13 @@ pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(a + ab * t)
 }
 
+#[inline]
 fn cross(a: Vec2, b: Vec2) -> f32 {
     a.x * b.y - a.y * b.x
 }
 
 /// Whether two segments cross or touch.
+#[inline]
 pub fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
     let d1 = cross(b - a, c - a);
     let d2 = cross(b - a, d - a);
@@ -133,6 +153,7 @@ pub fn segments_intersect(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> bool {
 }
 
 /// Shortest distance between two segments.
+#[inline]
 pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
     if segments_intersect(a, b, c, d) {
         return 0.0;
@@ -144,6 +165,7 @@ pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
 }
 
 /// Separating-axis overlap depth of two convex polygons: positive when they overlap by that much.
+#[inline]
 fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     let mut depth = f32::INFINITY;
     for poly in [a, b] {
@@ -164,6 +186,7 @@ fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     depth
 }
 
+#[inline]
 fn project(poly: &[Vec2], axis: Vec2) -> (f32, f32) {
     poly.iter()
         .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
@@ -173,6 +196,7 @@ fn project(poly: &[Vec2], axis: Vec2) -> (f32, f32) {
 }
 
 /// Shortest distance between two convex polygons (0 when they touch or overlap).
+#[inline]
 pub fn polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
     if polygon_penetration(a, b) >= 0.0 {
         return 0.0;
@@ -181,6 +205,7 @@ pub fn polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
 }
 
 /// Distance between two convex polygons known not to overlap.
+#[inline]
 fn apart_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
     // Apart convex polygons: the closest pair always includes a corner of one of them.
     let mut best = f32::INFINITY;
@@ -195,22 +220,26 @@ fn apart_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
 }
 
 /// Half the diagonal: no point of the base is farther than this from its centre.
+#[inline]
 fn radius(a: &Footprint) -> f32 {
     a.size.length() * 0.5
 }
 
 /// Whether two bases are too far apart to touch: a cheap test that skips the exact one.
+#[inline]
 fn surely_apart(a: &Footprint, b: &Footprint, margin: f32) -> bool {
     let r = radius(a) + radius(b) + margin;
     a.center.distance_squared(b.center) > r * r
 }
 
 /// Whether two bases overlap by more than `tolerance` (touching is not overlapping).
+#[inline]
 pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
     !surely_apart(a, b, 0.0) && polygon_penetration(&a.corners(), &b.corners()) > tolerance
 }
 
 /// Edge-to-edge distance between two bases, the way ranges and contact are measured.
+#[inline]
 pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
     if surely_apart(a, b, 0.0) {
         return apart_polygon_distance(&a.corners(), &b.corners());
@@ -219,16 +248,19 @@ pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
 }
 
 /// A lower bound on `base_distance`, from the centres alone (cheap).
+#[inline]
 pub fn base_distance_at_least(a: &Footprint, b: &Footprint) -> f32 {
     (a.center.distance(b.center) - radius(a) - radius(b)).max(0.0)
 }
 
 /// Whether two bases are in base contact.
+#[inline]
 pub fn in_contact(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
     !surely_apart(a, b, tolerance) && base_distance(a, b) <= tolerance
 }
 
 /// Whether `a`'s front edge (or a front corner) touches `b`.
+#[inline]
 pub fn front_touches(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
     let (p, q) = a.front_edge();
     let k = b.corners();
@@ -236,6 +268,7 @@ pub fn front_touches(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
 }
 
 /// Which of `b`'s edges `a` is touching most closely: 0 front, 1 right, 2 rear, 3 left.
+#[inline]
 pub fn touched_edge(a: &Footprint, b: &Footprint) -> usize {
     let ac = a.corners();
     let mut best = (f32::INFINITY, 0);
@@ -255,6 +288,7 @@ pub fn touched_edge(a: &Footprint, b: &Footprint) -> usize {
 
 /// The pose `attacker` takes to contact `target`'s edge `edge` (0 front, 1 right, 2 rear, 3 left):
 /// its front edge flush and centred on that edge, facing into it.
+#[inline]
 pub fn contact_pose(attacker: &Footprint, target: &Footprint, edge: usize) -> Footprint {
     let (p, q) = target.edges()[edge];
     let mid = (p + q) * 0.5;
@@ -265,6 +299,7 @@ pub fn contact_pose(attacker: &Footprint, target: &Footprint, edge: usize) -> Fo
 }
 
 /// The frontage of `a` that lies along `b`'s front edge, inches (for "occupying the most frontage").
+#[inline]
 pub fn frontage_on_front(a: &Footprint, b: &Footprint, tolerance: f32) -> f32 {
     let (p, q) = b.front_edge();
     let along = (q - p).normalize_or_zero();
@@ -301,6 +336,7 @@ pub enum Shape {
 
 impl Shape {
     /// The rectangle's corners, or `None` for a circle.
+    #[inline]
     pub fn polygon(&self) -> Option<[Vec2; 4]> {
         match *self {
             Shape::Rect {
@@ -319,6 +355,7 @@ impl Shape {
     }
 
     /// No point of the shape is farther than this from its centre.
+    #[inline]
     pub fn bounding_radius(&self) -> f32 {
         match *self {
             Shape::Rect { size, .. } => Vec2::new(size.0, size.1).length() * 0.5,
@@ -326,6 +363,7 @@ impl Shape {
         }
     }
 
+    #[inline]
     pub fn center(&self) -> Vec2 {
         match *self {
             Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
@@ -334,6 +372,7 @@ impl Shape {
         }
     }
 
+    #[inline]
     pub fn contains(&self, p: Vec2) -> bool {
         match self {
             Shape::Circle { radius, .. } => p.distance(self.center()) <= *radius,
@@ -345,11 +384,13 @@ impl Shape {
     }
 
     /// Length of the segment `a`–`b` that lies inside the shape.
+    #[inline]
     pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
         self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
     }
 
     /// Where the segment `a`–`b` runs inside the shape: entry and exit, in inches from `a`.
+    #[inline]
     pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
         let len = a.distance(b);
         if len <= f32::EPSILON
@@ -402,11 +443,13 @@ impl Shape {
     }
 
     /// Whether the segment `a`–`b` crosses the shape at all.
+    #[inline]
     pub fn crosses(&self, a: Vec2, b: Vec2) -> bool {
         self.contains(a) || self.contains(b) || self.length_inside(a, b) > 1e-4
     }
 
     /// Edge distance from the shape to a base (0 when touching or overlapping).
+    #[inline]
     pub fn distance_to(&self, base: &Footprint) -> f32 {
         match self {
             Shape::Circle { radius, .. } => {
@@ -428,6 +471,7 @@ impl Shape {
     }
 
     /// Whether a base touches (or overlaps) the shape, within `tolerance`.
+    #[inline]
     pub fn touches(&self, base: &Footprint, tolerance: f32) -> bool {
         let reach = self.bounding_radius() + radius(base) + tolerance;
         self.center().distance_squared(base.center) <= reach * reach
@@ -435,6 +479,7 @@ impl Shape {
     }
 
     /// Whether a base overlaps the shape by more than `tolerance`.
+    #[inline]
     pub fn overlaps(&self, base: &Footprint, tolerance: f32) -> bool {
         let reach = self.bounding_radius() + radius(base);
         if self.center().distance_squared(base.center) > reach * reach {
@@ -462,6 +507,7 @@ impl Shape {
 }
 
 /// Whether a base lies wholly on a table of `size` (origin at the south-west corner).
+#[inline]
 pub fn on_table(base: &Footprint, size: Vec2, tolerance: f32) -> bool {
     base.corners().iter().all(|c| {
         c.x >= -tolerance
@@ -474,6 +520,7 @@ pub fn on_table(base: &Footprint, size: Vec2, tolerance: f32) -> bool {
 // Routes: a column's path through the table (004).
 
 /// A scenario's route as points, and its length in inches.
+#[inline]
 pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
     let route: Vec<Vec2> = points.iter().map(|p| Vec2::new(p.0, p.1)).collect();
     let length = route.windows(2).map(|w| w[0].distance(w[1])).sum();
@@ -481,6 +528,7 @@ pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
 }
 
 /// A point `at` inches along a route, and the direction of travel there.
+#[inline]
 pub fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
     let mut left = at.max(0.0);
     for w in route.windows(2) {

@@ -216,6 +216,7 @@ pub enum Suit {
 
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    #[inline]
     pub fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
@@ -425,10 +426,12 @@ pub struct PerceptionTable {
 
 impl PerceptionTable {
     /// The band a value falls in: the last whose lower bound it reaches.
+    #[inline]
     pub fn band(&self, value: i32) -> usize {
         self.bands.iter().rposition(|b| value >= *b).unwrap_or(0)
     }
     /// The roll needed for acting value `av` against opposing value `ov`.
+    #[inline]
     pub fn need_for(&self, av: i32, ov: i32) -> i32 {
         self.need[self.band(av)][self.band(ov)]
     }
@@ -651,10 +654,12 @@ impl Rules {
         Ok(())
     }
 
+    #[inline]
     pub fn troop(&self, kind: TroopKind) -> &TroopProfile {
         &self.troops.troops[&kind]
     }
 
+    #[inline]
     pub fn weapon(&self, name: &str) -> Option<&WeaponProfile> {
         self.weapons.weapons.get(name)
     }

@@ -47,13 +47,17 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     alien_move(table, rules, id)
 }
 
+/// How far beyond its own move an alien looks for a human to charge, inches: a target just out
+/// of reach is still worth steering for.
+const CHARGE_SEARCH_MARGIN: f32 = 3.0;
+
 /// One alien's move: charge a visible human it can reach, else full rate toward the nearest
 /// human (or the objective).
 pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
     let Some(me) = table.unit(id) else {
         return Order::EndMovement;
     };
-    let reach = movement::max_allowance(table, rules, id) + 3.0;
+    let reach = movement::max_allowance(table, rules, id) + CHARGE_SEARCH_MARGIN;
     let mut humans: Vec<(UnitId, f32)> = table
         .side_on_table(Side::Humans)
         .filter(|h| geometry::base_distance_at_least(&me.base, &h.base) <= reach)

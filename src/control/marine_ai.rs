@@ -57,6 +57,18 @@ fn holds_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
         && !shooting::targets(table, rules, id).is_empty()
 }
 
+/// A marine aims this far beyond touching the ship's outline, inches, so rounding never leaves
+/// it overlapping the impassable hull.
+const SHIP_STANDOFF: f32 = 0.02;
+/// Along a rectangular ship's side, the slot stays this fraction away from either corner.
+const CORNER_KEEPOUT: f32 = 0.1;
+/// A marine this close to its slot (inches) has arrived.
+const ARRIVED: f32 = 0.05;
+/// Headings tried toward the ship, degrees off the straight line, nearest first.
+const DETOURS_DEG: [f32; 7] = [0.0, 20.0, -20.0, 45.0, -45.0, 90.0, -90.0];
+/// Fractions of the allowance tried on each heading, longest first.
+const STRIDES: [f32; 4] = [1.0, 0.75, 0.5, 0.25];
+
 /// Where a base should stand to touch the ship: the nearest point of the ship's outline, pushed
 /// out by half the base's depth.
 fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
@@ -64,7 +76,7 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
     match ship {
         Shape::Circle { radius, .. } => {
             let dir = (c - ship.center()).normalize_or_zero();
-            Some(ship.center() + dir * (radius + base.depth() * 0.5 + 0.02))
+            Some(ship.center() + dir * (radius + base.depth() * 0.5 + SHIP_STANDOFF))
         }
         Shape::Rect { .. } => {
             let k = ship.polygon()?;
@@ -74,12 +86,13 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
                 let d = point_segment_distance(c, p, q);
                 if best.is_none_or(|b| d < b.0) {
                     let e = q - p;
-                    let t = ((c - p).dot(e) / e.length_squared()).clamp(0.1, 0.9);
+                    let t = ((c - p).dot(e) / e.length_squared())
+                        .clamp(CORNER_KEEPOUT, 1.0 - CORNER_KEEPOUT);
                     let normal = Vec2::new(e.y, -e.x).normalize_or_zero();
                     best = Some((d, p + e * t, normal));
                 }
             }
-            best.map(|(_, p, n)| p + n * (base.depth() * 0.5 + 0.02))
+            best.map(|(_, p, n)| p + n * (base.depth() * 0.5 + SHIP_STANDOFF))
         }
     }
 }
@@ -134,16 +147,16 @@ fn step_toward_ship(
     let goal = ship_slot(ship, &u.base)?;
     let to_goal = goal - u.base.center;
     let dist = to_goal.length();
-    if dist < 0.05 {
+    if dist < ARRIVED {
         return None;
     }
     let goal_angle = geometry::angle_of(to_goal);
     // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
     let facing = if group { u.base.facing } else { goal_angle };
     let allow = movement::max_allowance(table, rules, id);
-    for turn_deg in [0.0f32, 20.0, -20.0, 45.0, -45.0, 90.0, -90.0] {
+    for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
-        for frac in [1.0f32, 0.75, 0.5, 0.25] {
+        for frac in STRIDES {
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;
             if movement::plan_move(table, rules, id, to, facing, group).is_ok() {

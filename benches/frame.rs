@@ -2,11 +2,10 @@
 //! log (release: `cargo bench --bench frame`). Rendering is the GPU's and is not counted.
 
 use ambush::control::Controllers;
-use ambush::game::resources::{Awaiting, Battle, Dice, Flows, RuleBook};
+use ambush::game::resources::{Awaiting, Battle, Dice};
 use ambush::game::start::GameSetup;
 use ambush::game::table_access::spawn_unit;
-use ambush::game::visibility::PlayerView;
-use ambush::input::{Bindings, BindingsSource, Pointer, Previews, Refusal, Selection};
+use ambush::input::{Pointer, Previews, Selection};
 use ambush::player_app;
 use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::table::{Status, TurnMarks, Unit};
@@ -139,25 +138,8 @@ fn overlay(bencher: divan::Bencher) {
         )),
         ..Default::default()
     };
-    let rules = w.resource::<RuleBook>();
-    let view = w.resource::<PlayerView>();
     let log: Vec<&RollEntry> = w.resource::<Dice>().log.iter().collect();
-    let frame = OverlayFrame {
-        phase: *w.resource::<State<Phase>>().get(),
-        awaiting: Some(w.resource::<Awaiting>()),
-        log: &log,
-        dark: view.dark,
-        flows: Some(w.resource::<Flows>()),
-        rules: Some(&rules.0),
-        table: view.table.as_ref(),
-        selection: w.resource::<Selection>(),
-        previews: w.resource::<Previews>(),
-        refusal: w.resource::<Refusal>(),
-        bindings: w.resource::<Bindings>(),
-        source: w.resource::<BindingsSource>(),
-        hot_seat: false,
-        controllers: None,
-    };
+    let frame = OverlayFrame::from_world(w, &log, w.resource::<Selection>());
     bencher.bench_local(|| {
         let mut out = ctx.run_ui(input(), |ui| {
             draw(ui.ctx(), &frame, &mut log_view, &mut help, &mut None);

@@ -115,6 +115,35 @@ pub struct OverlayFrame<'a> {
     pub controllers: Option<&'a Controllers>,
 }
 
+impl<'a> OverlayFrame<'a> {
+    /// The frame read straight from a world with the curtain up, for code that has no egui
+    /// pass (the per-frame benchmark, the hidden-information test). `log` is the log as the
+    /// player may read it (`game::visibility::VisibleLog`).
+    pub fn from_world(
+        w: &'a World,
+        log: &'a [&'a RollEntry],
+        selection: &'a Selection,
+    ) -> OverlayFrame<'a> {
+        let view = w.resource::<PlayerView>();
+        OverlayFrame {
+            phase: *w.resource::<State<Phase>>().get(),
+            awaiting: w.get_resource::<Awaiting>(),
+            log,
+            dark: view.dark,
+            flows: w.get_resource::<Flows>(),
+            rules: w.get_resource::<RuleBook>().map(|r| &*r.0),
+            table: view.table.as_ref(),
+            selection,
+            previews: w.resource::<Previews>(),
+            refusal: w.resource::<Refusal>(),
+            bindings: w.resource::<Bindings>(),
+            source: w.resource::<BindingsSource>(),
+            hot_seat: false,
+            controllers: w.get_resource::<Controllers>(),
+        }
+    }
+}
+
 /// What the player did in the overlay this frame.
 #[derive(Debug, Default)]
 pub struct OverlayOutput {

@@ -2,11 +2,11 @@
 
 use crate::scenario;
 use ambush::control::{AiPlayer, Controllers};
-use ambush::game::resources::{AiSteps, Awaiting, Dice, Flows, PendingOrders, RuleBook};
+use ambush::game::resources::{AiSteps, Awaiting, Dice, PendingOrders};
 use ambush::game::start::GameSetup;
 use ambush::game::table_access::TableReader;
 use ambush::game::visibility::{PlayerView, ambush_revealed};
-use ambush::input::{Bindings, BindingsSource, Previews, Refusal, Selection};
+use ambush::input::Selection;
 use ambush::rules::log::RollEntry;
 use ambush::rules::orders::passing_order;
 use ambush::rules::table::{Table, UnitId};
@@ -55,23 +55,7 @@ fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
         hover: inspect,
         ..Selection::default()
     };
-    let frame = OverlayFrame {
-        phase: *w.resource::<State<Phase>>().get(),
-        awaiting: Some(w.resource::<Awaiting>()),
-        log: &log,
-        dark: view.dark,
-        flows: Some(w.resource::<Flows>()),
-        rules: Some(&w.resource::<RuleBook>().0),
-        table: view.table.as_ref(),
-        selection: &selection,
-        previews: w.resource::<Previews>(),
-        refusal: w.resource::<Refusal>(),
-        bindings: w.resource::<Bindings>(),
-        source: w.resource::<BindingsSource>(),
-        // The curtain is up: the player at the screen reads the overlay.
-        hot_seat: false,
-        controllers: Some(w.resource::<Controllers>()),
-    };
+    let frame = OverlayFrame::from_world(w, &log, &selection);
     let ctx = egui::Context::default();
     let input = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(

@@ -44,3 +44,30 @@ impl Plugin for RulesPlugin {
         ));
     }
 }
+
+/// What the game's unit tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::components::GameEntity;
+    use ambush_data::Rules;
+    use ambush_data::scenario::Scenario;
+    use bevy::prelude::*;
+    use std::path::Path;
+
+    /// A bundled scenario, such as `crashed_ship.ron`, loaded and checked.
+    pub fn scenario(file: &str) -> Scenario {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(file);
+        ambush_data::load_scenario_file(&path, Rules::bundled()).expect("a bundled scenario loads")
+    }
+
+    /// How many entities of the game being played the world holds.
+    pub fn game_entities(app: &mut App) -> usize {
+        let world = app.world_mut();
+        world
+            .query_filtered::<(), With<GameEntity>>()
+            .iter(world)
+            .count()
+    }
+}

@@ -171,14 +171,13 @@ pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::test_support::{game_entities, scenario};
     use crate::game::visibility::PlayerView;
     use crate::input::{Refusal, Selection};
-    use std::path::Path;
 
     #[test]
     fn a_new_game_starts_with_fresh_per_game_state_and_none_of_the_last_games_entities() {
-        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
-        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
+        let scenario = scenario("crashed_ship.ron");
         let units = scenario.units.len();
         let rules = Arc::new(Rules::bundled().clone());
         let setup = GameSetup::new(scenario, 1, 0);
@@ -186,19 +185,19 @@ mod tests {
         for _ in 0..40 {
             app.update();
         }
-        let count = |app: &mut App| {
-            let world = app.world_mut();
-            world
-                .query_filtered::<(), With<GameEntity>>()
-                .iter(world)
-                .count()
-        };
-        assert!(count(&mut app) > units, "aliens have come on by now");
+        assert!(
+            game_entities(&mut app) > units,
+            "aliens have come on by now"
+        );
         app.world_mut().resource_mut::<Selection>().unit = Some(0);
         app.world_mut().resource_mut::<Refusal>().0 = Some("left over".into());
         assert!(app.world().resource::<PlayerView>().table.is_some());
         start_game(app.world_mut(), &setup, rules);
-        assert_eq!(count(&mut app), units, "only the new game's marines");
+        assert_eq!(
+            game_entities(&mut app),
+            units,
+            "only the new game's marines"
+        );
         assert_eq!(*app.world().resource::<Selection>(), Selection::default());
         assert_eq!(app.world().resource::<Refusal>().0, None);
         assert!(app.world().resource::<PlayerView>().table.is_none());
@@ -207,9 +206,7 @@ mod tests {
 
     #[test]
     fn leaving_a_game_for_the_menu_leaves_nothing_of_it_on_the_table() {
-        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
-        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
-        let setup = GameSetup::new(scenario, 1, 0);
+        let setup = GameSetup::new(scenario("crashed_ship.ron"), 1, 0);
         let mut app = crate::player_app(&setup, Arc::new(Rules::bundled().clone()));
         for _ in 0..5 {
             app.update();
@@ -220,14 +217,7 @@ mod tests {
             .resource_mut::<NextState<Phase>>()
             .set(Phase::Setup);
         app.update();
-        let world = app.world_mut();
-        assert_eq!(
-            world
-                .query_filtered::<(), With<GameEntity>>()
-                .iter(world)
-                .count(),
-            0
-        );
+        assert_eq!(game_entities(&mut app), 0);
         assert!(app.world().resource::<PlayerView>().table.is_none());
     }
 }

@@ -64,21 +64,22 @@ pub struct TableAccess<'w, 's> {
 impl TableAccess<'_, '_> {
     /// Takes the battle out of the world as a `Table`; hand it back with `put`.
     pub fn take(&mut self) -> Table {
-        // Card stacks are lent, not copied: `put` hands them back.
+        // Card stacks are lent, not copied: `put` hands them back. Reversed, so the stack of
+        // the next unit is normally the last one: both walks visit the units in one order.
         let mut lent: Vec<(UnitId, Stack)> = self
             .units
             .iter_mut()
             .filter_map(|mut m| Some((m.number.0, std::mem::take(&mut m.cards.as_mut()?.0))))
             .collect();
+        lent.reverse();
         let units = self
             .units
             .iter()
             .map(|m| {
-                // Both walks visit the units in one order, so the next stack is normally first.
                 let stack = lent
                     .iter()
-                    .position(|(id, _)| *id == m.number.0)
-                    .map(|i| lent.remove(i).1);
+                    .rposition(|(id, _)| *id == m.number.0)
+                    .map(|i| lent.swap_remove(i).1);
                 m.unit(stack)
             })
             .collect();
@@ -210,16 +211,14 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
 mod tests {
     use super::*;
     use crate::game::start::GameSetup;
+    use crate::game::test_support::scenario;
     use ambush_data::Rules;
     use bevy::ecs::system::RunSystemOnce;
-    use std::path::Path;
     use std::sync::Arc;
 
     #[test]
     fn taking_the_table_out_and_putting_it_back_changes_nothing() {
-        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
-        let scenario = ambush_data::load_scenario_file(&file, Rules::bundled()).expect("loads");
-        let setup = GameSetup::new(scenario, 3, 0);
+        let setup = GameSetup::new(scenario("crashed_ship.ron"), 3, 0);
         let mut app = crate::headless_app(&setup, Arc::new(Rules::bundled().clone()));
         let read = |app: &mut App| {
             let t = app

@@ -33,6 +33,16 @@ impl PlayerView {
     pub fn may_read(&self, entry: &RollEntry) -> bool {
         entry.hidden_from.is_none() || entry.hidden_from != self.dark
     }
+
+    /// Whether the player at the screen may see `side`'s units.
+    pub fn shows(&self, side: Side) -> bool {
+        shown(self.dark, side)
+    }
+}
+
+/// The one rule for units: a player kept in the dark sees only its own side's.
+fn shown(dark: Option<Side>, side: Side) -> bool {
+    dark.is_none_or(|d| d == side)
 }
 
 /// The side whose player may not see the ambusher's secrets now: until the ambush is revealed,
@@ -63,14 +73,14 @@ pub fn ambush_revealed(progress: &Progress) -> bool {
 /// units, which counters hide a unit, where the ambusher's units and dummies were set up, and
 /// the spring point.
 pub fn redact(table: &mut Table, dark: Side) {
-    table.units.retain(|u| u.side == dark);
+    table.units.retain(|u| shown(Some(dark), u.side));
     if let Some(a) = table.progress.approach.as_mut() {
         // Counters all look alike to it.
         a.counters.iter_mut().for_each(|c| c.unit = None);
         a.spring_at = 0.0;
     }
     if let Some(spec) = table.config.ambush.as_mut() {
-        spec.units.retain(|u| u.side == dark);
+        spec.units.retain(|u| shown(Some(dark), u.side));
         spec.dummies.clear();
         spec.spring_at = None;
     }

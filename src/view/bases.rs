@@ -140,10 +140,9 @@ fn veil_ambushers(
     view: Res<PlayerView>,
     mut bases: Query<(&Base, &UnitStatus, &mut Visibility), With<BaseVisual>>,
 ) {
-    let dark = view.dark;
     for (base, status, mut vis) in &mut bases {
         let present = matches!(status.0.presence, Presence::OnTable | Presence::Aboard);
-        let veiled = dark.is_some_and(|side| base.side != side);
+        let veiled = !view.shows(base.side);
         vis.set_if_neq(if present && !veiled {
             Visibility::Inherited
         } else {

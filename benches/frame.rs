@@ -16,7 +16,7 @@ use ambush_data::board::Side;
 use ambush_data::check::load_scenario_file;
 use ambush_data::geometry::{Footprint, bearing_to_angle};
 use ambush_data::scenario::UnitSpec;
-use ambush_data::tables::TroopKind;
+use ambush_data::tables::TroopType;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
@@ -39,7 +39,8 @@ fn busy_game() -> App {
     scenario.units = (0..MARINES)
         .map(|i| UnitSpec {
             label: format!("M{}", i + 1),
-            troop: TroopKind::Infantry,
+            troop: TroopType::known("Infantry"),
+            formation: None,
             at: (6.0 + (i % 25) as f32 * 4.0, 4.0 + (i / 25) as f32 * 3.0),
             facing: 0.0,
             weapons: vec!["blaster".into(), "laser_pistol".into()],
@@ -57,7 +58,7 @@ fn busy_game() -> App {
                 id: (MARINES + i) as u32,
                 label: format!("A{}.{}", i / 5 + 1, i % 5 + 1).into(),
                 side: Side::Aliens,
-                troop: TroopKind::Alien,
+                troop: TroopType::known("Alien"),
                 base: Footprint::new(
                     Vec2::new(6.0 + (i % 25) as f32 * 4.0, 76.0 - (i / 25) as f32 * 3.0),
                     Vec2::new(1.5, 1.5),

@@ -3,14 +3,17 @@
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
 use ambush::game::start::GameSetup;
-use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, SessionOptions};
+use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
 use ambush::window::WindowOptions;
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use ambush_data::check::load_scenario_file;
+use ambush_data::mods;
 use ambush_data::scenario::WoundMethod;
+use ambush_data::{DataError, Scenario};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,7 +22,7 @@ use std::time::Instant;
 #[command(
     name = "ambush",
     version,
-    about = "Sci-fi skirmishes of marines against alien waves, ambushes and surprise"
+    about = "Skirmishes on a digital tabletop: marines against alien waves, ambushes and surprise, and the mods' own"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -32,7 +35,8 @@ enum Command {
     Play(PlayArgs),
     /// Play N games with both sides under AI control and report the results.
     Simulate(SimulateArgs),
-    /// Validate scenario files; prints file:line:column for each problem.
+    /// Validate scenario files and mod folders (manifest, merged tables, every scenario);
+    /// prints file:line:column for each problem.
     Check {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -63,12 +67,16 @@ struct PlayArgs {
     /// Hot-seat: two players at this machine, marines and aliens.
     #[arg(long)]
     hot_seat: bool,
+    /// Another folder of mods (or one mod's folder) for the menu; may be given again.
+    #[arg(long = "mods", value_name = "DIR")]
+    mods: Vec<PathBuf>,
 }
 
 /// The simulator's options.
 #[derive(Args, Debug)]
 struct SimulateArgs {
-    /// The scenario file, e.g. scenarios/crashed_ship.ron.
+    /// The scenario file, e.g. scenarios/crashed_ship.ron; a mod's scenario
+    /// (mods/NAME/scenarios/X.ron) plays with its mod's rules.
     #[arg(long)]
     scenario: PathBuf,
     /// How many games to play.
@@ -99,7 +107,6 @@ enum WoundsArg {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let rules = Arc::new(Rules::bundled().clone());
     // No subcommand is `play` with every default, as clap writes them.
     let command =
         cli.command
@@ -108,29 +115,81 @@ fn main() -> ExitCode {
                 None => unreachable!("`play` was given"),
             });
     match command {
-        Command::Play(args) => play(args, &rules),
+        Command::Play(args) => play(args),
         Command::Check { paths } => {
-            let mut bad = 0;
-            for p in &paths {
-                match load_scenario_file(p, &rules) {
-                    Ok(s) => println!("{}: ok ({})", p.display(), s.name),
-                    Err(e) => {
-                        eprintln!("{e}");
-                        bad += 1;
-                    }
-                }
-            }
+            let bad: usize = paths.iter().map(|p| check(p)).sum();
             if bad == 0 {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
             }
         }
-        Command::Simulate(args) => simulate(args, rules),
+        Command::Simulate(args) => simulate(args),
     }
 }
 
-fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
+/// Checks a scenario file, a mod folder or a folder of mods; prints each verdict and returns
+/// how many problems it found.
+fn check(path: &Path) -> usize {
+    if !path.is_dir() {
+        return match load_scenario(path) {
+            Ok((s, _)) => {
+                println!("{}: ok ({})", path.display(), s.name);
+                0
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                1
+            }
+        };
+    }
+    let listings = mods::find_mods(&[path.to_path_buf()]);
+    if listings.is_empty() {
+        eprintln!(
+            "{}: not a mod folder (no {}) and holds no mod folders",
+            path.display(),
+            mods::MANIFEST
+        );
+        return 1;
+    }
+    let mut bad = 0;
+    for listing in listings {
+        match listing.loaded {
+            Ok(m) => {
+                println!(
+                    "{}: ok (mod \"{}\" {}, tables merged, {} scenarios)",
+                    listing.dir.display(),
+                    m.manifest.name,
+                    m.manifest.version,
+                    m.scenarios.len()
+                );
+                for s in &m.scenarios {
+                    match &s.scenario {
+                        Ok(sc) => println!("{}: ok ({})", s.file.display(), sc.name),
+                        Err(e) => {
+                            eprintln!("{e}");
+                            bad += 1;
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
+/// Reads a scenario file with the tables it plays with: its mod's, or the bundled ones.
+fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Rules>), DataError> {
+    let (_, rules) = mods::rules_for_scenario(path)?;
+    let scenario = load_scenario_file(path, &rules)?;
+    Ok((scenario, rules))
+}
+
+fn play(args: PlayArgs) -> ExitCode {
     let PlayArgs {
         scenario: path,
         seed,
@@ -139,6 +198,7 @@ fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
         pace_ms,
         watch,
         hot_seat,
+        mods: extra_mods,
     } = args;
     let controllers = if watch {
         Some(Controllers::all_ai())
@@ -147,12 +207,16 @@ fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
     } else {
         None
     };
-    let direct = match path.map(|p| load_scenario_file(&p, rules)) {
+    let direct = match path.as_ref().map(|p| load_scenario(p)) {
         None => None,
-        Some(Ok(scenario)) => {
+        Some(Ok((scenario, rules))) => {
             let mut setup = GameSetup::new(scenario, seed, 0);
             setup.controllers = controllers.unwrap_or_else(Controllers::solo);
-            Some(setup)
+            Some(GameChoice {
+                setup,
+                rules,
+                file: path.map(|p| p.display().to_string()),
+            })
         }
         Some(Err(e)) => {
             eprintln!("error: {e}");
@@ -167,6 +231,7 @@ fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
             seed,
         },
         direct,
+        mod_roots: ambush::window::mod_roots(&[extra_mods, env_mods()].concat()),
     };
     match ambush::window::run(options) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
@@ -174,7 +239,18 @@ fn play(args: PlayArgs, rules: &Rules) -> ExitCode {
     }
 }
 
-fn simulate(args: SimulateArgs, rules: Arc<Rules>) -> ExitCode {
+/// The folders in `AMBUSH_MODS`, a path list like `PATH`.
+fn env_mods() -> Vec<PathBuf> {
+    std::env::var_os("AMBUSH_MODS")
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn simulate(args: SimulateArgs) -> ExitCode {
     let SimulateArgs {
         scenario: path,
         games,
@@ -184,7 +260,7 @@ fn simulate(args: SimulateArgs, rules: Arc<Rules>) -> ExitCode {
         roll_log,
         threads,
     } = args;
-    let scenario = match load_scenario_file(&path, &rules) {
+    let (scenario, rules) = match load_scenario(&path) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -279,16 +355,20 @@ fn simulate(args: SimulateArgs, rules: Arc<Rules>) -> ExitCode {
             "{} — {} games, seed {}",
             summary.scenario, summary.games, summary.seed
         );
+        let names = scenario.names(&rules);
+        let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
         println!(
-            "  marines won {}, aliens won {}, draws {}",
+            "  {humans} won {}, {aliens} won {}, draws {}",
             summary.marine_wins, summary.alien_wins, summary.draws
         );
         println!(
-            "  marine casualties: mean {:.2}, histogram {:?}",
-            summary.marine_casualties.mean, summary.marine_casualties.histogram
+            "  {} casualties: mean {:.2}, histogram {:?}",
+            names.one(Side::Humans),
+            summary.marine_casualties.mean,
+            summary.marine_casualties.histogram
         );
         println!(
-            "  turns {:.1}, aliens killed {:.1}, waves {:.1} (means)",
+            "  turns {:.1}, {aliens} killed {:.1}, waves {:.1} (means)",
             summary.turns.mean, summary.aliens_killed.mean, summary.waves.mean
         );
         println!(

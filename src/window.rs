@@ -2,10 +2,9 @@
 
 use crate::FrameSet;
 use crate::game::RulesPlugin;
-use crate::game::start::GameSetup;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::PlayerInputPlugin;
-use crate::screen::{DirectStart, Screen, ScreenPlugin, SessionOptions};
+use crate::screen::{DirectStart, GameChoice, ModRoots, Screen, ScreenPlugin, SessionOptions};
 use crate::{EguiPass, order_egui_pass, order_frame};
 use crate::{ui, view};
 use bevy::asset::io::AssetSourceBuilder;
@@ -23,7 +22,9 @@ pub struct WindowOptions {
     /// The menu's starting options: alien pace, seed, wound method.
     pub session: SessionOptions,
     /// Skip the menu and play this game at once.
-    pub direct: Option<GameSetup>,
+    pub direct: Option<GameChoice>,
+    /// The folders searched for mods (see `mod_roots`).
+    pub mod_roots: Vec<PathBuf>,
 }
 
 /// The screenshot to take, and when.
@@ -78,6 +79,7 @@ pub fn run(options: WindowOptions) -> AppExit {
     );
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
     app.insert_resource(options.session);
+    app.insert_resource(ModRoots(options.mod_roots));
     if let Some(setup) = options.direct {
         app.insert_resource(DirectStart(setup));
     }
@@ -93,6 +95,15 @@ pub fn run(options: WindowOptions) -> AppExit {
         app.add_systems(Update, take_screenshot.in_set(FrameSet::Presentation));
     }
     app.run()
+}
+
+/// Where mods are looked for, in order: `mods/` beside the game, the user's data folder
+/// (`~/.local/share/ambush/mods` on Linux), then each of `extra` (`--mods` and `AMBUSH_MODS`).
+pub fn mod_roots(extra: &[PathBuf]) -> Vec<PathBuf> {
+    let mut roots = vec![data_root().join("mods")];
+    roots.extend(dirs::data_dir().map(|d| d.join("ambush").join("mods")));
+    roots.extend(extra.iter().cloned());
+    roots
 }
 
 /// The folder holding `assets/` and `scenarios/`: the working directory when it has them (a

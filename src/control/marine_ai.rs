@@ -1,5 +1,6 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
+use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
@@ -99,6 +100,9 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
 
 fn movement_order(table: &Table, rules: &Rules) -> Order {
     let tol = rules.general.contact_tolerance;
+    if let Some(order) = formation_order(table, rules) {
+        return order;
+    }
     let Some(ship) = table.ship().map(|s| s.shape.clone()) else {
         return Order::EndMovement;
     };
@@ -133,6 +137,57 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         return Order::Rotate { unit: *id, facing };
     }
     Order::EndMovement
+}
+
+/// How near an enemy must be, in SMR, before a unit that can form an all-round formation (a
+/// square) forms it.
+const FORM_ALL_ROUND_WITHIN_SMR: f32 = 3.0;
+
+/// A formation change the AI wants, if any: a gun that may not shoot where it stands unlimbers
+/// once the enemy is on the table, and a unit that can form square does so when the enemy
+/// comes near. Units whose troop types have no formations are never touched.
+fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
+    let enemies: Vec<Vec2> = table
+        .side_on_table(Side::Aliens)
+        .map(|e| e.base.center)
+        .collect();
+    if enemies.is_empty() {
+        return None;
+    }
+    let near = rules.general.smr * FORM_ALL_ROUND_WITHIN_SMR;
+    for u in table.side_on_table(Side::Humans) {
+        if movement::cannot_move(table, rules, u.id).is_some() {
+            continue;
+        }
+        let choices = formation::choices(rules, u);
+        if choices.is_empty() {
+            continue;
+        }
+        if !formation::may_shoot(rules, u) && choices.contains(&None) {
+            return Some(Order::ChangeFormation {
+                unit: u.id,
+                to: None,
+            });
+        }
+        let threatened = enemies.iter().any(|e| e.distance(u.base.center) <= near);
+        let all_round = choices.iter().flatten().find(|name| {
+            rules
+                .troop(u.troop)
+                .formations
+                .get(name)
+                .is_some_and(|f| f.all_round && f.may_shoot)
+        });
+        if threatened
+            && !formation::all_round(rules, u)
+            && let Some(name) = all_round
+        {
+            return Some(Order::ChangeFormation {
+                unit: u.id,
+                to: Some(*name),
+            });
+        }
+    }
+    None
 }
 
 /// The first legal move toward the ship, trying the straight line first.

@@ -4,7 +4,7 @@ use crate::rules::cards::Stack;
 use crate::rules::table::{Status, Surprise, TurnMarks, UnitId};
 use ambush_data::board::Side;
 use ambush_data::tables::Traits;
-use ambush_data::tables::TroopKind;
+use ambush_data::tables::TroopType;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ pub struct UnitLabel(pub Arc<str>);
 /// A base on the table: troop type, base size, side and position (inches).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct Base {
-    pub troop: TroopKind,
+    pub troop: TroopType,
     /// Frontage and depth, inches.
     pub size: Vec2,
     pub side: Side,

@@ -5,7 +5,7 @@ use crate::game::components::GameEntity;
 use crate::game::resources::{Battle, Dice, RuleBook};
 use crate::game::table_access::spawn_unit;
 use crate::rules::dice::DiceService;
-use crate::rules::table::{GameConfig, Progress, Table, Unit};
+use crate::rules::table::{GameConfig, Progress, Status, Table, Unit};
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -94,6 +94,10 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             Unit {
                 armour: spec.armour,
                 traits: spec.traits,
+                status: Status {
+                    formation: spec.formation,
+                    ..Status::default()
+                },
                 ..Unit::new(
                     i as u32,
                     &spec.label,
@@ -114,7 +118,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
     Table {
         config: GameConfig {
             scenario: s.name.clone(),
-            side_names: s.side_names.clone(),
+            side_names: s.names(rules).clone(),
             table: Vec2::new(s.table.0, s.table.1),
             friendly_edge: s.friendly_edge,
             turn_limit: s.turn_limit,

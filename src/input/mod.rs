@@ -11,6 +11,7 @@ use crate::FrameSet;
 use crate::game::start::PerGame;
 use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
 use crate::rules::table::UnitId;
+use ambush_data::tables::FormationName;
 use bevy::prelude::*;
 use glam::Vec2;
 
@@ -60,6 +61,8 @@ pub enum Request {
     Turn(f32),
     FacePointer(Vec2),
     NextUnit,
+    /// Change the selected unit's formation (a button of the orders panel).
+    ChangeFormation(UnitId, Option<FormationName>),
 }
 
 /// What the table shows about the order being drawn up.

@@ -84,6 +84,20 @@ pub fn handle(
             }
             None
         }
+        Request::ChangeFormation(unit, to) => {
+            let d = decision?;
+            if !matches!(d, Decision::Move { .. }) || !own(table, *unit, d.side()) {
+                return None;
+            }
+            sel.draft = None;
+            Some((
+                d.side(),
+                Order::ChangeFormation {
+                    unit: *unit,
+                    to: *to,
+                },
+            ))
+        }
         Request::NextUnit => {
             let list = decision
                 .map(|d| actors(table, rules, d))

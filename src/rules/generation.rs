@@ -12,7 +12,6 @@ use ambush_data::geometry::Footprint;
 use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::EdgeChoice;
 use ambush_data::tables::Rules;
-use ambush_data::tables::TroopKind;
 use glam::Vec2;
 
 /// The edge a wave enters from, given the humans' friendly edge.
@@ -51,9 +50,12 @@ pub fn roll_for_wave(table: &Table, dice: &mut DiceService) -> bool {
         RollEntry::dice(RollKind::AlienGeneration, "2d6", rolls)
             .success(doubles)
             .effect(if doubles {
-                "doubles: a new wave of aliens"
+                format!(
+                    "doubles: a new wave of {}",
+                    table.config.side_names.of(Side::Aliens)
+                )
             } else {
-                "no doubles: no wave"
+                "no doubles: no wave".to_string()
             }),
     );
     doubles
@@ -72,7 +74,7 @@ fn section_spot(edge: Edge, section: u32, sections: u32, size: Vec2) -> (Vec2, V
 
 /// The bases of a wave in line abreast, centred at `centre` on the edge, facing `inward`.
 fn formation(rules: &Rules, count: u32, centre: Vec2, inward: Vec2, along: Vec2) -> Vec<Footprint> {
-    let (w, d) = rules.troop(TroopKind::Alien).base;
+    let (w, d) = rules.troop(rules.generation.troop).base;
     let facing = geometry::angle_of(inward);
     let span = w * count as f32;
     (0..count)
@@ -132,7 +134,14 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             wave: Some(wave),
             cards: Some(stack),
             traits: table.config.aliens.traits,
-            ..Unit::new(id, &label, Side::Aliens, TroopKind::Alien, base, weapons)
+            ..Unit::new(
+                id,
+                &label,
+                Side::Aliens,
+                rules.generation.troop,
+                base,
+                weapons,
+            )
         });
     }
 }
@@ -150,7 +159,7 @@ fn fit_on_edge(
     let count = rules.generation.wave_size;
     let tol = rules.general.contact_tolerance;
     let keep = rules.generation.crowding_distance * rules.general.smr;
-    let (w, _) = rules.troop(TroopKind::Alien).base;
+    let (w, _) = rules.troop(rules.generation.troop).base;
     let half_span = w * count as f32 * 0.5;
     let size = table.config.table;
     let edge_len = if along.x.abs() > 0.5 { size.x } else { size.y };

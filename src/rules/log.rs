@@ -110,7 +110,7 @@ impl Modifier {
             value,
         }
     }
-    /// A modifier whose name comes from a data file.
+    /// A modifier whose name comes from a data file, or names a side.
     pub fn named(name: String, value: i32) -> Self {
         Modifier {
             name: name.into(),

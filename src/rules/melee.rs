@@ -2,6 +2,7 @@
 //! physical contact, the double-score extra wound, draws and break off (001).
 
 use crate::rules::dice::DiceService;
+use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, count_word, sum};
 use crate::rules::table::{Surprise, Table, UnitId};
 use crate::rules::wounds::{apply_wound, one_wound_penalty, placement_clear, push_away};
@@ -29,10 +30,13 @@ pub enum ContactResult {
     Draw,
 }
 
-/// Whether `a` attacks `b` from outside `b`'s front arc (flank or rear).
-pub fn from_flank_or_rear(table: &Table, a: UnitId, b: UnitId) -> bool {
+/// Whether `a` attacks `b` from outside `b`'s front arc (flank or rear). A unit in an
+/// all-round formation (a square) has no flank or rear.
+pub fn from_flank_or_rear(table: &Table, rules: &Rules, a: UnitId, b: UnitId) -> bool {
     match (table.unit(a), table.unit(b)) {
-        (Some(ua), Some(ub)) => !ub.base.in_front_arc(ua.base.center),
+        (Some(ua), Some(ub)) => {
+            !formation::all_round(rules, ub) && !ub.base.in_front_arc(ua.base.center)
+        }
         _ => false,
     }
 }
@@ -92,11 +96,12 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         };
         let m = &rules.melee.close_quarter_modifiers;
         let mut mods = Vec::new();
-        if from_flank_or_rear(table, id, target) {
+        if from_flank_or_rear(table, rules, id, target) {
             mods.push(Modifier::new("flank or rear", m.flank_or_rear));
         }
         if u.side == Side::Aliens {
-            mods.push(Modifier::new("alien attacker", m.alien_attacker));
+            let who = table.config.side_names.one(Side::Aliens);
+            mods.push(Modifier::named(format!("{who} attacker"), m.alien_attacker));
         }
         if one_wound_penalty(table, rules, id).is_some() {
             mods.push(Modifier::new("one wound", m.one_wound));
@@ -313,7 +318,7 @@ pub fn contact_modifiers(
     if one_wound_penalty(table, rules, id).is_some() {
         mods.push(Modifier::new("one wound", m.one_wound));
     }
-    if from_flank_or_rear(table, id, enemy) {
+    if from_flank_or_rear(table, rules, id, enemy) {
         mods.push(Modifier::new("flank or rear", m.flank_or_rear));
     }
     if defending_linear_defence(table, rules, id, enemy) {

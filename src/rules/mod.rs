@@ -4,6 +4,7 @@
 pub mod ambush;
 pub mod cards;
 pub mod dice;
+pub mod formation;
 pub mod generation;
 pub mod log;
 pub mod melee;

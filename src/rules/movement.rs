@@ -3,14 +3,14 @@
 use ambush_data::geometry;
 use ambush_data::geometry::MEASURING_SLACK;
 
-use crate::rules::table::{MoveKind, Surprise, Table, UnitId};
+use crate::rules::formation;
+use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, placement_clear};
 use ambush_data::ambush_spec::SurpriseEffects;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
 use ambush_data::geometry::Footprint;
 use ambush_data::tables::Rules;
-use ambush_data::tables::TroopKind;
 use glam::Vec2;
 
 /// Classifies a move by 001's definitions, relative to the base's facing before it moved.
@@ -39,7 +39,9 @@ pub fn classify(start: &Footprint, to: Vec2) -> MoveKind {
 /// How far a unit may move in inches for a kind of move (halved for a crippled human).
 pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f32 {
     let Some(u) = table.unit(id) else { return 0.0 };
-    let m = &rules.troop(u.troop).movement;
+    let Some(m) = formation::movement_of(rules, u) else {
+        return 0.0;
+    };
     let smr = match (m.any_direction, kind) {
         (Some(any), _) => any,
         (None, MoveKind::NoMove) => 0.0,
@@ -47,6 +49,7 @@ pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f3
         (None, MoveKind::Advance) => m.advance,
         (None, MoveKind::FallBack) => m.fall_back,
         (None, MoveKind::AnyDirection) => m.straight_forward,
+        (None, MoveKind::Reformed) => 0.0,
     };
     let factor = if crippled(table, rules, id) {
         rules.wounds.degradation_half_move_factor
@@ -112,6 +115,9 @@ pub enum CannotMove {
     Withdrawing(String),
     #[error("{0} is in base contact with the enemy")]
     InContact(String),
+    /// The unit and its formation in words.
+    #[error("{0} is {1} and may not move; it may change formation instead")]
+    InFormation(String, String),
 }
 
 /// What stops a base on its way.
@@ -272,7 +278,9 @@ pub fn plan_move(
         vec![id]
     };
     for m in &members {
-        if let Some(why) = cannot_move(table, rules, *m) {
+        if let Some(why) = cannot_move(table, rules, *m)
+            .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
+        {
             return Err(why.into());
         }
     }
@@ -282,7 +290,7 @@ pub fn plan_move(
     for m in &members {
         let u = table.unit(*m).ok_or(MoveError::NoSuchUnit)?;
         let end_center = u.base.center + shift;
-        let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
+        let kind = if moves_any_direction(rules, u) {
             if shift.length() < MEASURING_SLACK {
                 MoveKind::NoMove
             } else {
@@ -365,7 +373,9 @@ pub fn plan_charge(
     target: UnitId,
     edge: Option<usize>,
 ) -> Result<MovePlan, MoveError> {
-    if let Some(why) = cannot_move(table, rules, id) {
+    if let Some(why) = cannot_move(table, rules, id)
+        .or_else(|| table.unit(id).and_then(|u| held_by_formation(rules, u)))
+    {
         return Err(why.into());
     }
     let u = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
@@ -392,7 +402,7 @@ pub fn plan_charge(
     let mut last_err = MoveError::NoEdgeReachable;
     for e in edges {
         let pose = geometry::contact_pose(&u.base, &t.base, e);
-        let kind = if rules.troop(u.troop).movement.any_direction.is_some() {
+        let kind = if moves_any_direction(rules, u) {
             MoveKind::AnyDirection
         } else {
             classify(&u.base, pose.center)
@@ -542,9 +552,17 @@ pub fn edge_point(edge: Edge, p: Vec2, size: Vec2) -> Vec2 {
     }
 }
 
-/// Whether the troop type moves freely in any direction (aliens).
-pub fn moves_any_direction(rules: &Rules, troop: TroopKind) -> bool {
-    rules.troop(troop).movement.any_direction.is_some()
+/// Whether the unit moves freely in any direction in its present formation (aliens).
+pub fn moves_any_direction(rules: &Rules, u: &Unit) -> bool {
+    formation::movement_of(rules, u).is_some_and(|m| m.any_direction.is_some())
+}
+
+/// Why a unit that may otherwise move cannot leave its place: its formation (a square).
+pub fn held_by_formation(rules: &Rules, u: &Unit) -> Option<CannotMove> {
+    let f = formation::formation_of(rules, u)?;
+    f.movement
+        .is_none()
+        .then(|| CannotMove::InFormation(u.label.to_string(), f.display.clone()))
 }
 
 #[cfg(test)]

@@ -1,10 +1,12 @@
 //! What the game asks for and what players answer: the `Decision` a phase waits on, the `Order`
 //! a player or the AI gives, and the order that always moves the game on.
 
+use crate::rules::formation::FormationError;
 use crate::rules::movement::{CannotMove, MoveError};
 use crate::rules::shooting::ShotError;
 use crate::rules::table::UnitId;
 use ambush_data::board::Side;
+use ambush_data::tables::FormationName;
 use glam::Vec2;
 
 /// Everything a player (or the AI) can order. The window's input and the AI both produce these.
@@ -25,6 +27,12 @@ pub enum Order {
         unit: UnitId,
         target: UnitId,
         edge: Option<usize>,
+    },
+    /// Take up a formation of the unit's troop type (`Some`), or leave the one it is in
+    /// (`None`): limber or unlimber a gun, form or break a square. It costs the unit its move.
+    ChangeFormation {
+        unit: UnitId,
+        to: Option<FormationName>,
     },
     /// This side has moved every unit it wishes to move this phase.
     EndMovement,
@@ -151,4 +159,6 @@ pub enum OrderError {
     CannotMove(#[from] CannotMove),
     #[error(transparent)]
     Shot(#[from] ShotError),
+    #[error(transparent)]
+    Formation(#[from] FormationError),
 }

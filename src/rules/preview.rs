@@ -75,7 +75,7 @@ pub fn preview_move(
     // The leader's category, as the rules classify it.
     let kind = if from.distance(to) < MEASURING_SLACK {
         MoveKind::NoMove
-    } else if movement::moves_any_direction(rules, leader.troop) {
+    } else if movement::moves_any_direction(rules, leader) {
         MoveKind::AnyDirection
     } else {
         classify(&leader.base, to)

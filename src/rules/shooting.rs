@@ -1,6 +1,7 @@
 //! Shooting: who may shoot, range bands, line of sight, cover, to-hit modifiers, friendly fire.
 
 use crate::rules::dice::DiceService;
+use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, one_wound_penalty};
@@ -69,6 +70,11 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
     }
     if crippled(table, rules, id) {
         return Some(CannotShoot::Crippled(unit()));
+    }
+    if !formation::may_shoot(rules, u) {
+        let display =
+            formation::formation_of(rules, u).map_or(String::new(), |f| f.display.clone());
+        return Some(CannotShoot::InFormation(unit(), display));
     }
     let moved = u.marks.moved.unwrap_or(MoveKind::NoMove);
     let ok = match rules.troop(u.troop).shoot_after {
@@ -229,6 +235,9 @@ pub enum CannotShoot {
     Moved(String, &'static str),
     #[error("{0} has no shooting weapon")]
     NoShootingWeapon(String),
+    /// The unit, and its formation in words.
+    #[error("{0} is {1} and may not shoot")]
+    InFormation(String, String),
 }
 
 /// What blocks a line of sight: tall terrain or a unit, by name.
@@ -329,10 +338,10 @@ fn plan_checked_shooter<'a>(
         };
         let better = match &choice {
             None => true,
-            Some((_, c, b)) => {
-                let dice = |k: &WeaponClass| rules.weapons.hit_dice.get(k).copied().unwrap_or(1);
+            Some((chosen, _, b)) => {
+                let dice = |w: &str| rules.weapon(w).map_or(1, |p| rules.hit_dice_of(p));
                 (*b == RangeBand::Long && band == RangeBand::Medium)
-                    || (*b == band && dice(&p.class) > dice(c))
+                    || (*b == band && dice(w) > dice(chosen))
             }
         };
         if better {
@@ -371,7 +380,8 @@ fn plan_checked_shooter<'a>(
         mods.push(Modifier::new("target in cover", m.target_in_cover));
     }
     if s.side == Side::Aliens {
-        mods.push(Modifier::new("alien shooter", m.alien_shooter));
+        let who = table.config.side_names.one(Side::Aliens);
+        mods.push(Modifier::named(format!("{who} shooter"), m.alien_shooter));
     }
     if one_wound_penalty(table, rules, shooter).is_some() {
         mods.push(Modifier::new("one wound", m.one_wound));
@@ -541,11 +551,8 @@ pub fn shoot(
     let total = face as i32 + sum(&plan.modifiers);
     let hit = total >= plan.need;
     let hit_dice = rules
-        .weapons
-        .hit_dice
-        .get(&plan.class)
-        .copied()
-        .unwrap_or(1);
+        .weapon(&plan.weapon)
+        .map_or(1, |w| rules.hit_dice_of(w));
     let weapon_name = rules
         .weapon(&plan.weapon)
         .map_or(plan.weapon.as_str(), |w| w.display.as_str());

@@ -19,8 +19,8 @@ use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::Hold;
 use ambush_data::tables::Rules;
 use ambush_data::tables::Traits;
-use ambush_data::tables::TroopKind;
 use ambush_data::tables::WeaponClass;
+use ambush_data::tables::{FormationName, TroopType};
 use glam::Vec2;
 use serde::Serialize;
 use std::sync::Arc;
@@ -50,6 +50,9 @@ pub enum MoveKind {
     FallBack,
     /// Aliens move in any direction.
     AnyDirection,
+    /// Changed formation (limbered, unlimbered, formed square): the unit's move, and it counts
+    /// as movement for shooting.
+    Reformed,
 }
 
 impl MoveKind {
@@ -60,6 +63,7 @@ impl MoveKind {
             MoveKind::Advance => "advance left/right",
             MoveKind::FallBack => "fall back",
             MoveKind::AnyDirection => "any direction",
+            MoveKind::Reformed => "change of formation",
         }
     }
 }
@@ -72,6 +76,8 @@ pub struct Status {
     pub stunned: bool,
     /// Withdrawing (an alien wave after a Joker, or a human side whose morale broke).
     pub withdrawing: bool,
+    /// The formation it is in (a square, limbered); `None`: its ordinary order.
+    pub formation: Option<FormationName>,
 }
 
 /// What a unit has done this turn.
@@ -141,7 +147,7 @@ pub struct Unit {
     /// Shared, so lending the table to a rule step copies no strings.
     pub label: Arc<str>,
     pub side: Side,
-    pub troop: TroopKind,
+    pub troop: TroopType,
     pub base: Footprint,
     pub weapons: Arc<[String]>,
     pub armour: bool,
@@ -166,7 +172,7 @@ impl Unit {
         id: UnitId,
         label: &str,
         side: Side,
-        troop: TroopKind,
+        troop: TroopType,
         base: Footprint,
         weapons: Arc<[String]>,
     ) -> Unit {
@@ -493,7 +499,7 @@ impl Table {
         rules: &Rules,
         label: &str,
         side: Side,
-        troop: TroopKind,
+        troop: TroopType,
         at: (f32, f32),
         bearing: f32,
         weapons: &[&str],

@@ -1,13 +1,15 @@
-//! The main menu: the scenarios found in `scenarios/` with their briefings, and the rules options.
+//! The main menu: the scenarios of `scenarios/` and of each mod, grouped, with their briefings, and the rules options.
 
 use crate::EguiPass;
 use crate::control::Controllers;
 use crate::game::start::GameSetup;
 use crate::screen::loading::{GameFiles, RonText};
+use crate::screen::mods::ModShelf;
 use crate::screen::setup::SetupWizard;
-use crate::screen::{AlienPace, DirectStart, Screen, SessionOptions, SessionRequest};
+use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
 use ambush_data::Rules;
 use ambush_data::ambush_spec::AmbushSetup;
+use ambush_data::board::Side;
 use ambush_data::check::parse_scenario;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
@@ -21,16 +23,31 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct CatalogueEntry {
     pub file: String,
+    /// Which of the catalogue's groups it is listed under (0: the game's own scenarios).
+    pub group: usize,
+    /// The rule tables it plays with: the game's, or its mod's.
+    pub rules: Arc<Rules>,
     /// The scenario, or the validator's message naming file, line and field.
     pub scenario: Result<Scenario, String>,
 }
 
-/// The rule tables and scenarios the menu offers.
+/// A heading of the menu: the game's own scenarios, or one mod.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogueGroup {
+    pub name: String,
+    pub description: String,
+    /// Why the mod, or an edit to it, could not be used: file:line:column and the message.
+    pub problem: Option<String>,
+}
+
+/// The rule tables and scenarios the menu offers, grouped by where they come from.
 #[derive(Resource, Debug, Clone)]
 pub struct Catalogue {
     pub rules: Arc<Rules>,
     /// Why `assets/rules/` could not be used, if it could not (the bundled tables are used).
     pub rules_problem: Option<String>,
+    /// Group 0 is the game's own `scenarios/`; each mod follows.
+    pub groups: Vec<CatalogueGroup>,
     pub scenarios: Vec<CatalogueEntry>,
 }
 
@@ -76,6 +93,8 @@ impl Catalogue {
                 CatalogueEntry {
                     scenario: parse_scenario(&shown, text, &rules).map_err(|e| e.to_string()),
                     file: shown,
+                    group: 0,
+                    rules: rules.clone(),
                 }
             })
             .collect();
@@ -83,7 +102,42 @@ impl Catalogue {
         Catalogue {
             rules,
             rules_problem,
+            groups: vec![CatalogueGroup {
+                name: "Ambush".into(),
+                description: "The game's own scenarios (scenarios/).".into(),
+                problem: None,
+            }],
             scenarios,
+        }
+    }
+
+    /// Lists the mods on `shelf` after the game's own scenarios, replacing any listed before.
+    pub fn set_mods(&mut self, shelf: &ModShelf) {
+        self.groups.truncate(1);
+        self.scenarios.retain(|e| e.group == 0);
+        for m in &shelf.mods {
+            let group = self.groups.len();
+            let name = m.good.as_ref().map_or_else(
+                || m.dir.display().to_string(),
+                |g| format!("{} {}", g.manifest.name, g.manifest.version),
+            );
+            self.groups.push(CatalogueGroup {
+                name,
+                description: m
+                    .good
+                    .as_ref()
+                    .map_or_else(String::new, |g| g.manifest.description.clone()),
+                problem: m.problem.clone(),
+            });
+            let Some(good) = &m.good else { continue };
+            for s in &good.scenarios {
+                self.scenarios.push(CatalogueEntry {
+                    file: s.file.display().to_string(),
+                    group,
+                    rules: good.rules.clone(),
+                    scenario: s.scenario.clone().map_err(|e| e.to_string()),
+                });
+            }
         }
     }
 }
@@ -104,6 +158,7 @@ pub(super) fn plugin(app: &mut App) {
 fn build_catalogue(
     files: Option<Res<GameFiles>>,
     texts: Res<Assets<RonText>>,
+    shelf: Res<ModShelf>,
     mut commands: Commands,
 ) {
     let collect = |map: &bevy::platform::collections::HashMap<String, Handle<RonText>>| {
@@ -111,10 +166,16 @@ fn build_catalogue(
             .filter_map(|(k, h)| texts.get(h).map(|t| (k.clone(), t.text.clone())))
             .collect::<Vec<_>>()
     };
-    let catalogue = match files {
+    let mut catalogue = match files {
         Some(f) => Catalogue::from_texts(&collect(&f.rules), &collect(&f.scenarios)),
         None => Catalogue::from_texts(&[], &[]),
     };
+    catalogue.set_mods(&shelf);
+    for g in &catalogue.groups {
+        if let Some(p) = &g.problem {
+            warn!("mod {}: {p}", g.name);
+        }
+    }
     if let Some(p) = &catalogue.rules_problem {
         warn!("{p}");
     }
@@ -135,23 +196,18 @@ fn build_catalogue(
     commands.insert_resource(catalogue);
 }
 
-/// The rule tables in use: the catalogue's, or the bundled ones before it is built.
-pub(super) fn rules_of(catalogue: Option<&Catalogue>) -> Arc<Rules> {
-    catalogue.map_or_else(|| Arc::new(Rules::bundled().clone()), |c| c.rules.clone())
-}
-
 /// `ambush play --scenario` goes straight to the table, or to its set-up screens.
 fn start_directly(
     direct: Option<Res<DirectStart>>,
-    catalogue: Option<Res<Catalogue>>,
     mut commands: Commands,
     mut requests: MessageWriter<SessionRequest>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if let Some(d) = direct {
         // An ambush with a player's part in it opens on its set-up screens.
-        match SetupWizard::new(d.0.clone(), rules_of(catalogue.as_deref())) {
-            Some(wizard) => {
+        match SetupWizard::new(d.0.setup.clone(), d.0.rules.clone()) {
+            Some(mut wizard) => {
+                wizard.file = d.0.file.clone();
                 commands.insert_resource(wizard);
                 screen.set(Screen::Setup);
             }
@@ -185,23 +241,16 @@ fn draw_menu(
     );
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         ui.heading("Ambush");
-        ui.label("Marines against alien waves. Every roll is shown and explained.");
+        ui.label("Skirmishes on a digital tabletop. Every roll is shown and explained.");
         if let Some(p) = &catalogue.rules_problem {
             ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
         }
         ui.separator();
         ui.columns(2, |cols| {
-            cols[0].strong("Scenarios");
-            if catalogue.scenarios.is_empty() {
-                cols[0].label("No scenarios found in scenarios/.");
-            }
-            for (i, e) in catalogue.scenarios.iter().enumerate() {
-                let name = match &e.scenario {
-                    Ok(s) => s.name.clone(),
-                    Err(_) => format!("{} (cannot be played)", e.file),
-                };
-                cols[0].selectable_value(&mut *chosen, i, name);
-            }
+            egui::ScrollArea::vertical()
+                .id_salt("scenario list")
+                .max_height(cols[0].available_height() * 0.6)
+                .show(&mut cols[0], |ui| scenario_list(ui, &catalogue, &mut chosen));
             cols[0].separator();
             options_ui(&mut cols[0], &mut options);
             let Some(entry) = catalogue.scenarios.get(*chosen) else {
@@ -210,11 +259,13 @@ fn draw_menu(
             let ui = &mut cols[1];
             match &entry.scenario {
                 Ok(s) => {
+                    let names = s.names(&entry.rules);
+                    let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
                     ui.heading(&s.name);
                     ui.small(&entry.file);
                     ui.label(&s.briefing);
                     ui.label(format!(
-                        "Table {}\" x {}\", {} turns, {} marine units; marines' wounds by {:?}.",
+                        "Table {}\" x {}\", {} turns, {} units of the {humans}; their wounds by {:?}.",
                         s.table.0,
                         s.table.1,
                         s.turn_limit,
@@ -232,8 +283,8 @@ fn draw_menu(
                              and picks the spring point (004).",
                         );
                     }
-                    let solo = ui.button("Play as the marines (the aliens are the AI)");
-                    let hot_seat = ui.button("Hot-seat: two players, marines and aliens");
+                    let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
+                    let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
                     if solo.clicked() || hot_seat.clicked() {
                         let mut setup = GameSetup::new(s.clone(), options.seed, 0);
                         setup.wounds = options.human_wounds;
@@ -242,14 +293,20 @@ fn draw_menu(
                         } else {
                             Controllers::solo()
                         };
+                        let choice = GameChoice {
+                            setup,
+                            rules: entry.rules.clone(),
+                            file: Some(entry.file.clone()),
+                        };
                         // The set-up screens come first when a player has a part in them.
-                        match SetupWizard::new(setup.clone(), catalogue.rules.clone()) {
-                            Some(wizard) => {
+                        match SetupWizard::new(choice.setup.clone(), choice.rules.clone()) {
+                            Some(mut wizard) => {
+                                wizard.file = choice.file;
                                 commands.insert_resource(wizard);
                                 screen.set(Screen::Setup);
                             }
                             None => {
-                                requests.write(SessionRequest::Start(Box::new(setup)));
+                                requests.write(SessionRequest::Start(Box::new(choice)));
                             }
                         }
                     }
@@ -263,9 +320,38 @@ fn draw_menu(
     Ok(())
 }
 
+/// The scenarios under their groups' headings: the game's own, then each mod with its problem.
+fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, chosen: &mut usize) {
+    for (g, group) in catalogue.groups.iter().enumerate() {
+        ui.strong(&group.name);
+        if !group.description.is_empty() {
+            ui.small(&group.description);
+        }
+        if let Some(p) = &group.problem {
+            ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+        }
+        let mut any = false;
+        for (i, e) in catalogue.scenarios.iter().enumerate() {
+            if e.group != g {
+                continue;
+            }
+            any = true;
+            let name = match &e.scenario {
+                Ok(s) => s.name.clone(),
+                Err(_) => format!("{} (cannot be played)", e.file),
+            };
+            ui.selectable_value(chosen, i, name);
+        }
+        if !any && group.problem.is_none() {
+            ui.label("No scenarios.");
+        }
+        ui.add_space(6.0);
+    }
+}
+
 fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
     ui.strong("Rules options");
-    ui.label("Marines' wounds (001 offers two methods):");
+    ui.label("Wounds of the human side (001 offers two methods):");
     ui.horizontal(|ui| {
         ui.radio_value(&mut options.human_wounds, None, "as the scenario says");
         ui.radio_value(
@@ -279,8 +365,8 @@ fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
             "sudden death",
         );
     });
-    ui.label("Aliens' wounds: turned cards (001's alien rule; it has no alternative).");
-    ui.label("Alien animation speed:");
+    ui.label("Wounds of the waves: turned cards (001's rule for them; it has no alternative).");
+    ui.label("Speed of the AI's moves:");
     ui.horizontal(|ui| {
         for (name, pace) in AlienPace::CHOICES {
             ui.radio_value(&mut options.pace, pace, name);

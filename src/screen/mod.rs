@@ -2,16 +2,20 @@
 
 mod loading;
 mod menu;
+mod mods;
 mod session;
 mod setup;
 
 use crate::game::start::GameSetup;
+use ambush_data::Rules;
 use ambush_data::scenario::WoundMethod;
 use bevy::prelude::*;
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use loading::{GameFiles, RonText};
-pub use menu::Catalogue;
+pub use menu::{Catalogue, CatalogueEntry};
+pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
 pub use setup::{MarchOrder, Piece, Placement, SetupStep, SetupWizard, SpringPoint};
 
 /// Which screen the window shows.
@@ -76,14 +80,23 @@ impl Default for SessionOptions {
     }
 }
 
+/// A game to play: the set-up, the rule tables it plays with (the bundled ones or its mod's),
+/// and the scenario file it came from, which hot reload watches.
+#[derive(Debug, Clone)]
+pub struct GameChoice {
+    pub setup: GameSetup,
+    pub rules: Arc<Rules>,
+    pub file: Option<String>,
+}
+
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).
 #[derive(Resource, Debug, Clone)]
-pub struct DirectStart(pub GameSetup);
+pub struct DirectStart(pub GameChoice);
 
 /// What the menu and the end-of-game window ask for.
 #[derive(Message, Debug, Clone)]
 pub enum SessionRequest {
-    Start(Box<GameSetup>),
+    Start(Box<GameChoice>),
     PlayAgain,
     MainMenu,
 }
@@ -99,6 +112,7 @@ impl Plugin for ScreenPlugin {
         app.add_plugins((
             loading::plugin,
             menu::plugin,
+            mods::plugin,
             setup::plugin,
             session::plugin,
         ));

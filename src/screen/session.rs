@@ -2,16 +2,15 @@
 
 use crate::FrameSet;
 use crate::game::resources::AiSteps;
-use crate::game::start::{GameSetup, start_game};
+use crate::game::start::start_game;
 use crate::rules::turn::Phase;
-use crate::screen::menu::Catalogue;
-use crate::screen::{AlienPace, Screen, SessionOptions, SessionRequest};
+use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
 use crate::ui::SummaryChoice;
 use bevy::prelude::*;
 
-/// The game being played, for "play again".
+/// The game being played, for "play again" and for hot reload's notice.
 #[derive(Resource, Debug, Clone)]
-pub struct CurrentGame(pub GameSetup);
+pub struct CurrentGame(pub GameChoice);
 
 /// Paces the AI in the window: one AI order per tick.
 #[derive(Resource, Debug)]
@@ -29,7 +28,6 @@ fn handle_requests(
     mut requests: MessageReader<SessionRequest>,
     mut choices: MessageReader<SummaryChoice>,
     current: Option<Res<CurrentGame>>,
-    catalogue: Option<Res<Catalogue>>,
     options: Res<SessionOptions>,
     mut pace: ResMut<Pace>,
     mut commands: Commands,
@@ -44,13 +42,13 @@ fn handle_requests(
     let Some(request) = requests.read().last().cloned().or(chosen) else {
         return;
     };
-    let setup = match request {
-        SessionRequest::Start(setup) => *setup,
+    let choice = match request {
+        SessionRequest::Start(choice) => *choice,
         SessionRequest::PlayAgain => {
             let Some(c) = current else { return };
             let mut again = c.0.clone();
             // New dice for the new game.
-            again.seed = again.seed.wrapping_add(1);
+            again.setup.seed = again.setup.seed.wrapping_add(1);
             again
         }
         SessionRequest::MainMenu => {
@@ -59,13 +57,13 @@ fn handle_requests(
             return;
         }
     };
-    let rules = super::menu::rules_of(catalogue.as_deref());
     pace.0 = match options.pace {
         AlienPace::Instant => None,
         AlienPace::Every(d) => Some(Timer::new(d, TimerMode::Repeating)),
     };
-    commands.insert_resource(CurrentGame(setup.clone()));
-    commands.queue(move |world: &mut World| start_game(world, &setup, rules));
+    commands.insert_resource(CurrentGame(choice.clone()));
+    commands.remove_resource::<ReloadNotice>();
+    commands.queue(move |world: &mut World| start_game(world, &choice.setup, choice.rules));
     screen.set(Screen::Table);
 }
 

@@ -4,7 +4,7 @@
 use crate::EguiPass;
 use crate::control::Controller;
 use crate::game::start::GameSetup;
-use crate::screen::{Screen, SessionRequest};
+use crate::screen::{GameChoice, Screen, SessionRequest};
 use ambush_data::Rules;
 use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Going;
@@ -243,6 +243,8 @@ impl SetupStep {
 pub struct SetupWizard {
     pub setup: GameSetup,
     pub rules: Arc<Rules>,
+    /// The scenario file, for hot reload's notice once the game is on.
+    pub file: Option<String>,
     pub steps: Vec<SetupStep>,
     pub current: usize,
     /// Hot-seat: the player of the current step is at the screen.
@@ -281,6 +283,7 @@ impl SetupWizard {
             ready: !setup.controllers.is_hot_seat(),
             setup,
             rules,
+            file: None,
             steps,
             current: 0,
             march,
@@ -414,7 +417,7 @@ fn draw_setup(
             ui.add_space(40.0);
             ui.heading(format!(
                 "Pass the screen to the {} player",
-                wizard.setup.scenario.side_names.of(step.side())
+                wizard.setup.scenario.names(&wizard.rules).of(step.side())
             ));
             ui.label("The other player looks away while you make your secret choices.");
             if ui.button("I am ready").clicked() {
@@ -437,7 +440,11 @@ fn draw_setup(
                 .clicked()
                 && let Some(setup) = wizard.finish_step()
             {
-                requests.write(SessionRequest::Start(Box::new(setup)));
+                requests.write(SessionRequest::Start(Box::new(GameChoice {
+                    setup,
+                    rules: wizard.rules.clone(),
+                    file: wizard.file.clone(),
+                })));
                 // Leave the last step on screen until the table takes over.
                 wizard.current -= 1;
             }
@@ -454,7 +461,7 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
     };
     ui.strong(format!(
         "The {}' order of march (secret until the ambush is sprung)",
-        wizard.setup.scenario.side_names.of(side)
+        wizard.setup.scenario.names(&wizard.rules).of(side)
     ));
     ui.label("The lead marches first along the route; the rest follow at the spacing you set.");
     let mut swap = None;
@@ -493,7 +500,7 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
 fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
     ui.strong(format!(
         "The {}' ambush: hidden units, dummy counters and the spring point",
-        wizard.setup.scenario.side_names.of(side)
+        wizard.setup.scenario.names(&wizard.rules).of(side)
     ));
     if let Some(m) = &wizard.march {
         // 004: "the player being ambushed shows the other player the order in which his units

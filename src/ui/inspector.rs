@@ -1,6 +1,7 @@
 //! The left panel: the scenario objective, and the unit under inspection with its troop type,
 //! weapons, wounds, status, and for an alien the cards turned so far (never the face-down ones).
 
+use crate::rules::formation;
 use crate::rules::table::{Presence, Table, UnitId};
 use ambush_data::board::Side;
 use ambush_data::scenario::Objective;
@@ -34,6 +35,8 @@ pub(super) fn show(
 fn objective(ui: &mut egui::Ui, t: &Table) {
     ui.heading("Objective");
     let p = &t.progress;
+    let names = &t.config.side_names;
+    let (marine, aliens) = (names.one(Side::Humans), names.of(Side::Aliens));
     match &t.config.objective {
         Some(Objective::RepairAndBoard { feature }) => {
             let aboard = t
@@ -42,8 +45,8 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
                 .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Aboard)
                 .count();
             ui.label(format!(
-                "Repair the {feature}: a marine touching it, not shooting or fighting, rolls a 6 \
-                 after melee. Then board it; it takes off with every surviving marine aboard."
+                "Repair the {feature}: a {marine} touching it, not shooting or fighting, rolls a 6 \
+                 after melee. Then board it; it takes off with every surviving {marine} aboard."
             ));
             ui.label(format!(
                 "Power: {}",
@@ -56,11 +59,13 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
             ui.label(format!("Aboard: {aboard} of {} alive", t.humans_alive()));
         }
         None => {
-            ui.label("Survive the alien attack with as few casualties as you can.");
+            ui.label(format!(
+                "Survive the attack of the {aliens} with as few casualties as you can."
+            ));
         }
     }
     ui.label(format!(
-        "Casualties {} of {} · aliens killed {} · waves {}",
+        "Casualties {} of {} · {aliens} killed {} · waves {}",
         t.human_casualties(),
         p.humans_at_start,
         p.aliens_killed,
@@ -79,10 +84,10 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
     ui.heading(u.label.as_ref());
     egui::Grid::new("unit").num_columns(2).show(ui, |ui| {
         ui.label("side");
-        ui.label(format!("{:?}", u.side));
+        ui.label(t.config.side_names.of(u.side));
         ui.end_row();
         ui.label("troop");
-        ui.label(format!("{:?}", u.troop));
+        ui.label(rules.map_or(u.troop.as_str(), |r| r.troop_name(u.troop)));
         ui.end_row();
         if let Some(w) = u.wave {
             ui.label("wave");
@@ -93,7 +98,15 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
         ui.label(if u.weapons.is_empty() {
             "none".to_string()
         } else {
-            u.weapons.join(", ")
+            u.weapons
+                .iter()
+                .map(|w| {
+                    rules
+                        .and_then(|r| r.weapon(w))
+                        .map_or(w.as_str(), |p| p.display.as_str())
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
         });
         ui.end_row();
         ui.label("armour");
@@ -109,6 +122,9 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
         }
         if u.status.withdrawing {
             words.push("withdrawing".into());
+        }
+        if let Some(f) = rules.and_then(|r| formation::formation_of(r, u)) {
+            words.push(f.display.clone());
         }
         ui.label(words.join(", "));
         ui.end_row();
@@ -167,8 +183,12 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
         });
         ui.end_row();
         if let Some(r) = rules {
-            let mv = &r.troop(u.troop).movement;
             ui.label("moves");
+            let Some(mv) = formation::movement_of(r, u) else {
+                ui.label("may not move in this formation");
+                ui.end_row();
+                return;
+            };
             ui.label(format!(
                 "{:.0}\" forward, {:.0}\" advance, {:.0}\" fall back",
                 mv.straight_forward * r.general.smr,

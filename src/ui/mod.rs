@@ -224,7 +224,9 @@ pub fn draw(
         f.awaiting,
         dark.is_some(),
     )];
-    let (log_rect, clicked) = roll_log::show(&mut root, f.log, view);
+    let default_names = ambush_data::board::SideNames::default();
+    let names = f.table.map_or(&default_names, |t| &t.config.side_names);
+    let (log_rect, clicked) = roll_log::show(&mut root, f.log, names, view);
     rects.push(log_rect);
     if let (Some(labels), Some(t)) = (clicked, f.table) {
         out.highlight = Some(units_named(t, &labels));

@@ -2,12 +2,14 @@
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
 use crate::input::{Draft, Request};
+use crate::rules::formation;
 use crate::rules::log::sum;
 use crate::rules::orders::Decision;
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use crate::ui::OverlayFrame;
+use ambush_data::board::{Side, SideNames};
 use bevy_egui::egui;
 
 impl OverlayFrame<'_> {
@@ -18,25 +20,30 @@ impl OverlayFrame<'_> {
 }
 
 /// What to do now, in a sentence, for each decision.
-fn instructions(d: &Decision) -> &'static str {
+fn instructions(d: &Decision, names: &SideNames) -> String {
+    let enemy = names.one(d.side().other());
     match d {
-        Decision::Move { .. } => {
+        Decision::Move { .. } => format!(
             "Click one of your units (its group in base contact comes with it), then click where \
-             it should go. Q/E turn it, R faces the pointer, G moves it alone. Click an alien to \
-             charge it. Commit to move; Pass ends your movement."
+             it should go. Q/E turn it, R faces the pointer, G moves it alone. Click an enemy \
+             {enemy} to charge it. A unit with formations shows a button to change formation, \
+             which costs its move. Commit to move; Pass ends your movement."
+        ),
+        Decision::Board { .. } => format!(
+            "{} touching the repaired ship may board. Click one and commit, or pass.",
+            names.of(Side::Humans)
+        ),
+        Decision::Shoot { .. } => "Click a shooter: its targets are ringed (solid: medium \
+             range, dashed: long). Click a target, then commit. Pass declines: you may not shoot \
+             again this turn."
+            .into(),
+        Decision::Disengage { .. } => {
+            "Your mounted unit may try to disengage from the melee.".into()
         }
-        Decision::Board { .. } => {
-            "Marines touching the repaired ship may board. Click one and commit, or pass."
-        }
-        Decision::Shoot { .. } => {
-            "Click a shooter: its targets are ringed (solid: medium range, dashed: long). Click \
-             a target, then commit. Pass declines: you may not shoot again this turn."
-        }
-        Decision::Disengage { .. } => "Your mounted unit may try to disengage from the melee.",
         Decision::Engage { .. } => {
-            "Two attackers are equally close: click the one your unit engages."
+            "Two attackers are equally close: click the one your unit engages.".into()
         }
-        Decision::BreakOff { .. } => "Your unit may try to break off from the melee.",
+        Decision::BreakOff { .. } => "Your unit may try to break off from the melee.".into(),
     }
 }
 
@@ -64,9 +71,15 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
     if let Some(f) = v.flows
         && let (Some(side), Some(Decision::Move { .. })) = (f.movement.initiative, v.decision())
     {
+        let names = v.table.map(|t| &t.config.side_names);
+        let name = |s: Side| names.map_or(format!("{s:?}"), |n| n.of(s).to_string());
         ui.label(format!(
-            "Initiative: {side:?} won the last roll. Moves left on it: humans {}, aliens {}.",
-            f.movement.moves_left[0], f.movement.moves_left[1]
+            "Initiative: the {} won the last roll. Moves left on it: {} {}, {} {}.",
+            name(side),
+            name(Side::Humans),
+            f.movement.moves_left[0],
+            name(Side::Aliens),
+            f.movement.moves_left[1]
         ));
     }
     let Some(d) = v.decision() else {
@@ -83,7 +96,10 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
     buttons(ui, d, v, requests);
     let t = v.table;
     match d {
-        Decision::Move { .. } => move_details(ui, v),
+        Decision::Move { .. } => {
+            formation_buttons(ui, v, requests);
+            move_details(ui, v)
+        }
         Decision::Shoot { .. } => shot_details(ui, v),
         Decision::Engage { candidates, .. } => {
             ui.horizontal(|ui| {
@@ -110,7 +126,9 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
         );
     }
     ui.separator();
-    ui.small(instructions(d));
+    let default_names = SideNames::default();
+    let names = t.map_or(&default_names, |t| &t.config.side_names);
+    ui.small(instructions(d, names));
 }
 
 /// The commit, undo and pass buttons, first so they never scroll out of sight.
@@ -144,6 +162,38 @@ fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OverlayFrame, requests: &mut Vec
             }
         }
     });
+}
+
+/// A button for each formation change the selected unit may make (form square, unlimber).
+fn formation_buttons(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
+    let (Some(t), Some(rules), Some(id)) = (v.table, v.rules, v.selection.unit) else {
+        return;
+    };
+    let Some(u) = t.unit(id) else { return };
+    let choices = formation::choices(rules, u);
+    if choices.is_empty() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        if let Some(f) = formation::formation_of(rules, u) {
+            ui.label(format!("{} is {}.", u.label, f.display));
+        }
+        for to in choices {
+            let name = formation::order_name(rules, u, to);
+            if ui
+                .button(format!("{} (costs its move)", capitalised(&name)))
+                .clicked()
+            {
+                requests.push(Request::ChangeFormation(id, to));
+            }
+        }
+    });
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 fn move_details(ui: &mut egui::Ui, v: &OverlayFrame) {

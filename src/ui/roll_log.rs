@@ -1,6 +1,7 @@
 //! The roll log: every die and card as it happens, with its faces, named modifiers, need and result.
 
 use crate::rules::log::{RollEntry, RollKind};
+use ambush_data::board::{Side, SideNames};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -30,14 +31,14 @@ pub fn pretty_card(code: &str) -> String {
 }
 
 /// One entry as a player reads it: `M1 vs A2.3 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit ...`.
-pub fn describe(e: &RollEntry) -> String {
+pub fn describe(e: &RollEntry, names: &SideNames) -> String {
     let mut s = String::new();
     match (&e.actor, &e.target) {
         (Some(a), Some(t)) => s.push_str(&format!("{a} vs {t} · ")),
         (Some(a), None) => s.push_str(&format!("{a} · ")),
         _ => {}
     }
-    s.push_str(e.kind.name());
+    s.push_str(&kind_label(e.kind, names));
     // The card rules already write the card at the head of the effect ("Q♥ — killed").
     let mut effect_has_card = false;
     if let Some(card) = &e.card {
@@ -71,11 +72,21 @@ pub fn describe(e: &RollEntry) -> String {
     s
 }
 
+/// A roll's kind as the player reads it: the generated side under its own name
+/// ("warrior_generation" in a mod that calls them warriors).
+pub fn kind_label(kind: RollKind, names: &SideNames) -> String {
+    match kind {
+        RollKind::AlienGeneration => format!("{}_generation", names.one(Side::Aliens)),
+        other => other.name().to_string(),
+    }
+}
+
 /// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
 /// an entry the player clicked.
 pub(super) fn show(
     root: &mut egui::Ui,
     log: &[&RollEntry],
+    names: &SideNames,
     view: &mut RollLogView,
 ) -> (egui::Rect, Option<Vec<String>>) {
     let mut clicked = None;
@@ -87,11 +98,14 @@ pub(super) fn show(
             ui.small("Click an entry to highlight its units on the table.");
             ui.horizontal(|ui| {
                 egui::ComboBox::from_id_salt("kind")
-                    .selected_text(view.kind.map_or("every kind", |k| k.name()))
+                    .selected_text(
+                        view.kind
+                            .map_or("every kind".to_string(), |k| kind_label(k, names)),
+                    )
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut view.kind, None, "every kind");
                         for k in RollKind::ALL {
-                            ui.selectable_value(&mut view.kind, Some(k), k.name());
+                            ui.selectable_value(&mut view.kind, Some(k), kind_label(k, names));
                         }
                     });
                 ui.label("unit");
@@ -119,7 +133,7 @@ pub(super) fn show(
                         }
                         last_turn = Some(e.turn);
                     }
-                    let line = ui.add(egui::Label::new(describe(e)).sense(egui::Sense::click()));
+                    let line = ui.add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
                     if line.clicked() {
                         clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
                     }
@@ -142,11 +156,11 @@ mod tests {
             .target("A2.3")
             .card("QH".into())
             .effect("killed");
-        assert_eq!(describe(&card), "M1 vs A2.3 · wound_card Q♥ — killed");
+        assert_eq!(describe(&card, &SideNames::default()), "M1 vs A2.3 · wound_card Q♥ — killed");
         let as_logged = RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
             .card("QH".into())
             .effect("Q♥ — killed");
-        assert_eq!(describe(&as_logged), "wound_card Q♥ — killed");
+        assert_eq!(describe(&as_logged, &SideNames::default()), "wound_card Q♥ — killed");
         assert_eq!(pretty_card("10S"), "10♠");
         assert_eq!(pretty_card("JK"), "Joker");
         let shot = RollEntry::dice(RollKind::ToHit, "1d6", vec![4])
@@ -157,7 +171,7 @@ mod tests {
             .success(true)
             .effect("hit");
         assert_eq!(
-            describe(&shot),
+            describe(&shot, &SideNames::default()),
             "M1 vs A1.1 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
         );
     }

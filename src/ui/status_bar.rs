@@ -2,35 +2,37 @@
 
 use crate::game::resources::Awaiting;
 use crate::rules::orders::Decision;
-use crate::rules::table::Progress;
 use crate::rules::table::Table;
+use crate::rules::table::{Outcome, Progress};
 use crate::rules::turn::Phase;
+use ambush_data::board::{Side, SideNames};
 use bevy_egui::egui;
 
-fn phase_name(p: Phase) -> &'static str {
+fn phase_name(p: Phase, names: &SideNames) -> String {
     match p {
-        Phase::Setup => "setting up",
-        Phase::Approach => "ambush approach",
-        Phase::AlienGeneration => "alien generation",
-        Phase::Movement => "movement",
-        Phase::Shooting => "shooting",
-        Phase::Melee => "melee",
-        Phase::EndOfTurn => "end of turn",
-        Phase::GameOver => "game over",
+        Phase::Setup => "setting up".into(),
+        Phase::Approach => "ambush approach".into(),
+        Phase::AlienGeneration => format!("{} generation", names.one(Side::Aliens)),
+        Phase::Movement => "movement".into(),
+        Phase::Shooting => "shooting".into(),
+        Phase::Melee => "melee".into(),
+        Phase::EndOfTurn => "end of turn".into(),
+        Phase::GameOver => "game over".into(),
     }
 }
 
-fn waiting_for(d: &Decision) -> String {
+fn waiting_for(d: &Decision, names: &SideNames) -> String {
+    let side = names.of(d.side());
     match d {
-        Decision::Move { side, moves_left } => match moves_left {
-            Some(n) => format!("{side:?} to move ({n} left on this initiative)"),
-            None => format!("{side:?} to move the remainder"),
+        Decision::Move { moves_left, .. } => match moves_left {
+            Some(n) => format!("{side} to move ({n} left on this initiative)"),
+            None => format!("{side} to move the remainder"),
         },
-        Decision::Board { side } => format!("{side:?} to board the ship"),
-        Decision::Shoot { side } => format!("{side:?} to shoot or decline"),
-        Decision::Disengage { side, .. } => format!("{side:?}: disengage?"),
-        Decision::Engage { side, .. } => format!("{side:?}: choose whom to engage"),
-        Decision::BreakOff { side, .. } => format!("{side:?}: break off?"),
+        Decision::Board { .. } => format!("{side} to board the ship"),
+        Decision::Shoot { .. } => format!("{side} to shoot or decline"),
+        Decision::Disengage { .. } => format!("{side}: disengage?"),
+        Decision::Engage { .. } => format!("{side}: choose whom to engage"),
+        Decision::BreakOff { .. } => format!("{side}: break off?"),
     }
 }
 
@@ -79,7 +81,7 @@ pub(super) fn show(
                     ));
                 }
                 ui.separator();
-                ui.label(phase_name(phase));
+                ui.label(phase_name(phase, &b.config.side_names));
                 if let Some(line) = approach_line(&b.progress, dark) {
                     ui.separator();
                     ui.strong(line);
@@ -87,28 +89,40 @@ pub(super) fn show(
                 match awaiting.and_then(|a| a.0.as_ref()) {
                     Some(d) => {
                         ui.separator();
-                        ui.strong(waiting_for(d));
+                        ui.strong(waiting_for(d, &b.config.side_names));
                     }
                     None if matches!(phase, Phase::Movement | Phase::Shooting | Phase::Melee) => {
                         ui.separator();
-                        ui.label("the aliens are acting");
+                        ui.label(format!(
+                            "the {} are acting",
+                            b.config.side_names.of(Side::Aliens)
+                        ));
                     }
                     None => {}
                 }
                 ui.separator();
+                let names = &b.config.side_names;
                 ui.label(format!(
-                    "waves {} · aliens killed {} · power {}",
+                    "waves {} · {} killed {}",
                     b.progress.waves,
+                    names.of(Side::Aliens),
                     b.progress.aliens_killed,
-                    if b.progress.power_restored {
-                        "restored"
-                    } else {
-                        "off"
-                    }
                 ));
+                if b.config.objective.is_some() {
+                    ui.label(if b.progress.power_restored {
+                        "· power restored"
+                    } else {
+                        "· power off"
+                    });
+                }
                 if let Some(o) = b.progress.outcome {
                     ui.separator();
-                    ui.strong(format!("{o:?}: {}", b.progress.ending));
+                    let result = match o {
+                        Outcome::HumansWin => format!("the {} win", names.of(Side::Humans)),
+                        Outcome::AliensWin => format!("the {} win", names.of(Side::Aliens)),
+                        Outcome::Draw => "a draw".to_string(),
+                    };
+                    ui.strong(format!("{result}: {}", b.progress.ending));
                 }
             });
         })

@@ -2,6 +2,7 @@
 
 use crate::rules::table::{Outcome, Table};
 use crate::ui::SummaryChoice;
+use ambush_data::board::Side;
 use bevy_egui::egui;
 
 pub(super) fn show(
@@ -15,11 +16,12 @@ pub(super) fn show(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
+            let names = &table.config.side_names;
             ui.heading(match p.outcome {
-                Some(Outcome::HumansWin) => "The marines win",
-                Some(Outcome::AliensWin) => "The aliens win",
-                Some(Outcome::Draw) => "A draw",
-                None => "The game is over",
+                Some(Outcome::HumansWin) => format!("The {} win", names.of(Side::Humans)),
+                Some(Outcome::AliensWin) => format!("The {} win", names.of(Side::Aliens)),
+                Some(Outcome::Draw) => "A draw".to_string(),
+                None => "The game is over".to_string(),
             });
             ui.label(&p.ending);
             ui.separator();
@@ -27,14 +29,17 @@ pub(super) fn show(
                 ui.label("turns played");
                 ui.label(p.turn.to_string());
                 ui.end_row();
-                ui.label("marine casualties (the score)");
+                ui.label(format!(
+                    "{} casualties (the score)",
+                    names.one(Side::Humans)
+                ));
                 ui.label(format!(
                     "{} of {}",
                     table.human_casualties(),
                     p.humans_at_start
                 ));
                 ui.end_row();
-                ui.label("aliens killed");
+                ui.label(format!("{} killed", names.of(Side::Aliens)));
                 ui.label(p.aliens_killed.to_string());
                 ui.end_row();
                 ui.label("waves");

@@ -67,7 +67,8 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
         if found {
             // "The ambushed player ... activate first", and nobody is surprised.
             assert!(detections.is_empty(), "seed {seed}");
-            assert_eq!(first_move.actor.as_deref(), Some("humans"), "seed {seed}");
+            // The log names the side as the scenario does.
+            assert_eq!(first_move.actor.as_deref(), Some("marines"), "seed {seed}");
             assert!(
                 first_move.effect.contains("column found"),
                 "{}",

@@ -11,7 +11,7 @@ use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
-use ambush_data::tables::TroopKind;
+use ambush_data::tables::TroopType;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -128,10 +128,18 @@ fn every_variant_plays_to_an_end() {
         (
             "crashed_ship_heavy_weapon.ron",
             "HW1",
-            TroopKind::WeaponCrew,
+            TroopType::known("WeaponCrew"),
         ),
-        ("crashed_ship_jet_bikes.ron", "JB1", TroopKind::Mounted),
-        ("crashed_ship_sudden_death.ron", "M1", TroopKind::Infantry),
+        (
+            "crashed_ship_jet_bikes.ron",
+            "JB1",
+            TroopType::known("Mounted"),
+        ),
+        (
+            "crashed_ship_sudden_death.ron",
+            "M1",
+            TroopType::known("Infantry"),
+        ),
     ] {
         for game in 0..3 {
             let mut app = game_app(file, 5, game);

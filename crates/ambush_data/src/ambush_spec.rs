@@ -2,7 +2,7 @@
 
 use crate::board::Side;
 use crate::geometry::Shape;
-use crate::tables::{AmbushNature, Traits, TroopKind};
+use crate::tables::{AmbushNature, Traits, TroopType};
 use serde::{Deserialize, Serialize};
 
 /// How a scenario's ambush is set up, detected and felt.
@@ -108,7 +108,7 @@ pub enum SurpriseEffects {
 pub struct AmbushUnitSpec {
     pub label: String,
     pub side: Side,
-    pub troop: TroopKind,
+    pub troop: TroopType,
     pub at: (f32, f32),
     pub facing: f32,
     /// Weapon names; empty takes the scenario's alien weapons for an alien.

@@ -27,14 +27,6 @@ impl Side {
             Side::Aliens => Side::Humans,
         }
     }
-    /// How the roll log names the side: a fixed id, not the scenario's display name.
-    #[inline]
-    pub fn log_id(self) -> &'static str {
-        match self {
-            Side::Humans => "humans",
-            Side::Aliens => "aliens",
-        }
-    }
     #[inline]
     pub fn index(self) -> usize {
         match self {
@@ -48,8 +40,16 @@ impl Side {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideNames {
+    /// The human side, plural: "marines".
     pub humans: String,
+    /// The alien side, plural: "aliens".
     pub aliens: String,
+    /// One unit of the human side: "marine". Empty: the plural less a final "s".
+    #[serde(default)]
+    pub human: String,
+    /// One unit of the alien side: "alien". Empty: the plural less a final "s".
+    #[serde(default)]
+    pub alien: String,
 }
 
 impl Default for SideNames {
@@ -57,6 +57,8 @@ impl Default for SideNames {
         SideNames {
             humans: "marines".into(),
             aliens: "aliens".into(),
+            human: "marine".into(),
+            alien: "alien".into(),
         }
     }
 }
@@ -68,6 +70,19 @@ impl SideNames {
         match side {
             Side::Humans => &self.humans,
             Side::Aliens => &self.aliens,
+        }
+    }
+
+    /// What one unit of `side` is called, such as "marine".
+    pub fn one(&self, side: Side) -> &str {
+        let (one, many) = match side {
+            Side::Humans => (&self.human, &self.humans),
+            Side::Aliens => (&self.alien, &self.aliens),
+        };
+        if one.is_empty() {
+            many.strip_suffix('s').unwrap_or(many)
+        } else {
+            one
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::error::{DataError, parse_ron};
 use crate::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
 use crate::locate::{FieldPath, Seg, locate};
 use crate::scenario::{Objective, Scenario};
-use crate::tables::{Rules, TroopKind};
+use crate::tables::Rules;
 use Seg::{Item, Key};
 use glam::Vec2;
 use std::path::Path;
@@ -50,6 +50,17 @@ pub fn load_scenario_file(path: &Path, rules: &Rules) -> Result<Scenario, DataEr
         .map_err(|e| DataError::at(&file, 1, 1, format!("cannot read: {e}")))?;
     parse_scenario(&file, &text, rules)
 }
+
+/// The most units a scenario may place (on either list).
+pub const MAX_UNITS: usize = 200;
+/// The most terrain features a scenario may have.
+pub const MAX_TERRAIN: usize = 200;
+/// The most points an ambush route may have.
+pub const MAX_ROUTE_POINTS: usize = 256;
+/// The widest and deepest table, inches (a twenty-foot table).
+pub const MAX_TABLE_INCHES: f32 = 240.0;
+/// The longest game, turns.
+pub const MAX_TURNS: u32 = 500;
 
 /// The semantic checks.
 struct Checker<'a> {
@@ -135,6 +146,12 @@ impl Checker<'_> {
             .map(String::as_str)
             .collect();
         names.join(", ")
+    }
+
+    /// The troop types a scenario may place: every line but the generated one.
+    fn placeable_troops(&self) -> String {
+        let wave = self.rules.generation.troop;
+        names_or_none(self.rules.troops.troops.keys().filter(|k| **k != wave))
     }
 
     fn check(&self, s: &Scenario) -> Result<(), Problem> {
@@ -266,11 +283,12 @@ impl Checker<'_> {
                     format!("{who}, field `label`: expected a label used by no other unit"),
                 ));
             }
-            if (u.side == Side::Aliens) != (u.troop == TroopKind::Alien) {
+            let wave = self.rules.generation.troop;
+            if (u.side == Side::Aliens) != (u.troop == wave) {
                 return Err(self.fail(
                     &path("troop"),
                     format!(
-                        "{who}, field `troop`: an alien unit is troop Alien, and only aliens are"
+                        "{who}, field `troop`: a unit of the alien side is troop {wave} (the rules' generated troop type), and only they are"
                     ),
                 ));
             }
@@ -377,6 +395,41 @@ impl Checker<'_> {
     }
 
     fn check_header(&self, s: &Scenario) -> Result<(), Problem> {
+        // A stranger's scenario may not ask the game for more than a table can hold.
+        let counts = [
+            ("units", s.units.len(), MAX_UNITS),
+            ("terrain", s.terrain.len(), MAX_TERRAIN),
+            (
+                "ambush",
+                s.ambush.as_ref().map_or(0, |a| a.units.len()),
+                MAX_UNITS,
+            ),
+            (
+                "ambush",
+                s.ambush.as_ref().map_or(0, |a| a.route.len()),
+                MAX_ROUTE_POINTS,
+            ),
+        ];
+        for (field, n, most) in counts {
+            if n > most {
+                return Err(self.fail(
+                    &[Key(field)],
+                    format!("field `{field}`: {n} entries; a scenario may have at most {most}"),
+                ));
+            }
+        }
+        if s.table.0 > MAX_TABLE_INCHES || s.table.1 > MAX_TABLE_INCHES {
+            return Err(self.fail(
+                &[Key("table")],
+                format!("field `table`: at most {MAX_TABLE_INCHES} inches a side"),
+            ));
+        }
+        if s.turn_limit > MAX_TURNS {
+            return Err(self.fail(
+                &[Key("turn_limit")],
+                format!("field `turn_limit`: at most {MAX_TURNS} turns"),
+            ));
+        }
         if !positive2(s.table) {
             return Err(self.fail(
                 &[Key("table")],
@@ -502,10 +555,14 @@ impl Checker<'_> {
                     format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
                 ));
             }
-            if u.troop == TroopKind::Alien {
+            if u.troop == self.rules.generation.troop {
                 return Err(self.fail(
                     &path("troop"),
-                    format!("{who}, field `troop`: aliens are generated in waves, not placed; expected Infantry, Mounted or WeaponCrew"),
+                    format!(
+                        "{who}, field `troop`: {} are generated in waves, not placed; expected one of: {}",
+                        u.troop,
+                        self.placeable_troops()
+                    ),
                 ));
             }
             for (j, weapon) in u.weapons.iter().enumerate() {
@@ -540,9 +597,25 @@ impl Checker<'_> {
             let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
                 return Err(self.fail(
                     &path("troop"),
-                    format!("{who}, field `troop`: troop type {:?} has no line in the rules' troops.ron", u.troop),
+                    format!(
+                        "{who}, field `troop`: troop type {} has no line in the rules' troops.ron; expected one of: {}",
+                        u.troop,
+                        self.placeable_troops()
+                    ),
                 ));
             };
+            if let Some(f) = u.formation
+                && !profile.formations.contains_key(&f)
+            {
+                return Err(self.fail(
+                    &path("formation"),
+                    format!(
+                        "{who}, field `formation`: troop type {} has no formation {f}; it has: {}",
+                        u.troop,
+                        names_or_none(profile.formations.keys())
+                    ),
+                ));
+            }
             let base = Footprint::new(
                 Vec2::new(u.at.0, u.at.1),
                 Vec2::new(profile.base.0, profile.base.1),
@@ -601,6 +674,16 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+}
+
+/// Names joined for an error message, or "none".
+fn names_or_none<T: std::fmt::Display>(names: impl Iterator<Item = T>) -> String {
+    let names: Vec<String> = names.map(|n| n.to_string()).collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
     }
 }
 
@@ -704,8 +787,11 @@ mod tests {
         let e = parse(&text).unwrap_err();
         assert_eq!((e.line, e.column), (line_of(&text, "table:"), 5), "{e}");
         assert!(e.message.contains("`table`"), "{e}");
-        let e = parse(&VALID.replace("table: (72.0, 48.0)", "table: (inf, 48.0)")).unwrap_err();
-        assert!(e.message.contains("`table`"), "{e}");
+        // Not a number is refused where it stands, before any field is read.
+        let text = VALID.replace("table: (72.0, 48.0)", "table: (inf, 48.0)");
+        let e = parse(&text).unwrap_err();
+        assert_eq!((e.line, e.column), (line_of(&text, "table:"), 13), "{e}");
+        assert!(e.message.contains("`inf` is not a finite number"), "{e}");
     }
 
     #[test]
@@ -811,12 +897,13 @@ mod tests {
         let text = VALID.replace("size: (6.0, 3.0)", "size: (6.0, 0.0)");
         let e = parse(&text).unwrap_err();
         assert!(e.message.contains("`shape.size`"), "{e}");
-        let e = parse(&VALID.replace(
+        let text = VALID.replace(
             "facing: 0.0, weapons: [\"blaster\"]",
             "facing: NaN, weapons: [\"blaster\"]",
-        ))
-        .unwrap_err();
-        assert!(e.message.contains("`facing`"), "{e}");
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "facing: NaN"), "{e}");
+        assert!(e.message.contains("`NaN` is not a finite number"), "{e}");
     }
 
     #[test]
@@ -878,14 +965,15 @@ mod tests {
     fn a_scenario_may_rename_the_sides() {
         // The mod schema: side names come from the scenario, marines and aliens by default.
         let s = parse(VALID).expect("valid");
-        assert_eq!(s.side_names.of(Side::Humans), "marines");
+        assert_eq!(s.names(&rules()).of(Side::Humans), "marines");
+        assert_eq!(s.names(&rules()).one(Side::Aliens), "alien");
         let renamed = VALID.replace(
             "name: \"Test\",",
             "name: \"Test\",\n    side_names: (humans: \"troopers\", aliens: \"bugs\"),",
         );
         let s = parse(&renamed).expect("valid");
-        assert_eq!(s.side_names.of(Side::Humans), "troopers");
-        assert_eq!(s.side_names.of(Side::Aliens), "bugs");
+        assert_eq!(s.names(&rules()).of(Side::Humans), "troopers");
+        assert_eq!(s.names(&rules()).one(Side::Aliens), "bug");
         let e = parse(&VALID.replace(
             "name: \"Test\",",
             "name: \"Test\",\n    side_names: (humans: \"x\"),",

@@ -32,10 +32,150 @@ impl DataError {
     }
 }
 
+/// The largest data file the game reads, in bytes: far above any real scenario or table.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The deepest nesting of brackets a data file may have (real files nest about six deep).
+pub const MAX_NESTING: usize = 32;
+
 /// Parses RON text into `T`, naming `file` in any error.
+///
+/// Every data file comes here, a stranger's mod included, so it refuses what serde would let
+/// through: an oversized file, nesting deeper than `MAX_NESTING`, and numbers that are not
+/// finite (`NaN`, `inf`, or too large for the game's 32-bit floats).
 pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(DataError::at(
+            file,
+            1,
+            1,
+            format!(
+                "the file is {} bytes; a data file may be at most {MAX_FILE_BYTES} bytes",
+                text.len()
+            ),
+        ));
+    }
+    if let Some((line, column, token)) = first_non_finite_number(text) {
+        return Err(DataError::at(
+            file,
+            line,
+            column,
+            format!("`{token}` is not a finite number; expected an ordinary number"),
+        ));
+    }
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_NESTING)
         .from_str(text)
         .map_err(|e| DataError::from_ron(file, &e))
+}
+
+/// The first number token outside strings and comments that RON would read as a non-finite
+/// float, with its line and column (1-based).
+fn first_non_finite_number(text: &str) -> Option<(usize, usize, String)> {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut i, mut line, mut column) = (0, 1, 1);
+    let step = |i: &mut usize, line: &mut usize, column: &mut usize| {
+        if chars[*i] == '\n' {
+            *line += 1;
+            *column = 1;
+        } else {
+            *column += 1;
+        }
+        *i += 1;
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '"' {
+            // A string: skip to its closing quote, past escapes.
+            step(&mut i, &mut line, &mut column);
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' && i + 1 < chars.len() {
+                    step(&mut i, &mut line, &mut column);
+                }
+                step(&mut i, &mut line, &mut column);
+            }
+            if i < chars.len() {
+                step(&mut i, &mut line, &mut column);
+            }
+        } else if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                step(&mut i, &mut line, &mut column);
+            }
+        } else if c == '/' && next == Some('*') {
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                step(&mut i, &mut line, &mut column);
+            }
+            for _ in 0..2 {
+                if i < chars.len() {
+                    step(&mut i, &mut line, &mut column);
+                }
+            }
+        } else if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
+            let (at_line, at_column) = (line, column);
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric()
+                    || matches!(chars[i], '_' | '.')
+                    || (matches!(chars[i], '+' | '-')
+                        && i > start
+                        && matches!(chars[i - 1], 'e' | 'E')
+                        && chars[start].is_ascii_digit()))
+            {
+                step(&mut i, &mut line, &mut column);
+            }
+            let token: String = chars[start..i].iter().collect();
+            let named_non_finite = matches!(
+                token.as_str(),
+                "NaN" | "NaNf32" | "NaNf64" | "inf" | "inff32" | "inff64"
+            );
+            let overflows = token.starts_with(|c: char| c.is_ascii_digit())
+                && token.contains(['e', 'E'])
+                && !token.starts_with("0x")
+                && token
+                    .trim_end_matches("f32")
+                    .trim_end_matches("f64")
+                    .replace('_', "")
+                    .parse::<f64>()
+                    .is_ok_and(|v| !v.is_finite() || v.abs() > f64::from(f32::MAX));
+            if named_non_finite || overflows {
+                return Some((at_line, at_column, token));
+            }
+        } else {
+            step(&mut i, &mut line, &mut column);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn not_a_number_is_refused_where_it_stands() {
+        let e = parse_ron::<(f32, f32)>("t.ron", "// NaN in a comment\n(1.0,\n  NaN)").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 3), "{e}");
+        let e = parse_ron::<f32>("t.ron", "1e999").unwrap_err();
+        assert!(e.message.contains("1e999"), "{e}");
+        let e = parse_ron::<f32>("t.ron", "-inf").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 2), "{e}");
+        assert!(parse_ron::<String>("t.ron", "\"NaN inf 1e999\"").is_ok());
+        assert_eq!(parse_ron::<f32>("t.ron", "2.5e-3").unwrap(), 2.5e-3);
+    }
+
+    #[test]
+    fn deep_nesting_and_oversized_files_are_refused() {
+        let deep = format!(
+            "{}1{}",
+            "[".repeat(MAX_NESTING + 5),
+            "]".repeat(MAX_NESTING + 5)
+        );
+        let e = parse_ron::<ron::Value>("t.ron", &deep).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        let huge = " ".repeat(MAX_FILE_BYTES + 1);
+        let e = parse_ron::<ron::Value>("t.ron", &huge).unwrap_err();
+        assert!(e.message.contains("at most"), "{e}");
+    }
 }

@@ -8,11 +8,15 @@ pub mod board;
 pub mod check;
 pub mod error;
 pub mod geometry;
+pub mod ident;
 pub mod locate;
+pub mod mods;
+mod patch;
 pub mod scenario;
 pub mod tables;
 
 pub use check::{Problem, check_scenario, load_scenario_file, parse_scenario};
 pub use error::{DataError, parse_ron};
+pub use ident::Ident;
 pub use scenario::Scenario;
 pub use tables::Rules;

@@ -2,7 +2,7 @@
 
 use crate::ambush_spec::AmbushSpec;
 use crate::board::{Edge, Side, SideNames, TerrainFeature};
-use crate::tables::{Species, Traits, TroopKind};
+use crate::tables::{FormationName, Rules, Species, Traits, TroopType};
 use serde::{Deserialize, Serialize};
 
 /// A whole scenario file.
@@ -14,9 +14,10 @@ pub struct Scenario {
     pub briefing: String,
     /// Table width (west–east) and depth (south–north), inches.
     pub table: (f32, f32),
-    /// What the players and the overlay call the two sides (default marines and aliens).
+    /// What the players and the overlay call the two sides; `None`: the rules' `terms.ron`
+    /// (marines and aliens, or a mod's own names).
     #[serde(default)]
-    pub side_names: SideNames,
+    pub side_names: Option<SideNames>,
     /// The edge the humans nominate as friendly.
     pub friendly_edge: Edge,
     /// The game ends in a draw after this turn, if nobody has won.
@@ -58,6 +59,13 @@ pub struct Scenario {
     /// less beyond it.
     #[serde(default)]
     pub explosives: bool,
+}
+
+impl Scenario {
+    /// What the two sides are called: the scenario's names, else the rules' terms.
+    pub fn names<'a>(&'a self, rules: &'a Rules) -> &'a SideNames {
+        self.side_names.as_ref().unwrap_or(&rules.terms.sides)
+    }
 }
 
 /// 003's natural darkness.
@@ -103,7 +111,12 @@ fn alien_traits() -> Traits {
 pub struct UnitSpec {
     /// Unique label shown on the table and in the roll log, e.g. `"M1"`.
     pub label: String,
-    pub troop: TroopKind,
+    /// A troop type from the rules' `troops.ron`, e.g. `Infantry`.
+    pub troop: TroopType,
+    /// The formation it starts in, one of its troop type's `formations`; `None`: its ordinary
+    /// order.
+    #[serde(default)]
+    pub formation: Option<FormationName>,
     /// Centre of the base, inches from the south-west corner.
     pub at: (f32, f32),
     /// Compass bearing of the front edge, degrees (0 = north, 90 = east).

@@ -1,28 +1,19 @@
 //! The rule tables, as serde types loaded from `assets/rules/*.ron`: every number the rules use.
 
+use crate::board::SideNames;
 use crate::error::{DataError, parse_ron};
+use crate::ident::Ident;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
 
-/// The four troop types of 001 ("In effect we have four troop types").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum TroopKind {
-    Infantry,
-    Mounted,
-    WeaponCrew,
-    Alien,
-}
+/// A troop type's name: the keys of `troops.ron`, such as `Infantry` or a mod's `Warrior`.
+/// 001 has four ("In effect we have four troop types"); a mod adds its own by name.
+pub type TroopType = Ident;
 
-impl TroopKind {
-    pub const ALL: [TroopKind; 4] = [
-        TroopKind::Infantry,
-        TroopKind::Mounted,
-        TroopKind::WeaponCrew,
-        TroopKind::Alien,
-    ];
-}
+/// A formation's name: the keys of a troop type's `formations`, such as `Limbered` or `Square`.
+pub type FormationName = Ident;
 
 /// Which movement a troop type must have made (at most) to shoot afterwards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,7 +39,12 @@ pub struct Allowance {
 
 /// One troop type's line of the bases and movement tables.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TroopProfile {
+    /// What the player reads for one unit of this type: inspector, orders panel, roll log.
+    /// Empty: the type's key, as written in `troops.ron`.
+    #[serde(default)]
+    pub display: String,
     /// Base width (frontage) and depth, inches.
     pub base: (f32, f32),
     pub movement: Allowance,
@@ -63,6 +59,35 @@ pub struct TroopProfile {
     /// Heavy weapons and mounted troops "still get +1 for not moving".
     #[serde(default)]
     pub always_counts_as_stationary: bool,
+    /// Formations the unit may take instead of its ordinary order, by name (001's "period
+    /// extras": limbered guns, infantry squares). Changing formation costs the unit its move.
+    #[serde(default)]
+    pub formations: BTreeMap<FormationName, Formation>,
+}
+
+/// A formation a troop type may take: what it changes while the unit is in it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Formation {
+    /// What the player reads, such as "limbered" or "in square".
+    pub display: String,
+    /// The order that takes it up, such as "limber up" or "form square".
+    pub enter: String,
+    /// The order that leaves it, such as "unlimber" or "break square".
+    pub leave: String,
+    /// Movement allowance while in it; `None`: the unit cannot move (a square).
+    #[serde(default)]
+    pub movement: Option<Allowance>,
+    /// Whether the unit may shoot while in it (a limbered gun may not).
+    #[serde(default = "yes")]
+    pub may_shoot: bool,
+    /// No flank or rear: every attack on it counts as from the front (a square).
+    #[serde(default)]
+    pub all_round: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The five weapon groups of 001 (bombardment is out of scope, as the text says).
@@ -83,6 +108,10 @@ pub struct WeaponProfile {
     /// An explosive's blast radius, inches (003), used where a scenario plays explosives.
     #[serde(default)]
     pub blast: Option<f32>,
+    /// Hit dice placed per hit, when this weapon places more or fewer than its class (a
+    /// gatling's hail of fire); `None`: the class's number from `hit_dice`.
+    #[serde(default)]
+    pub hit_dice: Option<u32>,
 }
 
 /// Medium and long range of a weapon class, in SMR.
@@ -93,24 +122,29 @@ pub struct RangeBands {
     pub long: Option<f32>,
 }
 
+crate::patch::patchable! {
 /// `troops.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TroopTable {
-    pub troops: BTreeMap<TroopKind, TroopProfile>,
+pub struct TroopTable / TroopTablePatch {
+    pub troops: BTreeMap<TroopType, TroopProfile> => merge,
+}
 }
 
+crate::patch::patchable! {
 /// `weapons.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct WeaponTable {
-    pub weapons: BTreeMap<String, WeaponProfile>,
-    pub ranges: BTreeMap<WeaponClass, RangeBands>,
+pub struct WeaponTable / WeaponTablePatch {
+    pub weapons: BTreeMap<String, WeaponProfile> => merge,
+    pub ranges: BTreeMap<WeaponClass, RangeBands> => merge,
     /// Hit dice placed per hit, by weapon class (heavy weapons place two).
-    pub hit_dice: BTreeMap<WeaponClass, u32>,
+    pub hit_dice: BTreeMap<WeaponClass, u32> => merge,
+}
 }
 
+crate::patch::patchable! {
 /// The to-hit modifiers of the shooting table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToHitModifiers {
+pub struct ToHitModifiers / ToHitModifiersPatch {
     pub not_moved: i32,
     pub target_has_fired: i32,
     pub long_range: i32,
@@ -119,20 +153,24 @@ pub struct ToHitModifiers {
     pub one_wound: i32,
     pub inferior_weapon: i32,
 }
+}
 
+crate::patch::patchable! {
 /// `shooting.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ShootingTable {
+pub struct ShootingTable / ShootingTablePatch {
     /// D6 score needed to hit after modifiers.
     pub to_hit_need: i32,
-    pub modifiers: ToHitModifiers,
+    pub modifiers: ToHitModifiers => nested(ToHitModifiersPatch),
     /// A friend in contact with the missed target takes a hit on this score or lower.
     pub friendly_fire_hit_max: i32,
 }
+}
 
+crate::patch::patchable! {
 /// `wounds.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct WoundTable {
+pub struct WoundTable / WoundTablePatch {
     /// A hit die scoring this or lower (after armour) wounds the target.
     pub save_wound_max: i32,
     /// Added to the save roll by body armour.
@@ -149,30 +187,36 @@ pub struct WoundTable {
     /// Sudden death: this score or lower (above destroyed) falls back one base depth.
     pub sudden_death_fall_back_max: i32,
 }
+}
 
+crate::patch::patchable! {
 /// Physical contact modifiers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ContactModifiers {
+pub struct ContactModifiers / ContactModifiersPatch {
     pub per_supporting_unit: i32,
     pub one_wound: i32,
     pub flank_or_rear: i32,
     pub defending_linear_defence: i32,
 }
+}
 
+crate::patch::patchable! {
 /// Close quarter modifiers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CloseQuarterModifiers {
+pub struct CloseQuarterModifiers / CloseQuarterModifiersPatch {
     pub flank_or_rear: i32,
     pub alien_attacker: i32,
     pub one_wound: i32,
 }
+}
 
+crate::patch::patchable! {
 /// `melee.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MeleeTable {
+pub struct MeleeTable / MeleeTablePatch {
     pub close_quarter_need: i32,
-    pub close_quarter_modifiers: CloseQuarterModifiers,
-    pub contact_modifiers: ContactModifiers,
+    pub close_quarter_modifiers: CloseQuarterModifiers => nested(CloseQuarterModifiersPatch),
+    pub contact_modifiers: ContactModifiers => nested(ContactModifiersPatch),
     /// The winner's total must be at least this multiple of the loser's for the extra wounds.
     pub extra_wound_ratio: i32,
     /// Wounds the loser of a physical contact takes.
@@ -186,6 +230,7 @@ pub struct MeleeTable {
     pub disengage_need: i32,
     /// Mounted disengage distance, in base depths.
     pub disengage_base_depths: f32,
+}
 }
 
 /// What a turned card does to an alien.
@@ -222,9 +267,10 @@ impl Suit {
     }
 }
 
+crate::patch::patchable! {
 /// `cards.ron`: the alien card-stack table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CardTable {
+pub struct CardTable / CardTablePatch {
     /// Jokers per pack.
     pub jokers_per_pack: u32,
     /// Cards dealt to each alien, and re-dealt from the reserve.
@@ -233,7 +279,7 @@ pub struct CardTable {
     /// Effect of Ace, Jack, Queen and King (rank 1, 11, 12, 13).
     pub ace_and_court: CardEffect,
     /// Effect of ranks 2–10 per suit.
-    pub pips: BTreeMap<Suit, CardEffect>,
+    pub pips: BTreeMap<Suit, CardEffect> => merge,
     /// Distance of a Diamonds fall back, in SMR.
     pub fall_back_distance: f32,
     /// Recoil distance, in base depths.
@@ -242,6 +288,7 @@ pub struct CardTable {
     pub edge_ranks: Vec<u32>,
     pub edge_red: CardEffect,
     pub edge_black: CardEffect,
+}
 }
 
 /// Which edge a wave enters from.
@@ -253,12 +300,16 @@ pub enum EdgeChoice {
     Friendly,
 }
 
-/// `generation.rs`: alien generation and placement.
+crate::patch::patchable! {
+/// `generation.ron`: alien generation and placement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GenerationTable {
+pub struct GenerationTable / GenerationTablePatch {
+    /// The troop type every generated unit is (001's aliens; a mod's warriors).
+    #[serde(default = "alien_troop")]
+    pub troop: TroopType,
     pub wave_size: u32,
     /// D6 score → edge, for every face 1..=6.
-    pub edge_by_roll: BTreeMap<u32, EdgeChoice>,
+    pub edge_by_roll: BTreeMap<u32, EdgeChoice> => merge,
     /// Equal sections along an edge (one per face of the second D6).
     pub sections: u32,
     /// Distance kept from a unit that crowds the spot, in SMR.
@@ -268,10 +319,12 @@ pub struct GenerationTable {
     /// Turns without a new wave before an empty table ends the attack.
     pub quiet_turns_to_end: u32,
 }
+}
 
+crate::patch::patchable! {
 /// `general.ron`: measures and the rules that do not fit elsewhere.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct GeneralTable {
+pub struct GeneralTable / GeneralTablePatch {
     /// Standard Movement Rate, inches.
     pub smr: f32,
     /// How close two bases must be to count as in contact, inches.
@@ -289,6 +342,7 @@ pub struct GeneralTable {
     pub initiative_winner_moves: u32,
     /// Units the other side then moves, before the winner moves again.
     pub initiative_loser_moves: u32,
+}
 }
 
 /// The nature of an ambush, which sets the die of the AWE detection roll (000 Table 34.1).
@@ -395,10 +449,11 @@ pub struct PhasesLine {
     pub phases: u32,
 }
 
+crate::patch::patchable! {
 /// 002's surprise check and what surprise allows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SurpriseCheckTable {
+pub struct SurpriseCheckTable / SurpriseCheckTablePatch {
     pub dice: u32,
     pub sides: u32,
     pub phases_by_total: Vec<PhasesLine>,
@@ -409,11 +464,13 @@ pub struct SurpriseCheckTable {
     pub morale_fraction: (u32, u32),
     pub closing_range_moves: f32,
 }
+}
 
+crate::patch::patchable! {
 /// 003's perception check on the (reconstructed) MEGS Action Table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PerceptionTable {
+pub struct PerceptionTable / PerceptionTablePatch {
     pub dice: u32,
     pub sides: u32,
     pub doubles_roll_again: bool,
@@ -422,6 +479,7 @@ pub struct PerceptionTable {
     pub bands: Vec<i32>,
     /// Roll needed: row = acting value's band, column = opposing value's band.
     pub need: Vec<Vec<i32>>,
+}
 }
 
 impl PerceptionTable {
@@ -437,44 +495,64 @@ impl PerceptionTable {
     }
 }
 
+crate::patch::patchable! {
 /// 003's surprise effects in this game's terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MegsTable {
+pub struct MegsTable / MegsTablePatch {
     pub no_initiative_turns: u32,
     pub to_hit_bonus: i32,
 }
+}
 
+crate::patch::patchable! {
 /// Spotting hidden units (004; the numbers are reconstructed).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SpottingTable {
+pub struct SpottingTable / SpottingTablePatch {
     pub base_need: i32,
     pub per_smr: i32,
     pub max_range_smr: f32,
     /// Added to the need when the hidden unit is in bad going.
     pub cover: i32,
 }
+}
 
+crate::patch::patchable! {
 /// `assets/rules/ambush.ron`: detection, surprise and its effects (000, 002, 003, 004).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AmbushTable {
-    pub detection_die: BTreeMap<AmbushNature, u32>,
-    pub species_detection_bonus: BTreeMap<Species, i32>,
+pub struct AmbushTable / AmbushTablePatch {
+    pub detection_die: BTreeMap<AmbushNature, u32> => merge,
+    pub species_detection_bonus: BTreeMap<Species, i32> => merge,
     pub ambush_units: Vec<AmbushUnitLine>,
     pub contact_damage_joins: bool,
-    pub surprise_check: SurpriseCheckTable,
+    pub surprise_check: SurpriseCheckTable => nested(SurpriseCheckTablePatch),
     /// Name → (least, most) value.
-    pub surprise_modifiers: BTreeMap<String, (i32, i32)>,
-    pub perception: PerceptionTable,
-    pub megs: MegsTable,
+    pub surprise_modifiers: BTreeMap<String, (i32, i32)> => merge,
+    pub perception: PerceptionTable => nested(PerceptionTablePatch),
+    pub megs: MegsTable => nested(MegsTablePatch),
     pub blindside_to_hit: i32,
     pub darkness_to_hit: i32,
     pub blast_falloff_per_smr: i32,
     pub reaction_threat_level: i32,
-    pub spotting: SpottingTable,
+    pub spotting: SpottingTable => nested(SpottingTablePatch),
     pub blind_fire_modifier: i32,
+}
+}
+
+fn alien_troop() -> TroopType {
+    Ident::known("Alien")
+}
+
+crate::patch::patchable! {
+/// `terms.ron`: what the player reads for the sides, where a scenario does not name them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TermsTable / TermsTablePatch {
+    /// The two sides' names, plural and singular (001's marines and aliens; a mod's own).
+    pub sides: SideNames,
+}
 }
 
 /// Every table, as one value.
@@ -489,10 +567,14 @@ pub struct Rules {
     pub cards: CardTable,
     pub generation: GenerationTable,
     pub ambush: AmbushTable,
+    pub terms: TermsTable,
 }
 
+/// The most troop types one set of tables may have.
+pub const MAX_TROOP_TYPES: usize = 64;
+
 /// How many rule files there are.
-pub const RULE_FILE_COUNT: usize = 9;
+pub const RULE_FILE_COUNT: usize = 10;
 
 /// The rule files, in the order `Rules` loads them.
 pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
@@ -505,6 +587,7 @@ pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
     "cards.ron",
     "generation.ron",
     "ambush.ron",
+    "terms.ron",
 ];
 
 impl Rules {
@@ -523,9 +606,41 @@ impl Rules {
             cards: parse_ron(&name(RULE_FILES[6]), texts[6])?,
             generation: parse_ron(&name(RULE_FILES[7]), texts[7])?,
             ambush: parse_ron(&name(RULE_FILES[8]), texts[8])?,
+            terms: parse_ron(&name(RULE_FILES[9]), texts[9])?,
         };
         rules.check(&name)?;
         Ok(rules)
+    }
+
+    /// Parses `text`, a mod's version of the rule file `file` (one of `RULE_FILES`), as a patch
+    /// and writes it over these tables. `shown` names the file in errors. The merged tables are
+    /// checked as a whole by `check` once every patch is in.
+    pub fn apply_patch(&mut self, file: &str, shown: &str, text: &str) -> Result<(), DataError> {
+        match file {
+            "general.ron" => parse_ron::<GeneralTablePatch>(shown, text)?.apply(&mut self.general),
+            "troops.ron" => parse_ron::<TroopTablePatch>(shown, text)?.apply(&mut self.troops),
+            "weapons.ron" => parse_ron::<WeaponTablePatch>(shown, text)?.apply(&mut self.weapons),
+            "shooting.ron" => {
+                parse_ron::<ShootingTablePatch>(shown, text)?.apply(&mut self.shooting)
+            }
+            "wounds.ron" => parse_ron::<WoundTablePatch>(shown, text)?.apply(&mut self.wounds),
+            "melee.ron" => parse_ron::<MeleeTablePatch>(shown, text)?.apply(&mut self.melee),
+            "cards.ron" => parse_ron::<CardTablePatch>(shown, text)?.apply(&mut self.cards),
+            "generation.ron" => {
+                parse_ron::<GenerationTablePatch>(shown, text)?.apply(&mut self.generation)
+            }
+            "ambush.ron" => parse_ron::<AmbushTablePatch>(shown, text)?.apply(&mut self.ambush),
+            "terms.ron" => parse_ron::<TermsTablePatch>(shown, text)?.apply(&mut self.terms),
+            _ => {
+                return Err(DataError::at(
+                    shown,
+                    1,
+                    1,
+                    format!("not a rule file: expected one of {}", RULE_FILES.join(", ")),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Loads every table from a directory such as `assets/rules`.
@@ -548,17 +663,8 @@ impl Rules {
     }
 
     /// Checks what serde cannot: every troop type and weapon class has a line, every D6 face an edge.
-    fn check(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        for kind in TroopKind::ALL {
-            if !self.troops.troops.contains_key(&kind) {
-                return Err(DataError::at(
-                    &name("troops.ron"),
-                    1,
-                    1,
-                    format!("field `troops`: no line for troop type {kind:?}"),
-                ));
-            }
-        }
+    pub fn check(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        self.check_troops(name)?;
         for (weapon, profile) in &self.weapons.weapons {
             if profile.class != WeaponClass::PhysicalContact
                 && !self.weapons.ranges.contains_key(&profile.class)
@@ -654,9 +760,91 @@ impl Rules {
         Ok(())
     }
 
+    /// Troop lines must be usable: positive finite bases and allowances, and the troop type
+    /// that waves are generated as must have a line.
+    fn check_troops(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        let bad = |file: &str, why: String| Err(DataError::at(&name(file), 1, 1, why));
+        let wave = self.generation.troop;
+        if !self.troops.troops.contains_key(&wave) {
+            return bad(
+                "generation.ron",
+                format!("field `troop`: troop type {wave} has no line in troops.ron"),
+            );
+        }
+        if self.troops.troops.len() > MAX_TROOP_TYPES {
+            return bad(
+                "troops.ron",
+                format!("field `troops`: at most {MAX_TROOP_TYPES} troop types"),
+            );
+        }
+        let allowance_ok = |a: &Allowance| {
+            [a.straight_forward, a.advance, a.fall_back]
+                .into_iter()
+                .chain(a.any_direction)
+                .all(|v| v.is_finite() && (0.0..=100.0).contains(&v))
+        };
+        for (kind, p) in &self.troops.troops {
+            let base_ok = [p.base.0, p.base.1]
+                .iter()
+                .all(|v| v.is_finite() && *v > 0.0 && *v <= 100.0);
+            if !base_ok {
+                return bad(
+                    "troops.ron",
+                    format!(
+                        "field `troops.{kind}.base`: expected a width and depth above 0 and at most 100 inches"
+                    ),
+                );
+            }
+            if !allowance_ok(&p.movement) {
+                return bad(
+                    "troops.ron",
+                    format!(
+                        "field `troops.{kind}.movement`: expected allowances from 0 to 100 SMR"
+                    ),
+                );
+            }
+            for (f, formation) in &p.formations {
+                if formation
+                    .movement
+                    .as_ref()
+                    .is_some_and(|m| !allowance_ok(m))
+                {
+                    return bad(
+                        "troops.ron",
+                        format!(
+                            "field `troops.{kind}.formations.{f}.movement`: expected allowances from 0 to 100 SMR"
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The line of `kind`. Scenarios are checked against the tables before play, so every
+    /// unit's troop type has one.
     #[inline]
-    pub fn troop(&self, kind: TroopKind) -> &TroopProfile {
+    pub fn troop(&self, kind: TroopType) -> &TroopProfile {
         &self.troops.troops[&kind]
+    }
+
+    /// What the player reads for one unit of `kind`.
+    pub fn troop_name(&self, kind: TroopType) -> &str {
+        match self.troops.troops.get(&kind) {
+            Some(p) if !p.display.is_empty() => &p.display,
+            _ => kind.as_str(),
+        }
+    }
+
+    /// Hit dice a hit by `weapon` places: its own number, or its class's.
+    pub fn hit_dice_of(&self, weapon: &WeaponProfile) -> u32 {
+        weapon.hit_dice.unwrap_or_else(|| {
+            self.weapons
+                .hit_dice
+                .get(&weapon.class)
+                .copied()
+                .unwrap_or(1)
+        })
     }
 
     #[inline]
@@ -677,6 +865,7 @@ const BUNDLED: [&str; RULE_FILE_COUNT] = [
     include_str!("../../../assets/rules/cards.ron"),
     include_str!("../../../assets/rules/generation.ron"),
     include_str!("../../../assets/rules/ambush.ron"),
+    include_str!("../../../assets/rules/terms.ron"),
 ];
 
 impl Rules {

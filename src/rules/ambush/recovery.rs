@@ -126,11 +126,14 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             .effect(format!(
                 "surprise over: {lost} of {party} lost while surprised; {}",
                 if breaks {
-                    "a third or more: morale breaks, the marines withdraw"
+                    format!(
+                        "a third or more: morale breaks, the {} withdraw",
+                        table.config.side_names.of(Side::Humans)
+                    )
                 } else if side == Side::Aliens {
-                    "aliens ignore morale"
+                    format!("{} ignore morale", table.config.side_names.of(Side::Aliens))
                 } else {
-                    "morale holds"
+                    "morale holds".to_string()
                 }
             )),
     );

@@ -86,7 +86,8 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         return Some((
             Outcome::HumansWin,
             format!(
-                "the attack is over: every alien is gone and no wave came for {} turns",
+                "the attack is over: every {} is gone and no wave came for {} turns",
+                table.config.side_names.one(Side::Aliens),
                 count_word(rules.generation.quiet_turns_to_end)
             ),
         ));

@@ -3,6 +3,7 @@
 
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
+use crate::rules::formation;
 use crate::rules::log::{RollEntry, RollKind, count_word};
 use crate::rules::movement::{self, MoveError, nearest_edge_point};
 use crate::rules::orders::{Decision, Order, OrderError, Step};
@@ -12,7 +13,7 @@ use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::wounds::placement_clear;
-use ambush_data::board::Side;
+use ambush_data::board::{Side, SideNames};
 use ambush_data::tables::Rules;
 
 /// Movement initiative and movement (001 "Movement Initiative").
@@ -44,8 +45,10 @@ impl MovementFlow {
         }
         if table.progress.takeoff_pending {
             table.progress.outcome = Some(Outcome::HumansWin);
-            table.progress.ending =
-                "every surviving marine is aboard: the ship takes off".to_string();
+            table.progress.ending = format!(
+                "every surviving {} is aboard: the ship takes off",
+                table.config.side_names.one(Side::Humans)
+            );
             return false;
         }
         withdraw_all(table, rules);
@@ -60,7 +63,8 @@ impl MovementFlow {
 
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
     /// or groups of their choice. The other player may then move ... one".
-    fn roll_initiative(&mut self, rules: &Rules, dice: &mut DiceService) {
+    fn roll_initiative(&mut self, rules: &Rules, names: &SideNames, dice: &mut DiceService) {
+        let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
         let (two, one) = (
             rules.general.initiative_winner_moves,
             rules.general.initiative_loser_moves,
@@ -75,20 +79,20 @@ impl MovementFlow {
             };
             dice.record(
                 RollEntry::dice(RollKind::MovementInitiative, "2d6", rolls)
-                    .actor(Side::Humans.log_id())
-                    .target("aliens")
+                    .actor(humans)
+                    .target(aliens)
                     .success(winner == Some(Side::Humans))
                     .effect(match winner {
                         Some(Side::Humans) => {
                             format!(
-                                "humans {h} v aliens {a}: humans move {}, aliens {}",
+                                "{humans} {h} v {aliens} {a}: {humans} move {}, {aliens} {}",
                                 count_word(two),
                                 count_word(one)
                             )
                         }
                         Some(Side::Aliens) => {
                             format!(
-                                "humans {h} v aliens {a}: aliens move {}, humans {}",
+                                "{humans} {h} v {aliens} {a}: {aliens} move {}, {humans} {}",
                                 count_word(two),
                                 count_word(one)
                             )
@@ -234,7 +238,7 @@ impl DecisionPhase for MovementFlow {
                                     rules.general.initiative_loser_moves;
                                 dice.record(
                                     RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
-                                        .actor(first.log_id())
+                                        .actor(table.config.side_names.of(first))
                                         .success(first == Side::Humans)
                                         .effect(
                                             if table.config.ambush.as_ref().map(|a| a.ambushed)
@@ -247,7 +251,7 @@ impl DecisionPhase for MovementFlow {
                                         ),
                                 );
                             }
-                            _ => self.roll_initiative(rules, dice),
+                            _ => self.roll_initiative(rules, &table.config.side_names, dice),
                         }
                     }
                     let first = self.initiative.unwrap_or(Side::Humans);
@@ -335,6 +339,13 @@ impl DecisionPhase for MovementFlow {
                 let u = table.unit_mut(*unit).ok_or(MoveError::NoSuchUnit)?;
                 u.base = turned;
                 u.marks.moved = Some(MoveKind::NoMove);
+            }
+            Order::ChangeFormation { unit, to } => {
+                self.check_side(table, side, *unit)?;
+                if let Some(why) = movement::cannot_move(table, rules, *unit) {
+                    return Err(why.into());
+                }
+                formation::change(table, rules, *unit, *to)?;
             }
             Order::Charge { unit, target, edge } => {
                 self.check_side(table, side, *unit)?;

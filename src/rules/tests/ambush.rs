@@ -414,14 +414,14 @@ fn explosives_hit_everyone_in_the_blast_circle() {
     // AV/EV by 2" (one SMR per AP here, so a heavy weapon's two hit dice reach no further).
     use crate::rules::shooting::shoot;
     use ambush_data::board::Side;
-    use ambush_data::tables::TroopKind;
+    use ambush_data::tables::TroopType;
     let mut table = open_table();
     table.config.explosives = true;
     let hw = table.add(
         rules(),
         "HW1",
         Side::Humans,
-        TroopKind::WeaponCrew,
+        TroopType::known("WeaponCrew"),
         (10.0, 10.0),
         0.0,
         &["plasma_cannon"],

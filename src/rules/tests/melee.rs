@@ -117,7 +117,7 @@ fn mounted_disengage_two_base_depths_on_5() {
         rules(),
         "JB1",
         Side::Humans,
-        TroopKind::Mounted,
+        TroopType::known("Mounted"),
         (30.0, 10.0),
         0.0,
         &["blaster"],

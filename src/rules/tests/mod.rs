@@ -1,6 +1,7 @@
 //! Rule tests with scripted dice, each citing the sentence or table it checks.
 
 mod ambush;
+mod formation;
 mod melee;
 mod phases;
 mod preview;
@@ -13,7 +14,7 @@ use crate::rules::table::{GameConfig, Table, UnitId};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::tables::Suit;
-use ambush_data::tables::TroopKind;
+use ambush_data::tables::TroopType;
 
 /// Whether a roll or plan carries the modifier `name` with this value.
 pub fn has_modifier(mods: &[Modifier], name: &str, value: i32) -> bool {
@@ -33,7 +34,7 @@ pub fn marine(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitI
         rules(),
         label,
         Side::Humans,
-        TroopKind::Infantry,
+        TroopType::known("Infantry"),
         at,
         bearing,
         &["blaster", "laser_pistol"],
@@ -45,7 +46,7 @@ pub fn alien(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId
         rules(),
         label,
         Side::Aliens,
-        TroopKind::Alien,
+        TroopType::known("Alien"),
         at,
         bearing,
         &["claws"],

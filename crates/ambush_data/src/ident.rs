@@ -1,0 +1,115 @@
+//! Names that data files give to open sets such as troop types and formations, interned so a unit copies them for free.
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Mutex;
+
+/// The longest name a data file may give a troop type or formation.
+pub const MAX_IDENT_LEN: usize = 64;
+
+/// A name from the data, such as the troop type `Infantry` or the formation `Square`.
+///
+/// Written bare in RON, like an enum variant (`troop: Infantry`), so the files read as they did
+/// when troop types were a closed enum; a mod adds new ones by writing new names. Each distinct
+/// name is stored once for the life of the program, so comparing and copying one is as cheap as
+/// an enum's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ident(&'static str);
+
+/// Every name seen so far; names are few (a mod's troop types and formations).
+static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+
+impl Ident {
+    /// The one `Ident` for `name`, which must be a RON identifier of at most `MAX_IDENT_LEN`.
+    pub fn new(name: &str) -> Result<Ident, String> {
+        let mut chars = name.chars();
+        let starts_well = chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+        if !starts_well
+            || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || name.len() > MAX_IDENT_LEN
+        {
+            return Err(format!(
+                "`{name}` is not a name: expected letters, digits and `_`, starting with a \
+                 letter, at most {MAX_IDENT_LEN} long"
+            ));
+        }
+        let mut names = NAMES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(known) = names.get(name) {
+            return Ok(Ident(known));
+        }
+        // Leaked on purpose: the set of names is small and lives as long as the program.
+        let stored: &'static str = Box::leak(name.to_owned().into_boxed_str());
+        names.insert(stored);
+        Ok(Ident(stored))
+    }
+
+    /// A name known to be well formed, for code and tests.
+    pub fn known(name: &str) -> Ident {
+        match Ident::new(name) {
+            Ok(i) => i,
+            Err(why) => panic!("{why}"),
+        }
+    }
+
+    #[inline]
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Debug for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl fmt::Display for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl Serialize for Ident {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // A unit variant: RON writes it bare, JSON as a string.
+        s.serialize_unit_variant("Ident", 0, self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Ident {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Ident, D::Error> {
+        struct IdentVisitor;
+        impl Visitor<'_> for IdentVisitor {
+            type Value = Ident;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a name such as Infantry")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Ident, E> {
+                Ident::new(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_identifier(IdentVisitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_stored_once_and_reads_bare_in_ron() {
+        let a = Ident::known("Warrior");
+        let b: Ident = ron::from_str("Warrior").unwrap();
+        assert_eq!(a, b);
+        assert!(std::ptr::eq(a.as_str(), b.as_str()));
+        assert_eq!(ron::to_string(&a).unwrap(), "Warrior");
+        assert!(Ident::new("no spaces").is_err());
+        assert!(Ident::new(&"x".repeat(MAX_IDENT_LEN + 1)).is_err());
+    }
+}

@@ -1,0 +1,384 @@
+//! Mods: folders with a `mod.ron` manifest, rule patches and scenarios, found on disk and read as untrusted input.
+//!
+//! A mod never writes anything: its tables are the bundled ones with its patches laid over a
+//! copy, so it cannot change the bundled files or another mod. Every file it names or holds must
+//! lie inside its own folder.
+
+use crate::check::parse_scenario;
+use crate::error::{DataError, MAX_FILE_BYTES, parse_ron};
+use crate::scenario::Scenario;
+use crate::tables::{RULE_FILES, Rules};
+use serde::{Deserialize, Serialize};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+/// The manifest's file name inside a mod folder.
+pub const MANIFEST: &str = "mod.ron";
+
+/// The most scenarios one mod may hold.
+pub const MAX_SCENARIOS: usize = 100;
+
+/// The most mods read from one folder of mods.
+pub const MAX_MODS_PER_FOLDER: usize = 200;
+
+/// This game's version, which a manifest's `game_version` must accept.
+pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// `mod.ron`: what a mod is and what it changes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// The mod's name, as the menu heads its scenarios.
+    pub name: String,
+    /// The mod's own version, such as "1.0.0".
+    pub version: String,
+    /// A line or two for the menu.
+    #[serde(default)]
+    pub description: String,
+    /// The game versions it plays with, as a Cargo-style requirement such as "0.1" or
+    /// ">=0.1, <0.3".
+    pub game_version: String,
+    /// The rule files it changes, as paths inside the mod folder, such as "rules/troops.ron".
+    /// Each must be one of the bundled rule files' names under `rules/`.
+    #[serde(default)]
+    pub overrides: Vec<String>,
+}
+
+/// A scenario file of a mod and what became of reading it.
+#[derive(Debug, Clone)]
+pub struct ModScenario {
+    /// The file, as errors and the menu name it.
+    pub file: PathBuf,
+    pub scenario: Result<Scenario, DataError>,
+}
+
+/// A mod that loaded: its manifest, its merged tables and its scenarios.
+#[derive(Debug, Clone)]
+pub struct LoadedMod {
+    pub dir: PathBuf,
+    pub manifest: Manifest,
+    /// The bundled tables with this mod's patches over them.
+    pub rules: Arc<Rules>,
+    /// Sorted by file name; a broken one carries its error and harms no other.
+    pub scenarios: Vec<ModScenario>,
+}
+
+/// A folder that holds a `mod.ron`, and what became of loading it.
+#[derive(Debug, Clone)]
+pub struct ModListing {
+    pub dir: PathBuf,
+    /// The loaded mod, or the first error that stops it, with file, line and column.
+    pub loaded: Result<LoadedMod, DataError>,
+}
+
+/// Finds every mod under `roots`. A root that holds a `mod.ron` is a mod itself; any other
+/// root is a folder of mods, one per subfolder. Roots that do not exist are skipped, and a
+/// folder reached twice is listed once.
+pub fn find_mods(roots: &[PathBuf]) -> Vec<ModListing> {
+    let mut seen: Vec<PathBuf> = Vec::new();
+    let mut listings = Vec::new();
+    for dir in roots.iter().flat_map(|r| mod_folders(r)) {
+        let key = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        listings.push(ModListing {
+            loaded: load_mod(&dir),
+            dir,
+        });
+    }
+    listings
+}
+
+/// The mod folders a root stands for.
+fn mod_folders(root: &Path) -> Vec<PathBuf> {
+    if root.join(MANIFEST).is_file() {
+        return vec![root.to_path_buf()];
+    }
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return Vec::new();
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join(MANIFEST).is_file())
+        .collect();
+    dirs.sort();
+    dirs.truncate(MAX_MODS_PER_FOLDER);
+    dirs
+}
+
+/// Loads the mod in `dir`: manifest, rule patches over the bundled tables, and scenarios.
+pub fn load_mod(dir: &Path) -> Result<LoadedMod, DataError> {
+    let (manifest, rules) = load_mod_rules(dir)?;
+    let scenarios = load_scenarios(dir, &rules)?;
+    Ok(LoadedMod {
+        dir: dir.to_path_buf(),
+        manifest,
+        rules,
+        scenarios,
+    })
+}
+
+/// Reads the manifest in `dir` and builds the mod's tables: the bundled ones with its patches.
+pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
+    let home = dir.canonicalize().map_err(|e| {
+        DataError::at(
+            &dir.display().to_string(),
+            1,
+            1,
+            format!("cannot open the mod folder: {e}"),
+        )
+    })?;
+    let manifest_file = dir.join(MANIFEST);
+    let shown = manifest_file.display().to_string();
+    let manifest: Manifest = parse_ron(&shown, &read_inside(&home, &manifest_file)?)?;
+    check_game_version(&shown, &manifest)?;
+    let mut rules = Rules::bundled().clone();
+    let mut patched: Vec<(&str, String)> = Vec::new();
+    for (i, rel) in manifest.overrides.iter().enumerate() {
+        let field =
+            |why: String| DataError::at(&shown, 1, 1, format!("field `overrides[{i}]`: {why}"));
+        let file = rule_file_named(rel).map_err(field)?;
+        if patched.iter().any(|(f, _)| *f == file) {
+            return Err(field(format!("\"{rel}\" is listed twice")));
+        }
+        let path = inside(&home, dir, rel).map_err(field)?;
+        let text = read_inside(&home, &path)?;
+        let shown_rule = path.display().to_string();
+        rules.apply_patch(file, &shown_rule, &text)?;
+        patched.push((file, shown_rule));
+    }
+    refuse_unlisted_rule_files(dir, &shown, &patched)?;
+    rules.check(&|f: &str| {
+        patched
+            .iter()
+            .find(|(p, _)| *p == f)
+            .map_or_else(|| format!("assets/rules/{f} (bundled)"), |(_, s)| s.clone())
+    })?;
+    Ok((manifest, Arc::new(rules)))
+}
+
+/// The tables a scenario file plays with: its mod's, when it lies in a mod's `scenarios/`
+/// folder, else the bundled ones.
+pub fn rules_for_scenario(path: &Path) -> Result<(Option<Manifest>, Arc<Rules>), DataError> {
+    match mod_of_scenario(path) {
+        Some(dir) => {
+            let (manifest, rules) = load_mod_rules(&dir)?;
+            Ok((Some(manifest), rules))
+        }
+        None => Ok((None, Arc::new(Rules::bundled().clone()))),
+    }
+}
+
+/// The mod folder a scenario file belongs to, if any: `MOD/scenarios/FILE.ron`.
+pub fn mod_of_scenario(path: &Path) -> Option<PathBuf> {
+    let folder = path.parent()?;
+    if folder.file_name()? != "scenarios" {
+        return None;
+    }
+    let dir = match folder.parent()? {
+        p if p.as_os_str().is_empty() => Path::new("."),
+        p => p,
+    };
+    dir.join(MANIFEST).is_file().then(|| dir.to_path_buf())
+}
+
+/// Reads and checks every `scenarios/*.ron` of a mod against its tables.
+fn load_scenarios(dir: &Path, rules: &Rules) -> Result<Vec<ModScenario>, DataError> {
+    let folder = dir.join("scenarios");
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Ok(Vec::new());
+    };
+    let home = dir
+        .canonicalize()
+        .map_err(|e| DataError::at(&dir.display().to_string(), 1, 1, e.to_string()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    if files.len() > MAX_SCENARIOS {
+        return Err(DataError::at(
+            &folder.display().to_string(),
+            1,
+            1,
+            format!(
+                "{} scenario files; a mod may hold at most {MAX_SCENARIOS}",
+                files.len()
+            ),
+        ));
+    }
+    Ok(files
+        .into_iter()
+        .map(|file| {
+            let shown = file.display().to_string();
+            let scenario =
+                read_inside(&home, &file).and_then(|text| parse_scenario(&shown, &text, rules));
+            ModScenario { file, scenario }
+        })
+        .collect())
+}
+
+/// The manifest's `game_version` must be a requirement this game meets.
+fn check_game_version(shown: &str, manifest: &Manifest) -> Result<(), DataError> {
+    let bad = |why: String| DataError::at(shown, 1, 1, format!("field `game_version`: {why}"));
+    let wanted = semver::VersionReq::parse(&manifest.game_version).map_err(|e| {
+        bad(format!(
+            "\"{}\" is not a version requirement ({e}); expected one such as \"0.1\"",
+            manifest.game_version
+        ))
+    })?;
+    let this = semver::Version::parse(GAME_VERSION).map_err(|e| bad(e.to_string()))?;
+    if !wanted.matches(&this) {
+        return Err(bad(format!(
+            "the mod needs game version {wanted}, and this is {this}"
+        )));
+    }
+    Ok(())
+}
+
+/// Which bundled rule file a manifest's override path names: `rules/NAME.ron`.
+fn rule_file_named(rel: &str) -> Result<&'static str, String> {
+    let path = Path::new(rel);
+    let mut parts = path.components();
+    let (Some(Component::Normal(folder)), Some(Component::Normal(name)), None) =
+        (parts.next(), parts.next(), parts.next())
+    else {
+        return Err(format!(
+            "\"{rel}\" must be a rule file in the mod's rules folder, such as \"rules/troops.ron\""
+        ));
+    };
+    if folder != "rules" {
+        return Err(format!("\"{rel}\" must lie in the mod's rules folder"));
+    }
+    RULE_FILES
+        .iter()
+        .find(|f| name == **f)
+        .copied()
+        .ok_or_else(|| {
+            format!(
+                "\"{rel}\" is not a rule file; expected one of: {}",
+                RULE_FILES.join(", ")
+            )
+        })
+}
+
+/// A file in `rules/` that the manifest does not list would silently do nothing: refuse it.
+fn refuse_unlisted_rule_files(
+    dir: &Path,
+    shown: &str,
+    patched: &[(&str, String)],
+) -> Result<(), DataError> {
+    let Ok(entries) = std::fs::read_dir(dir.join("rules")) else {
+        return Ok(());
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name.ends_with(".ron") && !patched.iter().any(|(f, _)| *f == name) {
+            return Err(DataError::at(
+                shown,
+                1,
+                1,
+                format!(
+                    "field `overrides`: rules/{name} is in the mod but not listed; add \"rules/{name}\" to `overrides` or remove the file"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `rel` joined to the mod folder `dir`, refusing anything that leads out of it: an absolute
+/// path, a `..`, or a symbolic link whose target lies outside. `home` is `dir` canonicalized.
+pub fn inside(home: &Path, dir: &Path, rel: &str) -> Result<PathBuf, String> {
+    let path = Path::new(rel);
+    if path.is_absolute() || path.has_root() {
+        return Err(format!(
+            "\"{rel}\" is an absolute path; a mod may only name files inside its own folder"
+        ));
+    }
+    if path
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        return Err(format!(
+            "\"{rel}\" leads out of the mod folder; a mod may only name files inside it"
+        ));
+    }
+    let joined = dir.join(path);
+    let real = joined
+        .canonicalize()
+        .map_err(|e| format!("\"{rel}\": cannot open it: {e}"))?;
+    if !real.starts_with(home) {
+        return Err(format!(
+            "\"{rel}\" is a link to {}, outside the mod folder; a mod may only use files inside it",
+            real.display()
+        ));
+    }
+    Ok(joined)
+}
+
+/// Reads a file of the mod whose canonical folder is `home`, refusing a file outside it (a
+/// symbolic link that leads out) and one larger than `MAX_FILE_BYTES`, before reading it.
+pub fn read_inside(home: &Path, file: &Path) -> Result<String, DataError> {
+    let shown = file.display().to_string();
+    let fail = |why: String| DataError::at(&shown, 1, 1, why);
+    let real = file
+        .canonicalize()
+        .map_err(|e| fail(format!("cannot open: {e}")))?;
+    if !real.starts_with(home) {
+        return Err(fail(format!(
+            "a link to {}, outside the mod folder; a mod may only use files inside it",
+            real.display()
+        )));
+    }
+    let size = std::fs::metadata(&real)
+        .map_err(|e| fail(format!("cannot open: {e}")))?
+        .len();
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(fail(format!(
+            "the file is {size} bytes; a data file may be at most {MAX_FILE_BYTES} bytes"
+        )));
+    }
+    let bytes = std::fs::read(&real).map_err(|e| fail(format!("cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))
+}
+
+/// What the files of the mods under `roots` hold now, for noticing an edit: each file's path
+/// and a hash of its bytes. Cheap enough to take twice a second (a few small files per mod).
+pub fn fingerprint(roots: &[PathBuf]) -> Vec<(PathBuf, u64)> {
+    use std::hash::{Hash, Hasher};
+    let mut files = Vec::new();
+    for dir in roots.iter().flat_map(|r| mod_folders(r)) {
+        files.push(dir.join(MANIFEST));
+        for sub in ["rules", "scenarios"] {
+            if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
+                let mut found: Vec<PathBuf> =
+                    entries.filter_map(Result::ok).map(|e| e.path()).collect();
+                found.sort();
+                files.extend(found.into_iter().take(MAX_SCENARIOS + 1));
+            }
+        }
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            match std::fs::metadata(&f) {
+                Ok(m) if m.len() <= MAX_FILE_BYTES as u64 => {
+                    std::fs::read(&f).unwrap_or_default().hash(&mut hasher)
+                }
+                Ok(m) => m.len().hash(&mut hasher),
+                Err(_) => 0u8.hash(&mut hasher),
+            }
+            (f, hasher.finish())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

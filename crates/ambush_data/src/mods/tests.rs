@@ -1,0 +1,246 @@
+//! Mods as untrusted input: each way out of the folder, each oversized or malformed file, and the merge over the bundled tables.
+
+use super::*;
+use crate::ident::Ident;
+use std::fs;
+
+/// A fresh folder under the system's temporary folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("ambush-mods-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let path = self.0.join(rel);
+        fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        fs::write(&path, text).expect("a file");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+const MANIFEST_TEXT: &str = r#"(
+    name: "Test mod",
+    version: "1.0.0",
+    description: "For the tests.",
+    game_version: "0.1",
+    overrides: ["rules/troops.ron", "rules/terms.ron"],
+)"#;
+
+const TROOPS: &str = r#"(
+    troops: {
+        Pikemen: (
+            display: "pikemen",
+            base: (1.0, 1.0),
+            movement: (straight_forward: 1.0, advance: 0.5, fall_back: 0.5),
+            shoot_after: NoMoveOnly,
+            physical_contact: 4,
+            physical_contact_with_weapon: 4,
+            formations: {
+                Hedgehog: (display: "in hedgehog", enter: "form hedgehog", leave: "break hedgehog",
+                           movement: None, all_round: true),
+            },
+        ),
+    },
+)"#;
+
+const TERMS: &str = r#"(sides: (humans: "colonists", aliens: "raiders"))"#;
+
+/// A scenario of the bundled set, moved into a mod's folder with one unit made a pikeman.
+fn scenario_text() -> String {
+    let text = include_str!("../../../../scenarios/crashed_ship.ron");
+    text.replacen("troop: Infantry", "troop: Pikemen, formation: Hedgehog", 1)
+}
+
+fn good_mod(name: &str) -> Scratch {
+    let s = Scratch::new(name);
+    s.write("mod.ron", MANIFEST_TEXT);
+    s.write("rules/troops.ron", TROOPS);
+    s.write("rules/terms.ron", TERMS);
+    s.write("scenarios/a.ron", &scenario_text());
+    s
+}
+
+#[test]
+fn a_mod_adds_troop_types_and_names_over_the_bundled_tables() {
+    let m = good_mod("good");
+    let loaded = load_mod(&m.0).unwrap_or_else(|e| panic!("{e}"));
+    let pike = Ident::known("Pikemen");
+    assert!(loaded.rules.troops.troops.contains_key(&pike));
+    // Key by key: the bundled troop types are still there.
+    assert!(
+        loaded
+            .rules
+            .troops
+            .troops
+            .contains_key(&Ident::known("Infantry"))
+    );
+    assert_eq!(loaded.rules.terms.sides.humans, "colonists");
+    assert_eq!(
+        loaded.rules.terms.sides.one(crate::board::Side::Aliens),
+        "raider"
+    );
+    assert_eq!(loaded.rules.troop_name(pike), "pikemen");
+    let s = loaded.scenarios[0]
+        .scenario
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.units[0].formation, Some(Ident::known("Hedgehog")));
+    // Nothing of the mod reaches the bundled tables.
+    assert!(!Rules::bundled().troops.troops.contains_key(&pike));
+    assert_eq!(Rules::bundled().terms.sides.humans, "marines");
+}
+
+#[test]
+fn one_mod_does_not_see_another_and_a_broken_one_harms_nobody() {
+    let root = Scratch::new("root");
+    for (dir, text) in [("a", MANIFEST_TEXT), ("b", MANIFEST_TEXT)] {
+        root.write(&format!("{dir}/mod.ron"), text);
+        root.write(&format!("{dir}/rules/terms.ron"), TERMS);
+        root.write(&format!("{dir}/rules/troops.ron"), TROOPS);
+    }
+    // b changes nothing of its own troop types; a third mod is broken.
+    root.write("b/rules/troops.ron", "(troops: {})");
+    root.write(
+        "c/mod.ron",
+        "(name: \"Broken\", version: \"1\",\n  game_version: 7)",
+    );
+    let found = find_mods(std::slice::from_ref(&root.0));
+    assert_eq!(found.len(), 3);
+    let a = found[0].loaded.as_ref().expect("a loads");
+    let b = found[1].loaded.as_ref().expect("b loads");
+    assert!(a.rules.troops.troops.contains_key(&Ident::known("Pikemen")));
+    assert!(!b.rules.troops.troops.contains_key(&Ident::known("Pikemen")));
+    let e = found[2].loaded.as_ref().expect_err("c is broken");
+    assert!(e.file.ends_with("mod.ron"), "{e}");
+    assert_eq!(e.line, 2, "{e}");
+}
+
+#[test]
+fn a_path_out_of_the_folder_is_refused() {
+    for (bad, why) in [
+        ("../rules/troops.ron", "rules folder"),
+        ("rules/../../x/troops.ron", "rules folder"),
+        ("/etc/passwd", "rule file in the mod's rules folder"),
+        ("rules/passwd", "not a rule file"),
+    ] {
+        let m = good_mod("escape");
+        m.write(
+            "mod.ron",
+            &MANIFEST_TEXT.replace("\"rules/terms.ron\"", &format!("{bad:?}")),
+        );
+        let e = load_mod(&m.0).expect_err(bad);
+        assert!(e.message.contains("overrides[1]"), "{bad}: {e}");
+        assert!(e.message.contains(why), "{bad}: {e}");
+    }
+    let dir = Path::new("/tmp");
+    assert!(inside(dir, dir, "../x").unwrap_err().contains("leads out"));
+    assert!(inside(dir, dir, "/x").unwrap_err().contains("absolute"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_that_leads_out_is_refused() {
+    let outside = Scratch::new("outside");
+    let secret = outside.write("terms.ron", TERMS);
+    let story = outside.write("story.ron", &scenario_text());
+    let m = good_mod("links");
+    fs::remove_file(m.0.join("rules/terms.ron")).expect("removed");
+    std::os::unix::fs::symlink(&secret, m.0.join("rules/terms.ron")).expect("a link");
+    let e = load_mod(&m.0).expect_err("the rule file is outside");
+    assert!(e.message.contains("outside the mod folder"), "{e}");
+    // A scenario linked from outside is refused on its own; the mod still loads.
+    let m = good_mod("links2");
+    std::os::unix::fs::symlink(&story, m.0.join("scenarios/b.ron")).expect("a link");
+    let loaded = load_mod(&m.0).expect("the mod loads");
+    let e = loaded.scenarios[1].scenario.as_ref().expect_err("outside");
+    assert!(e.message.contains("outside the mod folder"), "{e}");
+    assert!(loaded.scenarios[0].scenario.is_ok());
+}
+
+#[test]
+fn oversized_files_nan_deep_nesting_and_huge_counts_are_refused_with_their_place() {
+    let m = good_mod("big");
+    m.write("scenarios/a.ron", &" ".repeat(MAX_FILE_BYTES + 10));
+    let loaded = load_mod(&m.0).expect("the mod loads");
+    let e = loaded.scenarios[0].scenario.as_ref().expect_err("too big");
+    assert!(e.message.contains("at most"), "{e}");
+
+    let m = good_mod("nan");
+    m.write(
+        "rules/troops.ron",
+        &TROOPS.replace("base: (1.0, 1.0)", "base: (1.0,\n NaN)"),
+    );
+    let e = load_mod(&m.0).expect_err("NaN");
+    assert!(e.file.ends_with("troops.ron"), "{e}");
+    assert_eq!((e.line, e.column), (6, 2), "{e}");
+
+    let m = good_mod("deep");
+    let deep = format!("(troops: {}{{}}{})", "[".repeat(40), "]".repeat(40));
+    m.write("rules/troops.ron", &deep);
+    let e = load_mod(&m.0).expect_err("too deep");
+    assert!(e.file.ends_with("troops.ron"), "{e}");
+
+    let m = good_mod("many");
+    let text = scenario_text();
+    let at = text.find("units: [").expect("a units list") + "units: [".len();
+    let extra =
+        "(label: \"X\", troop: Infantry, at: (1.0, 1.0), facing: 0.0, weapons: []),".repeat(201);
+    m.write(
+        "scenarios/a.ron",
+        &format!("{}{extra}{}", &text[..at], &text[at..]),
+    );
+    let loaded = load_mod(&m.0).expect("the mod loads");
+    let e = loaded.scenarios[0].scenario.as_ref().expect_err("too many");
+    assert!(e.message.contains("at most 200"), "{e}");
+    assert!(e.line > 1, "{e}");
+}
+
+#[test]
+fn the_manifest_must_list_its_rule_files_and_suit_this_game() {
+    let m = good_mod("unlisted");
+    m.write("rules/weapons.ron", "(weapons: {})");
+    let e = load_mod(&m.0).expect_err("unlisted");
+    assert!(e.message.contains("rules/weapons.ron"), "{e}");
+
+    let m = good_mod("version");
+    m.write("mod.ron", &MANIFEST_TEXT.replace("\"0.1\"", "\">=9.0\""));
+    let e = load_mod(&m.0).expect_err("too new");
+    assert!(e.message.contains("game_version"), "{e}");
+}
+
+#[test]
+fn a_merged_table_that_breaks_a_rule_names_the_mod_file() {
+    let m = good_mod("merged");
+    m.write(
+        "mod.ron",
+        &MANIFEST_TEXT.replace("\"rules/terms.ron\"", "\"rules/generation.ron\""),
+    );
+    fs::remove_file(m.0.join("rules/terms.ron")).expect("removed");
+    m.write("rules/generation.ron", "(troop: Dragons)");
+    let e = load_mod(&m.0).expect_err("no line for Dragons");
+    assert!(e.file.ends_with("generation.ron"), "{e}");
+    assert!(e.message.contains("Dragons"), "{e}");
+}
+
+#[test]
+fn a_scenario_in_a_mod_folder_plays_with_its_mods_rules() {
+    let m = good_mod("owner");
+    let file = m.0.join("scenarios/a.ron");
+    let (manifest, rules) = rules_for_scenario(&file).expect("its mod loads");
+    assert_eq!(manifest.map(|m| m.name).as_deref(), Some("Test mod"));
+    assert!(rules.troops.troops.contains_key(&Ident::known("Pikemen")));
+    let (none, bundled) =
+        rules_for_scenario(Path::new("scenarios/crashed_ship.ron")).expect("bundled");
+    assert!(none.is_none());
+    assert_eq!(*bundled, *Rules::bundled());
+}

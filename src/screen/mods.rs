@@ -1,0 +1,330 @@
+//! Mods in the window: found at start, listed in the menu by mod, and watched so an edit shows at once (hot reload).
+//!
+//! The watch compares what the mods' files hold twice a second. Mod folders lie anywhere on
+//! disk (beside the game, in the user's data folder, wherever `--mods` points), outside the
+//! asset folder that Bevy's own watcher serves, and every file goes through the same checks
+//! as `ambush check`, so the watch reads them itself.
+
+use crate::EguiPass;
+use crate::FrameSet;
+use crate::screen::menu::Catalogue;
+use crate::screen::session::CurrentGame;
+use crate::screen::{GameChoice, Screen, SessionRequest};
+use ambush_data::mods::{self, LoadedMod};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How often the watch looks at the mods' files.
+pub const WATCH_EVERY: Duration = Duration::from_millis(500);
+
+/// The folders searched for mods, in order: beside the game, the user's data folder, then
+/// each `--mods` folder and each of `AMBUSH_MODS`.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ModRoots(pub Vec<PathBuf>);
+
+/// One mod folder as the menu knows it.
+#[derive(Debug, Clone)]
+pub struct ShelfMod {
+    pub dir: PathBuf,
+    /// The last version that loaded; kept when an edit breaks the mod.
+    pub good: Option<LoadedMod>,
+    /// What is wrong now, with file:line:column, if anything.
+    pub problem: Option<String>,
+}
+
+/// Every mod found, and what their files held when last read.
+#[derive(Resource, Debug, Default)]
+pub struct ModShelf {
+    pub mods: Vec<ShelfMod>,
+    fingerprint: Vec<(PathBuf, u64)>,
+    /// Bumped on every reload that changed something, so a test can wait for it.
+    pub generation: u64,
+}
+
+impl ModShelf {
+    /// Reads every mod under `roots` again. A mod (or a scenario of it) that now fails keeps
+    /// its last good version, with the error beside it. Returns the folders whose mods changed.
+    pub fn reload(&mut self, roots: &[PathBuf]) -> Vec<PathBuf> {
+        self.fingerprint = mods::fingerprint(roots);
+        let mut changed = Vec::new();
+        let mut next = Vec::new();
+        for listing in mods::find_mods(roots) {
+            let old = self.mods.iter().find(|m| m.dir == listing.dir);
+            let entry = match listing.loaded {
+                Ok(mut fresh) => {
+                    let mut problems = Vec::new();
+                    // A scenario whose edit broke it stays playable as it was.
+                    for s in &mut fresh.scenarios {
+                        if let Err(e) = &s.scenario {
+                            let last = old
+                                .and_then(|o| o.good.as_ref())
+                                .and_then(|g| g.scenarios.iter().find(|o| o.file == s.file))
+                                .and_then(|o| o.scenario.as_ref().ok());
+                            if let Some(last) = last {
+                                problems.push(format!("{e} (playing the last good version)"));
+                                s.scenario = Ok(last.clone());
+                            }
+                        }
+                    }
+                    ShelfMod {
+                        dir: listing.dir,
+                        good: Some(fresh),
+                        problem: (!problems.is_empty()).then(|| problems.join("\n")),
+                    }
+                }
+                Err(e) => ShelfMod {
+                    good: old.and_then(|o| o.good.clone()),
+                    problem: Some(match old.and_then(|o| o.good.as_ref()) {
+                        Some(_) => format!("{e} (using the last good version)"),
+                        None => e.to_string(),
+                    }),
+                    dir: listing.dir,
+                },
+            };
+            let same = old.is_some_and(|o| same_mod(o, &entry));
+            if !same {
+                changed.push(entry.dir.clone());
+            }
+            next.push(entry);
+        }
+        if next.len() != self.mods.len() || !changed.is_empty() {
+            self.generation += 1;
+        }
+        self.mods = next;
+        changed
+    }
+
+    /// The good version of the scenario read from `file`, with its mod's tables, if any.
+    pub fn scenario(
+        &self,
+        file: &str,
+    ) -> Option<(&ambush_data::Scenario, &std::sync::Arc<ambush_data::Rules>)> {
+        self.mods
+            .iter()
+            .filter_map(|m| m.good.as_ref())
+            .find_map(|g| {
+                g.scenarios
+                    .iter()
+                    .find(|s| same_file(&s.file, Path::new(file)))
+                    .and_then(|s| s.scenario.as_ref().ok())
+                    .map(|s| (s, &g.rules))
+            })
+    }
+
+    /// The mod a scenario file belongs to, if it is one of a mod's.
+    pub fn mod_of(&self, file: &str) -> Option<&ShelfMod> {
+        let folder = mods::mod_of_scenario(Path::new(file))?;
+        self.mods.iter().find(|m| same_file(&m.dir, &folder))
+    }
+}
+
+/// Whether two paths name one file, however they were written.
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Whether two readings of a mod would play and show the same.
+fn same_mod(a: &ShelfMod, b: &ShelfMod) -> bool {
+    let scenarios = |m: &ShelfMod| {
+        m.good.as_ref().map(|g| {
+            g.scenarios
+                .iter()
+                .map(|s| {
+                    (
+                        s.file.clone(),
+                        s.scenario.clone().map_err(|e| e.to_string()),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    a.problem == b.problem
+        && a.good.as_ref().map(|g| (&g.manifest, &g.rules))
+            == b.good.as_ref().map(|g| (&g.manifest, &g.rules))
+        && scenarios(a) == scenarios(b)
+}
+
+/// Shown during a game whose files were edited: restart with them, or keep playing.
+#[derive(Resource, Debug, Clone)]
+pub struct ReloadNotice {
+    /// The new version to restart with, if the edit left it playable.
+    pub restart: Option<GameChoice>,
+    /// The edit's error, when it broke the scenario or its mod.
+    pub problem: Option<String>,
+}
+
+/// The watch's clock.
+#[derive(Resource, Debug)]
+struct WatchTimer(Timer);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ModRoots>()
+        .init_resource::<ModShelf>()
+        .insert_resource(WatchTimer(Timer::new(WATCH_EVERY, TimerMode::Repeating)))
+        .add_systems(Startup, first_reading)
+        .add_systems(Update, watch_mods.in_set(FrameSet::Input))
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_notice
+                .in_set(EguiPass::Screens)
+                .run_if(in_state(Screen::Table).and_then(resource_exists::<ReloadNotice>)),
+        );
+}
+
+fn first_reading(roots: Res<ModRoots>, mut shelf: ResMut<ModShelf>) {
+    shelf.reload(&roots.0);
+    info!(
+        "mods: {} found in {} folders",
+        shelf.mods.len(),
+        roots.0.len()
+    );
+}
+
+/// Twice a second, reads the mods again if any of their files changed, and brings the menu
+/// and the game being played up to date.
+fn watch_mods(
+    time: Res<Time>,
+    mut timer: ResMut<WatchTimer>,
+    roots: Res<ModRoots>,
+    mut shelf: ResMut<ModShelf>,
+    catalogue: Option<ResMut<Catalogue>>,
+    current: Option<Res<CurrentGame>>,
+    mut commands: Commands,
+) {
+    if !timer.0.tick(time.delta()).just_finished() {
+        return;
+    }
+    if mods::fingerprint(&roots.0) == shelf.fingerprint {
+        return;
+    }
+    let changed = shelf.reload(&roots.0);
+    info!("mods: files changed in {} mod folder(s)", changed.len());
+    if let Some(mut c) = catalogue {
+        c.set_mods(&shelf);
+    }
+    let Some(game) = current else { return };
+    let Some(file) = &game.0.file else { return };
+    let Some(m) = shelf.mod_of(file).filter(|m| changed.contains(&m.dir)) else {
+        return;
+    };
+    let restart = shelf.scenario(file).map(|(scenario, rules)| {
+        let mut again = game.0.clone();
+        again.setup.scenario = scenario.clone();
+        again.rules = rules.clone();
+        again
+    });
+    commands.insert_resource(ReloadNotice {
+        restart,
+        problem: m.problem.clone(),
+    });
+}
+
+fn draw_notice(
+    mut contexts: EguiContexts,
+    notice: Res<ReloadNotice>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The scenario's files changed")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .show(ctx, |ui| {
+            if let Some(p) = &notice.problem {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+            }
+            ui.horizontal(|ui| {
+                if let Some(choice) = &notice.restart
+                    && ui
+                        .button("Restart the scenario with the new files")
+                        .clicked()
+                {
+                    requests.write(SessionRequest::Start(Box::new(choice.clone())));
+                    commands.remove_resource::<ReloadNotice>();
+                }
+                if ui.button("Keep playing").clicked() {
+                    commands.remove_resource::<ReloadNotice>();
+                }
+            });
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::time::TimeUpdateStrategy;
+
+    /// A mod folder holding one of the bundled scenarios under a new name.
+    fn write_mod(dir: &Path, name: &str) {
+        let scenario = include_str!("../../scenarios/crashed_ship.ron").replacen(
+            "name: \"The Crashed Ship\"",
+            &format!("name: \"{name}\""),
+            1,
+        );
+        std::fs::create_dir_all(dir.join("scenarios")).expect("folders");
+        std::fs::write(
+            dir.join("mod.ron"),
+            "(name: \"Watched\", version: \"1.0.0\", game_version: \"0.1\")",
+        )
+        .expect("manifest");
+        std::fs::write(dir.join("scenarios/watched.ron"), scenario).expect("scenario");
+    }
+
+    fn names(app: &App) -> Vec<String> {
+        app.world()
+            .resource::<Catalogue>()
+            .scenarios
+            .iter()
+            .filter(|e| e.group > 0)
+            .map(|e| {
+                e.scenario
+                    .as_ref()
+                    .map_or_else(|e| e.clone(), |s| s.name.clone())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_edited_scenario_shows_in_the_menu_and_a_broken_edit_keeps_the_last_good_one() {
+        let dir = std::env::temp_dir().join(format!("ambush-watch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        write_mod(&dir, "Before the edit");
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(TimeUpdateStrategy::ManualDuration(WATCH_EVERY * 2))
+            .insert_resource(ModRoots(vec![dir.clone()]))
+            .insert_resource(Catalogue::from_texts(&[], &[]));
+        plugin(&mut app);
+        app.update();
+        // The menu lists the mods read at start (the window does this on entering the menu).
+        app.world_mut()
+            .resource_scope(|world, mut c: Mut<Catalogue>| {
+                c.set_mods(world.resource::<ModShelf>())
+            });
+        assert_eq!(names(&app), ["Before the edit"]);
+
+        // Saving the file changes the menu on the watch's next look.
+        write_mod(&dir, "After the edit");
+        app.update();
+        app.update();
+        assert_eq!(names(&app), ["After the edit"]);
+
+        // A broken save shows its error and keeps the last good version playable.
+        std::fs::write(
+            dir.join("scenarios/watched.ron"),
+            "(name: \"Half-written\",\n  table:",
+        )
+        .expect("a broken save");
+        app.update();
+        app.update();
+        assert_eq!(names(&app), ["After the edit"]);
+        let c = app.world().resource::<Catalogue>();
+        let problem = c.groups[1].problem.as_deref().expect("the error is shown");
+        assert!(problem.contains("watched.ron:2:"), "{problem}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

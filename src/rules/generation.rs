@@ -126,9 +126,17 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     table.progress.last_wave_turn = Some(table.progress.turn);
     let wave = table.progress.waves;
     let stacks = table.ledger.deal_wave(bases.len(), dice, &rules.cards);
+    // Labels start with the side's initial: A2.3 for an alien, W2.3 for a mod's warrior.
+    let prefix: String = table
+        .config
+        .side_names
+        .one(Side::Aliens)
+        .chars()
+        .next()
+        .map_or_else(|| "A".to_string(), |c| c.to_uppercase().collect());
     for (i, (base, stack)) in bases.into_iter().zip(stacks).enumerate() {
         let id = table.take_unit_id();
-        let label = format!("A{wave}.{}", i + 1);
+        let label = format!("{prefix}{wave}.{}", i + 1);
         let weapons = table.config.aliens.weapons.clone().into();
         table.units.push(Unit {
             wave: Some(wave),

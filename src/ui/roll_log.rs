@@ -133,7 +133,8 @@ pub(super) fn show(
                         }
                         last_turn = Some(e.turn);
                     }
-                    let line = ui.add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
+                    let line =
+                        ui.add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
                     if line.clicked() {
                         clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
                     }
@@ -156,11 +157,17 @@ mod tests {
             .target("A2.3")
             .card("QH".into())
             .effect("killed");
-        assert_eq!(describe(&card, &SideNames::default()), "M1 vs A2.3 · wound_card Q♥ — killed");
+        assert_eq!(
+            describe(&card, &SideNames::default()),
+            "M1 vs A2.3 · wound_card Q♥ — killed"
+        );
         let as_logged = RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
             .card("QH".into())
             .effect("Q♥ — killed");
-        assert_eq!(describe(&as_logged, &SideNames::default()), "wound_card Q♥ — killed");
+        assert_eq!(
+            describe(&as_logged, &SideNames::default()),
+            "wound_card Q♥ — killed"
+        );
         assert_eq!(pretty_card("10S"), "10♠");
         assert_eq!(pretty_card("JK"), "Joker");
         let shot = RollEntry::dice(RollKind::ToHit, "1d6", vec![4])

@@ -2,6 +2,7 @@
 //! inset shape as well as colour, so colour-blind players can tell them apart.
 
 use crate::game::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
+use crate::game::resources::RuleBook;
 use crate::game::visibility::PlayerView;
 use crate::input::PreviewSet;
 use crate::rules::table::Presence;
@@ -171,8 +172,9 @@ fn glide(
 
 /// Names the unit's lasting state under its base when it changes.
 fn show_status(
+    rules: Option<Res<RuleBook>>,
     units: Query<
-        (&UnitStatus, &SurpriseState, &Children),
+        (&UnitStatus, &SurpriseState, &Base, &Children),
         Or<(
             Changed<UnitStatus>,
             Changed<SurpriseState>,
@@ -181,20 +183,28 @@ fn show_status(
     >,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
-    for (status, surprise, children) in &units {
+    for (status, surprise, base, children) in &units {
         let s = status.0;
-        let mut words = Vec::new();
+        let mut words: Vec<String> = Vec::new();
         if surprise.0 != Surprise::Alert {
-            words.push("SURPRISED");
+            words.push("SURPRISED".into());
         }
         if s.presence == Presence::Aboard {
-            words.push("ABOARD");
+            words.push("ABOARD".into());
         }
         if s.stunned {
-            words.push("STUNNED");
+            words.push("STUNNED".into());
         }
         if s.withdrawing {
-            words.push("WITHDRAWING");
+            words.push("WITHDRAWING".into());
+        }
+        // A formation in its own words: "IN SQUARE", "LIMBERED".
+        let formation = s.formation.and_then(|name| {
+            let line = rules.as_ref()?.0.troops.troops.get(&base.troop)?;
+            line.formations.get(&name)
+        });
+        if let Some(f) = formation {
+            words.push(f.display.to_uppercase());
         }
         for child in children.iter() {
             if let Ok(mut t) = texts.get_mut(child) {

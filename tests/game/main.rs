@@ -4,6 +4,7 @@ mod ambushes;
 mod cli;
 mod headless;
 mod layers;
+mod mods;
 mod play;
 mod properties;
 mod scenarios;

@@ -20,7 +20,7 @@ use bevy_egui::egui;
 use std::sync::Arc;
 
 /// The whole table, as the rules hold it (what no player's screen reads).
-fn full_table(app: &mut App) -> Table {
+pub fn full_table(app: &mut App) -> Table {
     app.world_mut()
         .run_system_once(|reader: TableReader| reader.table())
         .expect("the reader runs")
@@ -46,7 +46,7 @@ fn names(text: &str, label: &str) -> bool {
 }
 
 /// The overlay's text as the player at the screen sees it, with the inspector open on `inspect`.
-fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
+pub fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
     let w = app.world();
     let view = w.resource::<PlayerView>();
     let dice = w.resource::<Dice>();

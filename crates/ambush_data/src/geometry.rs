@@ -320,6 +320,7 @@ pub fn frontage_on_front(a: &Footprint, b: &Footprint, tolerance: f32) -> f32 {
 
 /// A terrain shape.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Shape {
     /// A rectangle: centre, size (x, y before rotation) and rotation in degrees counter-clockwise.
     Rect {

@@ -12,6 +12,8 @@ pub mod ident;
 pub mod locate;
 pub mod mods;
 mod patch;
+#[cfg(test)]
+mod reference;
 pub mod scenario;
 pub mod tables;
 

@@ -133,6 +133,7 @@ pub struct UnitSpec {
 
 /// A scenario objective.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Objective {
     /// 001's crashed ship: repair it in contact, then board it; the ship takes off with every
     /// surviving human aboard. `feature` names the ship's terrain feature.

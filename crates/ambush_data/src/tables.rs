@@ -28,6 +28,7 @@ pub enum ShootAfter {
 
 /// Movement allowance of one troop type, in SMR per turn.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Allowance {
     pub straight_forward: f32,
     pub advance: f32,
@@ -101,6 +102,7 @@ pub enum WeaponClass {
 
 /// A named weapon.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WeaponProfile {
     pub class: WeaponClass,
     /// Shown in the inspector and the roll log.
@@ -116,6 +118,7 @@ pub struct WeaponProfile {
 
 /// Medium and long range of a weapon class, in SMR.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RangeBands {
     pub medium: f32,
     #[serde(default)]

@@ -313,6 +313,27 @@ mod tests {
         app.update();
         assert_eq!(names(&app), ["After the edit"]);
 
+        // During a game of that scenario, an edit offers a restart with the new files.
+        let file = dir.join("scenarios/watched.ron");
+        let (scenario, rules) = {
+            let shelf = app.world().resource::<ModShelf>();
+            let (s, r) = shelf.scenario(&file.display().to_string()).expect("listed");
+            (s.clone(), r.clone())
+        };
+        app.insert_resource(CurrentGame(GameChoice {
+            setup: crate::game::start::GameSetup::new(scenario, 1, 0),
+            rules,
+            file: Some(file.display().to_string()),
+        }));
+        write_mod(&dir, "Edited mid-game");
+        app.update();
+        app.update();
+        let notice = app.world().resource::<ReloadNotice>();
+        let restart = notice.restart.as_ref().expect("a restart is offered");
+        assert_eq!(restart.setup.scenario.name, "Edited mid-game");
+        assert_eq!(notice.problem, None);
+        app.world_mut().remove_resource::<CurrentGame>();
+
         // A broken save shows its error and keeps the last good version playable.
         std::fs::write(
             dir.join("scenarios/watched.ron"),
@@ -321,7 +342,7 @@ mod tests {
         .expect("a broken save");
         app.update();
         app.update();
-        assert_eq!(names(&app), ["After the edit"]);
+        assert_eq!(names(&app), ["Edited mid-game"]);
         let c = app.world().resource::<Catalogue>();
         let problem = c.groups[1].problem.as_deref().expect("the error is shown");
         assert!(problem.contains("watched.ron:2:"), "{problem}");

@@ -166,3 +166,75 @@ fn check_reports_file_line_and_field() {
     assert!(err.contains("Infantery"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn check_reads_every_mod_folder_and_simulate_plays_a_mod_scenario_with_its_rules() {
+    // `ambush check mods/*` is clean: manifest, merged tables and every scenario.
+    let out = ambush(&["check", "mods/colonial"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("tables merged, 2 scenarios"), "{said}");
+    assert!(said.contains("the_square.ron: ok"), "{said}");
+    // A mod's scenario needs its mod's troop types: simulate finds them.
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "mods/colonial/scenarios/the_square.ron",
+        "--games",
+        "4",
+    ]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("colonials won"), "{said}");
+    assert!(said.contains("warriors killed"), "{said}");
+}
+
+#[test]
+fn check_names_the_file_line_and_column_of_a_broken_mod_copied_anywhere() {
+    let dir = std::env::temp_dir().join(format!("ambush-cli-mod-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = |from: &str, to: &str| {
+        let to = dir.join(to);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("folders");
+        std::fs::copy(root().join("mods/colonial").join(from), to).expect("a copy");
+    };
+    for f in [
+        "mod.ron",
+        "rules/terms.ron",
+        "rules/generation.ron",
+        "rules/troops.ron",
+        "rules/weapons.ron",
+        "scenarios/the_square.ron",
+    ] {
+        copy(f, f);
+    }
+    let path = dir.display().to_string();
+    let out = ambush(&["check", &path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A misspelled troop type in the copy: its scenario fails at its line, the mod still loads.
+    let file = dir.join("scenarios/the_square.ron");
+    let text = std::fs::read_to_string(&file).expect("the copy");
+    std::fs::write(
+        &file,
+        text.replacen("troop: Colonial,", "troop: Colonel,", 1),
+    )
+    .expect("edit");
+    let out = ambush(&["check", &path]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("the_square.ron:"), "{err}");
+    assert!(err.contains("Colonel"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -148,6 +148,23 @@ impl Checker<'_> {
         names.join(", ")
     }
 
+    /// The first heavy weapon in `weapons` that `troop` may not carry: only a crew operates one.
+    fn heavy_without_crew(
+        &self,
+        troop: crate::tables::TroopType,
+        weapons: &[String],
+    ) -> Option<usize> {
+        let crew = self.rules.troops.troops.get(&troop).is_some_and(|p| p.crew);
+        if crew {
+            return None;
+        }
+        weapons.iter().position(|w| {
+            self.rules
+                .weapon(w)
+                .is_some_and(|p| p.class == crate::tables::WeaponClass::Heavy)
+        })
+    }
+
     /// The troop types a scenario may place: every line but the generated one.
     fn placeable_troops(&self) -> String {
         let wave = self.rules.generation.troop;
@@ -296,6 +313,15 @@ impl Checker<'_> {
                 if self.rules.weapon(w).is_none() {
                     return Err(self.fail(&[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)], format!("{who}, field `weapons[{j}]`: unknown weapon \"{w}\"; expected one of: {}", self.known_weapons())));
                 }
+            }
+            if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
+                return Err(self.fail(
+                    &[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)],
+                    format!(
+                        "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one",
+                        u.weapons[j], u.troop
+                    ),
+                ));
             }
             if !finite2(u.at) || !u.facing.is_finite() {
                 return Err(self.fail(
@@ -478,6 +504,16 @@ impl Checker<'_> {
                 ));
             }
         }
+        let wave = self.rules.generation.troop;
+        if let Some(j) = self.heavy_without_crew(wave, &s.aliens.weapons) {
+            return Err(self.fail(
+                &[Key("aliens"), Key("weapons"), Item(j)],
+                format!(
+                    "field `aliens.weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; the generated troop type {wave} is not one",
+                    s.aliens.weapons[j]
+                ),
+            ));
+        }
         Ok(())
     }
 
@@ -604,6 +640,15 @@ impl Checker<'_> {
                     ),
                 ));
             };
+            if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("weapons"), Item(j)],
+                    format!(
+                        "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one (`crew: true` in troops.ron)",
+                        u.weapons[j], u.troop
+                    ),
+                ));
+            }
             if let Some(f) = u.formation
                 && !profile.formations.contains_key(&f)
             {
@@ -912,6 +957,22 @@ mod tests {
         let e = parse(&text).unwrap_err();
         assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
         assert!(e.message.contains("field `troop`"), "{e}");
+    }
+
+    #[test]
+    fn only_a_weapon_crew_carries_a_heavy_weapon() {
+        // 001: heavy weapons are "a line of sight weapon, requiring a unit of Weapon Crew to
+        // operate it".
+        let text = VALID.replace(
+            "\"M2\", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: [\"blaster\"]",
+            "\"M2\", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: [\"plasma_cannon\"]",
+        );
+        assert_ne!(text, VALID, "the test edits a unit");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "plasma_cannon"), "{e}");
+        assert!(e.message.contains("needs a weapon crew"), "{e}");
+        let crewed = text.replace("\"M2\", troop: Infantry", "\"M2\", troop: WeaponCrew");
+        assert!(parse(&crewed).is_ok());
     }
 
     #[test]

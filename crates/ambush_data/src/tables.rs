@@ -60,6 +60,10 @@ pub struct TroopProfile {
     /// Heavy weapons and mounted troops "still get +1 for not moving".
     #[serde(default)]
     pub always_counts_as_stationary: bool,
+    /// A weapon crew: the only troop type that may carry a heavy weapon (001: "a line of sight
+    /// weapon, requiring a unit of Weapon Crew to operate it").
+    #[serde(default)]
+    pub crew: bool,
     /// Formations the unit may take instead of its ordinary order, by name (001's "period
     /// extras": limbered guns, infantry squares). Changing formation costs the unit its move.
     #[serde(default)]

@@ -410,7 +410,7 @@ impl Table {
     pub fn ship(&self) -> Option<&TerrainFeature> {
         match &self.config.objective {
             Some(Objective::RepairAndBoard { feature }) => self.feature(feature),
-            None => None,
+            Some(Objective::HoldUntilTurnLimit) | None => None,
         }
     }
 

@@ -58,6 +58,13 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
             ));
             ui.label(format!("Aboard: {aboard} of {} alive", t.humans_alive()));
         }
+        Some(Objective::HoldUntilTurnLimit) => {
+            ui.label(format!(
+                "Hold: the {} win if any of them still stand at the end of turn {}.",
+                names.of(Side::Humans),
+                t.config.turn_limit
+            ));
+        }
         None => {
             ui.label(format!(
                 "Survive the attack of the {aliens} with as few casualties as you can."

@@ -1,13 +1,12 @@
 //! The bundled colonial mod, played whole: its own troops, formations and names from the menu's tables to the last roll, headless, watched and hot-seat.
 
 use crate::root;
-use crate::visibility::{full_table, overlay_text};
-use ambush::control::{AiPlayer, Controllers};
-use ambush::game::resources::{AiSteps, Awaiting, Battle, Dice, PendingOrders};
+use crate::visibility::{full_table, overlay_text, play_as_the_ai};
+use ambush::control::Controllers;
+use ambush::game::resources::{AiSteps, Awaiting, Battle, Dice};
 use ambush::game::start::GameSetup;
 use ambush::rules::formation;
 use ambush::rules::log::RollEntry;
-use ambush::rules::orders::passing_order;
 use ambush::rules::turn::Phase;
 use ambush::{headless_app, player_app, run_to_end};
 use ambush_data::board::Side;
@@ -181,21 +180,8 @@ fn a_colonial_game_watched_or_hot_seat_shows_the_players_only_period_words() {
             }
             // Hot-seat: each player gives the order the AI would, as in the hidden-information
             // games; a refused order becomes a pass.
-            if let Some(d) = app.world().resource::<Awaiting>().0.clone() {
-                let ai = match d.side() {
-                    Side::Humans => AiPlayer::Marines,
-                    Side::Aliens => AiPlayer::Aliens,
-                };
-                let order = if last.as_ref() == Some(&d) {
-                    passing_order(&d)
-                } else {
-                    ai.decide(&full_table(&mut app), &m.rules, &d)
-                };
-                last = Some(d.clone());
-                app.world_mut()
-                    .resource_mut::<PendingOrders>()
-                    .push(d.side(), order);
-            }
+            let full = full_table(&mut app);
+            play_as_the_ai(&mut app, &full, &m.rules, &mut last);
             assert!(frame < 5999, "the game did not end");
         }
         assert!(looked > 10, "the overlay was read {looked} times");

@@ -8,7 +8,7 @@ use ambush::game::table_access::TableReader;
 use ambush::game::visibility::{PlayerView, ambush_revealed};
 use ambush::input::Selection;
 use ambush::rules::log::RollEntry;
-use ambush::rules::orders::passing_order;
+use ambush::rules::orders::{Decision, passing_order};
 use ambush::rules::table::{Table, UnitId};
 use ambush::rules::turn::Phase;
 use ambush::ui::{OverlayFrame, RollLogView, draw, units_named};
@@ -140,6 +140,27 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
     }
 }
 
+/// The player whose turn it is gives the order the AI would; if the rules refused it (the same
+/// decision is still open), the player passes, as the AI's driver does.
+pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Option<Decision>) {
+    let Some(d) = app.world().resource::<Awaiting>().0.clone() else {
+        return;
+    };
+    let ai = match d.side() {
+        Side::Humans => AiPlayer::Marines,
+        Side::Aliens => AiPlayer::Aliens,
+    };
+    let order = if last.as_ref() == Some(&d) {
+        passing_order(&d)
+    } else {
+        ai.decide(full, rules, &d)
+    };
+    *last = Some(d.clone());
+    app.world_mut()
+        .resource_mut::<PendingOrders>()
+        .push(d.side(), order);
+}
+
 /// Plays `file` hot-seat to its end, both players' orders coming from the AI's choices, and
 /// checks every frame before the ambush is sprung. Returns how many frames were checked.
 fn play_hot_seat(file: &str, seed: u64) -> usize {
@@ -168,23 +189,7 @@ fn play_hot_seat(file: &str, seed: u64) -> usize {
             nothing_hidden_shows(&app, &full, column, file);
             checked += 1;
         }
-        // The player whose turn it is gives the order the AI would; if the rules refused it
-        // (the same decision is still open), the player passes, as the AI's driver does.
-        if let Some(d) = app.world().resource::<Awaiting>().0.clone() {
-            let ai = match d.side() {
-                Side::Humans => AiPlayer::Marines,
-                Side::Aliens => AiPlayer::Aliens,
-            };
-            let order = if last.as_ref() == Some(&d) {
-                passing_order(&d)
-            } else {
-                ai.decide(&full, &rules, &d)
-            };
-            last = Some(d.clone());
-            app.world_mut()
-                .resource_mut::<PendingOrders>()
-                .push(d.side(), order);
-        }
+        play_as_the_ai(&mut app, &full, &rules, &mut last);
     }
     let full = full_table(&mut app);
     panic!(

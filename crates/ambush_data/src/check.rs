@@ -694,7 +694,7 @@ impl Checker<'_> {
 
     fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
         match &s.objective {
-            None => Ok(()),
+            None | Some(Objective::HoldUntilTurnLimit) => Ok(()),
             Some(Objective::RepairAndBoard { feature }) => {
                 let path = [Key("objective"), Key("feature")];
                 match s.terrain.iter().find(|t| &t.name == feature) {

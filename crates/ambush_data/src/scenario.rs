@@ -138,6 +138,9 @@ pub enum Objective {
     /// 001's crashed ship: repair it in contact, then board it; the ship takes off with every
     /// surviving human aboard. `feature` names the ship's terrain feature.
     RepairAndBoard { feature: String },
+    /// A holding action (the square, the zareba): the human side wins if any of its units still
+    /// stands on the table when the turn limit is reached, where it would otherwise be a draw.
+    HoldUntilTurnLimit,
 }
 
 /// What the end of the alien attack means for this scenario.

@@ -8,7 +8,7 @@ use crate::rules::morale::morale;
 
 use crate::rules::table::{Outcome, Presence, Table, UnitId};
 use ambush_data::board::Side;
-use ambush_data::scenario::AttackOver;
+use ambush_data::scenario::{AttackOver, Objective};
 use ambush_data::tables::Rules;
 
 /// Repairs, morale, victory, the end of the attack and the turn limit. Returns true if the game
@@ -63,12 +63,13 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Aboard)
         .count();
     if humans_on_table == 0 && aboard == 0 {
+        let names = &table.config.side_names;
         let why = if table.humans_alive() == 0 && table.human_casualties() > 0 {
-            "every human unit is destroyed"
+            format!("every {} unit is destroyed", names.one(Side::Humans))
         } else {
-            "the humans have left the table"
+            format!("the {} have left the table", names.of(Side::Humans))
         };
-        return Some((Outcome::AliensWin, why.to_string()));
+        return Some((Outcome::AliensWin, why));
     }
     if table.ship().is_some() && table.progress.power_restored && humans_on_table == 0 && aboard > 0
     {
@@ -93,6 +94,16 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         ));
     }
     if p.turn >= table.config.turn_limit && !p.takeoff_pending {
+        if table.config.objective == Some(Objective::HoldUntilTurnLimit) {
+            return Some((
+                Outcome::HumansWin,
+                format!(
+                    "the {} still hold at the turn limit ({})",
+                    table.config.side_names.of(Side::Humans),
+                    table.config.turn_limit
+                ),
+            ));
+        }
         return Some((
             Outcome::Draw,
             format!("the turn limit ({}) is reached", table.config.turn_limit),

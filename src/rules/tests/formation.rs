@@ -129,36 +129,20 @@ fn changing_formation_costs_the_move_and_the_shot_of_a_gun() {
         cannot_shoot(&t, &r, gun),
         Some(CannotShoot::Moved(..))
     ));
-    let again = flow
-        .apply_order(
-            &mut t,
-            &r,
-            &mut dice,
-            Side::Humans,
-            &Order::ChangeFormation {
-                unit: gun,
-                to: Some(Ident::known("Limbered")),
-            },
-        )
-        .unwrap_err();
+    let mut reform = |t: &mut Table, unit, to: &str| {
+        let to = Some(Ident::known(to));
+        let order = Order::ChangeFormation { unit, to };
+        flow.apply_order(t, &r, &mut dice, Side::Humans, &order)
+            .unwrap_err()
+    };
+    let again = reform(&mut t, gun, "Limbered");
     assert!(
         matches!(again, OrderError::CannotMove(CannotMove::AlreadyMoved(_))),
         "{again}"
     );
     // A formation the troop type does not have is refused by name.
     let foot = place(&mut t, &r, "Foot", None, (50.0, 20.0));
-    let wrong = flow
-        .apply_order(
-            &mut t,
-            &r,
-            &mut dice,
-            Side::Humans,
-            &Order::ChangeFormation {
-                unit: foot,
-                to: Some(Ident::known("Limbered")),
-            },
-        )
-        .unwrap_err();
+    let wrong = reform(&mut t, foot, "Limbered");
     assert!(
         wrong.to_string().contains("no formation Limbered"),
         "{wrong}"

@@ -365,6 +365,28 @@ fn every_marine_destroyed_is_an_alien_win() {
 }
 
 #[test]
+fn a_holding_action_still_standing_at_the_turn_limit_wins() {
+    // The turn limit is a draw, unless the scenario is a holding action (the colonial square:
+    // 001's "Period extras like ... infantry squares").
+    let mut t = open_table();
+    marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    alien(&mut t, "A1", (40.0, 40.0), 180.0);
+    t.progress.turn = t.config.turn_limit;
+    let mut draw = t.clone();
+    let mut dice = DiceService::scripted(&[]);
+    assert!(end_of_turn(&mut draw, rules(), &mut dice));
+    assert_eq!(draw.progress.outcome, Some(Outcome::Draw));
+    t.config.objective = Some(Objective::HoldUntilTurnLimit);
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+    assert!(
+        t.progress.ending.contains("still hold"),
+        "{}",
+        t.progress.ending
+    );
+}
+
+#[test]
 fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     // 001: "Once all alien units have been destroyed or left the table (if no alien waves are
     // generated in six turns), the attack is over."

@@ -10,6 +10,7 @@ pub mod control;
 pub mod game;
 pub mod input;
 pub mod rules;
+pub mod save;
 pub mod screen;
 pub mod ui;
 pub mod view;

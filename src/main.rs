@@ -3,6 +3,7 @@
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
 use ambush::game::start::GameSetup;
+use ambush::save;
 use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
 use ambush::window::WindowOptions;
 use ambush_data::Rules;
@@ -35,6 +36,14 @@ enum Command {
     Play(PlayArgs),
     /// Play N games with both sides under AI control and report the results.
     Simulate(SimulateArgs),
+    /// Replay a save file headlessly, checking every order against the table it recorded.
+    Replay {
+        /// The save file.
+        file: PathBuf,
+        /// Write every roll of the replayed game to FILE as JSON lines.
+        #[arg(long, value_name = "FILE")]
+        roll_log: Option<PathBuf>,
+    },
     /// Validate scenario files and mod folders (manifest, merged tables, every scenario);
     /// prints file:line:column for each problem.
     Check {
@@ -47,8 +56,11 @@ enum Command {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Play this scenario file at once, skipping the menu.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "load")]
     scenario: Option<PathBuf>,
+    /// Resume this save file, skipping the menu.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
     /// The game's seed.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
@@ -94,6 +106,10 @@ struct SimulateArgs {
     /// Write every roll of every game to FILE as JSON lines.
     #[arg(long, value_name = "FILE")]
     roll_log: Option<PathBuf>,
+    /// Write the game as a save file that `replay` and the window can play back (needs
+    /// --games 1).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
@@ -125,7 +141,42 @@ fn main() -> ExitCode {
             }
         }
         Command::Simulate(args) => simulate(args),
+        Command::Replay { file, roll_log } => replay(&file, roll_log.as_deref()),
     }
+}
+
+/// `ambush replay`: loads (replays and checks) a save and writes its roll log.
+fn replay(file: &Path, roll_log: Option<&Path>) -> ExitCode {
+    let replayed = match save::load_save(file) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(out) = roll_log {
+        let text: String = replayed
+            .log
+            .iter()
+            .map(|e| format!("{}\n", e.to_json()))
+            .collect();
+        if let Err(e) = std::fs::write(out, text) {
+            eprintln!("error: --roll-log {}: {e}", out.display());
+            return ExitCode::from(1);
+        }
+    }
+    let s = &replayed.save.summary;
+    println!(
+        "{}: ok ({}, turn {}, {}, {} orders replayed, {} rolls{})",
+        file.display(),
+        s.scenario,
+        s.turn,
+        s.phase,
+        s.orders,
+        replayed.log.len(),
+        if s.finished { ", finished" } else { "" }
+    );
+    ExitCode::SUCCESS
 }
 
 /// Checks a scenario file, a mod folder or a folder of mods; prints each verdict and returns
@@ -199,6 +250,7 @@ fn play(args: PlayArgs) -> ExitCode {
         watch,
         hot_seat,
         mods: extra_mods,
+        load,
     } = args;
     let controllers = if watch {
         Some(Controllers::all_ai())
@@ -207,8 +259,21 @@ fn play(args: PlayArgs) -> ExitCode {
     } else {
         None
     };
-    let direct = match path.as_ref().map(|p| load_scenario(p)) {
+    let loaded = match load.as_deref().map(save::load_save) {
         None => None,
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let direct = match path.as_ref().map(|p| load_scenario(p)) {
+        None => loaded.map(|r| GameChoice {
+            setup: r.setup(),
+            rules: Arc::new(r.save.rules.clone()),
+            file: r.save.source.file.clone(),
+            orders: r.save.orders,
+        }),
         Some(Ok((scenario, rules))) => {
             let mut setup = GameSetup::new(scenario, seed, 0);
             setup.controllers = controllers.unwrap_or_else(Controllers::solo);
@@ -216,6 +281,7 @@ fn play(args: PlayArgs) -> ExitCode {
                 setup,
                 rules,
                 file: path.map(|p| p.display().to_string()),
+                orders: Vec::new(),
             })
         }
         Some(Err(e)) => {
@@ -250,6 +316,57 @@ fn env_mods() -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
+fn wounds_of(arg: Option<WoundsArg>) -> Option<WoundMethod> {
+    arg.map(|w| match w {
+        WoundsArg::Degradation => WoundMethod::Degradation,
+        WoundsArg::SuddenDeath => WoundMethod::SuddenDeath,
+    })
+}
+
+/// `simulate --games 1 --save FILE`: plays the game recording its orders and writes the save.
+fn simulate_and_save(
+    path: &Path,
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    wounds: Option<WoundMethod>,
+    out: &Path,
+    roll_log: Option<&Path>,
+) -> ExitCode {
+    let source = save::SaveSource {
+        file: Some(path.display().to_string()),
+        ..Default::default()
+    };
+    let started = Instant::now();
+    let (result, saved) = batch::play_saved_game(scenario, rules, seed, 0, wounds, source);
+    if let Err(e) = save::write_atomically(out, &saved.to_ron()) {
+        eprintln!("error: --save {}: {e}", out.display());
+        return ExitCode::from(1);
+    }
+    if let Some(log) = roll_log {
+        let text: String = result
+            .log
+            .iter()
+            .map(|e| format!("{}\n", e.to_json()))
+            .collect();
+        if let Err(e) = std::fs::write(log, text) {
+            eprintln!("error: --roll-log {}: {e}", log.display());
+            return ExitCode::from(1);
+        }
+    }
+    let mut tally = batch::Tally::default();
+    tally.add(&result);
+    let summary = tally.summary(&scenario.name, seed, started.elapsed().as_secs_f64());
+    println!(
+        "{} — 1 game, seed {}, saved to {} ({} orders)",
+        summary.scenario,
+        summary.seed,
+        out.display(),
+        saved.orders.len()
+    );
+    ExitCode::SUCCESS
+}
+
 fn simulate(args: SimulateArgs) -> ExitCode {
     let SimulateArgs {
         scenario: path,
@@ -259,6 +376,7 @@ fn simulate(args: SimulateArgs) -> ExitCode {
         json,
         roll_log,
         threads,
+        save: save_to,
     } = args;
     let (scenario, rules) = match load_scenario(&path) {
         Ok(s) => s,
@@ -267,6 +385,21 @@ fn simulate(args: SimulateArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(out) = &save_to {
+        if games != 1 {
+            eprintln!("error: --save writes one game: give --games 1");
+            return ExitCode::from(2);
+        }
+        return simulate_and_save(
+            &path,
+            &scenario,
+            rules,
+            seed,
+            wounds_of(wounds),
+            out,
+            roll_log.as_deref(),
+        );
+    }
     let mut log_file = match &roll_log {
         Some(p) => match std::fs::File::create(p) {
             Ok(f) => Some(std::io::BufWriter::new(f)),
@@ -277,10 +410,7 @@ fn simulate(args: SimulateArgs) -> ExitCode {
         },
         None => None,
     };
-    let wounds = wounds.map(|w| match w {
-        WoundsArg::Degradation => WoundMethod::Degradation,
-        WoundsArg::SuddenDeath => WoundMethod::SuddenDeath,
-    });
+    let wounds = wounds_of(wounds);
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0) as usize)
         .build()

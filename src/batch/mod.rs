@@ -5,6 +5,7 @@ use crate::game::resources::{Battle, Dice};
 use crate::game::start::{GameSetup, start_game};
 use crate::rules::log::RollEntry;
 use crate::rules::table::{Outcome, Presence};
+use crate::save::{SaveFile, SaveSource, save_of};
 use crate::{headless_app, run_to_end};
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -55,6 +56,8 @@ pub fn play_game_in(
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
     setup.keep_log = keep_log;
+    // Hashing every order costs time; only a save needs it.
+    setup.record_orders = false;
     let app = match slot {
         Some(app) => {
             start_game(app.world_mut(), &setup, rules);
@@ -65,6 +68,11 @@ pub fn play_game_in(
     // Five phases a turn, plus slack for take-off after the last turn.
     let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
     run_to_end(app, cap);
+    read_result(app, game)
+}
+
+/// What the game in `app` came to; its roll log is taken out of the world.
+fn read_result(app: &mut App, game: u64) -> GameResult {
     let world = app.world_mut();
     let casualties = world
         .query::<(&Base, &UnitStatus)>()
@@ -84,6 +92,25 @@ pub fn play_game_in(
         ending: progress.ending,
         log,
     }
+}
+
+/// Plays game number `game` of a run seeded with `seed` under AI control, recording every
+/// order, and returns its result with the save that replays it (`simulate --save`).
+pub fn play_saved_game(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+    wounds: Option<WoundMethod>,
+    source: SaveSource,
+) -> (GameResult, SaveFile) {
+    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    setup.wounds = wounds;
+    let mut app = headless_app(&setup, rules.clone());
+    let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
+    run_to_end(&mut app, cap);
+    let save = save_of(app.world_mut(), &setup, &rules, source);
+    (read_result(&mut app, game), save)
 }
 
 /// A mean.

@@ -11,7 +11,7 @@ use ambush_data::board::Side;
 use bevy::prelude::*;
 
 /// The AI players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AiPlayer {
     /// The "random monster" alien side of `rules.md`.
     Aliens,
@@ -30,7 +30,7 @@ impl AiPlayer {
 }
 
 /// Who controls a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Controller {
     /// Orders come from the window's input through `PendingOrders`.
     Human,
@@ -38,7 +38,7 @@ pub enum Controller {
 }
 
 /// The controller of each side.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Controllers {
     pub humans: Controller,
     pub aliens: Controller,

@@ -1,17 +1,19 @@
 //! Runs a phase's rules until they need a human's order, the AI's pace says wait, or it is over.
 
 use crate::control::{Controller, Controllers};
+use crate::game::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
 use crate::game::resources::{
     AiSteps, Awaiting, Dice, Flows, OrderRejected, PendingOrders, RuleBook,
 };
 use crate::game::table_access::TableAccess;
 use crate::rules::dice::DiceService;
-use crate::rules::orders::Step;
 use crate::rules::orders::passing_order;
+use crate::rules::orders::{Order, Step};
 use crate::rules::phases::DecisionPhase;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -30,6 +32,8 @@ pub struct PhaseContext<'w> {
     pub ai_steps: ResMut<'w, AiSteps>,
     pub rejected: MessageWriter<'w, OrderRejected>,
     pub next: ResMut<'w, NextState<Phase>>,
+    pub record: ResMut<'w, OrderRecord>,
+    pub replay: ResMut<'w, ReplayQueue>,
 }
 
 impl PhaseContext<'_> {
@@ -85,6 +89,43 @@ pub fn drive(
             Step::Need(d) => d,
         };
         let side = decision.side();
+        // A replay's or a loaded save's orders come first, whoever controls the side.
+        let replayed = match ctx.replay.orders.pop_front() {
+            Some(r) if r.side == side => Some(r),
+            Some(r) => {
+                let n = ctx.replay.given + 1;
+                ctx.replay.fail(format!(
+                    "order {n} is the {:?}'s, but the game waits on the {side:?}",
+                    r.side
+                ));
+                return false;
+            }
+            None => None,
+        };
+        if let Some(r) = replayed {
+            ctx.replay.given += 1;
+            let n = ctx.replay.given;
+            if let Err(reason) = flow.apply_order(table, rules, dice, side, &r.order) {
+                ctx.replay
+                    .fail(format!("order {n} is refused by the rules: {reason}"));
+                return false;
+            }
+            let hash = table_hash(table);
+            if hash != r.hash {
+                ctx.replay.fail(format!(
+                    "after order {n} the table is not the one recorded (hash {hash}, recorded {})",
+                    r.hash
+                ));
+                return false;
+            }
+            if ctx.record.on {
+                ctx.record.orders.push(RecordedOrder {
+                    rolls: dice.log.len(),
+                    ..r
+                });
+            }
+            continue;
+        }
         let (order, is_ai) = match ctx.controllers.get(side) {
             Controller::Ai(ai) => {
                 if !ctx.ai_steps.take() {
@@ -100,17 +141,34 @@ pub fn drive(
                 }
             },
         };
-        if let Err(reason) = flow.apply_order(table, rules, dice, side, &order) {
-            ctx.rejected.write(OrderRejected {
-                side,
-                order,
-                reason,
-            });
-            if is_ai {
-                let pass = passing_order(&decision);
-                let _ = flow.apply_order(table, rules, dice, side, &pass);
+        match flow.apply_order(table, rules, dice, side, &order) {
+            Ok(()) => record(&mut ctx.record, table, dice, side, order),
+            Err(reason) => {
+                ctx.rejected.write(OrderRejected {
+                    side,
+                    order,
+                    reason,
+                });
+                if is_ai {
+                    let pass = passing_order(&decision);
+                    if flow.apply_order(table, rules, dice, side, &pass).is_ok() {
+                        record(&mut ctx.record, table, dice, side, pass);
+                    }
+                }
             }
         }
     }
     false
+}
+
+/// Keeps an accepted order, with the table's hash after it, when the game is recorded.
+fn record(kept: &mut OrderRecord, table: &Table, dice: &DiceService, side: Side, order: Order) {
+    if kept.on {
+        kept.orders.push(RecordedOrder {
+            side,
+            order,
+            hash: table_hash(table),
+            rolls: dice.log.len(),
+        });
+    }
 }

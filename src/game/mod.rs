@@ -9,6 +9,7 @@ mod log;
 mod melee;
 mod movement;
 pub mod phase;
+pub mod record;
 pub mod resources;
 mod shooting;
 pub mod start;

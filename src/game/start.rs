@@ -2,6 +2,7 @@
 
 use crate::control::Controllers;
 use crate::game::components::GameEntity;
+use crate::game::record::{OrderRecord, ReplayQueue};
 use crate::game::resources::{Battle, Dice, RuleBook};
 use crate::game::table_access::spawn_unit;
 use crate::rules::dice::DiceService;
@@ -61,6 +62,9 @@ pub struct GameSetup {
     pub controllers: Controllers,
     /// Keep the roll log (the simulator turns it off when nobody reads it).
     pub keep_log: bool,
+    /// Record every order with a hash of the table after it, for saves, autosave and undo
+    /// (the simulator turns it off unless it writes a save).
+    pub record_orders: bool,
 }
 
 impl GameSetup {
@@ -72,6 +76,7 @@ impl GameSetup {
             wounds: None,
             controllers: Controllers::all_ai(),
             keep_log: true,
+            record_orders: true,
         }
     }
 }
@@ -168,6 +173,11 @@ pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
     world.insert_resource(RuleBook(rules));
     world.insert_resource(Dice(dice));
     world.insert_resource(setup.controllers);
+    world.insert_resource(OrderRecord {
+        on: setup.record_orders,
+        orders: Vec::new(),
+    });
+    world.insert_resource(ReplayQueue::default());
     // A complex ambush's approach comes first; otherwise that phase hands straight on.
     world.insert_resource(NextState::Pending(Phase::Approach));
 }

@@ -102,13 +102,20 @@ impl TableAccess<'_, '_> {
             };
             let u = &mut table.units[i];
             seen.push(u.id);
-            m.base.set_if_neq(Base {
+            // Floats are compared bit for bit: `0.0 == -0.0`, and a mirror that kept the old
+            // sign would make a game played a frame at a time differ from one played at once.
+            let base = Base {
                 troop: u.troop,
                 size: u.base.size,
                 side: u.side,
                 position: u.base.center,
-            });
-            m.facing.set_if_neq(Facing(u.base.facing));
+            };
+            if !same_bits(&m.base, &base) {
+                *m.base = base;
+            }
+            if m.facing.0.to_bits() != u.base.facing.to_bits() {
+                m.facing.0 = u.base.facing;
+            }
             m.wounds.set_if_neq(Wounds(u.wounds));
             m.status.set_if_neq(UnitStatus(u.status));
             m.record.set_if_neq(TurnRecord(u.marks));
@@ -172,6 +179,15 @@ fn table_from(
         progress,
         ledger,
     }
+}
+
+/// Whether two bases are the same to the bit, floats included.
+fn same_bits(a: &Base, b: &Base) -> bool {
+    let bits = |v: Vec2| (v.x.to_bits(), v.y.to_bits());
+    a.troop == b.troop
+        && a.side == b.side
+        && bits(a.size) == bits(b.size)
+        && bits(a.position) == bits(b.position)
 }
 
 /// Spawns the entity of a unit with every component it needs.

@@ -10,7 +10,8 @@ use ambush_data::tables::FormationName;
 use glam::Vec2;
 
 /// Everything a player (or the AI) can order. The window's input and the AI both produce these.
-#[derive(Debug, Clone, PartialEq)]
+/// A save file keeps them, so they are written in RON as the data files are.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Order {
     /// Move a unit (and its group in base contact, when `group`) so its centre ends at `to`,
     /// then face `facing` (radians).

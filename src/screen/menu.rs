@@ -297,6 +297,7 @@ fn draw_menu(
                             setup,
                             rules: entry.rules.clone(),
                             file: Some(entry.file.clone()),
+                            orders: Vec::new(),
                         };
                         // The set-up screens come first when a player has a part in them.
                         match SetupWizard::new(choice.setup.clone(), choice.rules.clone()) {

@@ -6,6 +6,7 @@ mod mods;
 mod session;
 mod setup;
 
+use crate::game::record::RecordedOrder;
 use crate::game::start::GameSetup;
 use ambush_data::Rules;
 use ambush_data::scenario::WoundMethod;
@@ -87,6 +88,8 @@ pub struct GameChoice {
     pub setup: GameSetup,
     pub rules: Arc<Rules>,
     pub file: Option<String>,
+    /// Orders to replay at once, from the start: a loaded save's.
+    pub orders: Vec<RecordedOrder>,
 }
 
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).

@@ -213,6 +213,7 @@ fn watch_mods(
         let mut again = game.0.clone();
         again.setup.scenario = scenario.clone();
         again.rules = rules.clone();
+        again.orders.clear();
         again
     });
     commands.insert_resource(ReloadNotice {
@@ -324,6 +325,7 @@ mod tests {
             setup: crate::game::start::GameSetup::new(scenario, 1, 0),
             rules,
             file: Some(file.display().to_string()),
+            orders: Vec::new(),
         }));
         write_mod(&dir, "Edited mid-game");
         app.update();

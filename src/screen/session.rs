@@ -1,6 +1,7 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
 use crate::FrameSet;
+use crate::game::record::ReplayQueue;
 use crate::game::resources::AiSteps;
 use crate::game::start::start_game;
 use crate::rules::turn::Phase;
@@ -63,7 +64,13 @@ fn handle_requests(
     };
     commands.insert_resource(CurrentGame(choice.clone()));
     commands.remove_resource::<ReloadNotice>();
-    commands.queue(move |world: &mut World| start_game(world, &choice.setup, choice.rules));
+    commands.queue(move |world: &mut World| {
+        start_game(world, &choice.setup, choice.rules);
+        // A loaded save's orders are given again first; the table catches up in a few frames.
+        if !choice.orders.is_empty() {
+            world.insert_resource(ReplayQueue::of(choice.orders));
+        }
+    });
     screen.set(Screen::Table);
 }
 

@@ -444,6 +444,7 @@ fn draw_setup(
                     setup,
                     rules: wizard.rules.clone(),
                     file: wizard.file.clone(),
+                    orders: Vec::new(),
                 })));
                 // Leave the last step on screen until the table takes over.
                 wizard.current -= 1;

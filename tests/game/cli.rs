@@ -238,3 +238,57 @@ fn check_names_the_file_line_and_column_of_a_broken_mod_copied_anywhere() {
     assert!(err.contains("Colonel"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn replay_of_a_simulated_save_writes_the_roll_log_it_recorded() {
+    let dir = std::env::temp_dir().join(format!("ambush-cli-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (save, first, again) = (dir.join("g.ron"), dir.join("a.jsonl"), dir.join("b.jsonl"));
+    let path = |p: &std::path::Path| p.display().to_string();
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/night_raid.ron",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--save",
+        &path(&save),
+        "--roll-log",
+        &path(&first),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = ambush(&["replay", &path(&save), "--roll-log", &path(&again)]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (a, b) = (
+        std::fs::read(&first).expect("the recorded log"),
+        std::fs::read(&again).expect("the replayed log"),
+    );
+    assert!(!a.is_empty());
+    assert!(
+        a == b,
+        "the replay's roll log differs from the recorded one"
+    );
+    // --save writes one game.
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/night_raid.ron",
+        "--games",
+        "2",
+        "--save",
+        &path(&save),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ mod layers;
 mod mods;
 mod play;
 mod properties;
+mod saves;
 mod scenarios;
 mod visibility;
 

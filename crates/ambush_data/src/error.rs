@@ -44,13 +44,22 @@ pub const MAX_NESTING: usize = 32;
 /// through: an oversized file, nesting deeper than `MAX_NESTING`, and numbers that are not
 /// finite (`NaN`, `inf`, or too large for the game's 32-bit floats).
 pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, DataError> {
-    if text.len() > MAX_FILE_BYTES {
+    parse_ron_within(file, text, MAX_FILE_BYTES)
+}
+
+/// `parse_ron` for a kind of file with its own size limit (a long game's save file).
+pub fn parse_ron_within<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+    max_bytes: usize,
+) -> Result<T, DataError> {
+    if text.len() > max_bytes {
         return Err(DataError::at(
             file,
             1,
             1,
             format!(
-                "the file is {} bytes; a data file may be at most {MAX_FILE_BYTES} bytes",
+                "the file is {} bytes; a file of this kind may be at most {max_bytes} bytes",
                 text.len()
             ),
         ));

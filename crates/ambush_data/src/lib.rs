@@ -18,7 +18,7 @@ pub mod scenario;
 pub mod tables;
 
 pub use check::{Problem, check_scenario, load_scenario_file, parse_scenario};
-pub use error::{DataError, parse_ron};
+pub use error::{DataError, parse_ron, parse_ron_within};
 pub use ident::Ident;
 pub use scenario::Scenario;
 pub use tables::Rules;

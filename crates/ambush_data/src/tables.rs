@@ -562,8 +562,9 @@ pub struct TermsTable / TermsTablePatch {
 }
 }
 
-/// Every table, as one value.
-#[derive(Debug, Clone, PartialEq)]
+/// Every table, as one value. A save file embeds it, so a game resumes with the tables it began
+/// with whatever becomes of its mod.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rules {
     pub general: GeneralTable,
     pub troops: TroopTable,

@@ -1,0 +1,66 @@
+//! The orders a game is played with, each with a hash of the table after it, and the queue a replay or a loaded save feeds them back from.
+
+use crate::rules::orders::Order;
+use crate::rules::table::Table;
+use ambush_data::board::Side;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// One order the rules accepted, as a save file keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordedOrder {
+    pub side: Side,
+    pub order: Order,
+    /// `table_hash` of the table just after the order.
+    pub hash: String,
+    /// How many rolls and turned cards the game's log held just after the order: an order
+    /// may be taken back only while no die has been rolled since.
+    pub rolls: usize,
+}
+
+/// Every order the rules accepted in this game, in order (kept when `on`; the simulator leaves
+/// it off unless it writes a save, since hashing each order costs time).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct OrderRecord {
+    pub on: bool,
+    pub orders: Vec<RecordedOrder>,
+}
+
+/// Orders to give before any controller is asked: a loaded save's, a replay's, or the orders
+/// kept when a player takes one back. Each comes with the hash the table must have after it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReplayQueue {
+    pub orders: VecDeque<RecordedOrder>,
+    /// How many queued orders have been given so far.
+    pub given: usize,
+    /// Why the queue stopped short: the game did not replay to the recorded state.
+    pub mismatch: Option<String>,
+}
+
+impl ReplayQueue {
+    /// A queue that gives `orders` in turn.
+    pub fn of(orders: Vec<RecordedOrder>) -> Self {
+        ReplayQueue {
+            orders: orders.into(),
+            given: 0,
+            mismatch: None,
+        }
+    }
+
+    /// Stops the replay: the rest is not given, and `why` says where it parted.
+    pub fn fail(&mut self, why: String) {
+        self.orders.clear();
+        self.mismatch.get_or_insert(why);
+    }
+}
+
+/// A short, stable fingerprint of everything a rule step reads: the table's units, terrain,
+/// progress, card ledger and settings. Two games that agree on it play on identically.
+pub fn table_hash(table: &Table) -> String {
+    // The Debug text is exact: floats print as the shortest string that reads back to the same
+    // value, and the table holds no hash maps whose order could vary.
+    let text = format!("{table:?}");
+    blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
+}

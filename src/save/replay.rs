@@ -1,0 +1,206 @@
+//! Loading a save: replaying its orders headlessly from the seed and checking the table's hash after each, and making a save of a game in play.
+
+use crate::control::Controllers;
+use crate::game::record::{OrderRecord, ReplayQueue};
+use crate::game::resources::{Awaiting, Battle, Dice};
+use crate::game::start::GameSetup;
+use crate::game::table_access::TableReader;
+use crate::headless_app;
+use crate::rules::log::RollEntry;
+use crate::rules::orders::Decision;
+use crate::rules::table::Table;
+use crate::rules::turn::Phase;
+use crate::save::file::{
+    MAX_SAVE_BYTES, SAVE_VERSION, SaveError, SaveFile, SaveSource, SaveSummary, parse_save,
+    players_of,
+};
+use ambush_data::{DataError, Rules};
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A save replayed to the point it was made.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The save, with its summary brought up to date by the replay.
+    pub save: SaveFile,
+    /// The table, the roll log and the decision awaited when it was saved.
+    pub table: Table,
+    pub log: Vec<RollEntry>,
+    pub awaiting: Option<Decision>,
+    pub phase: Phase,
+}
+
+impl Replayed {
+    /// The set-up that starts this game again, with its own controllers.
+    pub fn setup(&self) -> GameSetup {
+        setup_of(&self.save, self.save.controllers)
+    }
+}
+
+fn setup_of(save: &SaveFile, controllers: Controllers) -> GameSetup {
+    let mut setup = GameSetup::new(save.scenario.clone(), save.seed, save.game);
+    setup.wounds = save.wounds;
+    setup.controllers = controllers;
+    setup
+}
+
+/// Reads, parses and replays the save at `path`. Any problem is an error naming the file; the
+/// caller's game is untouched.
+pub fn load_save(path: &Path) -> Result<Replayed, SaveError> {
+    let file = path.display().to_string();
+    let fail = |why: String| SaveError::from(DataError::at(&file, 1, 1, why));
+    let size = std::fs::metadata(path)
+        .map_err(|e| fail(format!("cannot open: {e}")))?
+        .len();
+    if size > MAX_SAVE_BYTES as u64 {
+        return Err(fail(format!(
+            "the file is {size} bytes; a save may be at most {MAX_SAVE_BYTES} bytes"
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))?;
+    let save = parse_save(&file, &text)?;
+    replay_save(&file, save)
+}
+
+/// Replays `save` headlessly: the game starts from its seed, each order is given in turn, and
+/// the table's hash after each must be the one recorded. It stops where the save was made: at
+/// the decision that was awaited then, or at the game's end.
+pub fn replay_save(file: &str, save: SaveFile) -> Result<Replayed, SaveError> {
+    let failed = |why: String| SaveError::Replay {
+        file: file.to_string(),
+        why,
+    };
+    // Both sides are "players" during the replay, so nothing is decided that the save did not
+    // record, and the replay stops at the first decision after the last order.
+    let setup = setup_of(&save, Controllers::hot_seat());
+    let mut app = headless_app(&setup, Arc::new(save.rules.clone()));
+    let total = save.orders.len();
+    app.world_mut()
+        .insert_resource(ReplayQueue::of(save.orders.clone()));
+    // Five phases a turn, an order or more a frame, with slack; a save that needs more frames
+    // than this does not replay.
+    let cap = total + (save.scenario.turn_limit as usize + 2) * 10 + 50;
+    let mut phase = Phase::Setup;
+    for _ in 0..cap {
+        app.update();
+        let world = app.world();
+        if let Some(why) = &world.resource::<ReplayQueue>().mismatch {
+            return Err(failed(why.clone()));
+        }
+        phase = *world.resource::<State<Phase>>().get();
+        let queue_done = world.resource::<ReplayQueue>().orders.is_empty();
+        let waiting = world.resource::<Awaiting>().0.is_some();
+        if queue_done && (waiting || phase == Phase::GameOver) {
+            break;
+        }
+    }
+    let world = app.world_mut();
+    let given = world.resource::<ReplayQueue>().given;
+    if given < total {
+        return Err(failed(format!(
+            "the game {} after {given} of its {total} orders",
+            if phase == Phase::GameOver {
+                "ended"
+            } else {
+                "stopped"
+            }
+        )));
+    }
+    let table = world
+        .run_system_once(|reader: TableReader| reader.table())
+        .map_err(|e| failed(e.to_string()))?
+        .ok_or_else(|| failed("no game is on the table".into()))?;
+    let awaiting = world.resource::<Awaiting>().0.clone();
+    let log = world.resource::<Dice>().log.clone();
+    let record = world.resource::<OrderRecord>().orders.clone();
+    let mut save = save;
+    // The replay knows the count of rolls after each order, which format 1 did not keep.
+    save.orders = record;
+    save.summary = summary_of(&save, &table, phase);
+    Ok(Replayed {
+        save,
+        table,
+        log,
+        awaiting,
+        phase,
+    })
+}
+
+fn summary_of(save: &SaveFile, table: &Table, phase: Phase) -> SaveSummary {
+    SaveSummary {
+        scenario: save.scenario.name.clone(),
+        turn: table.progress.turn,
+        phase: phase_word(phase).into(),
+        players: players_of(&save.controllers).into(),
+        orders: save.orders.len(),
+        finished: phase == Phase::GameOver,
+    }
+}
+
+fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Setup => "set-up",
+        Phase::Approach => "approach",
+        Phase::AlienGeneration => "generation",
+        Phase::Movement => "movement",
+        Phase::Shooting => "shooting",
+        Phase::Melee => "melee",
+        Phase::EndOfTurn => "end of turn",
+        Phase::GameOver => "game over",
+    }
+}
+
+/// A save of the game in `world`, which was started from `setup` with `rules`.
+pub fn save_of(
+    world: &mut World,
+    setup: &GameSetup,
+    rules: &Rules,
+    source: SaveSource,
+) -> SaveFile {
+    let orders = world
+        .get_resource::<OrderRecord>()
+        .map(|r| r.orders.clone())
+        .unwrap_or_default();
+    let phase = world
+        .get_resource::<State<Phase>>()
+        .map_or(Phase::Setup, |s| *s.get());
+    let turn = world
+        .get_resource::<Battle>()
+        .map_or(0, |b| b.progress.turn);
+    let saved_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut save = SaveFile {
+        version: SAVE_VERSION,
+        game_version: env!("CARGO_PKG_VERSION").to_string(),
+        saved_at,
+        summary: SaveSummary {
+            scenario: setup.scenario.name.clone(),
+            turn,
+            phase: String::new(),
+            players: String::new(),
+            orders: 0,
+            finished: false,
+        },
+        source,
+        seed: setup.seed,
+        game: setup.game,
+        wounds: setup.wounds,
+        controllers: setup.controllers,
+        orders,
+        scenario: setup.scenario.clone(),
+        rules: rules.clone(),
+    };
+    save.summary = SaveSummary {
+        turn,
+        phase: phase_word(phase).into(),
+        players: players_of(&save.controllers).into(),
+        orders: save.orders.len(),
+        finished: phase == Phase::GameOver,
+        ..save.summary
+    };
+    save
+}

@@ -1,0 +1,245 @@
+//! Save files over whole games: a save made at any point loads to the same table, log and decision; a replay repeats the recorded rolls; bad saves are refused without a panic; a killed writer leaves the last good file.
+
+use crate::root;
+use crate::visibility::{full_table, play_as_the_ai};
+use ambush::control::Controllers;
+use ambush::game::resources::{AiSteps, Awaiting, Dice};
+use ambush::game::start::GameSetup;
+use ambush::player_app;
+use ambush::rules::turn::Phase;
+use ambush::save::{
+    SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
+};
+use ambush_data::mods::load_mod;
+use ambush_data::{Rules, Scenario};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Every scenario the game ships, with the tables it plays with.
+fn every_scenario() -> Vec<(Scenario, Arc<Rules>)> {
+    let bundled = Arc::new(Rules::bundled().clone());
+    let mut all: Vec<(Scenario, Arc<Rules>)> = std::fs::read_dir(root().join("scenarios"))
+        .expect("scenarios/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| {
+            let s = ambush_data::load_scenario_file(&p, &bundled).expect("a bundled scenario");
+            (s, bundled.clone())
+        })
+        .collect();
+    let colonial = load_mod(&root().join("mods/colonial")).expect("the colonial mod");
+    for s in &colonial.scenarios {
+        all.push((s.scenario.clone().expect("valid"), colonial.rules.clone()));
+    }
+    all.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+    all
+}
+
+/// A save of the game in `app`, through its text, as a player's file would go.
+fn save_now(app: &mut App, setup: &GameSetup, rules: &Rules) -> SaveFile {
+    let save = save_of(app.world_mut(), setup, rules, SaveSource::default());
+    parse_save("test.ron", &save.to_ron()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_save_made_at_any_point_of_any_scenario_loads_to_the_same_game() {
+    for (scenario, rules) in every_scenario() {
+        for controllers in [Controllers::solo(), Controllers::hot_seat()] {
+            let mut setup = GameSetup::new(scenario.clone(), 5, 0);
+            setup.controllers = controllers;
+            let mut app = player_app(&setup, rules.clone());
+            let mut last = None;
+            let (mut saves, mut asked) = (0, 0);
+            for frame in 0..3000 {
+                app.world_mut().insert_resource(AiSteps(Some(1)));
+                app.update();
+                let over = *app.world().resource::<State<Phase>>().get() == Phase::GameOver;
+                // Save now and then while a player is asked, and once the game is over.
+                let awaiting = app.world().resource::<Awaiting>().0.clone();
+                asked += usize::from(awaiting.is_some());
+                if (awaiting.is_some() && asked % 9 == 1) || over {
+                    let save = save_now(&mut app, &setup, &rules);
+                    let back = replay_save("test.ron", save).unwrap_or_else(|e| {
+                        panic!("{} ({controllers:?}), frame {frame}: {e}", scenario.name)
+                    });
+                    let here = full_table(&mut app);
+                    let name = &scenario.name;
+                    assert_eq!(
+                        format!("{:?}", back.table),
+                        format!("{here:?}"),
+                        "{name}: table"
+                    );
+                    assert_eq!(back.log, app.world().resource::<Dice>().log, "{name}: log");
+                    if !over {
+                        assert_eq!(back.awaiting, awaiting, "{name}: whose turn");
+                    }
+                    saves += 1;
+                }
+                if over {
+                    break;
+                }
+                let full = full_table(&mut app);
+                play_as_the_ai(&mut app, &full, &rules, &mut last);
+            }
+            assert!(saves >= 2, "{}: saved {saves} times", scenario.name);
+        }
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ambush-saves-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// A finished AI game's save, as text.
+fn a_save_text() -> String {
+    let (scenario, rules) = every_scenario()
+        .into_iter()
+        .find(|(s, _)| s.name == "The Crashed Ship")
+        .expect("the crashed ship");
+    let (_, save) =
+        ambush::batch::play_saved_game(&scenario, rules, 3, 0, None, SaveSource::default());
+    save.to_ron()
+}
+
+fn load_text(dir: &Path, text: &str) -> Result<ambush::save::Replayed, SaveError> {
+    let path = dir.join("edited.ron");
+    std::fs::write(&path, text).expect("written");
+    load_save(&path)
+}
+
+#[test]
+fn bad_saves_are_refused_with_their_place_and_never_half_loaded() {
+    let dir = scratch("bad");
+    let good = a_save_text();
+    assert!(load_text(&dir, &good).is_ok());
+    // Truncated: an error at the end of what is there.
+    let SaveError::Data(e) = load_text(&dir, &good[..good.len() / 2]).unwrap_err() else {
+        panic!("a parse error");
+    };
+    assert!(e.line > 1, "{e}");
+    // From a newer game.
+    let newer = good.replacen("version: 2,", "version: 9,", 1);
+    let e = load_text(&dir, &newer).unwrap_err().to_string();
+    assert!(e.contains("newer game") && e.contains(":3:"), "{e}");
+    // A misspelled field, at its line.
+    let typo = good.replacen("seed: 3,", "sead: 3,", 1);
+    let e = load_text(&dir, &typo).unwrap_err().to_string();
+    assert!(e.contains("sead"), "{e}");
+    // An edited order: the rules still accept it, but the table it leads to is not the one
+    // recorded, so nothing is loaded.
+    let first_to = good.find("to: (").expect("a move");
+    let edited = format!(
+        "{}to: (33.0, 4.0{}",
+        &good[..first_to],
+        &good[first_to + 20..]
+    );
+    match load_text(&dir, &edited) {
+        Err(SaveError::Replay { why, .. }) => assert!(why.contains("order 1"), "{why}"),
+        other => panic!("expected a replay error, got {other:?}"),
+    }
+    // An edited hash.
+    let at = good.find("hash: \"").expect("a hash") + 7;
+    let rehashed = format!("{}0000000000000000{}", &good[..at], &good[at + 16..]);
+    assert!(matches!(
+        load_text(&dir, &rehashed),
+        Err(SaveError::Replay { .. })
+    ));
+    // An embedded scenario broken by hand: refused at its place in the save.
+    let broken = good.replacen("turn_limit: 20,", "turn_limit: 0,", 1);
+    let e = load_text(&dir, &broken).unwrap_err().to_string();
+    assert!(e.contains("turn_limit"), "{e}");
+    // A save naming a mod that is not installed still loads: it carries its own tables.
+    let foreign = good.replacen("mod_name: None,", "mod_name: Some(\"Gone\"),", 1);
+    assert!(load_text(&dir, &foreign).is_ok());
+    // Not a save at all.
+    assert!(load_text(&dir, "\u{0}\u{1}garbage").is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_format_1_save_is_migrated_and_replays() {
+    let r = load_save(&root().join("tests/fixtures/save_v1.ron")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.save.version, ambush::save::SAVE_VERSION);
+    assert_eq!(
+        r.save.source.file.as_deref(),
+        Some("scenarios/crashed_ship.ron")
+    );
+    assert!(r.save.summary.finished);
+    // The replay fills in what format 1 did not keep: the rolls after each order.
+    assert!(r.save.orders.iter().any(|o| o.rolls > 0));
+    assert!(r.save.orders.last().map_or(0, |o| o.rolls) <= r.log.len());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(48))]
+    #[test]
+    fn random_byte_edits_never_panic_the_loader(
+        edits in proptest::collection::vec((0usize..30_000, proptest::prelude::any::<u8>()), 1..6)
+    ) {
+        let mut bytes = SAVE_TEXT.with(|t| t.clone()).into_bytes();
+        for (at, b) in edits {
+            let i = at % bytes.len();
+            bytes[i] = b;
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        // Whatever the bytes, the loader answers: a game or an error, never a panic.
+        if let Ok(save) = parse_save("fuzzed.ron", &text) {
+            let _ = replay_save("fuzzed.ron", save);
+        }
+    }
+}
+
+thread_local! {
+    static SAVE_TEXT: String = a_save_text();
+}
+
+/// The child's part of the kill test: write saves of two sizes over one file, forever.
+fn keep_writing(path: &Path) -> ! {
+    let text = a_save_text();
+    let short = {
+        let (scenario, rules) = every_scenario().swap_remove(0);
+        let setup = GameSetup::new(scenario, 1, 0);
+        let mut app = ambush::headless_app(&setup, rules.clone());
+        app.update();
+        save_of(app.world_mut(), &setup, &rules, SaveSource::default()).to_ron()
+    };
+    loop {
+        for t in [&text, &short] {
+            write_atomically(path, t).expect("a write");
+        }
+    }
+}
+
+#[test]
+fn a_writer_killed_mid_save_leaves_the_last_good_autosave() {
+    if let Some(path) = std::env::var_os("AMBUSH_TEST_SAVE_WRITER") {
+        keep_writing(Path::new(&path));
+    }
+    let dir = scratch("kill");
+    let path = dir.join("autosave.ron");
+    let me = std::env::current_exe().expect("the test binary");
+    for round in 0..4u64 {
+        let mut child = std::process::Command::new(&me)
+            .args([
+                "--exact",
+                "saves::a_writer_killed_mid_save_leaves_the_last_good_autosave",
+                "--nocapture",
+            ])
+            .env("AMBUSH_TEST_SAVE_WRITER", &path)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the writer starts");
+        // Let it write for a while, then kill it without warning (SIGKILL on Unix).
+        std::thread::sleep(std::time::Duration::from_millis(700 + round * 171));
+        child.kill().expect("killed");
+        child.wait().expect("reaped");
+        let loaded = load_save(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert!(!loaded.save.summary.scenario.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -59,8 +59,11 @@ struct PlayArgs {
     #[arg(long, conflicts_with = "load")]
     scenario: Option<PathBuf>,
     /// Resume this save file, skipping the menu.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
     load: Option<PathBuf>,
+    /// Watch this save file in the replay viewer: step through its orders, forward and back.
+    #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
+    replay: Option<PathBuf>,
     /// The game's seed.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
@@ -251,6 +254,7 @@ fn play(args: PlayArgs) -> ExitCode {
         hot_seat,
         mods: extra_mods,
         load,
+        replay,
     } = args;
     let controllers = if watch {
         Some(Controllers::all_ai())
@@ -258,6 +262,14 @@ fn play(args: PlayArgs) -> ExitCode {
         Some(Controllers::hot_seat())
     } else {
         None
+    };
+    let watched = match replay.as_deref().map(ambush::screen::watch_save) {
+        None => None,
+        Some(Ok(w)) => Some(w),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
     };
     let loaded = match load.as_deref().map(save::load_save) {
         None => None,
@@ -267,12 +279,20 @@ fn play(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let (viewer, watched) = match watched {
+        Some((v, c)) => (Some(v), Some(c)),
+        None => (None, None),
+    };
     let direct = match path.as_ref().map(|p| load_scenario(p)) {
+        None if watched.is_some() => watched,
         None => loaded.map(|r| GameChoice {
             setup: r.setup(),
             rules: Arc::new(r.save.rules.clone()),
             file: r.save.source.file.clone(),
             orders: r.save.orders,
+            view_only: false,
+            reveal: false,
+            set_up: true,
         }),
         Some(Ok((scenario, rules))) => {
             let mut setup = GameSetup::new(scenario, seed, 0);
@@ -282,6 +302,9 @@ fn play(args: PlayArgs) -> ExitCode {
                 rules,
                 file: path.map(|p| p.display().to_string()),
                 orders: Vec::new(),
+                view_only: false,
+                reveal: false,
+                set_up: false,
             })
         }
         Some(Err(e)) => {
@@ -298,6 +321,7 @@ fn play(args: PlayArgs) -> ExitCode {
         },
         direct,
         mod_roots: ambush::window::mod_roots(&[extra_mods, env_mods()].concat()),
+        viewer,
     };
     match ambush::window::run(options) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -4,7 +4,9 @@ use crate::FrameSet;
 use crate::game::RulesPlugin;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::PlayerInputPlugin;
-use crate::screen::{DirectStart, GameChoice, ModRoots, Screen, ScreenPlugin, SessionOptions};
+use crate::screen::{
+    DirectStart, GameChoice, ModRoots, ReplayViewer, Screen, ScreenPlugin, SessionOptions,
+};
 use crate::{EguiPass, order_egui_pass, order_frame};
 use crate::{ui, view};
 use bevy::asset::io::AssetSourceBuilder;
@@ -25,6 +27,8 @@ pub struct WindowOptions {
     pub direct: Option<GameChoice>,
     /// The folders searched for mods (see `mod_roots`).
     pub mod_roots: Vec<PathBuf>,
+    /// A save to watch in the replay viewer (`play --replay`).
+    pub viewer: Option<ReplayViewer>,
 }
 
 /// The screenshot to take, and when.
@@ -80,6 +84,9 @@ pub fn run(options: WindowOptions) -> AppExit {
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
     app.insert_resource(options.session);
     app.insert_resource(ModRoots(options.mod_roots));
+    if let Some(viewer) = options.viewer {
+        app.insert_resource(viewer);
+    }
     if let Some(setup) = options.direct {
         app.insert_resource(DirectStart(setup));
     }

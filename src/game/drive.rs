@@ -102,6 +102,7 @@ pub fn drive(
             }
             None => None,
         };
+        let rolls_before = dice.log.len();
         if let Some(r) = replayed {
             ctx.replay.given += 1;
             let n = ctx.replay.given;
@@ -120,7 +121,8 @@ pub fn drive(
             }
             if ctx.record.on {
                 ctx.record.orders.push(RecordedOrder {
-                    rolls: dice.log.len(),
+                    rolls_before,
+                    turn: table.progress.turn,
                     ..r
                 });
             }
@@ -133,6 +135,8 @@ pub fn drive(
                 }
                 (ai.decide(table, rules, &decision), true)
             }
+            // The replay viewer: nobody plays on from where it stands.
+            Controller::Human if ctx.replay.hold_after => return false,
             Controller::Human => match ctx.pending.take_for(side) {
                 Some(o) => (o, false),
                 None => {
@@ -142,7 +146,7 @@ pub fn drive(
             },
         };
         match flow.apply_order(table, rules, dice, side, &order) {
-            Ok(()) => record(&mut ctx.record, table, dice, side, order),
+            Ok(()) => record(&mut ctx.record, table, rolls_before, side, order),
             Err(reason) => {
                 ctx.rejected.write(OrderRejected {
                     side,
@@ -151,8 +155,9 @@ pub fn drive(
                 });
                 if is_ai {
                     let pass = passing_order(&decision);
+                    let before = dice.log.len();
                     if flow.apply_order(table, rules, dice, side, &pass).is_ok() {
-                        record(&mut ctx.record, table, dice, side, pass);
+                        record(&mut ctx.record, table, before, side, pass);
                     }
                 }
             }
@@ -162,13 +167,14 @@ pub fn drive(
 }
 
 /// Keeps an accepted order, with the table's hash after it, when the game is recorded.
-fn record(kept: &mut OrderRecord, table: &Table, dice: &DiceService, side: Side, order: Order) {
+fn record(kept: &mut OrderRecord, table: &Table, rolls_before: usize, side: Side, order: Order) {
     if kept.on {
         kept.orders.push(RecordedOrder {
+            turn: table.progress.turn,
             side,
             order,
             hash: table_hash(table),
-            rolls: dice.log.len(),
+            rolls_before,
         });
     }
 }

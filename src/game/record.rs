@@ -11,13 +11,15 @@ use std::collections::VecDeque;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RecordedOrder {
+    /// The turn it was given in.
+    pub turn: u32,
     pub side: Side,
     pub order: Order,
     /// `table_hash` of the table just after the order.
     pub hash: String,
-    /// How many rolls and turned cards the game's log held just after the order: an order
-    /// may be taken back only while no die has been rolled since.
-    pub rolls: usize,
+    /// How many rolls and turned cards the game's log held just before the order: it may be
+    /// taken back only while the log still holds that many (no die rolled since, by it or after).
+    pub rolls_before: usize,
 }
 
 /// Every order the rules accepted in this game, in order (kept when `on`; the simulator leaves
@@ -37,6 +39,11 @@ pub struct ReplayQueue {
     pub given: usize,
     /// Why the queue stopped short: the game did not replay to the recorded state.
     pub mismatch: Option<String>,
+    /// Once the queue is empty, take no order from a player: the replay viewer shows the game
+    /// as it stood, and nobody plays on from there.
+    pub hold_after: bool,
+    /// Show the players everything, hidden units included (the viewer of a finished game).
+    pub reveal: bool,
 }
 
 impl ReplayQueue {
@@ -44,8 +51,7 @@ impl ReplayQueue {
     pub fn of(orders: Vec<RecordedOrder>) -> Self {
         ReplayQueue {
             orders: orders.into(),
-            given: 0,
-            mismatch: None,
+            ..ReplayQueue::default()
         }
     }
 
@@ -54,6 +60,18 @@ impl ReplayQueue {
         self.orders.clear();
         self.mismatch.get_or_insert(why);
     }
+}
+
+/// How many of the game's orders to keep to take back the last one a person gave, if the rules
+/// allow it: no die may have been rolled nor card turned since just before it. Orders the AI
+/// gave after it, which rolled nothing, go with it (the AI gives them again).
+pub fn take_back_point(
+    record: &OrderRecord,
+    rolls_now: usize,
+    by_person: impl Fn(Side) -> bool,
+) -> Option<usize> {
+    let last = record.orders.iter().rposition(|o| by_person(o.side))?;
+    (record.orders[last].rolls_before == rolls_now).then_some(last)
 }
 
 /// A short, stable fingerprint of everything a rule step reads: the table's units, terrain,

@@ -7,6 +7,7 @@
 
 use crate::FrameSet;
 use crate::control::{Controller, Controllers};
+use crate::game::record::ReplayQueue;
 use crate::game::resources::Dice;
 use crate::game::start::PerGame;
 use crate::game::table_access::TableReader;
@@ -121,12 +122,15 @@ fn update_player_view(
     reader: TableReader,
     phase: Res<State<Phase>>,
     controllers: Option<Res<Controllers>>,
+    replay: Option<Res<ReplayQueue>>,
     mut view: ResMut<PlayerView>,
 ) {
     // Before a game, or once it is left for the menu, there is no table to show.
     let mut table = reader.table().filter(|_| *phase.get() != Phase::Setup);
+    // The viewer of a finished game's replay shows everything, hidden units included.
+    let revealed = replay.is_some_and(|r| r.reveal);
     let dark = match (&table, controllers) {
-        (Some(t), Some(c)) => kept_in_the_dark(&c, &t.config, &t.progress),
+        (Some(t), Some(c)) if !revealed => kept_in_the_dark(&c, &t.config, &t.progress),
         _ => None,
     };
     if let (Some(t), Some(side)) = (table.as_mut(), dark) {

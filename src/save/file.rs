@@ -162,10 +162,11 @@ impl SaveFileV1 {
                 .orders
                 .into_iter()
                 .map(|o| RecordedOrder {
+                    turn: 0,
                     side: o.side,
                     order: o.order,
                     hash: o.hash,
-                    rolls: 0,
+                    rolls_before: 0,
                 })
                 .collect(),
             scenario: self.scenario,

@@ -5,6 +5,7 @@ use crate::control::Controllers;
 use crate::game::start::GameSetup;
 use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::mods::ModShelf;
+use crate::screen::saves::{Interrupted, choice_from_save, describe};
 use crate::screen::setup::SetupWizard;
 use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
 use ambush_data::Rules;
@@ -205,7 +206,10 @@ fn start_directly(
 ) {
     if let Some(d) = direct {
         // An ambush with a player's part in it opens on its set-up screens.
-        match SetupWizard::new(d.0.setup.clone(), d.0.rules.clone()) {
+        let wizard = (!d.0.set_up)
+            .then(|| SetupWizard::new(d.0.setup.clone(), d.0.rules.clone()))
+            .flatten();
+        match wizard {
             Some(mut wizard) => {
                 wizard.file = d.0.file.clone();
                 commands.insert_resource(wizard);
@@ -224,6 +228,8 @@ fn draw_menu(
     catalogue: Option<Res<Catalogue>>,
     mut options: ResMut<SessionOptions>,
     mut chosen: Local<usize>,
+    interrupted: Res<Interrupted>,
+    mut resume_problem: Local<Option<String>>,
     mut requests: MessageWriter<SessionRequest>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
@@ -244,6 +250,23 @@ fn draw_menu(
         ui.label("Skirmishes on a digital tabletop. Every roll is shown and explained.");
         if let Some(p) = &catalogue.rules_problem {
             ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+        }
+        if let Some(entry) = &interrupted.0 {
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Resume the interrupted game").clicked() {
+                    match choice_from_save(&entry.path) {
+                        Ok(choice) => {
+                            requests.write(SessionRequest::Start(Box::new(choice)));
+                        }
+                        Err(why) => *resume_problem = Some(why),
+                    }
+                }
+                ui.label(describe(entry));
+            });
+            if let Some(why) = resume_problem.as_ref() {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+            }
         }
         ui.separator();
         ui.columns(2, |cols| {
@@ -298,6 +321,9 @@ fn draw_menu(
                             rules: entry.rules.clone(),
                             file: Some(entry.file.clone()),
                             orders: Vec::new(),
+                    view_only: false,
+                    reveal: false,
+                    set_up: false,
                         };
                         // The set-up screens come first when a player has a part in them.
                         match SetupWizard::new(choice.setup.clone(), choice.rules.clone()) {

@@ -3,6 +3,8 @@
 mod loading;
 mod menu;
 mod mods;
+mod replay_viewer;
+mod saves;
 mod session;
 mod setup;
 
@@ -17,6 +19,8 @@ use std::time::Duration;
 pub use loading::{GameFiles, RonText};
 pub use menu::{Catalogue, CatalogueEntry};
 pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
+pub use replay_viewer::{ReplayViewer, watch_save};
+pub use saves::{Interrupted, SaveEntry, SaveFolder, choice_from_save, list_saves};
 pub use setup::{MarchOrder, Piece, Placement, SetupStep, SetupWizard, SpringPoint};
 
 /// Which screen the window shows.
@@ -90,6 +94,12 @@ pub struct GameChoice {
     pub file: Option<String>,
     /// Orders to replay at once, from the start: a loaded save's.
     pub orders: Vec<RecordedOrder>,
+    /// The replay viewer's: show the game after `orders` and let nobody play on; `reveal`
+    /// shows everything (a finished game).
+    pub view_only: bool,
+    pub reveal: bool,
+    /// The scenario is already set up (a save's): no set-up screens before it.
+    pub set_up: bool,
 }
 
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).
@@ -116,6 +126,8 @@ impl Plugin for ScreenPlugin {
             loading::plugin,
             menu::plugin,
             mods::plugin,
+            saves::plugin,
+            replay_viewer::plugin,
             setup::plugin,
             session::plugin,
         ));

@@ -326,6 +326,9 @@ mod tests {
             rules,
             file: Some(file.display().to_string()),
             orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: false,
         }));
         write_mod(&dir, "Edited mid-game");
         app.update();

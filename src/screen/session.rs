@@ -5,6 +5,7 @@ use crate::game::record::ReplayQueue;
 use crate::game::resources::AiSteps;
 use crate::game::start::start_game;
 use crate::rules::turn::Phase;
+use crate::screen::replay_viewer::ReplayViewer;
 use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
 use crate::ui::SummaryChoice;
 use bevy::prelude::*;
@@ -53,6 +54,7 @@ fn handle_requests(
             again
         }
         SessionRequest::MainMenu => {
+            commands.remove_resource::<ReplayViewer>();
             phase.set(Phase::Setup);
             screen.set(Screen::Menu);
             return;
@@ -62,16 +64,26 @@ fn handle_requests(
         AlienPace::Instant => None,
         AlienPace::Every(d) => Some(Timer::new(d, TimerMode::Repeating)),
     };
+    if !choice.view_only {
+        commands.remove_resource::<ReplayViewer>();
+    }
     commands.insert_resource(CurrentGame(choice.clone()));
     commands.remove_resource::<ReloadNotice>();
-    commands.queue(move |world: &mut World| {
-        start_game(world, &choice.setup, choice.rules);
-        // A loaded save's orders are given again first; the table catches up in a few frames.
-        if !choice.orders.is_empty() {
-            world.insert_resource(ReplayQueue::of(choice.orders));
-        }
-    });
+    commands.queue(move |world: &mut World| start_choice(world, choice));
     screen.set(Screen::Table);
+}
+
+/// Starts the game `choice` describes in `world`: a loaded save's orders are given again first
+/// (the table catches up in a few frames), and the replay viewer's hold there.
+pub fn start_choice(world: &mut World, choice: GameChoice) {
+    start_game(world, &choice.setup, choice.rules);
+    if !choice.orders.is_empty() || choice.view_only {
+        world.insert_resource(ReplayQueue {
+            hold_after: choice.view_only,
+            reveal: choice.reveal,
+            ..ReplayQueue::of(choice.orders)
+        });
+    }
 }
 
 fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, mut steps: ResMut<AiSteps>) {

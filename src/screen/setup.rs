@@ -445,6 +445,9 @@ fn draw_setup(
                     rules: wizard.rules.clone(),
                     file: wizard.file.clone(),
                     orders: Vec::new(),
+                    view_only: false,
+                    reveal: false,
+                    set_up: false,
                 })));
                 // Leave the last step on screen until the table takes over.
                 wizard.current -= 1;

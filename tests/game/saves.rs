@@ -170,8 +170,8 @@ fn a_format_1_save_is_migrated_and_replays() {
     );
     assert!(r.save.summary.finished);
     // The replay fills in what format 1 did not keep: the rolls after each order.
-    assert!(r.save.orders.iter().any(|o| o.rolls > 0));
-    assert!(r.save.orders.last().map_or(0, |o| o.rolls) <= r.log.len());
+    assert!(r.save.orders.iter().any(|o| o.rolls_before > 0));
+    assert!(r.save.orders.last().map_or(0, |o| o.rolls_before) <= r.log.len());
 }
 
 proptest::proptest! {
@@ -242,4 +242,73 @@ fn a_writer_killed_mid_save_leaves_the_last_good_autosave() {
         assert!(!loaded.save.summary.scenario.is_empty());
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
+    use ambush::game::record::{OrderRecord, ReplayQueue, take_back_point};
+    use ambush::game::start::start_game;
+    use ambush_data::board::Side;
+    let (scenario, rules) = every_scenario()
+        .into_iter()
+        .find(|(s, _)| s.name == "The Crashed Ship")
+        .expect("the crashed ship");
+    let mut setup = GameSetup::new(scenario, 9, 0);
+    setup.controllers = Controllers::solo();
+    let mut app = player_app(&setup, rules.clone());
+    // The table just before each of the player's orders, by the order's place in the record.
+    let mut before: Vec<(usize, String, usize)> = Vec::new();
+    let (mut taken_back, mut refused) = (0, 0);
+    let mut last = None;
+    for _ in 0..3000 {
+        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.update();
+        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            break;
+        }
+        let Some(d) = app.world().resource::<Awaiting>().0.clone() else {
+            continue;
+        };
+        assert_eq!(d.side(), Side::Humans);
+        let rolls = app.world().resource::<Dice>().log.len();
+        let record = app.world().resource::<OrderRecord>().clone();
+        match take_back_point(&record, rolls, |s| s == Side::Humans) {
+            Some(k) if taken_back < 3 => {
+                // Taking it back restores the table as it stood before that order.
+                let (_, table, log) = before
+                    .iter()
+                    .find(|(at, _, _)| *at == k)
+                    .cloned()
+                    .expect("the player gave that order");
+                start_game(app.world_mut(), &setup, rules.clone());
+                app.world_mut()
+                    .insert_resource(ReplayQueue::of(record.orders[..k].to_vec()));
+                for _ in 0..50 {
+                    app.update();
+                    if app.world().resource::<Awaiting>().0.is_some() {
+                        break;
+                    }
+                }
+                assert_eq!(format!("{:?}", full_table(&mut app)), table, "taken back");
+                assert_eq!(app.world().resource::<Dice>().log.len(), log);
+                before.retain(|(at, _, _)| *at < k);
+                taken_back += 1;
+                continue;
+            }
+            Some(_) => {}
+            None => {
+                // Refused only because a die was rolled since the player's last order.
+                if let Some(i) = record.orders.iter().rposition(|o| o.side == Side::Humans) {
+                    assert!(record.orders[i].rolls_before < rolls);
+                    refused += 1;
+                }
+            }
+        }
+        let here = format!("{:?}", full_table(&mut app));
+        before.push((record.orders.len(), here, rolls));
+        let full = full_table(&mut app);
+        play_as_the_ai(&mut app, &full, &rules, &mut last);
+    }
+    assert!(taken_back >= 1, "an order was taken back");
+    assert!(refused >= 1, "a roll stopped a take-back");
 }

@@ -1,0 +1,418 @@
+//! Saving and loading in the window: the save folder, the autosave after every order, the resume offer, the game menu with its list of saves, and taking back an order until a die is rolled.
+
+use crate::EguiPass;
+use crate::FrameSet;
+use crate::control::{Controller, Controllers};
+use crate::game::record::{OrderRecord, take_back_point};
+use crate::game::resources::Dice;
+use crate::save::{
+    SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of, write_atomically,
+};
+use crate::screen::replay_viewer::watch_save;
+use crate::screen::session::CurrentGame;
+use crate::screen::{GameChoice, Screen, SessionRequest};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The autosave's file name in the save folder.
+pub const AUTOSAVE: &str = "autosave.ron";
+
+/// Where saves are kept: `AMBUSH_SAVES`, else the user's data folder
+/// (`~/.local/share/ambush/saves` on Linux).
+#[derive(Resource, Debug, Clone)]
+pub struct SaveFolder(pub PathBuf);
+
+impl Default for SaveFolder {
+    fn default() -> Self {
+        let folder = std::env::var_os("AMBUSH_SAVES")
+            .map(PathBuf::from)
+            .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("saves")))
+            .unwrap_or_else(|| PathBuf::from("saves"));
+        SaveFolder(folder)
+    }
+}
+
+impl SaveFolder {
+    pub fn autosave(&self) -> PathBuf {
+        self.0.join(AUTOSAVE)
+    }
+}
+
+/// A save in the folder, as the list shows it (read without replaying it).
+#[derive(Debug, Clone)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    pub saved_at: u64,
+    /// The summary, or why the file cannot be read.
+    pub summary: Result<SaveSummary, String>,
+}
+
+/// Every save in `folder`, newest first.
+pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut list: Vec<SaveEntry> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|path| {
+            let read = std::fs::read_to_string(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| {
+                    parse_save(&path.display().to_string(), &text).map_err(|e| e.to_string())
+                });
+            SaveEntry {
+                saved_at: read.as_ref().map_or(0, |s| s.saved_at),
+                summary: read.map(|s| s.summary),
+                path,
+            }
+        })
+        .collect();
+    list.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.path.cmp(&b.path)));
+    list
+}
+
+/// The interrupted game the menu offers to resume: the autosave, if its game was not over.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Interrupted(pub Option<SaveEntry>);
+
+/// The autosave's last write: which game, how many orders, and any error.
+#[derive(Resource, Debug, Default)]
+struct Autosaved {
+    key: Option<(u64, u64, String, usize, u32, String)>,
+    error: Option<String>,
+}
+
+/// The game menu's state.
+#[derive(Resource, Debug, Default)]
+struct GameMenu {
+    open: bool,
+    name: String,
+    listing: Vec<SaveEntry>,
+    message: Option<String>,
+    /// A save to write at the end of the frame (it needs the whole world).
+    write_to: Option<PathBuf>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SaveFolder>()
+        .init_resource::<Interrupted>()
+        .init_resource::<Autosaved>()
+        .init_resource::<GameMenu>()
+        .add_systems(Startup, find_interrupted)
+        .add_systems(
+            Update,
+            (autosave, write_requested)
+                .chain()
+                .in_set(FrameSet::Presentation)
+                .run_if(in_state(Screen::Table)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_game_menu
+                .in_set(EguiPass::Screens)
+                .run_if(in_state(Screen::Table)),
+        );
+}
+
+fn find_interrupted(folder: Res<SaveFolder>, mut interrupted: ResMut<Interrupted>) {
+    let path = folder.autosave();
+    interrupted.0 = list_saves(&folder.0)
+        .into_iter()
+        .find(|e| e.path == path)
+        .filter(|e| e.summary.as_ref().is_ok_and(|s| !s.finished));
+}
+
+/// The save of the game on the table.
+fn save_now(world: &mut World) -> Option<SaveFile> {
+    let choice = world.get_resource::<CurrentGame>()?.0.clone();
+    let source = SaveSource {
+        file: choice.file.clone(),
+        ..SaveSource::default()
+    };
+    Some(save_of(world, &choice.setup, &choice.rules, source))
+}
+
+/// After every order the rules accept (and when a game starts), the game is written to the
+/// autosave, atomically: a crash at any moment leaves the last good autosave.
+fn autosave(world: &mut World) {
+    let Some(game) = world.get_resource::<CurrentGame>() else {
+        return;
+    };
+    // The replay viewer shows a game; it does not play one.
+    if game.0.view_only {
+        return;
+    }
+    let orders = world
+        .get_resource::<OrderRecord>()
+        .map_or(0, |r| r.orders.len());
+    // The turn and phase too, so the list of saves says where the game stands.
+    let turn = world
+        .get_resource::<crate::game::resources::Battle>()
+        .map_or(0, |b| b.progress.turn);
+    let phase = world
+        .get_resource::<State<crate::rules::turn::Phase>>()
+        .map_or(String::new(), |p| format!("{:?}", p.get()));
+    let setup = &game.0.setup;
+    let key = (
+        setup.seed,
+        setup.game,
+        setup.scenario.name.clone(),
+        orders,
+        turn,
+        phase,
+    );
+    if world.resource::<Autosaved>().key.as_ref() == Some(&key) {
+        return;
+    }
+    let Some(save) = save_now(world) else { return };
+    let path = world.resource::<SaveFolder>().autosave();
+    let result = write_atomically(&path, &save.to_ron());
+    let mut autosaved = world.resource_mut::<Autosaved>();
+    autosaved.key = Some(key);
+    autosaved.error = result
+        .err()
+        .map(|e| format!("the autosave {} cannot be written: {e}", path.display()));
+    if let Some(e) = &autosaved.error {
+        warn!("{e}");
+    }
+}
+
+/// Writes the save the game menu asked for.
+fn write_requested(world: &mut World) {
+    let Some(path) = world.resource_mut::<GameMenu>().write_to.take() else {
+        return;
+    };
+    let message = match save_now(world).map(|s| write_atomically(&path, &s.to_ron())) {
+        Some(Ok(())) => format!("Saved to {}", path.display()),
+        Some(Err(e)) => format!("Cannot save to {}: {e}", path.display()),
+        None => "No game to save.".into(),
+    };
+    let folder = world.resource::<SaveFolder>().0.clone();
+    let mut menu = world.resource_mut::<GameMenu>();
+    menu.message = Some(message);
+    menu.listing = list_saves(&folder);
+}
+
+/// Loads a save for play: replays and checks it first, so a bad file leaves the current game
+/// as it is and only says why.
+pub fn choice_from_save(path: &Path) -> Result<GameChoice, String> {
+    let r = load_save(path).map_err(|e| e.to_string())?;
+    Ok(GameChoice {
+        setup: r.setup(),
+        rules: Arc::new(r.save.rules.clone()),
+        file: r.save.source.file.clone(),
+        orders: r.save.orders,
+        view_only: false,
+        reveal: false,
+        set_up: true,
+    })
+}
+
+/// "Turn 3, movement · hot-seat · 12 orders · saved 2026-11-23 14:05 UTC".
+pub fn describe(entry: &SaveEntry) -> String {
+    match &entry.summary {
+        Ok(s) => format!(
+            "{}: turn {}, {}{} · {} · {} orders · saved {}",
+            s.scenario,
+            s.turn,
+            s.phase,
+            if s.finished { " (finished)" } else { "" },
+            s.players,
+            s.orders,
+            utc(entry.saved_at)
+        ),
+        Err(why) => format!("{} (cannot be read: {why})", entry.path.display()),
+    }
+}
+
+/// Seconds since 1970 as a UTC date and time, "2026-11-23 14:05 UTC".
+fn utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (hour, minute) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Days to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+}
+
+/// A file name for a new save of the game on the table.
+fn save_name(game: Option<&CurrentGame>, turn: u32) -> String {
+    let scenario = game.map_or("game".to_string(), |g| g.0.setup.scenario.name.clone());
+    let slug: String = scenario
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{slug}_turn{turn}")
+}
+
+/// The buttons at the top right of the table (take back, game menu), and the game menu.
+fn draw_game_menu(
+    mut contexts: EguiContexts,
+    mut menu: ResMut<GameMenu>,
+    folder: Res<SaveFolder>,
+    game: Option<Res<CurrentGame>>,
+    record: Option<Res<OrderRecord>>,
+    dice: Option<Res<Dice>>,
+    controllers: Option<Res<Controllers>>,
+    battle: Option<Res<crate::game::resources::Battle>>,
+    autosaved: Res<Autosaved>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let viewing = game.as_ref().is_some_and(|g| g.0.view_only);
+    let take_back = match (&record, &dice, &controllers) {
+        (Some(r), Some(d), Some(c)) if !viewing => {
+            take_back_point(r, d.log.len(), |side| c.get(side) == Controller::Human)
+        }
+        _ => None,
+    };
+    egui::Area::new("game menu buttons".into())
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 34.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let undo = ui.add_enabled(
+                    take_back.is_some(),
+                    egui::Button::new("Take back last order"),
+                );
+                let undo = undo.on_disabled_hover_text(
+                    "An order can be taken back only until a die is rolled or a card turned.",
+                );
+                if undo.clicked()
+                    && let (Some(keep), Some(g), Some(r)) = (take_back, &game, &record)
+                {
+                    let mut again = g.0.clone();
+                    again.orders = r.orders[..keep].to_vec();
+                    requests.write(SessionRequest::Start(Box::new(again)));
+                }
+                if ui.button("Game menu").clicked() {
+                    menu.open = !menu.open;
+                    menu.listing = list_saves(&folder.0);
+                    let turn = battle.as_ref().map_or(0, |b| b.progress.turn);
+                    menu.name = save_name(game.as_deref(), turn);
+                    menu.message = None;
+                }
+            });
+        });
+    if !menu.open {
+        return Ok(());
+    }
+    let mut open = true;
+    egui::Window::new("Game menu")
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(format!("Saves are kept in {}.", folder.0.display()));
+            if let Some(e) = &autosaved.error {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), e);
+            } else {
+                ui.small("The game is saved to autosave.ron after every order.");
+            }
+            ui.horizontal(|ui| {
+                ui.label("Save as");
+                ui.text_edit_singleline(&mut menu.name);
+                if ui.button("Save").clicked() {
+                    let name: String = menu
+                        .name
+                        .chars()
+                        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+                        .collect();
+                    let name = if name.trim().is_empty() {
+                        "save".into()
+                    } else {
+                        name
+                    };
+                    menu.write_to = Some(folder.0.join(format!("{}.ron", name.trim())));
+                }
+            });
+            if let Some(m) = &menu.message {
+                ui.label(m);
+            }
+            ui.separator();
+            ui.strong("Load");
+            let mut load = None;
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    if menu.listing.is_empty() {
+                        ui.label("No saves yet.");
+                    }
+                    for entry in &menu.listing {
+                        ui.horizontal(|ui| {
+                            if ui
+                                .add_enabled(entry.summary.is_ok(), egui::Button::new("Load"))
+                                .clicked()
+                            {
+                                load = Some((entry.path.clone(), false));
+                            }
+                            if ui
+                                .add_enabled(entry.summary.is_ok(), egui::Button::new("Watch"))
+                                .on_hover_text("Step through the game's orders, forward and back.")
+                                .clicked()
+                            {
+                                load = Some((entry.path.clone(), true));
+                            }
+                            ui.label(describe(entry));
+                        });
+                    }
+                });
+            if let Some((path, watch)) = load {
+                let chosen = if watch {
+                    watch_save(&path).map(|(viewer, choice)| {
+                        commands.insert_resource(viewer);
+                        choice
+                    })
+                } else {
+                    choice_from_save(&path)
+                };
+                match chosen {
+                    Ok(choice) => {
+                        requests.write(SessionRequest::Start(Box::new(choice)));
+                        menu.open = false;
+                    }
+                    // The game on the table goes on: nothing of the bad save was loaded.
+                    Err(why) => menu.message = Some(why),
+                }
+            }
+            ui.separator();
+            if ui.button("Main menu").clicked() {
+                requests.write(SessionRequest::MainMenu);
+                menu.open = false;
+            }
+        });
+    if !open {
+        menu.open = false;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_read_as_the_calendar_does() {
+        assert_eq!(utc(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc(1_795_436_052), "2026-11-23 12:14 UTC");
+    }
+}

@@ -357,10 +357,7 @@ fn simulate_and_save(
     out: &Path,
     roll_log: Option<&Path>,
 ) -> ExitCode {
-    let source = save::SaveSource {
-        file: Some(path.display().to_string()),
-        ..Default::default()
-    };
+    let source = save::SaveSource::for_file(Some(&path.display().to_string()));
     let started = Instant::now();
     let (result, saved) = batch::play_saved_game(scenario, rules, seed, 0, wounds, source);
     if let Err(e) = save::write_atomically(out, &saved.to_ron()) {

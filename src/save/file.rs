@@ -56,6 +56,21 @@ pub struct SaveSource {
     pub mod_version: Option<String>,
 }
 
+impl SaveSource {
+    /// The source of a game whose scenario was read from `file`: the file, and its mod's name
+    /// and version when it lies in a mod's `scenarios/` folder.
+    pub fn for_file(file: Option<&str>) -> SaveSource {
+        let manifest = file
+            .and_then(|f| ambush_data::mods::mod_of_scenario(std::path::Path::new(f)))
+            .and_then(|dir| ambush_data::mods::manifest_of(&dir).ok());
+        SaveSource {
+            file: file.map(str::to_string),
+            mod_name: manifest.as_ref().map(|m| m.name.clone()),
+            mod_version: manifest.map(|m| m.version),
+        }
+    }
+}
+
 /// A saved game, as written to disk.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

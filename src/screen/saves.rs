@@ -129,10 +129,7 @@ fn find_interrupted(folder: Res<SaveFolder>, mut interrupted: ResMut<Interrupted
 /// The save of the game on the table.
 fn save_now(world: &mut World) -> Option<SaveFile> {
     let choice = world.get_resource::<CurrentGame>()?.0.clone();
-    let source = SaveSource {
-        file: choice.file.clone(),
-        ..SaveSource::default()
-    };
+    let source = SaveSource::for_file(choice.file.as_deref());
     Some(save_of(world, &choice.setup, &choice.rules, source))
 }
 

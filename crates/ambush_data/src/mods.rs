@@ -160,6 +160,20 @@ pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
     Ok((manifest, Arc::new(rules)))
 }
 
+/// The manifest of the mod in `dir`, read on its own (for naming the mod in a save).
+pub fn manifest_of(dir: &Path) -> Result<Manifest, DataError> {
+    let home = dir.canonicalize().map_err(|e| {
+        DataError::at(
+            &dir.display().to_string(),
+            1,
+            1,
+            format!("cannot open: {e}"),
+        )
+    })?;
+    let file = dir.join(MANIFEST);
+    parse_ron(&file.display().to_string(), &read_inside(&home, &file)?)
+}
+
 /// The tables a scenario file plays with: its mod's, when it lies in a mod's `scenarios/`
 /// folder, else the bundled ones.
 pub fn rules_for_scenario(path: &Path) -> Result<(Option<Manifest>, Arc<Rules>), DataError> {

@@ -86,10 +86,10 @@ struct Autosaved {
     error: Option<String>,
 }
 
-/// The game menu's state.
+/// The game menu's state. While it is open the game is paused.
 #[derive(Resource, Debug, Default)]
-struct GameMenu {
-    open: bool,
+pub(super) struct GameMenu {
+    pub(super) open: bool,
     name: String,
     listing: Vec<SaveEntry>,
     message: Option<String>,
@@ -211,9 +211,11 @@ pub fn choice_from_save(path: &Path) -> Result<GameChoice, String> {
 
 /// "Turn 3, movement · hot-seat · 12 orders · saved 2026-11-23 14:05 UTC".
 pub fn describe(entry: &SaveEntry) -> String {
+    let auto = entry.path.file_name().is_some_and(|n| n == AUTOSAVE);
     match &entry.summary {
         Ok(s) => format!(
-            "{}: turn {}, {}{} · {} · {} orders · saved {}",
+            "{}{}: turn {}, {}{} · {} · {} orders · saved {}",
+            if auto { "Autosave · " } else { "" },
             s.scenario,
             s.turn,
             s.phase,
@@ -318,6 +320,7 @@ fn draw_game_menu(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
+            ui.strong("The game is paused.");
             ui.label(format!("Saves are kept in {}.", folder.0.display()));
             if let Some(e) = &autosaved.error {
                 ui.colored_label(egui::Color32::from_rgb(255, 110, 90), e);

@@ -6,6 +6,7 @@ use crate::game::resources::AiSteps;
 use crate::game::start::start_game;
 use crate::rules::turn::Phase;
 use crate::screen::replay_viewer::ReplayViewer;
+use crate::screen::saves::GameMenu;
 use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
 use crate::ui::SummaryChoice;
 use bevy::prelude::*;
@@ -86,7 +87,17 @@ pub fn start_choice(world: &mut World, choice: GameChoice) {
     }
 }
 
-fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, mut steps: ResMut<AiSteps>) {
+fn tick_pace(
+    time: Res<Time>,
+    menu: Option<Res<GameMenu>>,
+    mut pace: ResMut<Pace>,
+    mut steps: ResMut<AiSteps>,
+) {
+    // The game menu pauses the game: the AI gives no order while it is open.
+    if menu.is_some_and(|m| m.open) {
+        steps.0 = Some(0);
+        return;
+    }
     steps.0 = pace.0.as_mut().map(|t| {
         t.tick(time.delta());
         t.times_finished_this_tick().min(1)

@@ -4,6 +4,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, count_word, sum};
+use crate::rules::shooting::against_the_unready;
 use crate::rules::table::{Surprise, Table, UnitId};
 use crate::rules::wounds::{apply_wound, one_wound_penalty, placement_clear, push_away};
 use ambush_data::board::Side;
@@ -106,9 +107,8 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         if one_wound_penalty(table, rules, id).is_some() {
             mods.push(Modifier::new("one wound", m.one_wound));
         }
-        if crate::rules::shooting::blindside(table, id, target) {
-            mods.push(Modifier::new("blindside", rules.ambush.blindside_to_hit));
-        }
+        // 003: "+1 to all attacks" on a blindsided or surprised defender.
+        mods.extend(against_the_unready(table, rules, id, target));
         // 003: attacks in natural darkness suffer, unless the attacker has night vision.
         if table.config.darkness.is_some() && !u.traits.night_vision {
             mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
@@ -148,7 +148,8 @@ pub fn disengage_candidates(table: &Table, rules: &Rules) -> Vec<UnitId> {
     table
         .units
         .iter()
-        .filter(|u| u.on_table() && rules.troop(u.troop).mounted)
+        // Surprised and held where it stands, it may not disengage until it recovers.
+        .filter(|u| u.on_table() && rules.troop(u.troop).mounted && u.surprise.may_move())
         .filter(|u| {
             let enemies = table.enemies_in_contact(u.id, tol);
             !enemies.is_empty()
@@ -327,6 +328,13 @@ pub fn contact_modifiers(
             m.defending_linear_defence,
         ));
     }
+    // 003: "+1 to all attacks" on a blindsided or surprised defender: physical contact too.
+    mods.extend(against_the_unready(table, rules, id, enemy));
+    // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
+    // the defender": the darkness penalty, as for every attack, unless it has night vision.
+    if table.config.darkness.is_some() && table.unit(id).is_some_and(|u| !u.traits.night_vision) {
+        mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
+    }
     // 002: "A surprised character may defend, poorly — with a penalty of -2".
     if matches!(
         table.unit(id).map(|u| u.surprise),
@@ -465,13 +473,30 @@ pub fn physical_contact(
     } else {
         (ContactResult::Draw, ContactResult::Draw, false)
     };
+    // 000: the surprised "cannot move nor attack in response"; 002: "A surprised character may
+    // defend, poorly". A surprised winner has held its ground: it strikes no blow.
+    let winner = match ra {
+        ContactResult::Won => Some(e.attacker),
+        ContactResult::Lost => Some(e.defender),
+        ContactResult::Draw => None,
+    };
+    let only_defends = winner
+        .and_then(|w| table.unit(w))
+        .is_some_and(|u| !u.surprise.may_attack());
     let wounds = match ra {
         ContactResult::Draw => 0,
+        _ if only_defends => 0,
         _ if by_double => m.loser_wounds + m.extra_wounds,
         _ => m.loser_wounds,
     };
     let plural = if wounds == 1 { "" } else { "s" };
     let words = |r: ContactResult| match r {
+        ContactResult::Won if only_defends => {
+            "wins, but surprised it only defends: no blow struck".to_string()
+        }
+        ContactResult::Lost if only_defends => {
+            "loses, but the surprised winner strikes no blow".to_string()
+        }
         ContactResult::Won => "wins".to_string(),
         ContactResult::Lost if by_double => {
             format!("loses by double: {} wound{plural}", count_word(wounds))
@@ -504,7 +529,9 @@ pub fn physical_contact(
     for _ in 0..wounds {
         apply_wound(table, rules, dice, winner, loser);
     }
-    if let Some(u) = table.unit_mut(loser) {
+    if wounds > 0
+        && let Some(u) = table.unit_mut(loser)
+    {
         u.marks.hurt_in_contact = true;
     }
     (ra, rd)

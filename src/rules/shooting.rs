@@ -77,13 +77,17 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
         return Some(CannotShoot::InFormation(unit(), display));
     }
     let moved = u.marks.moved.unwrap_or(MoveKind::NoMove);
-    let ok = match rules.troop(u.troop).shoot_after {
-        ShootAfter::AnyMove => true,
-        ShootAfter::NoMoveOnly => moved == MoveKind::NoMove,
-        ShootAfter::NoMoveOrStraightForward => {
-            matches!(moved, MoveKind::NoMove | MoveKind::StraightForward)
-        }
-    };
+    // 001: a side whose morale broke "withdraws from the table ... It can still fire its
+    // weapons", whatever its troop type allows after a move.
+    let broken_but_firing = u.status.withdrawing && u.side == Side::Humans;
+    let ok = broken_but_firing
+        || match rules.troop(u.troop).shoot_after {
+            ShootAfter::AnyMove => true,
+            ShootAfter::NoMoveOnly => moved == MoveKind::NoMove,
+            ShootAfter::NoMoveOrStraightForward => {
+                matches!(moved, MoveKind::NoMove | MoveKind::StraightForward)
+            }
+        };
     if !ok {
         return Some(CannotShoot::Moved(unit(), moved.name()));
     }
@@ -389,16 +393,7 @@ fn plan_checked_shooter<'a>(
     if table.config.inferior_weapons == Some(s.side) {
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
     }
-    if blindside(table, shooter, target) {
-        mods.push(Modifier::new("blindside", rules.ambush.blindside_to_hit));
-    }
-    // 003 via rules.md: "attacks against it get +1" while it has no initiative.
-    if matches!(t.surprise, Surprise::Megs { .. }) {
-        mods.push(Modifier::new(
-            "target surprised",
-            rules.ambush.megs.to_hit_bonus,
-        ));
-    }
+    mods.extend(against_the_unready(table, rules, shooter, target));
     Ok(ShotPlan {
         weapon: weapon.clone(),
         class,
@@ -452,6 +447,32 @@ fn blast(
             dice: caught as u32,
         });
     }
+}
+
+/// 003's modifiers for "all attacks" on a defender that is not ready: +1 from a blindside (the
+/// attacker unseen outside its front arc), and +1 while it is surprised and has no initiative.
+/// Shooting, close quarter and physical contact all take them.
+pub fn against_the_unready(
+    table: &Table,
+    rules: &Rules,
+    attacker: UnitId,
+    target: UnitId,
+) -> Vec<Modifier> {
+    let mut mods = Vec::new();
+    if blindside(table, attacker, target) {
+        mods.push(Modifier::new("blindside", rules.ambush.blindside_to_hit));
+    }
+    // 003 via rules.md: "attacks against it get +1" while it has no initiative.
+    if table
+        .unit(target)
+        .is_some_and(|t| matches!(t.surprise, Surprise::Megs { .. }))
+    {
+        mods.push(Modifier::new(
+            "target surprised",
+            rules.ambush.megs.to_hit_bonus,
+        ));
+    }
+    mods
 }
 
 /// 003 blindside (a scenario option): the attacker is outside the target's front arc and the

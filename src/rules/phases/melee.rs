@@ -99,8 +99,12 @@ impl DecisionPhase for MeleeFlow {
                 }
                 MeleeStage::BreakOff(queue) => {
                     let tol = rules.general.contact_tolerance;
+                    // A surprised unit that may not move cannot break off (000: it "cannot move
+                    // nor attack in response") until it recovers.
                     queue.retain(|(u, _)| {
-                        table.unit(*u).is_some_and(|x| x.on_table())
+                        table
+                            .unit(*u)
+                            .is_some_and(|x| x.on_table() && x.surprise.may_move())
                             && !table.enemies_in_contact(*u, tol).is_empty()
                     });
                     if let Some((unit, draw)) = queue.first().copied() {

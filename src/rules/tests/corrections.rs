@@ -1,0 +1,129 @@
+//! Rules corrected against the texts (issue 12): each test quotes its source and fails on the behaviour it replaced.
+
+use super::*;
+use crate::rules::dice::DiceService;
+use crate::rules::melee::{
+    ContactResult, contact_modifiers, disengage_candidates, engagements, physical_contact,
+};
+use crate::rules::shooting::cannot_shoot;
+use crate::rules::table::{MoveKind, Surprise};
+use ambush_data::tables::Hold;
+
+/// A marine facing north at (30,10) and an alien touching its front, facing south, attacking.
+fn duel() -> (Table, UnitId, UnitId) {
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
+    t.unit_mut(a).unwrap().marks.attacking = true;
+    (t, m, a)
+}
+
+#[test]
+fn a_surprised_unit_that_wins_a_melee_only_defends_and_strikes_no_blow() {
+    // 000: the surprised "cannot move nor attack in response"; 002: "A surprised character may
+    // defend, poorly". Before, a frozen marine that won the roll wounded its attacker.
+    let (mut t, m, a) = duel();
+    t.unit_mut(m).unwrap().surprise = Surprise::Ladder {
+        unit: 1,
+        hold: Hold::Frozen,
+    };
+    let e = engagements(&t, rules(), |_, c| c[0]);
+    // The alien rolls 1 (+4 claws = 5), the marine 6 (+2 = 8): the marine wins.
+    let mut dice = DiceService::scripted(&[1, 6]);
+    let (ra, rd) = physical_contact(&mut t, rules(), &mut dice, &e[0]);
+    assert_eq!((ra, rd), (ContactResult::Lost, ContactResult::Won));
+    assert_eq!(t.unit(a).unwrap().wounds, 0, "no blow struck");
+    assert!(
+        t.unit(a)
+            .unwrap()
+            .cards
+            .as_ref()
+            .is_none_or(|s| s.turned.is_empty())
+    );
+    assert!(
+        dice.log[1].effect.contains("only defends"),
+        "{}",
+        dice.log[1].effect
+    );
+    // Had it lost, it would have taken its wound as ever: defending is not immunity.
+    let (mut t, m, _) = duel();
+    t.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 1 };
+    let e = engagements(&t, rules(), |_, c| c[0]);
+    let mut dice = DiceService::scripted(&[6, 1, 6]);
+    physical_contact(&mut t, rules(), &mut dice, &e[0]);
+    assert!(t.unit(m).unwrap().wounds >= 1);
+}
+
+#[test]
+fn a_surprised_mounted_unit_may_not_disengage_until_it_recovers() {
+    // 000: the surprised "cannot move nor attack in response".
+    let mut t = open_table();
+    let jb = t.add(
+        rules(),
+        "JB1",
+        Side::Humans,
+        TroopType::known("Mounted"),
+        (30.0, 10.0),
+        0.0,
+        &["blaster"],
+    );
+    alien(&mut t, "A1", (30.0, 11.75), 180.0);
+    assert_eq!(disengage_candidates(&t, rules()), vec![jb]);
+    t.unit_mut(jb).unwrap().surprise = Surprise::Megs { turns_left: 1 };
+    assert!(disengage_candidates(&t, rules()).is_empty());
+}
+
+#[test]
+fn blindside_and_surprise_bonuses_apply_to_physical_contact_too() {
+    // 003: "+1 to all attacks" against a blindsided or surprised defender; before, only shooting
+    // and close quarter took them.
+    let (mut t, m, a) = duel();
+    let has = |t: &Table, who, name: &str| {
+        contact_modifiers(t, rules(), who, if who == m { a } else { m }, 0)
+            .iter()
+            .any(|x| x.name == name && x.value == 1)
+    };
+    assert!(!has(&t, a, "target surprised"));
+    t.unit_mut(m).unwrap().surprise = Surprise::Megs { turns_left: 1 };
+    assert!(
+        has(&t, a, "target surprised"),
+        "the alien attacks a surprised marine"
+    );
+    // A blindside: the alien behind the marine, unlocated.
+    let (mut t, _, _) = duel();
+    t.config.blindsides = true;
+    t.unit_mut(a).unwrap().base.center = glam::Vec2::new(30.0, 8.75);
+    assert!(has(&t, a, "blindside"));
+}
+
+#[test]
+fn darkness_costs_physical_contact_too_unless_night_vision() {
+    // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
+    // the defender ... the defender receives +2 OV": in this game's D6, the darkness modifier.
+    let (mut t, m, a) = duel();
+    t.config.darkness = Some(ambush_data::scenario::Darkness { sight_range: 6.0 });
+    let dark = |t: &Table, who, other| {
+        contact_modifiers(t, rules(), who, other, 0)
+            .iter()
+            .any(|x| x.name == "darkness" && x.value == rules().ambush.darkness_to_hit)
+    };
+    assert!(dark(&t, m, a) && dark(&t, a, m));
+    t.unit_mut(m).unwrap().traits.night_vision = true;
+    assert!(!dark(&t, m, a), "night vision sees in the dark");
+}
+
+#[test]
+fn troops_whose_morale_broke_still_fire_as_they_withdraw() {
+    // 001: "On losing one third of its units, morale is broken, the army withdraws from the
+    // table, heading for its own base edge. It can still fire its weapons."
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    alien(&mut t, "A1", (30.0, 20.0), 180.0);
+    t.unit_mut(m).unwrap().marks.moved = Some(MoveKind::AnyDirection);
+    assert!(
+        cannot_shoot(&t, rules(), m).is_some(),
+        "moving any way forbids it"
+    );
+    t.unit_mut(m).unwrap().status.withdrawing = true;
+    assert_eq!(cannot_shoot(&t, rules(), m), None);
+}

@@ -406,7 +406,7 @@ fn plan_checked_shooter<'a>(
 
 /// 003 explosives: "they do full damage to everyone in the target area ... and less damage in
 /// the area around". Every other unit whose base reaches into the blast circle round the target
-/// takes the same hit dice; beyond it, each full SMR costs the table's falloff.
+/// takes the same hit dice; outside it, the strength falls with the distance in APs.
 fn blast(
     table: &Table,
     rules: &Rules,
@@ -420,15 +420,18 @@ fn blast(
     let Some(centre) = table.unit(target).map(|t| t.base.center) else {
         return;
     };
-    let smr = rules.general.smr;
+    let circle = ambush_data::geometry::Shape::Circle {
+        center: (centre.x, centre.y),
+        radius,
+    };
     for u in table
         .units
         .iter()
         .filter(|u| u.on_table() && u.id != target)
     {
-        let reach = u.base.size.length() * 0.5;
-        let beyond = (u.base.center.distance(centre) - reach - radius).max(0.0);
-        let caught = blast_strength(&rules.ambush, smr, hit_dice as i32, beyond);
+        // From the circle's edge to the nearest point of the base.
+        let beyond = circle.distance_to(&u.base);
+        let caught = blast_strength(&rules.ambush, hit_dice as i32, beyond, 2.0 * radius);
         if caught <= 0 {
             continue;
         }
@@ -655,9 +658,27 @@ pub fn shoot(
     Ok(())
 }
 
-/// 003 explosives: full strength inside the blast circle, and each further SMR costs the table's
-/// falloff ("Each AP of distance from the target area reduces the blast's AV/EV by 2").
-pub fn blast_strength(t: &AmbushTable, smr: f32, strength: i32, beyond_circle: f32) -> i32 {
-    let steps = (beyond_circle.max(0.0) / smr).floor() as i32;
-    (strength - t.blast_falloff_per_smr * steps).max(0)
+/// 003 explosives: full strength inside the blast circle; outside it "Each AP of distance from
+/// the target area reduces the blast's AV/EV by 2", rounded so that any fraction of an AP costs.
+pub fn blast_strength(
+    t: &AmbushTable,
+    strength: i32,
+    beyond_circle: f32,
+    area_diameter: f32,
+) -> i32 {
+    let aps = blast_distance_aps(beyond_circle, area_diameter);
+    // Any fraction of an AP costs: the first inch outside the circle already weakens the blast.
+    let loss = (f64::from(t.blast_falloff_per_ap) * aps - 1e-9)
+        .ceil()
+        .max(0.0) as i32;
+    (strength - loss).max(0)
+}
+
+/// 003's distance from the target area in APs: the target area is "a diameter of 10 feet, or 0
+/// APs" (the weapon's blast circle), and each AP doubles the distance. A unit `beyond_circle`
+/// inches outside a circle `area_diameter` across is log2(1 + beyond / diameter) APs away.
+pub fn blast_distance_aps(beyond_circle: f32, area_diameter: f32) -> f64 {
+    let d = f64::from(beyond_circle.max(0.0));
+    let area = f64::from(area_diameter.max(MEASURING_SLACK));
+    (1.0 + d / area).log2()
 }

@@ -541,7 +541,9 @@ pub struct AmbushTable / AmbushTablePatch {
     pub megs: MegsTable => nested(MegsTablePatch),
     pub blindside_to_hit: i32,
     pub darkness_to_hit: i32,
-    pub blast_falloff_per_smr: i32,
+    /// 003 explosives: strength lost per AP of distance outside the blast's target area.
+    #[serde(alias = "blast_falloff_per_smr")]
+    pub blast_falloff_per_ap: i32,
     pub reaction_threat_level: i32,
     pub spotting: SpottingTable => nested(SpottingTablePatch),
     pub blind_fire_modifier: i32,

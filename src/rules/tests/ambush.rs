@@ -252,14 +252,37 @@ fn spotting_needs_more_with_range_and_cover_and_has_a_limit() {
 }
 
 #[test]
-fn the_003_blast_loses_two_per_step_out_of_the_circle() {
-    // 003: "if a character is standing 3 APs from the target area of a 10 AP howitzer blast, the
+fn the_003_blast_loses_two_per_ap_from_the_first_fraction_outside_the_circle() {
+    // 003: "full damage to everyone in the target area (a circular area with a diameter of 10
+    // feet, or 0 APs) ... Each AP of distance from the target area reduces the blast's AV/EV by 2
+    // APs"; "if a character is standing 3 APs from the target area of a 10 AP howitzer blast, the
     // AV/EV is reduced by 6 APs to 4/4. A character that is standing 4 APs away ... 2/2."
-    let smr = rules().general.smr;
-    assert_eq!(blast_strength(t(), smr, 10, 0.0), 10);
-    assert_eq!(blast_strength(t(), smr, 10, 3.0 * smr), 4);
-    assert_eq!(blast_strength(t(), smr, 10, 4.0 * smr), 2);
-    assert_eq!(blast_strength(t(), smr, 10, 9.0 * smr), 0);
+    // MEGS distances double with each AP: 1, 3, 7 and 15 diameters out are 1, 2, 3 and 4 APs.
+    let across = 2.0; // the plasma cannon's 1" blast circle
+    assert_eq!(
+        blast_strength(t(), 10, 0.0, across),
+        10,
+        "inside the circle"
+    );
+    assert_eq!(blast_strength(t(), 10, 1.0 * across, across), 8);
+    assert_eq!(blast_strength(t(), 10, 3.0 * across, across), 6);
+    assert_eq!(
+        blast_strength(t(), 10, 7.0 * across, across),
+        4,
+        "3 APs: 4/4"
+    );
+    assert_eq!(
+        blast_strength(t(), 10, 15.0 * across, across),
+        2,
+        "4 APs: 2/2"
+    );
+    assert_eq!(blast_strength(t(), 10, 31.0 * across, across), 0);
+    // The first fraction of an AP already costs: no full strength just outside the circle.
+    assert_eq!(blast_strength(t(), 2, 0.1, across), 1);
+    assert_eq!(blast_strength(t(), 2, 0.8, across), 1);
+    assert_eq!(blast_strength(t(), 2, 1.0, across), 0);
+    // Before, anything under 4" outside the circle took full strength: two dice at 3.9".
+    assert_eq!(blast_strength(t(), 2, 3.9, across), 0);
     assert_eq!(
         (
             t().megs.to_hit_bonus,
@@ -411,7 +434,8 @@ fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
 fn explosives_hit_everyone_in_the_blast_circle() {
     // 003: "they do full damage to everyone in the target area ... Each target character is
     // attack[ed] equally and separately"; beyond it "Each AP of distance ... reduces the blast's
-    // AV/EV by 2" (one SMR per AP here, so a heavy weapon's two hit dice reach no further).
+    // AV/EV by 2": a base 0.75" outside the 2"-wide circle is under half an AP away and takes one
+    // die of the two; one 5" away takes none (before, it took both).
     use crate::rules::shooting::shoot;
     use ambush_data::board::Side;
     use ambush_data::tables::TroopType;
@@ -429,6 +453,8 @@ fn explosives_hit_everyone_in_the_blast_circle() {
     let a1 = alien(&mut table, "A1", (10.0, 20.0), 180.0);
     let a2 = alien(&mut table, "A2", (11.5, 20.0), 180.0);
     let a3 = alien(&mut table, "A3", (20.0, 20.0), 180.0);
+    let a4 = alien(&mut table, "A4", (10.0, 22.5), 180.0);
+    let a5 = alien(&mut table, "A5", (16.0, 20.0), 180.0);
     let mut d = DiceService::scripted(&[6]);
     let mut pending = Vec::new();
     shoot(&mut table, rules(), &mut d, hw, a1, None, &mut pending).unwrap();
@@ -440,6 +466,7 @@ fn explosives_hit_everyone_in_the_blast_circle() {
             .sum::<u32>()
     };
     assert_eq!((dice_on(a1), dice_on(a2), dice_on(a3)), (2, 2, 0));
+    assert_eq!((dice_on(a4), dice_on(a5)), (1, 0));
     assert!(
         d.log
             .iter()

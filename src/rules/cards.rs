@@ -144,25 +144,33 @@ impl CardLedger {
         pack
     }
 
-    /// Deals `count` stacks of the table's size from a fresh pack; the rest stays unseen.
+    /// Deals `count` stacks of the table's size: "One pack of playing cards ... per wave of
+    /// attackers", and waves are `per_pack` strong, so every `per_pack` aliens open a fresh pack
+    /// and the cards left in each stay unseen ("the last four cards ... remain face down unseen").
     pub fn deal_wave(
         &mut self,
         count: usize,
+        per_pack: usize,
         dice: &mut DiceService,
         table: &CardTable,
     ) -> Vec<Stack> {
-        let mut pack = self.open_pack(dice, table);
         let per = table.cards_per_alien as usize;
         let mut stacks = Vec::with_capacity(count);
-        for _ in 0..count {
-            let take = per.min(pack.len());
-            let face_down = pack.split_off(pack.len() - take);
-            stacks.push(Stack {
-                face_down,
-                turned: Vec::new(),
-            });
+        let mut left = count;
+        while left > 0 {
+            let here = left.min(per_pack.max(1));
+            let mut pack = self.open_pack(dice, table);
+            for _ in 0..here {
+                let take = per.min(pack.len());
+                let face_down = pack.split_off(pack.len() - take);
+                stacks.push(Stack {
+                    face_down,
+                    turned: Vec::new(),
+                });
+            }
+            self.unseen.append(&mut pack);
+            left -= here;
         }
-        self.unseen.append(&mut pack);
         stacks
     }
 
@@ -274,7 +282,7 @@ mod tests {
         let t = &Rules::bundled().cards;
         let mut dice = DiceService::seeded(1, 0);
         let mut ledger = CardLedger::default();
-        let mut stacks = ledger.deal_wave(5, &mut dice, t);
+        let mut stacks = ledger.deal_wave(5, 5, &mut dice, t);
         assert!(stacks.iter().all(|s| s.face_down.len() == 10));
         assert_eq!(ledger.unseen.len(), 4);
         let s = &mut stacks[0];
@@ -288,5 +296,25 @@ mod tests {
         assert_eq!(c(12, Suit::Hearts).code(), "QH");
         assert_eq!(c(12, Suit::Hearts).pretty(), "Q♥");
         assert_eq!(c(10, Suit::Spades).code(), "10S");
+    }
+
+    #[test]
+    fn six_ambushers_take_two_packs_and_every_pack_keeps_four_unseen() {
+        // 001: "One pack of playing cards (including both jokers) per wave of attackers",
+        // "Aliens are generated in waves of five", "the last four cards from the pack remain face
+        // down unseen". Before, the sixth alien of an ambush got the pack's last four cards.
+        let t = &Rules::bundled().cards;
+        let mut dice = DiceService::seeded(1, 0);
+        let mut ledger = CardLedger::default();
+        let stacks = ledger.deal_wave(6, 5, &mut dice, t);
+        assert_eq!(stacks.len(), 6);
+        assert!(stacks.iter().all(|s| s.face_down.len() == 10));
+        assert_eq!(ledger.packs_opened, 2);
+        assert_eq!(ledger.unseen.len(), 4 + 44);
+        assert!(stacks[5].face_down.iter().all(|c| c.pack == 2));
+        // No aliens, no pack.
+        let mut empty = CardLedger::default();
+        assert!(empty.deal_wave(0, 5, &mut dice, t).is_empty());
+        assert_eq!(empty.packs_opened, 0);
     }
 }

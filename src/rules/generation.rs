@@ -125,7 +125,10 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     table.progress.waves += 1;
     table.progress.last_wave_turn = Some(table.progress.turn);
     let wave = table.progress.waves;
-    let stacks = table.ledger.deal_wave(bases.len(), dice, &rules.cards);
+    let per_pack = rules.generation.wave_size as usize;
+    let stacks = table
+        .ledger
+        .deal_wave(bases.len(), per_pack, dice, &rules.cards);
     // Labels start with the side's initial: A2.3 for an alien, W2.3 for a mod's warrior.
     let prefix: String = table
         .config

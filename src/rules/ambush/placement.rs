@@ -22,7 +22,12 @@ pub(super) fn place_units(
     let aliens = spec.units.iter().filter(|u| u.side == Side::Aliens).count();
     let mut stacks = table
         .ledger
-        .deal_wave(aliens, dice, &rules.cards)
+        .deal_wave(
+            aliens,
+            rules.generation.wave_size as usize,
+            dice,
+            &rules.cards,
+        )
         .into_iter();
     let wave = if aliens > 0 {
         table.progress.waves += 1;

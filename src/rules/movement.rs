@@ -38,6 +38,26 @@ pub fn classify(start: &Footprint, to: Vec2) -> MoveKind {
 
 /// How far a unit may move in inches for a kind of move (halved for a crippled human).
 pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f32 {
+    allowance_while(table, rules, id, kind, SurpriseMove::Ordinary)
+}
+
+/// What a move is for, while 002's roll for doom holds the other side surprised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SurpriseMove {
+    /// "Move up to 20% of movement rate (if not engaged)".
+    Ordinary,
+    /// "Shift position to engage a surprised foe", "Charge an opponent": the active party closes
+    /// on a surprised unit across the closing range and strikes.
+    OntoTheSurprised,
+}
+
+fn allowance_while(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    kind: MoveKind,
+    purpose: SurpriseMove,
+) -> f32 {
     let Some(u) = table.unit(id) else { return 0.0 };
     let Some(m) = formation::movement_of(rules, u) else {
         return 0.0;
@@ -68,10 +88,12 @@ pub fn allowance(table: &Table, rules: &Rules, id: UnitId, kind: MoveKind) -> f3
             e.side != u.side && e.on_table() && matches!(e.surprise, Surprise::Doom { .. })
         })
     };
-    let surprise = if doom && enemy_surprised() {
-        rules.ambush.surprise_check.active_move_fraction
-    } else {
-        1.0
+    let check = &rules.ambush.surprise_check;
+    let surprise = match purpose {
+        _ if !(doom && enemy_surprised()) => 1.0,
+        SurpriseMove::Ordinary => check.active_move_fraction,
+        // The charge reaches as far as the closing range within which surprise was possible.
+        SurpriseMove::OntoTheSurprised => check.closing_range_moves.min(1.0),
     };
     smr * rules.general.smr * factor * surprise
 }
@@ -408,7 +430,12 @@ pub fn plan_charge(
             classify(&u.base, pose.center)
         };
         let cost = path_cost(table, rules, u.base.center, pose.center);
-        let allow = allowance(table, rules, id, kind);
+        let purpose = if matches!(t.surprise, Surprise::Doom { .. }) {
+            SurpriseMove::OntoTheSurprised
+        } else {
+            SurpriseMove::Ordinary
+        };
+        let allow = allowance_while(table, rules, id, kind, purpose);
         if cost > allow + MEASURING_SLACK {
             last_err = MoveError::ChargeBeyondAllowance {
                 unit: u.label.to_string(),

@@ -244,7 +244,7 @@ pub fn recovered_phases(t: &AmbushTable, phases: u32, recovery_bonus: u32) -> u3
         .max(t.surprise_check.least_phases_after_recovery)
 }
 
-/// 002 "The Circumstances of the Encounter": surprise needs closing range (a half move), a way to
+/// 002 "The Circumstances of the Encounter": surprise needs closing range (`closing_range_moves` of a move: one full move), a way to
 /// sense each other, and a way to engage (melee, or missiles within closing range). `Err` says why
 /// it is impossible.
 pub fn surprise_possible(

@@ -16,7 +16,7 @@ fn t() -> &'static AmbushTable {
 }
 
 /// A roll-for-doom ambush on the marines, with nothing else set.
-fn doom_on_the_marines() -> ambush_data::ambush_spec::AmbushSpec {
+pub(super) fn doom_on_the_marines() -> ambush_data::ambush_spec::AmbushSpec {
     use ambush_data::ambush_spec::AmbushSetup;
     use ambush_data::ambush_spec::AmbushSpec;
     use ambush_data::ambush_spec::Detection;

@@ -127,3 +127,31 @@ fn troops_whose_morale_broke_still_fire_as_they_withdraw() {
     t.unit_mut(m).unwrap().status.withdrawing = true;
     assert_eq!(cannot_shoot(&t, rules(), m), None);
 }
+
+#[test]
+fn roll_for_doom_ambushers_close_and_strike_while_the_surprised_cannot_respond() {
+    // 002: during surprise the active party may "Move up to 20% of movement rate (if not
+    // engaged)", but also "Shift position to engage a surprised foe", "Charge an opponent",
+    // "Engage a foe when reaching melee distance"; surprise needs the parties within closing
+    // range, "close enough that one of the parties can close the gap between them". Before, the
+    // 20% held every move and charge, so ambushers 3" away never reached their victims.
+    use crate::rules::movement::{allowance, plan_charge};
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 14.0), 180.0);
+    t.config.ambush = Some(super::ambush::doom_on_the_marines());
+    t.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };
+    let rate = rules().general.smr;
+    let ordinary = allowance(&t, rules(), a, MoveKind::AnyDirection);
+    assert!(
+        (ordinary - 0.2 * rate).abs() < 1e-4,
+        "ordinary moves: a fifth"
+    );
+    let charge = plan_charge(&t, rules(), a, m, None).expect("the ambusher charges home");
+    assert!(charge.poses.iter().any(|(id, _)| *id == a));
+    // The surprised marine cannot respond: it may not move, nor charge back.
+    assert!(plan_charge(&t, rules(), m, a, None).is_err());
+    // Beyond closing range the charge falls short, as ever.
+    t.unit_mut(a).unwrap().base.center = glam::Vec2::new(10.0, 10.0 + 1.0 + rate * 1.5);
+    assert!(plan_charge(&t, rules(), a, m, None).is_err());
+}

@@ -315,9 +315,9 @@ fn play(args: PlayArgs) -> ExitCode {
     let options = WindowOptions {
         screenshot: screenshot.map(|p| (p, frames)),
         session: SessionOptions {
-            human_wounds: None,
             pace: AlienPace::from_millis(pace_ms),
             seed,
+            ..SessionOptions::default()
         },
         direct,
         mod_roots: ambush::window::mod_roots(&[extra_mods, env_mods()].concat()),

@@ -133,6 +133,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             human_wounds: setup.wounds.unwrap_or(s.human_wounds),
             human_morale: s.human_morale,
             inferior_weapons: s.inferior_weapons,
+            inferior_weapon_rules: s.inferior_weapon_rules,
             aliens: s.aliens.clone(),
             objective: s.objective.clone(),
             attack_over: s.attack_over,

@@ -10,6 +10,7 @@ use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
 use ambush_data::geometry::MEASURING_SLACK;
+use ambush_data::scenario::InferiorPenalty;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
 use ambush_data::tables::ShootAfter;
@@ -327,8 +328,9 @@ fn plan_checked_shooter<'a>(
         let Some(bands) = rules.weapons.ranges.get(&p.class) else {
             continue;
         };
-        // "The inferior weapon may not fire above medium range".
-        let inferior = table.config.inferior_weapons == Some(s.side);
+        // "The inferior weapon may not fire above medium range", when the scenario says so.
+        let inferior = table.config.inferior_weapons == Some(s.side)
+            && table.config.inferior_weapon_rules.no_long_range;
         let band = if distance <= bands.medium * smr + MEASURING_SLACK {
             RangeBand::Medium
         } else if !inferior
@@ -390,7 +392,9 @@ fn plan_checked_shooter<'a>(
     if one_wound_penalty(table, rules, shooter).is_some() {
         mods.push(Modifier::new("one wound", m.one_wound));
     }
-    if table.config.inferior_weapons == Some(s.side) {
+    if table.config.inferior_weapons == Some(s.side)
+        && table.config.inferior_weapon_rules.penalty == InferiorPenalty::ToHit
+    {
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
     }
     mods.extend(against_the_unready(table, rules, shooter, target));
@@ -541,7 +545,8 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
 
 /// Whether `s` has a weapon that reaches `t` and can see it (no modifiers worked out).
 fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool {
-    let inferior = table.config.inferior_weapons == Some(s.side);
+    let inferior = table.config.inferior_weapons == Some(s.side)
+        && table.config.inferior_weapon_rules.no_long_range;
     let smr = rules.general.smr;
     let reach = s
         .weapons

@@ -14,6 +14,7 @@ use ambush_data::geometry::Footprint;
 use ambush_data::scenario::AlienProfile;
 use ambush_data::scenario::AttackOver;
 use ambush_data::scenario::Darkness;
+use ambush_data::scenario::InferiorWeaponRules;
 use ambush_data::scenario::Objective;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::Hold;
@@ -221,6 +222,7 @@ pub struct GameConfig {
     pub human_wounds: WoundMethod,
     pub human_morale: bool,
     pub inferior_weapons: Option<Side>,
+    pub inferior_weapon_rules: InferiorWeaponRules,
     pub aliens: AlienProfile,
     pub objective: Option<Objective>,
     pub attack_over: AttackOver,
@@ -460,6 +462,7 @@ impl GameConfig {
             human_wounds: WoundMethod::Degradation,
             human_morale: false,
             inferior_weapons: None,
+            inferior_weapon_rules: InferiorWeaponRules::default(),
             aliens: AlienProfile {
                 weapons: vec!["claws".into()],
                 traits: Traits {

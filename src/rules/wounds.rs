@@ -9,7 +9,7 @@ use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
 use ambush_data::geometry::MEASURING_SLACK;
-use ambush_data::scenario::WoundMethod;
+use ambush_data::scenario::{InferiorPenalty, WoundMethod};
 use ambush_data::tables::CardEffect;
 use ambush_data::tables::Rules;
 use glam::Vec2;
@@ -52,6 +52,18 @@ pub fn resolve_hit_dice(
         let mut mods = Vec::new();
         if armour {
             mods.push(Modifier::new("body armour", rules.wounds.armour_bonus));
+        }
+        // 001: the inferior weapon's "-1 on ... 'hit effect' dice", when the scenario puts it
+        // there: the target saves the more easily.
+        let inferior_source = table.side_of(source).is_some_and(|side| {
+            table.config.inferior_weapons == Some(side)
+                && table.config.inferior_weapon_rules.penalty == InferiorPenalty::HitEffect
+        });
+        if inferior_source {
+            mods.push(Modifier::new(
+                "inferior weapon",
+                -rules.shooting.modifiers.inferior_weapon,
+            ));
         }
         let total = face as i32 + mods.iter().map(|m| m.value).sum::<i32>();
         let saved = total > rules.wounds.save_wound_max;

@@ -13,7 +13,7 @@ use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Side;
 use ambush_data::check::parse_scenario;
 use ambush_data::scenario::Scenario;
-use ambush_data::scenario::WoundMethod;
+use ambush_data::scenario::{InferiorPenalty, WoundMethod};
 use ambush_data::tables::RULE_FILES;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -309,7 +309,7 @@ fn draw_menu(
                     let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
                     let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
                     if solo.clicked() || hot_seat.clicked() {
-                        let mut setup = GameSetup::new(s.clone(), options.seed, 0);
+                        let mut setup = GameSetup::new(options.apply(s), options.seed, 0);
                         setup.wounds = options.human_wounds;
                         setup.controllers = if hot_seat.clicked() {
                             Controllers::hot_seat()
@@ -392,6 +392,41 @@ fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
             "sudden death",
         );
     });
+    ui.label("Morale of the human side (001: a third lost and it withdraws):");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut options.human_morale, None, "as the scenario says");
+        ui.radio_value(&mut options.human_morale, Some(true), "on");
+        ui.radio_value(&mut options.human_morale, Some(false), "off");
+    });
+    ui.label("Inferior weapons (001: \"one or more of\" its penalties):");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut options.inferior_weapons, None, "as the scenario says");
+        ui.radio_value(&mut options.inferior_weapons, Some(None), "none");
+        ui.radio_value(
+            &mut options.inferior_weapons,
+            Some(Some(Side::Humans)),
+            "the human side's",
+        );
+        ui.radio_value(
+            &mut options.inferior_weapons,
+            Some(Some(Side::Aliens)),
+            "the waves'",
+        );
+    });
+    if matches!(options.inferior_weapons, Some(Some(_))) {
+        let r = &mut options.inferior_weapon_rules;
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut r.no_long_range, "no fire above medium range");
+            ui.label("−1 on");
+            ui.radio_value(&mut r.penalty, InferiorPenalty::ToHit, "to hit");
+            ui.radio_value(&mut r.penalty, InferiorPenalty::HitEffect, "hit effect");
+            ui.radio_value(&mut r.penalty, InferiorPenalty::None, "neither");
+        });
+        if !r.no_long_range && r.penalty == InferiorPenalty::None {
+            // "one or more of": with neither, the inferior weapon would be no different.
+            r.no_long_range = true;
+        }
+    }
     ui.label("Wounds of the waves: turned cards (001's rule for them; it has no alternative).");
     ui.label("Speed of the AI's moves:");
     ui.horizontal(|ui| {

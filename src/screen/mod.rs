@@ -11,7 +11,9 @@ mod setup;
 use crate::game::record::RecordedOrder;
 use crate::game::start::GameSetup;
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
+use ambush_data::scenario::{InferiorWeaponRules, Scenario};
 use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,14 +73,38 @@ pub const DEFAULT_PACE_MS: u64 = 500;
 pub struct SessionOptions {
     /// The marines' wound method; `None` keeps the scenario's.
     pub human_wounds: Option<WoundMethod>,
+    /// 001's one-third morale rule for the human side on or off; `None` keeps the scenario's.
+    pub human_morale: Option<bool>,
+    /// Who has the inferior weapon (`Some(None)`: nobody); `None` keeps the scenario's.
+    pub inferior_weapons: Option<Option<Side>>,
+    /// Which of 001's penalties the inferior weapon takes, when the menu chooses a side.
+    pub inferior_weapon_rules: InferiorWeaponRules,
     pub pace: AlienPace,
     pub seed: u64,
+}
+
+impl SessionOptions {
+    /// `scenario` with the rules options chosen over its own.
+    pub fn apply(&self, scenario: &Scenario) -> Scenario {
+        let mut s = scenario.clone();
+        if let Some(morale) = self.human_morale {
+            s.human_morale = morale;
+        }
+        if let Some(side) = self.inferior_weapons {
+            s.inferior_weapons = side;
+            s.inferior_weapon_rules = self.inferior_weapon_rules;
+        }
+        s
+    }
 }
 
 impl Default for SessionOptions {
     fn default() -> Self {
         SessionOptions {
             human_wounds: None,
+            human_morale: None,
+            inferior_weapons: None,
+            inferior_weapon_rules: InferiorWeaponRules::default(),
             pace: AlienPace::from_millis(DEFAULT_PACE_MS),
             seed: DEFAULT_SEED,
         }

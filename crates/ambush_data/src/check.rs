@@ -421,6 +421,16 @@ impl Checker<'_> {
     }
 
     fn check_header(&self, s: &Scenario) -> Result<(), Problem> {
+        let r = s.inferior_weapon_rules;
+        if s.inferior_weapons.is_some()
+            && !r.no_long_range
+            && r.penalty == crate::scenario::InferiorPenalty::None
+        {
+            return Err(self.fail(
+                &[Key("inferior_weapon_rules")],
+                "field `inferior_weapon_rules`: an inferior weapon takes \"one or more of\" 001's penalties; expected `no_long_range: true` or a `penalty`".to_string(),
+            ));
+        }
         // A stranger's scenario may not ask the game for more than a table can hold.
         let counts = [
             ("units", s.units.len(), MAX_UNITS),

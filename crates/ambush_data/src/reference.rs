@@ -11,7 +11,8 @@ use crate::geometry::Shape;
 use crate::ident::Ident;
 use crate::mods::{Manifest, load_mod};
 use crate::scenario::{
-    AlienProfile, AttackOver, Darkness, Objective, Scenario, UnitSpec, WoundMethod,
+    AlienProfile, AttackOver, Darkness, InferiorPenalty, InferiorWeaponRules, Objective, Scenario,
+    UnitSpec, WoundMethod,
 };
 use crate::tables::{
     Allowance, AmbushNature, AmbushTable, AmbushUnitLine, CardEffect, CardTable,
@@ -219,6 +220,8 @@ const DOCUMENTED: &[Entry] = &schema![
     Objective,
     AttackOver,
     Darkness,
+    InferiorWeaponRules,
+    InferiorPenalty,
     AmbushSpec,
     AmbushSetup,
     Detection,

@@ -29,9 +29,13 @@ pub struct Scenario {
     pub human_wounds: WoundMethod,
     /// Whether the human side's one-third morale rule is in play.
     pub human_morale: bool,
-    /// Who shoots with an inferior weapon (−1 to hit), if anyone.
+    /// Who shoots with an inferior weapon, if anyone (001: "where two opposing forces are using
+    /// radically different firearms").
     #[serde(default)]
     pub inferior_weapons: Option<Side>,
+    /// Which of 001's penalties the inferior weapon takes ("one or more of" them).
+    #[serde(default)]
+    pub inferior_weapon_rules: InferiorWeaponRules,
     /// What every generated alien carries.
     pub aliens: AlienProfile,
     #[serde(default)]
@@ -66,6 +70,39 @@ impl Scenario {
     pub fn names<'a>(&'a self, rules: &'a Rules) -> &'a SideNames {
         self.side_names.as_ref().unwrap_or(&rules.terms.sides)
     }
+}
+
+/// 001's penalties for an inferior weapon: "The inferior weapon may not fire above medium range;
+/// the inferior weapon receives -1 on either the 'to hit' or 'hit effect' dice." A scenario uses
+/// "one or more of" them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct InferiorWeaponRules {
+    /// It may not fire above medium range.
+    pub no_long_range: bool,
+    /// Where its −1 goes.
+    pub penalty: InferiorPenalty,
+}
+
+impl Default for InferiorWeaponRules {
+    fn default() -> Self {
+        InferiorWeaponRules {
+            no_long_range: true,
+            penalty: InferiorPenalty::ToHit,
+        }
+    }
+}
+
+/// Where an inferior weapon's −1 goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum InferiorPenalty {
+    /// −1 on the to-hit die.
+    #[default]
+    ToHit,
+    /// −1 on the hit effect: the target's saving throw gets +1.
+    HitEffect,
+    /// No −1: only the range limit, if that is chosen.
+    None,
 }
 
 /// 003's natural darkness.

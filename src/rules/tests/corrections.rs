@@ -155,3 +155,40 @@ fn roll_for_doom_ambushers_close_and_strike_while_the_surprised_cannot_respond()
     t.unit_mut(a).unwrap().base.center = glam::Vec2::new(10.0, 10.0 + 1.0 + rate * 1.5);
     assert!(plan_charge(&t, rules(), a, m, None).is_err());
 }
+
+#[test]
+fn an_inferior_weapon_takes_the_penalties_its_scenario_chooses() {
+    // 001: "employ one or more of the following modifications: The inferior weapon may not fire
+    // above medium range; the inferior weapon receives -1 on either the 'to hit' or 'hit effect'
+    // dice." Before, every inferior weapon took the range limit and the -1 to hit.
+    use crate::rules::shooting::plan_shot;
+    use crate::rules::wounds::resolve_hit_dice;
+    use ambush_data::scenario::{InferiorPenalty, InferiorWeaponRules};
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    // 16" away: long range for a blaster (medium 12", long 20").
+    let a = alien(&mut t, "A1", (30.0, 26.75), 180.0);
+    t.config.inferior_weapons = Some(Side::Humans);
+    assert!(plan_shot(&t, rules(), m, a, None).is_err(), "no long range");
+    t.config.inferior_weapon_rules = InferiorWeaponRules {
+        no_long_range: false,
+        penalty: InferiorPenalty::HitEffect,
+    };
+    let plan = plan_shot(&t, rules(), m, a, None).expect("long range allowed");
+    assert!(
+        !has_modifier(&plan.modifiers, "inferior weapon", -1),
+        "not on the to-hit die"
+    );
+    // The hit effect: the target's save gets +1.
+    let mut dice = DiceService::scripted(&[4]);
+    resolve_hit_dice(&mut t, rules(), &mut dice, m, a, 1);
+    assert!(has_modifier(&dice.log[0].modifiers, "inferior weapon", 1));
+    assert_eq!(
+        (dice.log[0].total, dice.log[0].success),
+        (5, Some(true)),
+        "4 + 1 saves"
+    );
+    t.config.inferior_weapon_rules.penalty = InferiorPenalty::ToHit;
+    let plan = plan_shot(&t, rules(), m, a, None).expect("long range allowed");
+    assert!(has_modifier(&plan.modifiers, "inferior weapon", -1));
+}

@@ -223,11 +223,13 @@ pub fn engage_order(
         .iter()
         .filter_map(|c| table.unit(*c))
         .map(|c| {
+            // From the attacker's base, not only its corners: an alien wider than the marine
+            // it attacks straddles the front edge with both corners beyond its ends.
             let dist = c
                 .base
-                .corners()
+                .edges()
                 .iter()
-                .map(|k| geometry::point_segment_distance(*k, p, q))
+                .map(|(a, b)| geometry::segment_distance(*a, *b, p, q))
                 .fold(f32::INFINITY, f32::min);
             let frontage = geometry::frontage_on_front(&c.base, &d.base, tol);
             (c.id, dist, frontage)

@@ -158,3 +158,28 @@ fn every_variant_plays_to_an_end() {
         }
     }
 }
+
+#[test]
+fn the_simulators_sudden_death_option_rolls_sudden_death_for_the_marines() {
+    // 001: "Try one game using unit degradation and the next with sudden death"; `simulate
+    // --wounds sudden-death` sets the method over the scenario's.
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut kinds = BTreeSet::new();
+    // Jungle Patrol's marines take wounds, and its own method is degradation.
+    assert_eq!(
+        scenario("jungle_patrol.ron").human_wounds,
+        WoundMethod::Degradation
+    );
+    for game in 0..4 {
+        let mut setup = GameSetup::new(scenario("jungle_patrol.ron"), 3, game);
+        setup.wounds = Some(WoundMethod::SuddenDeath);
+        let mut app = headless_app(&setup, rules.clone());
+        play(&mut app);
+        kinds.extend(kinds_of(&app));
+        assert_eq!(
+            app.world().resource::<Battle>().config.human_wounds,
+            WoundMethod::SuddenDeath
+        );
+    }
+    assert!(kinds.contains(&RollKind::SuddenDeath), "{kinds:?}");
+}

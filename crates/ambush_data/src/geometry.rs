@@ -304,10 +304,13 @@ pub fn frontage_on_front(a: &Footprint, b: &Footprint, tolerance: f32) -> f32 {
     let (p, q) = b.front_edge();
     let along = (q - p).normalize_or_zero();
     let len = p.distance(q);
+    let normal = Vec2::new(-along.y, along.x);
     let k = a.corners();
+    // The corners on the front edge's line: a base wider than the front straddles it with both
+    // corners beyond its ends, and still covers all of it.
     let near: Vec<f32> = k
         .iter()
-        .filter(|c| point_segment_distance(**c, p, q) <= tolerance + MEASURING_SLACK)
+        .filter(|c| (**c - p).dot(normal).abs() <= tolerance + MEASURING_SLACK)
         .map(|c| (*c - p).dot(along).clamp(0.0, len))
         .collect();
     if near.len() < 2 {

@@ -30,10 +30,11 @@ pub enum RollKind {
     AmbushRecovery,
     PrematureTrigger,
     Blast,
+    MoraleCheck,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 22] = [
+    pub const ALL: [RollKind; 23] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -56,6 +57,7 @@ impl RollKind {
         RollKind::AmbushRecovery,
         RollKind::PrematureTrigger,
         RollKind::Blast,
+        RollKind::MoraleCheck,
     ];
 
     /// The name used in the JSON roll log.
@@ -83,6 +85,7 @@ impl RollKind {
             RollKind::AmbushRecovery => "ambush_recovery",
             RollKind::PrematureTrigger => "premature_trigger",
             RollKind::Blast => "blast",
+            RollKind::MoraleCheck => "morale_check",
         }
     }
 }

@@ -469,6 +469,10 @@ pub struct SurpriseCheckTable / SurpriseCheckTablePatch {
     pub active_attacks: u32,
     pub defence_modifier: i32,
     pub morale_fraction: (u32, u32),
+    /// The Threat Level of the morale check a party makes after losing `morale_fraction` of
+    /// itself while surprised: its best-led unit's quality die must beat Leadership plus this.
+    #[serde(default)]
+    pub morale_threat_level: i32,
     pub closing_range_moves: f32,
 }
 }

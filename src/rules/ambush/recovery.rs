@@ -118,25 +118,65 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         .filter(|u| u.side == side && !u.alive())
         .count() as u32
         - lost_before;
-    let (num, den) = rules.ambush.surprise_check.morale_fraction;
-    let breaks = side == Side::Humans && lost * den >= party * num && lost > 0;
-    dice.record(
-        RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
-            .success(!breaks)
-            .effect(format!(
-                "surprise over: {lost} of {party} lost while surprised; {}",
-                if breaks {
-                    format!(
-                        "a third or more: morale breaks, the {} withdraw",
-                        table.config.side_names.of(Side::Humans)
-                    )
-                } else if side == Side::Aliens {
-                    format!("{} ignore morale", table.config.side_names.of(Side::Aliens))
-                } else {
-                    "morale holds".to_string()
-                }
-            )),
-    );
+    let check = &rules.ambush.surprise_check;
+    let (num, den) = check.morale_fraction;
+    let must_check = lost * den >= party * num && lost > 0;
+    let names = &table.config.side_names;
+    let summary = format!("surprise over: {lost} of {party} lost while surprised");
+    if side == Side::Aliens || !must_check {
+        let why = if side == Side::Aliens {
+            format!("{} ignore morale", names.of(Side::Aliens))
+        } else {
+            "no morale check".to_string()
+        };
+        dice.record(
+            RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
+                .success(true)
+                .effect(format!("{summary}; {why}")),
+        );
+        return;
+    }
+    // 002: "the surprised party has to check morale": a check, which may hold. Its best-led
+    // surviving unit takes it (lowest Leadership is best; the first such unit on a tie).
+    let Some(leader) = table
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.on_table())
+        .min_by_key(|u| (u.traits.leadership, u.id))
+        .map(|u| (u.label.clone(), u.traits.leadership, u.traits.quality))
+    else {
+        return;
+    };
+    let (label, leadership, quality) = leader;
+    let target = leadership + check.morale_threat_level;
+    let (holds, rolls) = if target < 1 {
+        (true, Vec::new())
+    } else {
+        let face = dice.die(quality);
+        (face as i32 > target, vec![face])
+    };
+    let dice_text = if rolls.is_empty() {
+        "none".to_string()
+    } else {
+        format!("1d{quality}")
+    };
+    let mut entry = RollEntry::dice(RollKind::MoraleCheck, &dice_text, rolls)
+        .actor(&label)
+        .success(holds)
+        .effect(format!(
+            "{summary}; Leadership {leadership}, Threat Level {:+}: {}",
+            check.morale_threat_level,
+            if holds {
+                "morale holds".to_string()
+            } else {
+                format!("morale breaks, the {} withdraw", names.of(Side::Humans))
+            }
+        ));
+    if target >= 1 {
+        entry = entry.need(target + 1);
+    }
+    dice.record(entry);
+    let breaks = !holds;
     if breaks && !table.progress.morale_broken {
         crate::rules::morale::break_human_morale(table);
     }

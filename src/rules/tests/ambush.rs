@@ -393,12 +393,14 @@ fn spotting_by_fire_needs_the_to_hit_roll_less_one_within_weapon_range() {
 }
 
 #[test]
-fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
+fn after_doom_a_third_lost_the_surprised_marines_check_morale() {
     // 002 "Morale: If the active party incapacitates one-third (or more) of the surprised party
-    // ... the surprised party has to check morale once surprise has run its course."
+    // ... the surprised party has to check morale once surprise has run its course." A check,
+    // which may hold: the best-led unit's quality die against its Leadership (before, the loss
+    // alone broke the party's morale).
     use crate::rules::ambush::recovery::advance_surprise;
     use crate::rules::table::{Presence, Surprise};
-    let setup = |lose: bool| {
+    let setup = |lose: bool, script: &[u32]| {
         let mut table = open_table();
         table.config.ambush = Some(doom_on_the_marines());
         let ids: Vec<_> = (0..3)
@@ -418,16 +420,25 @@ fn after_doom_a_third_lost_breaks_the_surprised_marines_morale() {
         if lose {
             table.unit_mut(ids[0]).unwrap().status.presence = Presence::Destroyed;
         }
-        let mut d = DiceService::scripted(&[]);
+        let mut d = DiceService::scripted(script);
         advance_surprise(&mut table, rules(), &mut d);
         (table, d)
     };
-    let (table, d) = setup(true);
+    // Leadership 2 at Threat Level 0 on a d8: 3 or more holds.
+    let (table, d) = setup(true, &[2]);
     assert!(table.progress.morale_broken);
-    assert!(d.log.last().unwrap().effect.contains("morale breaks"));
-    let (table, d) = setup(false);
+    let check = d.log.last().unwrap();
+    assert_eq!(
+        (check.kind, check.need, check.success),
+        (RollKind::MoraleCheck, Some(3), Some(false))
+    );
+    assert!(check.effect.contains("morale breaks"));
+    let (table, d) = setup(true, &[3]);
     assert!(!table.progress.morale_broken);
     assert!(d.log.last().unwrap().effect.contains("morale holds"));
+    let (table, d) = setup(false, &[]);
+    assert!(!table.progress.morale_broken);
+    assert!(d.log.last().unwrap().effect.contains("no morale check"));
 }
 
 #[test]

@@ -167,6 +167,24 @@ pub fn ambush_units_turn(
     }
 }
 
+/// What a modifier named "... (per ten critters)" marks: its value counts once per ten.
+pub const PER_TEN_CRITTERS: &str = "(per ten critters)";
+
+/// 002's "other party is large (per ten critters)": +1 for every ten of the other party, so its
+/// value scales with their number (none below ten). `critters` counts the other party's units
+/// (001: one figure per base). Other modifiers are left as they are.
+pub fn scale_per_ten_critters(mods: Vec<Modifier>, critters: usize) -> Vec<Modifier> {
+    mods.into_iter()
+        .filter_map(|m| {
+            if !m.name.ends_with(PER_TEN_CRITTERS) {
+                return Some(m);
+            }
+            let tens = (critters / 10) as i32;
+            (tens > 0).then(|| Modifier::named(format!("{} x{tens}", m.name), m.value * tens))
+        })
+        .collect()
+}
+
 /// The modifiers a scenario names, checked against 002's list: each must be on it, and a ranged
 /// one ("+1 to +3") must be given a value inside its range.
 pub fn surprise_modifiers(

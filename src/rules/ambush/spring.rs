@@ -10,7 +10,7 @@ use crate::rules::ambush::rolls::Senses;
 use crate::rules::ambush::rolls::ambush_units_turn;
 use crate::rules::ambush::rolls::recovered_phases;
 use crate::rules::ambush::rolls::surprise_check;
-use crate::rules::ambush::rolls::surprise_modifiers;
+use crate::rules::ambush::rolls::{scale_per_ten_critters, surprise_modifiers};
 use ambush_data::geometry::route_of;
 
 use crate::rules::dice::DiceService;
@@ -100,6 +100,8 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         Detection::PartyCheck => {
             // The scenario's modifiers were checked when it loaded.
             let mods = surprise_modifiers(t, &spec.modifiers).unwrap_or_default();
+            let others = table.side_on_table(spec.ambushed.other()).count();
+            let mods = scale_per_ten_critters(mods, others);
             let party = table.config.side_names.of(spec.ambushed).to_string();
             let phases = surprise_check(dice, t, &party, mods);
             if phases > 0 {

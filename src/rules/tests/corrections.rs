@@ -192,3 +192,19 @@ fn an_inferior_weapon_takes_the_penalties_its_scenario_chooses() {
     let plan = plan_shot(&t, rules(), m, a, None).expect("long range allowed");
     assert!(has_modifier(&plan.modifiers, "inferior weapon", -1));
 }
+
+#[test]
+fn a_large_party_counts_once_per_ten_critters() {
+    // 002: "other party is large (per ten critters): +1". Before, the +1 was flat, whatever the
+    // number.
+    use crate::rules::ambush::rolls::{scale_per_ten_critters, surprise_modifiers};
+    let named = [("other party is large (per ten critters)".to_string(), None)];
+    let mods = surprise_modifiers(&rules().ambush, &named).unwrap();
+    let value = |n| {
+        scale_per_ten_critters(mods.clone(), n)
+            .iter()
+            .map(|m| m.value)
+            .sum::<i32>()
+    };
+    assert_eq!((value(6), value(10), value(19), value(25)), (0, 1, 1, 2));
+}

@@ -23,6 +23,14 @@ pub struct AmbushSpec {
     /// 002's modifiers, by name, with a value for the ranged ones: `("fog", Some(-2))`.
     #[serde(default)]
     pub modifiers: Vec<(String, Option<i32>)>,
+    /// 002's suggested rule: the recovery bonus comes from INT ("The use of Intelligence to
+    /// determine a recovery bonus seems to fit better") instead of each unit's `recovery`.
+    #[serde(default)]
+    pub recovery_from_int: bool,
+    /// 002's optional rule: "Any character may recover early from surprise by succeeding on a
+    /// saving throw ... one phase earlier than the surprise roll result".
+    #[serde(default)]
+    pub recovery_save: bool,
     /// The ambusher's units, placed on the table when the ambush is sprung (the hidden
     /// ambushers, or an alien column the marines ambush).
     #[serde(default)]

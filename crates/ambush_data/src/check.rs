@@ -251,6 +251,12 @@ impl Checker<'_> {
         } else if !a.route.is_empty() && !route_on_table(&a.route, s.table) {
             return pair_error("route", "a route needs two or more points on the table");
         }
+        if (a.recovery_from_int || a.recovery_save) && a.detection != Detection::PartyCheck {
+            return pair_error(
+                "recovery_from_int",
+                "002's recovery rules shorten its party check's surprise; they need `detection: PartyCheck`",
+            );
+        }
         if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
             return pair_error(
                 "modifiers",

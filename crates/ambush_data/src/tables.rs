@@ -95,6 +95,14 @@ fn yes() -> bool {
     true
 }
 
+fn three() -> i32 {
+    3
+}
+
+fn five() -> i32 {
+    5
+}
+
 /// The five weapon groups of 001 (bombardment is out of scope, as the text says).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum WeaponClass {
@@ -469,6 +477,14 @@ pub struct SurpriseCheckTable / SurpriseCheckTablePatch {
     pub active_attacks: u32,
     pub defence_modifier: i32,
     pub morale_fraction: (u32, u32),
+    /// 002's suggested rule, reconstructed: with `recovery_from_int`, a unit recovers one phase
+    /// early for every this many points of INT.
+    #[serde(default = "three")]
+    pub int_per_recovery_phase: i32,
+    /// 002's optional rule, reconstructed: with `recovery_save`, a D6 of this or more recovers
+    /// one phase early (its "saving throw vs spells").
+    #[serde(default = "five")]
+    pub recovery_save_need: i32,
     /// The Threat Level of the morale check a party makes after losing `morale_fraction` of
     /// itself while surprised: its best-led unit's quality die must beat Leadership plus this.
     #[serde(default)]

@@ -112,11 +112,35 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                     .count() as u32;
                 table.progress.surprised_party = Some((ambushed.len() as u32, lost));
             }
+            let check = &t.surprise_check;
             ambushed
                 .iter()
                 .filter_map(|id| {
                     let u = table.unit(*id)?;
-                    let own = recovered_phases(t, phases, u.traits.recovery);
+                    // 002's suggested rule takes the bonus from INT; its optional saving throw
+                    // may take one phase more off. Neither ends surprise before one phase.
+                    let mut bonus = if spec.recovery_from_int {
+                        (u.traits.int / check.int_per_recovery_phase.max(1)).max(0) as u32
+                    } else {
+                        u.traits.recovery
+                    };
+                    if phases > 0 && spec.recovery_save {
+                        let face = dice.d6();
+                        let ok = face as i32 >= check.recovery_save_need;
+                        dice.record(
+                            RollEntry::dice(RollKind::AmbushRecovery, "1d6", vec![face])
+                                .actor(&u.label)
+                                .need(check.recovery_save_need)
+                                .success(ok)
+                                .effect(if ok {
+                                    "saving throw: recovers a phase early"
+                                } else {
+                                    "saving throw failed"
+                                }),
+                        );
+                        bonus += u32::from(ok);
+                    }
+                    let own = recovered_phases(t, phases, bonus);
                     (own > 0).then(|| (*id, effect(&spec, rules, own, None)))
                 })
                 .collect()

@@ -30,6 +30,8 @@ pub(super) fn doom_on_the_marines() -> ambush_data::ambush_spec::AmbushSpec {
         effects: SurpriseEffects::RollForDoom,
         spotting_by_fire: false,
         modifiers: Vec::new(),
+        recovery_from_int: false,
+        recovery_save: false,
         units: Vec::new(),
         route: Vec::new(),
         spacing: 2.0,

@@ -208,3 +208,52 @@ fn a_large_party_counts_once_per_ten_critters() {
     };
     assert_eq!((value(6), value(10), value(19), value(25)), (0, 1, 1, 2));
 }
+
+#[test]
+fn the_002_recovery_options_shorten_surprise_but_never_below_one_phase() {
+    // 002 "Suggested Rule: ... The use of Intelligence to determine a recovery bonus seems to fit
+    // better." "Optional Rule: Any character may recover early from surprise by succeeding on a
+    // saving throw ... one phase earlier than the surprise roll result. The character will still
+    // suffer at least one phase of surprise."
+    use crate::rules::ambush::spring::spring_ambush;
+    let spring = |from_int: bool, save: bool, int: i32, script: &[u32]| {
+        let mut t = open_table();
+        let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+        alien(&mut t, "A1", (30.0, 13.0), 180.0);
+        t.unit_mut(m).unwrap().traits.int = int;
+        let mut spec = super::ambush::doom_on_the_marines();
+        spec.recovery_from_int = from_int;
+        spec.recovery_save = save;
+        t.config.ambush = Some(spec);
+        let mut dice = DiceService::scripted(script);
+        spring_ambush(&mut t, rules(), &mut dice);
+        (t.unit(m).unwrap().surprise, dice)
+    };
+    // The party check rolls 2+1 = 3: three phases (turns) of surprise.
+    assert_eq!(
+        spring(false, false, 3, &[2, 1]).0,
+        Surprise::Doom { turns_left: 3 }
+    );
+    // INT 6 at one phase per 3 INT: two phases early, one left.
+    assert_eq!(
+        spring(true, false, 6, &[2, 1]).0,
+        Surprise::Doom { turns_left: 1 }
+    );
+    // INT 12 would take four: never below one phase.
+    assert_eq!(
+        spring(true, false, 12, &[2, 1]).0,
+        Surprise::Doom { turns_left: 1 }
+    );
+    // The saving throw: a 5 recovers one phase early, a 4 does not; it is in the log.
+    let (s, dice) = spring(false, true, 3, &[2, 1, 5]);
+    assert_eq!(s, Surprise::Doom { turns_left: 2 });
+    assert!(
+        dice.log
+            .iter()
+            .any(|e| e.effect.contains("recovers a phase early"))
+    );
+    assert_eq!(
+        spring(false, true, 3, &[2, 1, 4]).0,
+        Surprise::Doom { turns_left: 3 }
+    );
+}

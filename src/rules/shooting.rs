@@ -363,9 +363,9 @@ fn plan_checked_shooter<'a>(
     // 003 darkness: "the attacker must be able to see the defender in order to hit him".
     let dark = table.config.darkness.filter(|_| !s.traits.night_vision);
     if let Some(d) = dark
-        && distance > d.sight_range + MEASURING_SLACK
+        && distance > d.sight() + MEASURING_SLACK
     {
-        return Err(Blocked::Dark(d.sight_range));
+        return Err(Blocked::Dark(d.sight()));
     }
     let m = &rules.shooting.modifiers;
     let mut mods = Vec::new();

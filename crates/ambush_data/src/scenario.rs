@@ -111,6 +111,20 @@ pub enum InferiorPenalty {
 pub struct Darkness {
     /// How far a unit without night vision can see to shoot, inches.
     pub sight_range: f32,
+    /// 003: "A full moon will double this range" (5 APs to 6: one AP doubles a distance).
+    #[serde(default)]
+    pub full_moon: bool,
+}
+
+impl Darkness {
+    /// How far a unit without night vision sees tonight, inches.
+    pub fn sight(&self) -> f32 {
+        if self.full_moon {
+            self.sight_range * 2.0
+        } else {
+            self.sight_range
+        }
+    }
 }
 
 fn default_attack_over() -> AttackOver {

@@ -101,7 +101,10 @@ fn darkness_costs_physical_contact_too_unless_night_vision() {
     // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
     // the defender ... the defender receives +2 OV": in this game's D6, the darkness modifier.
     let (mut t, m, a) = duel();
-    t.config.darkness = Some(ambush_data::scenario::Darkness { sight_range: 6.0 });
+    t.config.darkness = Some(ambush_data::scenario::Darkness {
+        sight_range: 6.0,
+        full_moon: false,
+    });
     let dark = |t: &Table, who, other| {
         contact_modifiers(t, rules(), who, other, 0)
             .iter()
@@ -255,5 +258,33 @@ fn the_002_recovery_options_shorten_surprise_but_never_below_one_phase() {
     assert_eq!(
         spring(false, true, 3, &[2, 1, 4]).0,
         Surprise::Doom { turns_left: 3 }
+    );
+}
+
+#[test]
+fn a_full_moon_doubles_the_sight_range_at_night() {
+    // 003: "In the dark, normal sight can recognize shapes up to 100 yards away (5 APs distance).
+    // A full moon will double this range to 6 APs."
+    use crate::rules::shooting::plan_shot;
+    let mut t = open_table();
+    t.config.darkness = Some(ambush_data::scenario::Darkness {
+        sight_range: 6.0,
+        full_moon: false,
+    });
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    // About 10" away: beyond 6", within 12".
+    let a = alien(&mut t, "A1", (10.0, 21.25), 180.0);
+    assert!(
+        plan_shot(&t, rules(), m, a, None).is_err(),
+        "too dark to see"
+    );
+    t.config.darkness = Some(ambush_data::scenario::Darkness {
+        sight_range: 6.0,
+        full_moon: true,
+    });
+    let plan = plan_shot(&t, rules(), m, a, None).expect("the moon lights it");
+    assert!(
+        has_modifier(&plan.modifiers, "darkness", -1),
+        "still dark: -1"
     );
 }

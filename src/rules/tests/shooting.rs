@@ -226,7 +226,10 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
     // the defender in order to hit him"; "Even if seen, the defender receives +2 OV column shift"
     // (−1 on this game's D6, rules.md); night vision "can compensate".
     let mut t = open_table();
-    t.config.darkness = Some(ambush_data::scenario::Darkness { sight_range: 8.0 });
+    t.config.darkness = Some(ambush_data::scenario::Darkness {
+        sight_range: 8.0,
+        full_moon: false,
+    });
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let near = alien(&mut t, "A1", (10.0, 16.0), 180.0);
     let far = alien(&mut t, "A2", (16.0, 22.0), 180.0);

@@ -271,7 +271,7 @@ fn play(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let loaded = match load.as_deref().map(save::load_save) {
+    let loaded = match load.as_deref().map(ambush::screen::choice_from_save) {
         None => None,
         Some(Ok(r)) => Some(r),
         Some(Err(e)) => {
@@ -285,15 +285,7 @@ fn play(args: PlayArgs) -> ExitCode {
     };
     let direct = match path.as_ref().map(|p| load_scenario(p)) {
         None if watched.is_some() => watched,
-        None => loaded.map(|r| GameChoice {
-            setup: r.setup(),
-            rules: Arc::new(r.save.rules.clone()),
-            file: r.save.source.file.clone(),
-            orders: r.save.orders,
-            view_only: false,
-            reveal: false,
-            set_up: true,
-        }),
+        None => loaded,
         Some(Ok((scenario, rules))) => {
             let mut setup = GameSetup::new(scenario, seed, 0);
             setup.controllers = controllers.unwrap_or_else(Controllers::solo);

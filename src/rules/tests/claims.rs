@@ -127,15 +127,7 @@ fn turning_on_the_spot_is_no_move_for_shooting_and_who_may_shoot() {
     // 001: turning "does not count as movement"; a unit "in base contact with an enemy may not
     // shoot"; each unit shoots once a turn.
     let mut t = open_table();
-    let hw = t.add(
-        rules(),
-        "HW1",
-        Side::Humans,
-        TroopType::known("WeaponCrew"),
-        (30.0, 10.0),
-        0.0,
-        &["plasma_cannon"],
-    );
+    let hw = weapon_crew(&mut t, "HW1", (30.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (30.0, 25.0), 180.0);
     let mut flow = MovementFlow::default();
     assert!(flow.start(&mut t, rules()));
@@ -176,15 +168,7 @@ fn turning_on_the_spot_is_no_move_for_shooting_and_who_may_shoot() {
 fn heavy_weapons_reach_18_inches_at_medium_and_30_at_long() {
     // 001: "Heavy: medium 18", long 30"" (4.5 and 7.5 SMR).
     let mut t = open_table();
-    let hw = t.add(
-        rules(),
-        "HW1",
-        Side::Humans,
-        TroopType::known("WeaponCrew"),
-        (30.0, 5.0),
-        0.0,
-        &["plasma_cannon"],
-    );
+    let hw = weapon_crew(&mut t, "HW1", (30.0, 5.0), 0.0);
     // Base edges: the crew's front at y = 6.0, the alien's rear edge 0.75 below its centre.
     let at = |gap: f32| 6.0 + gap + 0.75;
     let a = alien(&mut t, "A1", (30.0, at(17.5)), 180.0);
@@ -291,25 +275,8 @@ fn the_turn_limit_is_a_draw_and_the_automatic_wave_comes_on_its_turn() {
 fn a_marine_who_fought_does_not_repair() {
     // 001: "Any marine in contact with the ship and not shooting or meleeing can attempt to make
     // repairs".
-    use ambush_data::board::{Going, TerrainFeature};
-    use ambush_data::geometry::Shape;
-    use ambush_data::scenario::Objective;
     let mut t = open_table();
-    t.terrain.push(TerrainFeature {
-        name: "ship".into(),
-        shape: Shape::Rect {
-            center: (36.0, 24.0),
-            size: (6.0, 3.0),
-            rotation: 0.0,
-        },
-        going: Going::Impassable,
-        tall: true,
-        water: false,
-        linear_defence: false,
-    });
-    t.config.objective = Some(Objective::RepairAndBoard {
-        feature: "ship".into(),
-    });
+    crashed_ship(&mut t);
     let m = marine(&mut t, "M1", (35.0, 22.0), 0.0);
     t.unit_mut(m).unwrap().marks.fought = true;
     let mut dice = DiceService::scripted(&[6]);

@@ -9,15 +9,6 @@ use crate::rules::shooting::cannot_shoot;
 use crate::rules::table::{MoveKind, Surprise};
 use ambush_data::tables::Hold;
 
-/// A marine facing north at (30,10) and an alien touching its front, facing south, attacking.
-fn duel() -> (Table, UnitId, UnitId) {
-    let mut t = open_table();
-    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
-    let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
-    t.unit_mut(a).unwrap().marks.attacking = true;
-    (t, m, a)
-}
-
 #[test]
 fn a_surprised_unit_that_wins_a_melee_only_defends_and_strikes_no_blow() {
     // 000: the surprised "cannot move nor attack in response"; 002: "A surprised character may
@@ -58,15 +49,7 @@ fn a_surprised_unit_that_wins_a_melee_only_defends_and_strikes_no_blow() {
 fn a_surprised_mounted_unit_may_not_disengage_until_it_recovers() {
     // 000: the surprised "cannot move nor attack in response".
     let mut t = open_table();
-    let jb = t.add(
-        rules(),
-        "JB1",
-        Side::Humans,
-        TroopType::known("Mounted"),
-        (30.0, 10.0),
-        0.0,
-        &["blaster"],
-    );
+    let jb = jet_bike(&mut t, "JB1", (30.0, 10.0));
     alien(&mut t, "A1", (30.0, 11.75), 180.0);
     assert_eq!(disengage_candidates(&t, rules()), vec![jb]);
     t.unit_mut(jb).unwrap().surprise = Surprise::Megs { turns_left: 1 };

@@ -8,15 +8,6 @@ use crate::rules::melee::{
 };
 use crate::rules::table::Presence;
 
-/// A marine facing north at (30,10) and an alien touching its front, facing south.
-fn duel() -> (Table, UnitId, UnitId) {
-    let mut t = open_table();
-    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
-    let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
-    t.unit_mut(a).unwrap().marks.attacking = true;
-    (t, m, a)
-}
-
 #[test]
 fn close_quarter_hits_on_5_and_alien_gets_minus_one() {
     // 001: "any unit with its front edge or front corner in contact with an enemy can make one
@@ -113,15 +104,7 @@ fn mounted_disengage_two_base_depths_on_5() {
     // 001: "Mounted troops may now attempt to disengage from non mounted units. Roll D6: score 5
     // or 6 = unit may move the length of two base depths away from enemy unit."
     let mut t = open_table();
-    let jb = t.add(
-        rules(),
-        "JB1",
-        Side::Humans,
-        TroopType::known("Mounted"),
-        (30.0, 10.0),
-        0.0,
-        &["blaster"],
-    );
+    let jb = jet_bike(&mut t, "JB1", (30.0, 10.0));
     let a = alien(&mut t, "A1", (30.0, 11.75), 180.0);
     assert_eq!(
         crate::rules::melee::disengage_candidates(&t, rules()),

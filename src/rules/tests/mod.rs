@@ -55,6 +55,63 @@ pub fn alien(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId
     )
 }
 
+/// A jet bike (mounted) with a blaster, facing north.
+pub fn jet_bike(t: &mut Table, label: &str, at: (f32, f32)) -> UnitId {
+    t.add(
+        rules(),
+        label,
+        Side::Humans,
+        TroopType::known("Mounted"),
+        at,
+        0.0,
+        &["blaster"],
+    )
+}
+
+/// A weapon crew with a plasma cannon, facing `bearing`.
+pub fn weapon_crew(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId {
+    t.add(
+        rules(),
+        label,
+        Side::Humans,
+        TroopType::known("WeaponCrew"),
+        at,
+        bearing,
+        &["plasma_cannon"],
+    )
+}
+
+/// Puts 001's crashed ship (6" x 3", centred at (36, 24)) on the table as the objective.
+pub fn crashed_ship(t: &mut Table) {
+    use ambush_data::board::{Going, TerrainFeature};
+    use ambush_data::geometry::Shape;
+    use ambush_data::scenario::Objective;
+    t.terrain.push(TerrainFeature {
+        name: "ship".into(),
+        shape: Shape::Rect {
+            center: (36.0, 24.0),
+            size: (6.0, 3.0),
+            rotation: 0.0,
+        },
+        going: Going::Impassable,
+        tall: true,
+        water: false,
+        linear_defence: false,
+    });
+    t.config.objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+}
+
+/// A marine facing north at (30,10) and an alien touching its front, facing south, attacking.
+pub fn duel() -> (Table, UnitId, UnitId) {
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
+    t.unit_mut(a).unwrap().marks.attacking = true;
+    (t, m, a)
+}
+
 /// Gives an alien a face-down stack; the first card listed is turned first.
 pub fn stack(t: &mut Table, id: UnitId, cards: &[(u8, Option<Suit>)]) {
     let face_down = cards

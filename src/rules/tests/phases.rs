@@ -309,21 +309,7 @@ fn shooting_alternates_and_declining_ends_a_sides_shooting() {
 fn repairs_on_a_six_by_marines_touching_the_ship_who_did_not_shoot() {
     // 001: "After the melee phase, roll 1D6 per marine attempting repairs - a six indicates success."
     let mut t = open_table();
-    t.terrain.push(TerrainFeature {
-        name: "ship".into(),
-        shape: Shape::Rect {
-            center: (36.0, 24.0),
-            size: (6.0, 3.0),
-            rotation: 0.0,
-        },
-        going: Going::Impassable,
-        tall: true,
-        water: false,
-        linear_defence: false,
-    });
-    t.config.objective = Some(Objective::RepairAndBoard {
-        feature: "ship".into(),
-    });
+    crashed_ship(&mut t);
     let m1 = marine(&mut t, "M1", (35.0, 22.0), 0.0);
     let m2 = marine(&mut t, "M2", (37.0, 22.0), 0.0);
     t.unit_mut(m2).unwrap().marks.shot = true;

@@ -212,6 +212,10 @@ mod tests {
         assert!(at_13.1 >= at_12.1, "the log grows going forward");
         let start = shown_at(&mut viewer, &mut app, 0);
         assert_eq!(start.2, 0);
+        // Everything is shown only for a finished game.
+        assert!(viewer.save.summary.finished && viewer.choice().reveal);
+        viewer.save.summary.finished = false;
+        assert!(!viewer.choice().reveal);
         // Jumping to a turn shows its first order to come.
         let turn = viewer.save.orders[20].turn;
         let k = viewer.start_of_turn(turn);

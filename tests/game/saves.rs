@@ -312,3 +312,34 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
     assert!(taken_back >= 1, "an order was taken back");
     assert!(refused >= 1, "a roll stopped a take-back");
 }
+
+#[test]
+fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothing_more() {
+    // Issue 11: "In hot-seat, a replay of a finished game shows everything, hidden units
+    // included" - and only then: a game still being played keeps its secrets.
+    use ambush::game::record::ReplayQueue;
+    use ambush::game::visibility::PlayerView;
+    use ambush_data::board::Side;
+    let (scenario, rules) = every_scenario()
+        .into_iter()
+        .find(|(s, _)| s.name == "Jungle Patrol")
+        .expect("jungle patrol");
+    let mut setup = GameSetup::new(scenario, 1, 0);
+    setup.controllers = Controllers::hot_seat();
+    for reveal in [false, true] {
+        let mut app = player_app(&setup, rules.clone());
+        app.world_mut().insert_resource(ReplayQueue {
+            hold_after: true,
+            reveal,
+            ..ReplayQueue::default()
+        });
+        // The first frame, one approach turn in it: the ambush not yet revealed.
+        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.update();
+        let full = full_table(&mut app);
+        assert!(!ambush::game::visibility::ambush_revealed(&full.progress));
+        let view = app.world().resource::<PlayerView>();
+        let expected = if reveal { None } else { Some(Side::Humans) };
+        assert_eq!(view.dark, expected, "reveal {reveal}");
+    }
+}

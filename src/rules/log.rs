@@ -31,10 +31,11 @@ pub enum RollKind {
     PrematureTrigger,
     Blast,
     MoraleCheck,
+    Fall,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 23] = [
+    pub const ALL: [RollKind; 24] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -58,6 +59,7 @@ impl RollKind {
         RollKind::PrematureTrigger,
         RollKind::Blast,
         RollKind::MoraleCheck,
+        RollKind::Fall,
     ];
 
     /// The name used in the JSON roll log.
@@ -86,6 +88,7 @@ impl RollKind {
             RollKind::PrematureTrigger => "premature_trigger",
             RollKind::Blast => "blast",
             RollKind::MoraleCheck => "morale_check",
+            RollKind::Fall => "fall",
         }
     }
 }

@@ -173,7 +173,7 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
         let from = enemy_centre(table, rules, id);
         let dist =
             table.unit(id).map_or(0.0, |u| u.base.depth()) * rules.melee.disengage_base_depths;
-        push_away(table, rules, id, from, dist);
+        push_away(table, rules, dice, id, from, dist);
         if let Some(u) = table.unit_mut(id) {
             u.marks.attacking = false;
         }
@@ -557,6 +557,7 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
         push_away(
             table,
             rules,
+            dice,
             id,
             from,
             rules.melee.break_off_distance * rules.general.smr,

@@ -131,7 +131,7 @@ fn human_wound(
             } else if face <= rules.wounds.sudden_death_fall_back_max {
                 let depth = table.unit(target).map_or(0.0, |u| u.base.depth());
                 let from = table.unit(source).map_or(Vec2::ZERO, |u| u.base.center);
-                push_away(table, rules, target, from, depth);
+                push_away(table, rules, dice, target, from, depth);
                 "falls back one base depth"
             } else {
                 "unharmed"
@@ -171,7 +171,7 @@ fn alien_wound(
         let mut words = effect_words(effect).to_string();
         let mut stopped_at_edge = false;
         match effect {
-            CardEffect::WaveWithdraws => withdraw_wave(table, rules, target),
+            CardEffect::WaveWithdraws => withdraw_wave(table, rules, dice, target),
             CardEffect::Killed => {
                 let u = &mut table.units[idx];
                 u.status.presence = Presence::Destroyed;
@@ -187,7 +187,7 @@ fn alien_wound(
                 } else {
                     rules.cards.fall_back_distance * rules.general.smr
                 };
-                stopped_at_edge = push_away(table, rules, target, from, dist);
+                stopped_at_edge = push_away(table, rules, dice, target, from, dist);
                 if stopped_at_edge {
                     words.push_str(", stopped at the table edge: another card");
                 }
@@ -223,7 +223,7 @@ fn effect_words(effect: CardEffect) -> &'static str {
 }
 
 /// Orders a wave to withdraw; its aliens in contact disengage at once, falling back one base depth.
-pub fn withdraw_wave(table: &mut Table, rules: &Rules, alien: UnitId) {
+pub fn withdraw_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService, alien: UnitId) {
     let Some(wave) = table.unit(alien).and_then(|u| u.wave) else {
         return;
     };
@@ -248,7 +248,7 @@ pub fn withdraw_wave(table: &mut Table, rules: &Rules, alien: UnitId) {
                 .sum::<Vec2>()
                 / enemies.len() as f32;
             let depth = table.unit(id).map_or(0.0, |u| u.base.depth());
-            push_away(table, rules, id, centre, depth);
+            push_away(table, rules, dice, id, centre, depth);
         }
     }
 }
@@ -268,7 +268,14 @@ pub fn placement_clear(table: &Table, rules: &Rules, base: &Footprint, ignore: &
 
 /// Moves unit `id` up to `dist` inches directly away from `from`, stopping before another base,
 /// impassable terrain or the table edge. Returns true when the table edge stopped it.
-pub fn push_away(table: &mut Table, rules: &Rules, id: UnitId, from: Vec2, dist: f32) -> bool {
+pub fn push_away(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    id: UnitId,
+    from: Vec2,
+    dist: f32,
+) -> bool {
     let Some(u) = table.unit(id) else {
         return false;
     };
@@ -299,10 +306,59 @@ pub fn push_away(table: &mut Table, rules: &Rules, id: UnitId, from: Vec2, dist:
             best = at_edge;
         }
     }
+    let drop = height_at(table, start.center) - height_at(table, best.center);
     if let Some(u) = table.unit_mut(id) {
         u.base = best;
     }
+    if drop > 0.0 {
+        fall(table, rules, dice, id, drop);
+    }
     edge
+}
+
+/// How high the ground stands at `p`, feet: the highest raised feature it lies on.
+pub fn height_at(table: &Table, p: Vec2) -> f32 {
+    table
+        .terrain
+        .iter()
+        .filter(|f| f.height > 0.0 && f.shape.contains(p))
+        .map(|f| f.height)
+        .fold(0.0, f32::max)
+}
+
+/// 003's distance in APs of a fall of `feet`: up to 10 feet is 0 APs, and each AP doubles it
+/// (11-20 feet is 1 AP, 21-40 is 2), at most `fall_max_aps`.
+pub fn fall_aps(rules: &Rules, feet: f32) -> u32 {
+    if feet <= 10.0 {
+        return 0;
+    }
+    let aps = (f64::from(feet) / 10.0).log2().ceil() as u32;
+    aps.min(rules.ambush.fall_max_aps)
+}
+
+/// A unit knocked off a height falls: "the APs of distance that the character falls multiplied
+/// by 2 as the AV/EV", here that many hit dice, each a saving throw as a shot's.
+pub fn fall(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId, feet: f32) {
+    let aps = fall_aps(rules, feet);
+    let hit_dice = aps * rules.ambush.fall_hit_dice_per_ap;
+    let label = table.label(id).to_string();
+    dice.record(
+        RollEntry::dice(RollKind::Fall, "none", Vec::new())
+            .actor(&label)
+            .success(hit_dice == 0)
+            .effect(format!(
+                "falls {feet:.0} feet ({aps} AP{}): {}",
+                if aps == 1 { "" } else { "s" },
+                if hit_dice == 0 {
+                    "unhurt".to_string()
+                } else {
+                    format!("{hit_dice} hit dice")
+                }
+            )),
+    );
+    if hit_dice > 0 {
+        resolve_hit_dice(table, rules, dice, id, id, hit_dice);
+    }
 }
 
 /// The nearest position to `base` that lies wholly on the table.

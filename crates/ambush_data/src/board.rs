@@ -112,4 +112,8 @@ pub struct TerrainFeature {
     /// A wall or sandbags: cover for a unit in frontal contact with it.
     #[serde(default)]
     pub linear_defence: bool,
+    /// How high its top stands above the ground, feet (a ledge, a roof). A unit pushed, recoiling
+    /// or falling back off it falls (003 "Falling"). 0: level ground.
+    #[serde(default)]
+    pub height: f32,
 }

@@ -95,8 +95,16 @@ fn yes() -> bool {
     true
 }
 
+fn two() -> u32 {
+    2
+}
+
 fn three() -> i32 {
     3
+}
+
+fn seven() -> u32 {
+    7
 }
 
 fn five() -> i32 {
@@ -564,6 +572,13 @@ pub struct AmbushTable / AmbushTablePatch {
     /// 003 explosives: strength lost per AP of distance outside the blast's target area.
     #[serde(alias = "blast_falloff_per_smr")]
     pub blast_falloff_per_ap: i32,
+    /// 003 falling: "the APs of distance that the character falls multiplied by 2 as the
+    /// AV/EV": hit dice per AP of the fall, as the blast's strength is counted in hit dice.
+    #[serde(default = "two")]
+    pub fall_hit_dice_per_ap: u32,
+    /// "If the distance that the character is falling is greater than 7 APs, treat it as 7".
+    #[serde(default = "seven")]
+    pub fall_max_aps: u32,
     pub reaction_threat_level: i32,
     pub spotting: SpottingTable => nested(SpottingTablePatch),
     pub blind_fire_modifier: i32,

@@ -271,3 +271,60 @@ fn a_full_moon_doubles_the_sight_range_at_night() {
         "still dark: -1"
     );
 }
+
+#[test]
+fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
+    // 003 "Falling": "Make an action check using the APs of distance that the character falls
+    // multiplied by 2 as the AV/EV ... If the distance that the character is falling is greater
+    // than 7 APs, treat it as 7 APs". Ten feet is 0 APs and each AP doubles it.
+    use crate::rules::log::RollKind;
+    use crate::rules::wounds::{fall_aps, push_away};
+    use ambush_data::board::{Going, TerrainFeature};
+    use ambush_data::geometry::Shape;
+    let r = rules();
+    let aps: Vec<u32> = [10.0, 11.0, 20.0, 21.0, 40.0, 41.0, 1280.0, 5000.0]
+        .iter()
+        .map(|f| fall_aps(r, *f))
+        .collect();
+    assert_eq!(aps, vec![0, 1, 1, 2, 2, 3, 7, 7]);
+    // A marine on the edge of a 30-foot ledge, pushed off it by an alien in front.
+    let mut t = open_table();
+    t.terrain.push(TerrainFeature {
+        name: "ledge".into(),
+        shape: Shape::Rect {
+            center: (30.0, 20.0),
+            size: (20.0, 4.0),
+            rotation: 0.0,
+        },
+        going: Going::Good,
+        tall: false,
+        water: false,
+        linear_defence: false,
+        height: 30.0,
+    });
+    let m = marine(&mut t, "M1", (30.0, 18.5), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 19.75), 180.0);
+    let from = t.unit(a).unwrap().base.center;
+    // Two APs of fall: four hit dice, saved on 5-6.
+    let mut dice = DiceService::scripted(&[6, 6, 1, 6]);
+    push_away(&mut t, r, &mut dice, m, from, 2.0);
+    let fall = dice
+        .log
+        .iter()
+        .find(|e| e.kind == RollKind::Fall)
+        .expect("a fall");
+    assert!(
+        fall.effect.contains("falls 30 feet (2 APs): 4 hit dice"),
+        "{}",
+        fall.effect
+    );
+    let saves = dice.log.iter().filter(|e| e.kind == RollKind::Save).count();
+    assert_eq!(saves, 4);
+    assert_eq!(t.unit(m).unwrap().wounds, 1);
+    // Pushed along the ledge, it does not fall.
+    let mut t2 = t.clone();
+    t2.unit_mut(m).unwrap().base.center = glam::Vec2::new(25.0, 20.0);
+    let mut dice = DiceService::scripted(&[]);
+    push_away(&mut t2, r, &mut dice, m, glam::Vec2::new(24.0, 20.0), 2.0);
+    assert!(dice.log.is_empty(), "still on the ledge");
+}

@@ -97,6 +97,7 @@ pub fn crashed_ship(t: &mut Table) {
         tall: true,
         water: false,
         linear_defence: false,
+        height: 0.0,
     });
     t.config.objective = Some(Objective::RepairAndBoard {
         feature: "ship".into(),

@@ -19,6 +19,7 @@ fn feature(name: &str, shape: Shape, going: Going, tall: bool, water: bool) -> T
         tall,
         water,
         linear_defence: false,
+        height: 0.0,
     }
 }
 

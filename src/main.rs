@@ -157,16 +157,10 @@ fn replay(file: &Path, roll_log: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Some(out) = roll_log {
-        let text: String = replayed
-            .log
-            .iter()
-            .map(|e| format!("{}\n", e.to_json()))
-            .collect();
-        if let Err(e) = std::fs::write(out, text) {
-            eprintln!("error: --roll-log {}: {e}", out.display());
-            return ExitCode::from(1);
-        }
+    if let Some(out) = roll_log
+        && let Err(code) = write_roll_log(out, &replayed.log)
+    {
+        return code;
     }
     let s = &replayed.save.summary;
     println!(
@@ -350,34 +344,32 @@ fn simulate_and_save(
     roll_log: Option<&Path>,
 ) -> ExitCode {
     let source = save::SaveSource::for_file(Some(&path.display().to_string()));
-    let started = Instant::now();
     let (result, saved) = batch::play_saved_game(scenario, rules, seed, 0, wounds, source);
     if let Err(e) = save::write_atomically(out, &saved.to_ron()) {
         eprintln!("error: --save {}: {e}", out.display());
         return ExitCode::from(1);
     }
-    if let Some(log) = roll_log {
-        let text: String = result
-            .log
-            .iter()
-            .map(|e| format!("{}\n", e.to_json()))
-            .collect();
-        if let Err(e) = std::fs::write(log, text) {
-            eprintln!("error: --roll-log {}: {e}", log.display());
-            return ExitCode::from(1);
-        }
+    if let Some(log) = roll_log
+        && let Err(code) = write_roll_log(log, &result.log)
+    {
+        return code;
     }
-    let mut tally = batch::Tally::default();
-    tally.add(&result);
-    let summary = tally.summary(&scenario.name, seed, started.elapsed().as_secs_f64());
     println!(
-        "{} — 1 game, seed {}, saved to {} ({} orders)",
-        summary.scenario,
-        summary.seed,
+        "{} — 1 game, seed {seed}, saved to {} ({} orders)",
+        scenario.name,
         out.display(),
         saved.orders.len()
     );
     ExitCode::SUCCESS
+}
+
+/// Writes a game's rolls to `path` as JSON lines, as `--roll-log` asks.
+fn write_roll_log(path: &Path, log: &[ambush::rules::log::RollEntry]) -> Result<(), ExitCode> {
+    let text: String = log.iter().map(|e| format!("{}\n", e.to_json())).collect();
+    std::fs::write(path, text).map_err(|e| {
+        eprintln!("error: --roll-log {}: {e}", path.display());
+        ExitCode::from(1)
+    })
 }
 
 fn simulate(args: SimulateArgs) -> ExitCode {

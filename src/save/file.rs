@@ -31,7 +31,7 @@ pub enum SaveError {
 }
 
 /// What a list of saves shows without replaying one.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveSummary {
     pub scenario: String,

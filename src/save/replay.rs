@@ -119,7 +119,7 @@ pub fn replay_save(file: &str, save: SaveFile) -> Result<Replayed, SaveError> {
     let mut save = save;
     // The replay knows the count of rolls after each order, which format 1 did not keep.
     save.orders = record;
-    save.summary = summary_of(&save, &table, phase);
+    save.summary = summary_of(&save, table.progress.turn, phase);
     Ok(Replayed {
         save,
         table,
@@ -129,10 +129,11 @@ pub fn replay_save(file: &str, save: SaveFile) -> Result<Replayed, SaveError> {
     })
 }
 
-fn summary_of(save: &SaveFile, table: &Table, phase: Phase) -> SaveSummary {
+/// What a list of saves shows of `save`, which stands at `turn` in `phase`.
+fn summary_of(save: &SaveFile, turn: u32, phase: Phase) -> SaveSummary {
     SaveSummary {
         scenario: save.scenario.name.clone(),
-        turn: table.progress.turn,
+        turn,
         phase: phase_word(phase).into(),
         players: players_of(&save.controllers).into(),
         orders: save.orders.len(),
@@ -177,14 +178,7 @@ pub fn save_of(
         version: SAVE_VERSION,
         game_version: env!("CARGO_PKG_VERSION").to_string(),
         saved_at,
-        summary: SaveSummary {
-            scenario: setup.scenario.name.clone(),
-            turn,
-            phase: String::new(),
-            players: String::new(),
-            orders: 0,
-            finished: false,
-        },
+        summary: SaveSummary::default(),
         source,
         seed: setup.seed,
         game: setup.game,
@@ -194,13 +188,6 @@ pub fn save_of(
         scenario: setup.scenario.clone(),
         rules: rules.clone(),
     };
-    save.summary = SaveSummary {
-        turn,
-        phase: phase_word(phase).into(),
-        players: players_of(&save.controllers).into(),
-        orders: save.orders.len(),
-        finished: phase == Phase::GameOver,
-        ..save.summary
-    };
+    save.summary = summary_of(&save, turn, phase);
     save
 }

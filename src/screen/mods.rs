@@ -39,15 +39,19 @@ pub struct ShelfMod {
 pub struct ModShelf {
     pub mods: Vec<ShelfMod>,
     fingerprint: Vec<(PathBuf, u64)>,
-    /// Bumped on every reload that changed something, so a test can wait for it.
-    pub generation: u64,
 }
 
 impl ModShelf {
     /// Reads every mod under `roots` again. A mod (or a scenario of it) that now fails keeps
     /// its last good version, with the error beside it. Returns the folders whose mods changed.
     pub fn reload(&mut self, roots: &[PathBuf]) -> Vec<PathBuf> {
-        self.fingerprint = mods::fingerprint(roots);
+        self.reload_as(roots, mods::fingerprint(roots))
+    }
+
+    /// `reload`, with the files' `fingerprint` already taken (the watch takes it to see whether
+    /// anything changed, and need not read every file twice).
+    fn reload_as(&mut self, roots: &[PathBuf], fingerprint: Vec<(PathBuf, u64)>) -> Vec<PathBuf> {
+        self.fingerprint = fingerprint;
         let mut changed = Vec::new();
         let mut next = Vec::new();
         for listing in mods::find_mods(roots) {
@@ -88,9 +92,6 @@ impl ModShelf {
                 changed.push(entry.dir.clone());
             }
             next.push(entry);
-        }
-        if next.len() != self.mods.len() || !changed.is_empty() {
-            self.generation += 1;
         }
         self.mods = next;
         changed
@@ -196,10 +197,11 @@ fn watch_mods(
     if !timer.0.tick(time.delta()).just_finished() {
         return;
     }
-    if mods::fingerprint(&roots.0) == shelf.fingerprint {
+    let fingerprint = mods::fingerprint(&roots.0);
+    if fingerprint == shelf.fingerprint {
         return;
     }
-    let changed = shelf.reload(&roots.0);
+    let changed = shelf.reload_as(&roots.0, fingerprint);
     info!("mods: files changed in {} mod folder(s)", changed.len());
     if let Some(mut c) = catalogue {
         c.set_mods(&shelf);

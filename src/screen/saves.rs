@@ -5,6 +5,7 @@ use crate::FrameSet;
 use crate::control::{Controller, Controllers};
 use crate::game::record::{OrderRecord, take_back_point};
 use crate::game::resources::Dice;
+use crate::rules::turn::Phase;
 use crate::save::{
     SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of, write_atomically,
 };
@@ -82,7 +83,7 @@ pub struct Interrupted(pub Option<SaveEntry>);
 /// The autosave's last write: which game, how many orders, and any error.
 #[derive(Resource, Debug, Default)]
 struct Autosaved {
-    key: Option<(u64, u64, String, usize, u32, String)>,
+    key: Option<(u64, u64, String, usize, u32, Phase)>,
     error: Option<String>,
 }
 
@@ -151,8 +152,8 @@ fn autosave(world: &mut World) {
         .get_resource::<crate::game::resources::Battle>()
         .map_or(0, |b| b.progress.turn);
     let phase = world
-        .get_resource::<State<crate::rules::turn::Phase>>()
-        .map_or(String::new(), |p| format!("{:?}", p.get()));
+        .get_resource::<State<Phase>>()
+        .map_or(Phase::Setup, |p| *p.get());
     let setup = &game.0.setup;
     let key = (
         setup.seed,

@@ -39,6 +39,9 @@ pub enum Presence {
     Destroyed,
     /// Left the table and will not return.
     LeftTable,
+    /// In a column still off the table, behind its lead (004: "The first unit in the ambushed
+    /// player's convoy/column is moved onto the edge of the table"); it marches on along the route.
+    Waiting,
 }
 
 /// How a unit moved this turn (001's movement definitions).
@@ -198,9 +201,12 @@ impl Unit {
     pub fn on_table(&self) -> bool {
         self.status.presence == Presence::OnTable
     }
-    /// Still fighting: on the table or aboard.
+    /// Still fighting: on the table, aboard, or waiting to march onto it.
     pub fn alive(&self) -> bool {
-        matches!(self.status.presence, Presence::OnTable | Presence::Aboard)
+        matches!(
+            self.status.presence,
+            Presence::OnTable | Presence::Aboard | Presence::Waiting
+        )
     }
     pub fn has_weapon_class(&self, rules: &Rules, class: WeaponClass) -> bool {
         self.weapons
@@ -436,8 +442,12 @@ impl Table {
             .count() as u32
     }
 
+    /// Aliens still in play: on the table, or in a column still marching onto it.
     pub fn aliens_on_table(&self) -> u32 {
-        self.side_on_table(Side::Aliens).count() as u32
+        self.units
+            .iter()
+            .filter(|u| u.side == Side::Aliens && u.alive())
+            .count() as u32
     }
 
     /// Human units destroyed so far (the crashed-ship score).

@@ -42,7 +42,7 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
     // failures "cannot attack or move" in the first unit; the ambusher activates first, unless
     // the column spotted it.
     let mut sprung_by_aliens = 0;
-    for seed in 1..7 {
+    for seed in 1..13 {
         let mut app = app("jungle_patrol.ron", seed);
         // Alien generation springs the ambush; movement runs the first turn.
         for _ in 0..3 {
@@ -77,8 +77,28 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
             assert!(surprised(&mut app, Side::Humans).is_empty());
             continue;
         }
+        if log
+            .iter()
+            .any(|e| e.kind == RollKind::SurpriseCheck && e.dice == "none")
+        {
+            // Sprung early while the column was still beyond closing range (002): the aliens act
+            // first, but nobody is caught.
+            assert!(detections.is_empty(), "seed {seed}");
+            continue;
+        }
         sprung_by_aliens += 1;
-        assert_eq!(detections.len(), 6, "one AWE roll per marine");
+        // One AWE roll per marine on the table: all six once the lead reached the spring point
+        // (20" along, with the column 12.5" long); after an early spring, those still off the
+        // table behind the edge roll nothing.
+        let mut rolled: Vec<_> = detections.iter().filter_map(|e| e.actor.clone()).collect();
+        rolled.dedup();
+        assert_eq!(rolled.len(), detections.len(), "one roll each: {rolled:?}");
+        let premature = log.iter().any(|e| e.kind == RollKind::PrematureTrigger);
+        if premature {
+            assert!((1..=6).contains(&detections.len()), "seed {seed}");
+        } else {
+            assert_eq!(detections.len(), 6, "one AWE roll per marine");
+        }
         assert!(
             detections.iter().all(|e| e.dice == "1d50"),
             "Tough: Table 34.1's 1d50"

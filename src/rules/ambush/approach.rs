@@ -122,7 +122,9 @@ fn open_approach(
     let (route, total) = route_of(&spec.route);
     let column: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
     let spring_at = spec.spring_at.unwrap_or(total).clamp(0.0, total);
-    let lead = (spec.spacing * column.len().saturating_sub(1) as f32).min(spring_at);
+    // "The first unit in the ambushed player's convoy/column is moved onto the edge of the
+    // table": the lead stands at the route's start, and the units behind it wait off the table.
+    let lead = 0.0;
     if route.len() >= 2 {
         place_column(table, &route, &column, lead, spec.spacing);
     }
@@ -209,7 +211,10 @@ fn play_approach_turn(
         return Some(ApproachEnd::SpringPoint);
     }
     for id in a.column.clone() {
-        let Some(u) = table.unit(id) else { continue };
+        // A unit still off the table sees nothing of it.
+        let Some(u) = table.unit(id).filter(|u| u.on_table()) else {
+            continue;
+        };
         let (from, label, quality) = (u.base.center, u.label.clone(), u.traits.quality);
         let nearest = a
             .counters

@@ -1,13 +1,17 @@
 //! Where the ambush puts units: the ambushers from the scenario, and a column spaced along its route.
 
-use ambush_data::geometry::along;
+use crate::rules::movement;
+use crate::rules::table::MoveKind;
+use crate::rules::wounds::placement_clear;
+use ambush_data::geometry::{along, route_of};
 
 use crate::rules::dice::DiceService;
-use crate::rules::table::{Table, Unit, UnitId};
+use crate::rules::table::{Presence, Table, Unit, UnitId};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::geometry::bearing_to_angle;
 use ambush_data::tables::Rules;
 use glam::Vec2;
@@ -70,7 +74,9 @@ pub(super) fn place_units(
 }
 
 /// Places the column on its route: the lead `lead` inches along it, each next unit `spacing`
-/// behind, facing the way they march.
+/// behind, facing the way they march. A unit whose place falls before the route's start is still
+/// off the table, waiting to march on (004: the lead is "moved onto the edge of the table", and
+/// "the rest of the column's units are placed on the table behind it").
 pub(super) fn place_column(
     table: &mut Table,
     route: &[Vec2],
@@ -79,9 +85,60 @@ pub(super) fn place_column(
     spacing: f32,
 ) {
     for (i, id) in column.iter().enumerate() {
-        let (p, dir) = along(route, lead - spacing * i as f32);
+        let behind = lead - spacing * i as f32;
+        let (p, dir) = along(route, behind);
         if let Some(u) = table.unit_mut(*id) {
             u.base = u.base.at(p).facing(geometry::angle_of(dir));
+            u.status.presence = if behind < -MEASURING_SLACK {
+                Presence::Waiting
+            } else {
+                Presence::OnTable
+            };
         }
     }
 }
+
+/// Marches a column's waiting units onto the table at the start of a movement phase, in order of
+/// march: each comes on along the route, a full move in less the spacing of those ahead of it
+/// that come on with it, and that is its move for the turn. One whose place is taken waits.
+pub fn march_on(table: &mut Table, rules: &Rules) {
+    let Some(spec) = table.config.ambush.as_ref() else {
+        return;
+    };
+    let (route, _) = route_of(&spec.route);
+    let spacing = spec.spacing;
+    if route.len() < 2 {
+        return;
+    }
+    let waiting: Vec<UnitId> = table
+        .units
+        .iter()
+        .filter(|u| u.status.presence == Presence::Waiting)
+        .map(|u| u.id)
+        .collect();
+    for (k, id) in waiting.into_iter().enumerate() {
+        let full = movement::allowance(table, rules, id, MoveKind::StraightForward);
+        let Some(u) = table.unit(id) else { continue };
+        let mut at = full - spacing * k as f32;
+        // The farthest clear place along the route, stepping back to its start.
+        let place = loop {
+            if at < -MEASURING_SLACK {
+                break None;
+            }
+            let (p, dir) = along(&route, at);
+            let base = u.base.at(p).facing(geometry::angle_of(dir));
+            if placement_clear(table, rules, &base, &[id]) {
+                break Some(base);
+            }
+            at -= MARCH_ON_STEP;
+        };
+        if let (Some(base), Some(u)) = (place, table.unit_mut(id)) {
+            u.base = base;
+            u.status.presence = Presence::OnTable;
+            u.marks.moved = Some(MoveKind::StraightForward);
+        }
+    }
+}
+
+/// How far back along the route a unit marching on tries next when its place is taken, inches.
+const MARCH_ON_STEP: f32 = 0.25;

@@ -1,6 +1,7 @@
 //! The movement phase (001 "Movement Initiative"): initiative, alternate moves, withdrawal and
 //! boarding the ship.
 
+use crate::rules::ambush::placement::march_on;
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
 use crate::rules::formation;
@@ -52,6 +53,7 @@ impl MovementFlow {
             return false;
         }
         withdraw_all(table, rules);
+        march_on(table, rules);
         true
     }
 

@@ -4,6 +4,7 @@ mod ambush;
 mod claims;
 mod corrections;
 mod formation;
+mod hidden;
 mod melee;
 mod phases;
 mod preview;

@@ -25,7 +25,7 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
 
 fn nearest_human(table: &Table, from: Vec2) -> Option<(UnitId, f32)> {
     table
-        .side_on_table(Side::Humans)
+        .known_enemies(Side::Aliens)
         .map(|h| (h.id, h.base.center.distance(from)))
         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
 }
@@ -59,7 +59,7 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
     };
     let reach = movement::max_allowance(table, rules, id) + CHARGE_SEARCH_MARGIN;
     let mut humans: Vec<(UnitId, f32)> = table
-        .side_on_table(Side::Humans)
+        .known_enemies(Side::Aliens)
         .filter(|h| geometry::base_distance_at_least(&me.base, &h.base) <= reach)
         .map(|h| (h.id, geometry::base_distance(&me.base, &h.base)))
         .filter(|(_, d)| *d <= reach)

@@ -148,7 +148,7 @@ const FORM_ALL_ROUND_WITHIN_SMR: f32 = 3.0;
 /// comes near. Units whose troop types have no formations are never touched.
 fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
     let enemies: Vec<Vec2> = table
-        .side_on_table(Side::Aliens)
+        .known_enemies(Side::Humans)
         .map(|e| e.base.center)
         .collect();
     if enemies.is_empty() {

@@ -81,6 +81,15 @@ pub fn take_back_point(
 pub fn table_hash(table: &Table) -> String {
     // The Debug text is exact: floats print as the shortest string that reads back to the same
     // value, and the state holds no hash maps whose order could vary.
-    let text = format!("{:?}|{:?}|{:?}", table.units, table.progress, table.ledger);
+    let mut text = format!("{:?}|{:?}|{:?}", table.units, table.progress, table.ledger);
+    // State added since saves were first written hashes as nothing while it holds its default,
+    // so a save whose game never used it still loads.
+    for unused in ADDED_SINCE_FIRST_SAVES {
+        text = text.replace(unused, "");
+    }
     blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
 }
+
+/// Fields added to the game's state after saves were first written, in their default Debug text:
+/// 004's hidden units (a unit's `hidden` flag, and the counters left after the spring).
+const ADDED_SINCE_FIRST_SAVES: [&str; 2] = [", hidden: false", ", counters: []"];

@@ -2,8 +2,10 @@
 //!
 //! Before an ambush is sprung, a person playing the ambushed side is kept in the dark: the
 //! ambusher's units, which counters are real, the spring point and the ambusher's secret rolls
-//! are taken out of everything that player's screen can read. The AI never reads this view (it
-//! decides from the rules' own table), and a watcher of an AI-only game sees everything.
+//! are taken out of everything that player's screen can read. Once it is sprung, the ambusher's
+//! units still under counters stay out of it until they are found. The AI never reads this view
+//! (the rules refuse it a hidden target, and it steers only by the enemies it knows), and a
+//! watcher of an AI-only game sees everything.
 
 use crate::FrameSet;
 use crate::control::{Controller, Controllers};
@@ -23,6 +25,9 @@ use bevy::prelude::*;
 pub struct PlayerView {
     /// The side kept in the dark, if any.
     pub dark: Option<Side>,
+    /// Whether the ambush is out in the open: the dark side then sees every enemy unit but those
+    /// still hidden under counters.
+    pub revealed: bool,
     /// The table with what that player may not know taken out; `None` before a game.
     pub table: Option<Table>,
 }
@@ -35,27 +40,29 @@ impl PlayerView {
         entry.hidden_from.is_none() || entry.hidden_from != self.dark
     }
 
-    /// Whether the player at the screen may see `side`'s units.
-    pub fn shows(&self, side: Side) -> bool {
-        shown(self.dark, side)
+    /// Whether the player at the screen may see a unit of `side`, `hidden` under a counter or not.
+    pub fn shows(&self, side: Side, hidden: bool) -> bool {
+        shown(self.dark, self.revealed, side, hidden)
     }
 }
 
-/// The one rule for units: a player kept in the dark sees only its own side's.
-fn shown(dark: Option<Side>, side: Side) -> bool {
-    dark.is_none_or(|d| d == side)
+/// The one rule for units: a player kept in the dark sees its own side's, and, once the ambush is
+/// out in the open, the enemy's that are not hidden under counters.
+fn shown(dark: Option<Side>, revealed: bool, side: Side, hidden: bool) -> bool {
+    dark.is_none_or(|d| d == side || (revealed && !hidden))
 }
 
-/// The side whose player may not see the ambusher's secrets now: until the ambush is revealed,
-/// the ambushed side, when a person plays it. 004's hidden units and the ambusher's reaction
-/// tests stay off its screen.
+/// The side whose player may not see the ambusher's secrets now: until the ambush is revealed
+/// and every counter found, the ambushed side, when a person plays it, while the game lasts.
+/// 004's hidden units and the ambusher's reaction tests stay off its screen.
 pub fn kept_in_the_dark(
     controllers: &Controllers,
     config: &GameConfig,
     progress: &Progress,
 ) -> Option<Side> {
     let a = config.ambush.as_ref()?;
-    (!ambush_revealed(progress) && controllers.get(a.ambushed) == Controller::Human)
+    let secrets = !ambush_revealed(progress) || !progress.counters.is_empty();
+    (secrets && progress.outcome.is_none() && controllers.get(a.ambushed) == Controller::Human)
         .then_some(a.ambushed)
 }
 
@@ -74,14 +81,23 @@ pub fn ambush_revealed(progress: &Progress) -> bool {
 /// units, which counters hide a unit, where the ambusher's units and dummies were set up, and
 /// the spring point.
 pub fn redact(table: &mut Table, dark: Side) {
-    table.units.retain(|u| shown(Some(dark), u.side));
+    let revealed = ambush_revealed(&table.progress);
+    table
+        .units
+        .retain(|u| shown(Some(dark), revealed, u.side, u.status.hidden));
+    // Counters all look alike to it.
+    table
+        .progress
+        .counters
+        .iter_mut()
+        .for_each(|c| c.unit = None);
     if let Some(a) = table.progress.approach.as_mut() {
-        // Counters all look alike to it.
         a.counters.iter_mut().for_each(|c| c.unit = None);
         a.spring_at = 0.0;
     }
     if let Some(spec) = table.config.ambush.as_mut() {
-        spec.units.retain(|u| shown(Some(dark), u.side));
+        // The set-up as written: where every ambusher and dummy was placed.
+        spec.units.retain(|u| u.side == dark);
         spec.dummies.clear();
         spec.spring_at = None;
     }
@@ -133,6 +149,7 @@ fn update_player_view(
         (Some(t), Some(c)) if !revealed => kept_in_the_dark(&c, &t.config, &t.progress),
         _ => None,
     };
+    view.revealed = table.as_ref().is_some_and(|t| ambush_revealed(&t.progress));
     if let (Some(t), Some(side)) = (table.as_mut(), dark) {
         redact(t, side);
     }
@@ -146,7 +163,11 @@ mod tests {
     use crate::rules::log::RollKind;
 
     fn view(dark: Option<Side>) -> PlayerView {
-        PlayerView { dark, table: None }
+        PlayerView {
+            dark,
+            revealed: false,
+            table: None,
+        }
     }
 
     #[test]

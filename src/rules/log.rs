@@ -32,10 +32,12 @@ pub enum RollKind {
     Blast,
     MoraleCheck,
     Fall,
+    /// A hidden unit or dummy counter found (004): which counter it was.
+    Reveal,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 24] = [
+    pub const ALL: [RollKind; 25] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -60,6 +62,7 @@ impl RollKind {
         RollKind::Blast,
         RollKind::MoraleCheck,
         RollKind::Fall,
+        RollKind::Reveal,
     ];
 
     /// The name used in the JSON roll log.
@@ -89,6 +92,7 @@ impl RollKind {
             RollKind::Blast => "blast",
             RollKind::MoraleCheck => "morale_check",
             RollKind::Fall => "fall",
+            RollKind::Reveal => "reveal",
         }
     }
 }

@@ -240,7 +240,7 @@ pub fn path_clear(
             .iter()
             .find(|u| geometry::bases_overlap(&b, &u.base, tol))
         {
-            return Err(PathBlocked::By(u.label.to_string()));
+            return Err(PathBlocked::By(table.public_name(u).to_string()));
         }
     }
     Ok(())
@@ -405,8 +405,9 @@ pub fn plan_charge(
     if !u.surprise.may_attack() {
         return Err(CannotMove::Surprised(u.label.to_string(), u.surprise.why()).into());
     }
-    if t.side == u.side || !t.on_table() {
-        return Err(MoveError::NotAnEnemy(t.label.to_string()));
+    // A hidden unit cannot be aimed at: the enemy knows only its counter.
+    if t.side == u.side || !t.on_table() || t.status.hidden {
+        return Err(MoveError::NotAnEnemy(table.public_name(t).to_string()));
     }
     let edges: Vec<usize> = match edge {
         Some(e) => vec![e.min(3)],

@@ -130,7 +130,7 @@ pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
         .iter()
         .filter(|u| u.id != a && u.id != b && u.on_table())
         .find(|u| segment_crosses_base(p, q, &u.base))
-        .map(|u| &*u.label)
+        .map(|u| table.public_name(u))
 }
 
 fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
@@ -200,7 +200,7 @@ pub fn plan_shot(
     }
     let s = table.unit(shooter).ok_or(ShotError::NoSuchShooter)?;
     let t = table.unit(target).ok_or(ShotError::NoSuchTarget)?;
-    let (shooter_label, target_label) = (s.label.to_string(), t.label.to_string());
+    let (shooter_label, target_label) = (s.label.to_string(), table.public_name(t).to_string());
     plan_checked_shooter(table, rules, shooter, target, weapon).map_err(|b| match b {
         Blocked::Friend => ShotError::Friend(target_label),
         Blocked::NotAttackable => ShotError::NotAttackable(target_label),
@@ -303,7 +303,8 @@ fn plan_checked_shooter<'a>(
     if t.side == s.side {
         return Err(Blocked::Friend);
     }
-    if !t.on_table() {
+    // A hidden unit cannot be aimed at: the enemy knows only its counter (004).
+    if !t.on_table() || t.status.hidden {
         return Err(Blocked::NotAttackable);
     }
     let smr = rules.general.smr;

@@ -82,6 +82,9 @@ pub struct Status {
     pub withdrawing: bool,
     /// The formation it is in (a square, limbered); `None`: its ordinary order.
     pub formation: Option<FormationName>,
+    /// An ambusher still under its counter (004): the enemy sees only the counter, may not aim
+    /// at it, and finds it by spotting it, touching it, or seeing it act.
+    pub hidden: bool,
 }
 
 /// What a unit has done this turn.
@@ -278,10 +281,14 @@ pub struct Progress {
     pub surprised_party: Option<(u32, u32)>,
     /// 004's complex set-up while the column approaches, turn by turn, before the first turn.
     pub approach: Option<Approach>,
+    /// 004's counters still on the table once the ambush is sprung: hidden ambushers not yet
+    /// found, and dummies not yet exposed.
+    pub counters: Vec<Counter>,
 }
 
-/// A counter on the table during a complex set-up's approach: a hidden ambusher or a dummy.
-/// Both sides see the counter; only the ambusher knows which it is.
+/// A counter on the table: a hidden ambusher or a dummy, during a complex set-up's approach and
+/// into the game until it is found. Both sides see the counter; only the ambusher knows which it
+/// is.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Counter {
     /// The public name, like `"counter 3"`, numbered by place on the table, not by kind.
@@ -440,6 +447,26 @@ impl Table {
             .iter()
             .filter(|u| u.side == Side::Humans && u.alive())
             .count() as u32
+    }
+
+    /// What the other side calls unit `u`: its counter's name while it is hidden, else its label.
+    pub fn public_name<'a>(&'a self, u: &'a Unit) -> &'a str {
+        if u.status.hidden
+            && let Some(c) = self
+                .progress
+                .counters
+                .iter()
+                .find(|c| c.unit.as_deref() == Some(&*u.label))
+        {
+            return &c.name;
+        }
+        &u.label
+    }
+
+    /// `side`'s enemies on the table that `side` knows of: every one not hidden under a counter.
+    pub fn known_enemies(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.side_on_table(side.other())
+            .filter(|u| !u.status.hidden)
     }
 
     /// Aliens still in play: on the table, or in a column still marching onto it.

@@ -135,15 +135,15 @@ fn place_bases(
 }
 
 /// Shows the bases on the table (marines aboard the ship stay in view, marked, where they
-/// boarded). Before an ambush is sprung, a player kept in the dark sees none of the
-/// ambusher's units: 004's counters stand for them.
+/// boarded). A player kept in the dark sees none of the ambusher's units before the ambush is
+/// sprung, and none still hidden after it: 004's counters stand for them.
 fn veil_ambushers(
     view: Res<PlayerView>,
     mut bases: Query<(&Base, &UnitStatus, &mut Visibility), With<BaseVisual>>,
 ) {
     for (base, status, mut vis) in &mut bases {
         let present = matches!(status.0.presence, Presence::OnTable | Presence::Aboard);
-        let veiled = !view.shows(base.side);
+        let veiled = !view.shows(base.side, status.0.hidden);
         vis.set_if_neq(if present && !veiled {
             Visibility::Inherited
         } else {

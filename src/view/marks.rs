@@ -10,7 +10,7 @@ use ambush_data::geometry::Footprint;
 
 use crate::game::resources::Flows;
 use crate::game::start::PerGame;
-use crate::rules::table::{Presence, Table, UnitId};
+use crate::rules::table::{Counter, Presence, Table, UnitId};
 use ambush_data::board::Side;
 use bevy::prelude::*;
 use std::f32::consts::TAU;
@@ -174,14 +174,16 @@ fn draw_marks(
 
 /// 004's approach: the column's route as a faint line, and every counter as a square with a
 /// diagonal, all alike to a player kept in the dark. The ambusher's own player sees a dot on a
-/// real counter and a ring at the spring point.
+/// real counter and a ring at the spring point. After the spring, the counters still on the
+/// table are drawn alone.
 fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
+    if table.progress.ambush_sprung {
+        draw_counters(g, &table.progress.counters, dark);
+        return;
+    }
     let Some(a) = table.progress.approach.as_ref() else {
         return;
     };
-    if table.progress.ambush_sprung {
-        return;
-    }
     let (route, _) = table
         .config
         .ambush
@@ -196,7 +198,12 @@ fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
         g.circle_2d(Isometry2d::from_translation(p), 0.8, SPRING);
         g.circle_2d(Isometry2d::from_translation(p), 0.6, SPRING);
     }
-    for c in &a.counters {
+    draw_counters(g, &a.counters, dark);
+}
+
+/// Counters as squares with a diagonal; a dot on a real one for a player who may know.
+fn draw_counters(g: &mut Gizmos, counters: &[Counter], dark: bool) {
+    for c in counters {
         let h = COUNTER_SIZE * 0.5;
         g.rect_2d(
             Isometry2d::from_translation(c.at),

@@ -404,7 +404,8 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
 fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     // 004: hidden units "stay hidden from the ambushed side until spotted or sprung". In
     // hot-seat the aliens' player watches the approach: the marines' bases are not on its
-    // table, the counters are all alike, and once the ambush is sprung everything shows.
+    // table, the counters are all alike, and once the ambush is sprung every marine shows but
+    // those still under their counters.
     use ambush::control::Controllers;
     use ambush::game::resources::AiSteps;
     use ambush::game::visibility::{PlayerView, kept_in_the_dark};
@@ -442,10 +443,18 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     for _ in 0..3 {
         app.update();
     }
-    let battle = app.world().resource::<Battle>();
-    assert!(battle.progress.ambush_sprung);
+    assert!(app.world().resource::<Battle>().progress.ambush_sprung);
+    // Sprung, the marines that have fired or been found show; those still under their counters
+    // do not. (Nobody gives an order here, so only a marine the column spotted shows.)
+    let full = crate::visibility::full_table(&mut app);
     let seen = app.world().resource::<PlayerView>().table.clone().unwrap();
-    assert!(seen.units.iter().any(|u| u.side == Side::Humans));
+    let shown = |u: &ambush::rules::table::Unit| seen.units.iter().any(|s| s.id == u.id);
+    let marines: Vec<_> = full.side_on_table(Side::Humans).collect();
+    assert!(marines.iter().any(|u| u.status.hidden));
+    for m in marines {
+        assert_eq!(shown(m), !m.status.hidden, "{}", m.label);
+    }
+    assert_eq!(seen.progress.counters.len(), full.progress.counters.len());
 }
 
 #[test]

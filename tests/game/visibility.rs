@@ -77,8 +77,13 @@ pub fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
     found
 }
 
-/// Checks everything the column's player can read while the ambush is not yet sprung.
-fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
+/// Checks everything the column's player can read while something is hidden from it: before the
+/// ambush is sprung, every ambusher; after it, every ambusher still under a counter.
+///
+/// `overlay` also draws the overlay, once plain and once inspecting each hidden unit: the
+/// costly part, which the games below do on every frame before the spring and on every eighth
+/// after it.
+fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overlay: bool) {
     let view = app.world().resource::<PlayerView>();
     assert_eq!(
         view.dark,
@@ -86,19 +91,29 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
         "{file}: the column is kept in the dark"
     );
     let spec = full.config.ambush.as_ref().expect("an ambush scenario");
-    let hidden: Vec<&ambush::rules::table::Unit> =
-        full.units.iter().filter(|u| u.side != column).collect();
+    let before = !ambush_revealed(&full.progress);
+    let hidden: Vec<&ambush::rules::table::Unit> = full
+        .units
+        .iter()
+        .filter(|u| u.side != column && (before || u.status.hidden))
+        .collect();
     let mut labels: Vec<String> = hidden.iter().map(|u| u.label.to_string()).collect();
-    labels.extend(
-        spec.units
-            .iter()
-            .filter(|u| u.side != column)
-            .map(|u| u.label.clone()),
-    );
+    if before {
+        labels.extend(
+            spec.units
+                .iter()
+                .filter(|u| u.side != column)
+                .map(|u| u.label.clone()),
+        );
+    }
     let seen = view.table.as_ref().expect("the player's table");
     // The snapshot: no hidden unit, nothing standing where one stands, no set-up secrets.
     for u in &seen.units {
-        assert_eq!(u.side, column, "{file}: {} shows", u.label);
+        assert!(
+            !hidden.iter().any(|h| h.id == u.id),
+            "{file}: {} shows",
+            u.label
+        );
         assert!(
             !hidden.iter().any(|h| h.base.center == u.base.center),
             "{file}: a base stands where a hidden unit is"
@@ -115,6 +130,9 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
         let real = full.progress.approach.as_ref().expect("the approach");
         assert_eq!(a.counters.len(), real.counters.len(), "{file}");
     }
+    let counters = &seen.progress.counters;
+    assert!(counters.iter().all(|c| c.unit.is_none()), "{file}");
+    assert_eq!(counters.len(), full.progress.counters.len(), "{file}");
     // The log view, and the units a click on any of its entries would highlight.
     let dice = app.world().resource::<Dice>();
     for e in dice.log.iter().filter(|e| view.may_read(e)) {
@@ -128,6 +146,9 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str) {
         }
     }
     // The overlay (status bar, orders, log, help) and the inspector pointed at a hidden unit.
+    if !overlay {
+        return;
+    }
     for inspect in std::iter::once(None).chain(hidden.iter().map(|h| Some(h.id))) {
         for text in overlay_text(app, inspect) {
             for label in &labels {
@@ -162,14 +183,15 @@ pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Opt
 }
 
 /// Plays `file` hot-seat to its end, both players' orders coming from the AI's choices, and
-/// checks every frame before the ambush is sprung. Returns how many frames were checked.
-fn play_hot_seat(file: &str, seed: u64) -> usize {
+/// checks every frame before the ambush is sprung, and every frame after it while counters are
+/// left. Returns how many frames were checked before the spring and after it.
+fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
     let mut setup = GameSetup::new(scenario(file), seed, 0);
     setup.controllers = Controllers::hot_seat();
     let column = setup.scenario.ambush.as_ref().expect("an ambush").ambushed;
     let rules = Arc::new(Rules::bundled().clone());
     let mut app = ambush::player_app(&setup, rules.clone());
-    let mut checked = 0;
+    let (mut checked, mut after) = (0, 0);
     let mut sprung = false;
     let mut last = None;
     for _ in 0..6000 {
@@ -178,15 +200,26 @@ fn play_hot_seat(file: &str, seed: u64) -> usize {
         app.update();
         if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
             assert!(sprung, "{file}: the game ended before the ambush");
-            return checked;
+            // The game over, nothing is kept from anyone.
+            assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
+            return (checked, after);
         }
         let full = full_table(&mut app);
         if ambush_revealed(&full.progress) {
             sprung = true;
-            assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
+            // Once there is nothing left to find, or the game is decided, nothing is kept back.
+            if full.progress.counters.is_empty() || full.progress.outcome.is_some() {
+                if full.progress.counters.is_empty() {
+                    assert!(full.units.iter().all(|u| !u.status.hidden), "{file}");
+                }
+                assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
+            } else {
+                nothing_hidden_shows(&app, &full, column, file, after % 8 == 0);
+                after += 1;
+            }
         } else {
             assert!(!sprung, "{file}");
-            nothing_hidden_shows(&app, &full, column, file);
+            nothing_hidden_shows(&app, &full, column, file, true);
             checked += 1;
         }
         play_as_the_ai(&mut app, &full, &rules, &mut last);
@@ -205,30 +238,35 @@ fn a_complex_ambush_on_the_marines_shows_their_player_nothing_hidden_until_revea
     // 004: hidden units "stay hidden from the ambushed side until spotted or sprung".
     // Many approaches end at their first turn (the column spots a counter, or a reaction test
     // fails), so a dozen games give the approach several frames to be read in.
-    let frames: usize = (1..=12)
+    let (frames, after) = (1..=12)
         .map(|seed| play_hot_seat("jungle_patrol.ron", seed))
-        .sum();
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     assert!(
         frames >= 4,
         "the approach was checked turn by turn: {frames}"
     );
+    assert!(after >= 1, "the game was checked while counters were left");
 }
 
 #[test]
 fn a_complex_ambush_on_an_alien_column_shows_its_player_nothing_hidden_until_revealed() {
-    let frames: usize = (1..=12)
+    let (frames, after) = (1..=12)
         .map(|seed| play_hot_seat("mountain_pass.ron", seed))
-        .sum();
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     assert!(
         frames >= 10,
         "the approach was checked turn by turn: {frames}"
     );
+    assert!(after >= 1, "the game was checked while counters were left");
 }
 
 #[test]
-fn a_simple_ambush_shows_the_column_nothing_before_it_is_sprung() {
-    // 004 simple ambush: the patrol learns of the ambushers when it is sprung.
-    assert!(play_hot_seat("night_raid.ron", 6) >= 1);
+fn a_simple_ambush_shows_the_column_nothing_hidden_before_or_after_it_is_sprung() {
+    // 004 simple ambush: the patrol learns of the ambushers when it is sprung, and of each one
+    // only when it is found: "hidden unit counters and dummy counters".
+    let (before, after) = play_hot_seat("night_raid.ron", 6);
+    assert!(before >= 1);
+    assert!(after >= 1, "the game was checked while counters were left");
 }
 
 #[test]

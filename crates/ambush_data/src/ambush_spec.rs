@@ -46,7 +46,9 @@ pub struct AmbushSpec {
     /// unit; `None` is the end of the route.
     #[serde(default)]
     pub spring_at: Option<f32>,
-    /// Complex set-up: dummy counters beside the hidden units (004).
+    /// Simple and complex set-ups: dummy counters beside the hidden units (004: "places hidden
+    /// unit counters and dummy counters on the tabletop"). They stay on the table into the game
+    /// until the ambushed side spots or touches them.
     #[serde(default)]
     pub dummies: Vec<(f32, f32)>,
     /// Where the ambusher may set up (004: "Typically, the ambusher has restrictions on where on

@@ -238,11 +238,13 @@ impl Checker<'_> {
                 "spotting_by_fire",
                 "spotting by fire happens while the column approaches in a complex set-up; it needs `setup: Complex`",
             );
-        } else if !a.dummies.is_empty() {
+        } else if a.setup == AmbushSetup::None && !a.dummies.is_empty() {
             return pair_error(
                 "dummies",
-                "dummy counters belong to the complex set-up; use `setup: Complex`",
+                "dummy counters need hidden units: use `setup: Simple` or `setup: Complex`",
             );
+        } else if a.dummies.iter().any(|p| !finite2(*p)) {
+            return pair_error("dummies", "expected finite positions");
         } else if a.setup == AmbushSetup::None && (!a.route.is_empty() || a.spring_at.is_some()) {
             return pair_error(
                 "route",

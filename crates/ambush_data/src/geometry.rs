@@ -104,6 +104,16 @@ impl Footprint {
         d.dot(self.right()).abs() <= self.size.x * 0.5 + 1e-5
             && d.dot(self.forward()).abs() <= self.size.y * 0.5 + 1e-5
     }
+    /// How far `p` lies outside the base: 0 inside it, else the distance to its nearest edge.
+    pub fn distance_to_point(&self, p: Vec2) -> f32 {
+        if self.contains(p) {
+            return 0.0;
+        }
+        self.edges()
+            .iter()
+            .map(|(a, b)| point_segment_distance(p, *a, *b))
+            .fold(f32::INFINITY, f32::min)
+    }
     /// The same base moved to `center`.
     #[inline]
     pub fn at(&self, center: Vec2) -> Self {

@@ -550,6 +550,11 @@ pub struct SpottingTable / SpottingTablePatch {
     pub max_range_smr: f32,
     /// Added to the need when the hidden unit is in bad going.
     pub cover: i32,
+    /// How near (inches) an enemy base must come to a dummy counter's centre to expose it; a
+    /// real hidden unit is found when an enemy base touches its own. Defaulted, so that rule
+    /// tables saved before it existed still load.
+    #[serde(default = "half_inch")]
+    pub dummy_touch: f32,
 }
 }
 
@@ -583,6 +588,11 @@ pub struct AmbushTable / AmbushTablePatch {
     pub spotting: SpottingTable => nested(SpottingTablePatch),
     pub blind_fire_modifier: i32,
 }
+}
+
+/// Half an inch: `SpottingTable::dummy_touch` when a table leaves it out.
+fn half_inch() -> f32 {
+    0.5
 }
 
 fn alien_troop() -> TroopType {

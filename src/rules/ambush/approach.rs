@@ -108,7 +108,7 @@ fn ambushers(table: &Table, spec: &AmbushSpec) -> Vec<(String, Traits, Vec2)> {
 }
 
 /// Opens the approach: "The first unit in the ambushed player's convoy/column is moved onto the
-/// edge of the table" (here the whole column stands on the route behind it), and every hidden
+/// edge of the table" (the units behind it wait off the table), and every hidden
 /// unit and dummy becomes a counter. An alien column is the ambush's own units, placed now.
 fn open_approach(
     table: &mut Table,
@@ -128,22 +128,7 @@ fn open_approach(
     if route.len() >= 2 {
         place_column(table, &route, &column, lead, spec.spacing);
     }
-    let mut hidden: Vec<(Option<String>, Vec2)> = ambushers(table, spec)
-        .into_iter()
-        .map(|(label, _, at)| (Some(label), at))
-        .chain(spec.dummies.iter().map(|d| (None, Vec2::new(d.0, d.1))))
-        .collect();
-    // Numbered by place, south to north and west to east, so a name says nothing of its kind.
-    hidden.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
-    let counters = hidden
-        .into_iter()
-        .enumerate()
-        .map(|(i, (unit, at))| Counter {
-            name: format!("counter {}", i + 1),
-            unit,
-            at,
-        })
-        .collect();
+    let counters = make_counters(table, spec);
     let ended = (route.len() < 2 || column.is_empty()).then_some(ApproachEnd::SpringPoint);
     Approach {
         turns: 0,
@@ -153,6 +138,27 @@ fn open_approach(
         counters,
         ended,
     }
+}
+
+/// Every hidden ambusher and dummy as a counter, numbered by place (south to north, then west to
+/// east) so that a counter's name says nothing of its kind (004: "places hidden unit counters
+/// and dummy counters on the tabletop").
+pub(super) fn make_counters(table: &Table, spec: &AmbushSpec) -> Vec<Counter> {
+    let mut hidden: Vec<(Option<String>, Vec2)> = ambushers(table, spec)
+        .into_iter()
+        .map(|(label, _, at)| (Some(label), at))
+        .chain(spec.dummies.iter().map(|d| (None, Vec2::new(d.0, d.1))))
+        .collect();
+    hidden.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
+    hidden
+        .into_iter()
+        .enumerate()
+        .map(|(i, (unit, at))| Counter {
+            name: format!("counter {}", i + 1),
+            unit,
+            at,
+        })
+        .collect()
 }
 
 /// Keeps the entries logged since `mark` from `side`'s player until the ambush is sprung.

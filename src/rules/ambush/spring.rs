@@ -1,7 +1,8 @@
 //! Springing the ambush at the start of the first turn: its units onto the table, then each ambushed
 //! unit's detection rolled, or the reason nobody is caught.
 
-use crate::rules::ambush::approach::approach_turn;
+use crate::rules::ambush::approach::{approach_turn, make_counters};
+use crate::rules::ambush::hidden::hide_under_counters;
 use crate::rules::ambush::placement::place_column;
 use crate::rules::ambush::placement::place_units;
 use crate::rules::ambush::rolls;
@@ -49,7 +50,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     while !approach_turn(table, rules, dice) {}
     table.progress.ambush_sprung = true;
     let approach = table.progress.approach.take();
-    let spotted = approach.and_then(|a| a.ended) == Some(ApproachEnd::Spotted);
+    let spotted = approach.as_ref().and_then(|a| a.ended) == Some(ApproachEnd::Spotted);
     // An alien column in a complex set-up came onto the table when its approach began.
     if !(spec.setup == AmbushSetup::Complex && spec.ambushed == Side::Aliens) {
         place_units(table, rules, dice, &spec);
@@ -64,6 +65,15 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         let least = (spec.spacing * column.len().saturating_sub(1) as f32).min(total);
         let lead = spec.spring_at.unwrap_or(total).clamp(least, total);
         place_column(table, &route, &column, lead, spec.spacing);
+    }
+    // 004's hidden units and dummies stay counters into the game until they are found: those
+    // the approach left on the table, or, in a simple set-up, every ambusher and dummy.
+    if spec.setup != AmbushSetup::None {
+        let counters = match approach {
+            Some(a) => a.counters,
+            None => make_counters(table, &spec),
+        };
+        hide_under_counters(table, counters);
     }
     if spotted {
         // 004: "the game begins with the column at their current position. The ambushed player
@@ -150,7 +160,8 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             let setter = table
                 .side_on_table(spec.ambushed.other())
                 .max_by_key(|u| u.traits.int)
-                .map(|u| (u.label.clone(), u.traits.int));
+                // Named as the column knows it: by its counter while it is hidden.
+                .map(|u| (table.public_name(u).to_string(), u.traits.int));
             let Some((setter, setter_int)) = setter else {
                 return;
             };

@@ -1,5 +1,6 @@
-//! The end of the turn: the ambush units recover, repairs, morale, victory and the turn limit.
+//! The end of the turn: the ambush units recover, counters are looked for, repairs, morale, victory and the turn limit.
 
+use crate::rules::ambush::hidden;
 use crate::rules::ambush::recovery;
 use crate::rules::dice::DiceService;
 use crate::rules::log::count_word;
@@ -17,6 +18,10 @@ pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> 
     // The ambush-units phase: surprised units roll to join, or their surprise runs down.
     recovery::advance_surprise(table, rules, dice);
     recovery::locate_blindsiders(table, rules, dice);
+    // 004's counters still on the table: anything pushed against one finds it, then the
+    // ambushed side looks for the rest.
+    hidden::after_move(table, rules, dice);
+    hidden::spot_counters(table, rules, dice);
     repairs(table, rules, dice);
     morale(table, rules);
     if let Some(o) = victory(table, rules) {

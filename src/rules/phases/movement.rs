@@ -1,6 +1,7 @@
 //! The movement phase (001 "Movement Initiative"): initiative, alternate moves, withdrawal and
 //! boarding the ship.
 
+use crate::rules::ambush::hidden;
 use crate::rules::ambush::placement::march_on;
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
@@ -280,7 +281,7 @@ impl DecisionPhase for MovementFlow {
         &mut self,
         table: &mut Table,
         rules: &Rules,
-        _dice: &mut DiceService,
+        dice: &mut DiceService,
         side: Side,
         order: &Order,
     ) -> Result<(), OrderError> {
@@ -362,6 +363,8 @@ impl DecisionPhase for MovementFlow {
             }
             _ => return Err(OrderError::NotAwaited("a movement order")),
         }
+        // 004: a hidden unit that moves shows itself; running into a counter finds it.
+        hidden::after_move(table, rules, dice);
         self.last_mover = Some(side);
         if !unlimited {
             let left = &mut self.moves_left[side.index()];

@@ -1,6 +1,7 @@
 //! The shooting phase (001 "Shooting Initiative"): alternate shots, then the hit dice and the
 //! aliens' turn to face their attackers.
 
+use crate::rules::ambush::hidden;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
@@ -121,6 +122,7 @@ impl DecisionPhase for ShootingFlow {
                 if table.side_of(*shooter) != Some(side) {
                     return Err(OrderError::NotYours(table.label(*shooter).to_string()));
                 }
+                let before = self.pending.len();
                 shooting::shoot(
                     table,
                     rules,
@@ -130,6 +132,9 @@ impl DecisionPhase for ShootingFlow {
                     weapon.as_deref(),
                     &mut self.pending,
                 )?;
+                // 004: a hidden unit that fires shows itself, and so does one a blast hits.
+                let hit: Vec<UnitId> = self.pending[before..].iter().map(|p| p.target).collect();
+                hidden::after_shot(table, dice, *shooter, &hit);
             }
             _ => return Err(OrderError::NotAwaited("a shooting order")),
         }

@@ -141,3 +141,134 @@ fn units_left_off_the_table_by_an_early_spring_march_on_in_the_first_movement_ph
         }
     }
 }
+
+/// A simple ambush on two marines by one alien hidden 3" east of the trail, with a dummy counter
+/// on the other side: sprung with the lead 10" along.
+fn simple_ambush() -> (Table, UnitId, UnitId) {
+    let (mut t, ids) = column_of_four();
+    t.units.retain(|u| u.id == ids[0] || u.id == ids[1]);
+    if let Some(a) = t.config.ambush.as_mut() {
+        a.setup = AmbushSetup::Simple;
+        a.spring_at = Some(10.0);
+        a.units[0].at = (39.0, 9.0);
+        a.dummies = vec![(31.0, 9.0)];
+    }
+    let mut dice = DiceService::scripted(&[]);
+    spring_ambush(&mut t, rules(), &mut dice);
+    // Caught or not, the marines here are over their surprise.
+    for u in t.units.iter_mut() {
+        u.surprise = crate::rules::table::Surprise::Alert;
+    }
+    let alien = t.units.iter().find(|u| u.side == Side::Aliens).unwrap().id;
+    (t, ids[0], alien)
+}
+
+#[test]
+fn a_simple_ambush_keeps_its_units_and_dummies_under_counters_into_the_game() {
+    // 004 Simple Ambush: "the player conducting the ambush places his figures on the tabletop,
+    // or places hidden unit counters and dummy counters on the tabletop."
+    let (t, lead, alien) = simple_ambush();
+    let a = t.unit(alien).unwrap();
+    assert!(a.status.hidden);
+    // Two counters, numbered by place: the dummy (west) before the alien (east).
+    let names: Vec<_> = t
+        .progress
+        .counters
+        .iter()
+        .map(|c| (c.name.as_str(), c.unit.as_deref()))
+        .collect();
+    assert_eq!(names, vec![("counter 1", None), ("counter 2", Some("A1"))]);
+    assert_eq!(t.public_name(a), "counter 2");
+    // The marines cannot aim at it, and do not know of it.
+    assert!(crate::rules::shooting::plan_shot(&t, rules(), lead, alien, None).is_err());
+    assert!(crate::rules::shooting::targets(&t, rules(), lead).is_empty());
+    let charge = crate::rules::movement::plan_charge(&t, rules(), lead, alien, None);
+    assert!(
+        matches!(&charge, Err(crate::rules::movement::MoveError::NotAnEnemy(n)) if n == "counter 2"),
+        "{charge:?}"
+    );
+    assert_eq!(t.known_enemies(Side::Humans).count(), 0);
+}
+
+#[test]
+fn a_hidden_unit_that_moves_or_fires_shows_itself_and_the_log_says_which_counter_it_was() {
+    let (mut t, lead, alien) = simple_ambush();
+    let mut dice = DiceService::scripted(&[]);
+    crate::rules::ambush::hidden::after_shot(&mut t, &mut dice, alien, &[]);
+    assert!(!t.unit(alien).unwrap().status.hidden);
+    let e = dice.log.last().unwrap();
+    assert_eq!(e.kind, crate::rules::log::RollKind::Reveal);
+    assert_eq!(e.effect, "counter 2 is A1: it fires");
+    assert_eq!(t.progress.counters.len(), 1);
+    assert!(crate::rules::shooting::plan_shot(&t, rules(), lead, alien, None).is_ok());
+    // Moving shows it as well.
+    let (mut t, _, alien) = simple_ambush();
+    t.unit_mut(alien).unwrap().marks.moved = Some(MoveKind::AnyDirection);
+    crate::rules::ambush::hidden::after_move(&mut t, rules(), &mut dice);
+    assert!(!t.unit(alien).unwrap().status.hidden);
+    assert_eq!(dice.log.last().unwrap().effect, "counter 2 is A1: it moves");
+    // Turning on the spot does not.
+    let (mut t, _, alien) = simple_ambush();
+    t.unit_mut(alien).unwrap().marks.moved = Some(MoveKind::NoMove);
+    crate::rules::ambush::hidden::after_move(&mut t, rules(), &mut dice);
+    assert!(t.unit(alien).unwrap().status.hidden);
+}
+
+#[test]
+fn running_into_a_counter_finds_what_is_under_it() {
+    let (mut t, lead, alien) = simple_ambush();
+    let mut dice = DiceService::scripted(&[]);
+    // The lead steps onto the dummy: it is taken away.
+    let dummy = t.progress.counters[0].at;
+    let u = t.unit_mut(lead).unwrap();
+    u.base = u.base.at(dummy + glam::Vec2::new(0.0, 0.6));
+    crate::rules::ambush::hidden::after_move(&mut t, rules(), &mut dice);
+    assert_eq!(t.progress.counters.len(), 1);
+    assert_eq!(
+        dice.log.last().unwrap().effect,
+        "counter 1 is a dummy counter: removed"
+    );
+    // Then into base contact with the hidden alien: found.
+    let at = t.unit(alien).unwrap().base.center - glam::Vec2::new(1.0, 0.0);
+    let u = t.unit_mut(lead).unwrap();
+    u.base = u.base.at(at).facing(0.0);
+    crate::rules::ambush::hidden::after_move(&mut t, rules(), &mut dice);
+    assert!(!t.unit(alien).unwrap().status.hidden);
+    assert!(t.progress.counters.is_empty());
+}
+
+#[test]
+fn at_the_end_of_each_turn_the_ambushed_side_looks_for_the_counters_left() {
+    // 004's spotting, carried into the game: each alert unit looks at the nearest counter.
+    let (mut t, lead, alien) = simple_ambush();
+    let other = t
+        .units
+        .iter()
+        .find(|u| u.side == Side::Humans && u.id != lead)
+        .unwrap()
+        .id;
+    // The second marine is still surprised: it does not look.
+    t.unit_mut(other).unwrap().surprise = crate::rules::table::Surprise::Megs { turns_left: 1 };
+    let from = t.unit(lead).unwrap().base.center;
+    let nearest = t
+        .progress
+        .counters
+        .iter()
+        .min_by(|a, b| from.distance(a.at).total_cmp(&from.distance(b.at)))
+        .unwrap()
+        .clone();
+    let mut dice = DiceService::scripted(&[8]);
+    crate::rules::ambush::hidden::spot_counters(&mut t, rules(), &mut dice);
+    let spots: Vec<_> = dice
+        .log
+        .iter()
+        .filter(|e| e.kind == crate::rules::log::RollKind::Spotting)
+        .collect();
+    assert_eq!(spots.len(), 1, "one look, by the alert marine");
+    assert_eq!(spots[0].target.as_deref(), Some(nearest.name.as_str()));
+    assert!(spots[0].success == Some(true));
+    match nearest.unit {
+        Some(_) => assert!(!t.unit(alien).unwrap().status.hidden),
+        None => assert_eq!(t.progress.counters.len(), 1),
+    }
+}

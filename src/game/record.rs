@@ -91,5 +91,10 @@ pub fn table_hash(table: &Table) -> String {
 }
 
 /// Fields added to the game's state after saves were first written, in their default Debug text:
-/// 004's hidden units (a unit's `hidden` flag, and the counters left after the spring).
-const ADDED_SINCE_FIRST_SAVES: [&str; 2] = [", hidden: false", ", counters: []"];
+/// 004's hidden units (a unit's `hidden` flag, and the counters left after the spring), and
+/// 002's early recovery (the party's surprise turns still to run).
+const ADDED_SINCE_FIRST_SAVES: [&str; 3] = [
+    ", hidden: false",
+    ", counters: []",
+    ", surprise_phases_left: None",
+];

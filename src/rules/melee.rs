@@ -74,7 +74,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         let Some(u) = table.unit(id) else { continue };
         if !u.on_table()
             || !u.has_weapon_class(rules, WeaponClass::CloseQuarter)
-            || !u.surprise.may_attack()
+            || !u.surprise.strikes_when_engaged()
         {
             continue;
         }
@@ -484,7 +484,7 @@ pub fn physical_contact(
     };
     let only_defends = winner
         .and_then(|w| table.unit(w))
-        .is_some_and(|u| !u.surprise.may_attack());
+        .is_some_and(|u| !u.surprise.strikes_when_engaged());
     let wounds = match ra {
         ContactResult::Draw => 0,
         _ if only_defends => 0,

@@ -119,6 +119,10 @@ pub enum Surprise {
     Doom { turns_left: u32 },
     /// 003: no initiative for `turns_left` more turns, and attacks against it get +1.
     Megs { turns_left: u32 },
+    /// 002: recovered early while its party's surprise runs `turns_left` more turns: it "is able
+    /// to take action: moving, readying a weapon, or other non-attack if not engaged; defending
+    /// normally and/or a snap attack if engaged".
+    Recovering { turns_left: u32 },
 }
 
 impl Surprise {
@@ -128,7 +132,13 @@ impl Surprise {
             Surprise::Alert => true,
             Surprise::Ladder { hold, .. } => hold == Hold::MoveOnly,
             Surprise::Doom { .. } | Surprise::Megs { .. } => false,
+            Surprise::Recovering { .. } => true,
         }
+    }
+    /// Whether the unit strikes back in a melee it is already in: alert, or recovered early
+    /// (002's "a snap attack if engaged").
+    pub fn strikes_when_engaged(self) -> bool {
+        matches!(self, Surprise::Alert | Surprise::Recovering { .. })
     }
     /// Whether the unit may shoot, charge or make close-quarter attacks this turn.
     pub fn may_attack(self) -> bool {
@@ -143,6 +153,9 @@ impl Surprise {
             Surprise::Ladder { .. } => "surprised by the ambush: may not attack",
             Surprise::Doom { .. } => "surprised: does nothing but defend",
             Surprise::Megs { .. } => "surprised: no initiative this turn",
+            Surprise::Recovering { .. } => {
+                "recovering early from surprise: may move, and fight if engaged, but not attack"
+            }
         }
     }
 }
@@ -284,6 +297,9 @@ pub struct Progress {
     /// 004's counters still on the table once the ambush is sprung: hidden ambushers not yet
     /// found, and dummies not yet exposed.
     pub counters: Vec<Counter>,
+    /// 002: turns of the party's surprise still to run, as rolled; a unit that recovers early
+    /// is limited until they have.
+    pub surprise_phases_left: Option<u32>,
 }
 
 /// A counter on the table: a hidden ambusher or a dummy, during a complex set-up's approach and

@@ -142,7 +142,8 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
                     format!("{} (ambush unit {unit})", u.surprise.why())
                 }
                 crate::rules::table::Surprise::Doom { turns_left }
-                | crate::rules::table::Surprise::Megs { turns_left } => {
+                | crate::rules::table::Surprise::Megs { turns_left }
+                | crate::rules::table::Surprise::Recovering { turns_left } => {
                     format!("{} ({turns_left} turn(s) left)", u.surprise.why())
                 }
                 crate::rules::table::Surprise::Alert => String::new(),

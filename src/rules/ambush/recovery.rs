@@ -45,6 +45,12 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
         return;
     };
     let t = &rules.ambush;
+    // 002: the party's surprise runs the turns rolled, whoever shakes it off sooner.
+    let party_left = table
+        .progress
+        .surprise_phases_left
+        .map_or(0, |n| n.saturating_sub(1));
+    table.progress.surprise_phases_left = (party_left > 0).then_some(party_left);
     let ids: Vec<UnitId> = table
         .units
         .iter()
@@ -67,10 +73,29 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                     },
                 }
             }
-            Surprise::Doom { turns_left } | Surprise::Megs { turns_left } => {
+            Surprise::Doom { turns_left: 1 } if party_left > 0 => {
+                // "A character recovering early from surprise is able to take action: moving
+                // ... or other non-attack if not engaged; defending normally and/or a snap
+                // attack if engaged."
+                dice.record(
+                    RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
+                        .actor(&label)
+                        .success(true)
+                        .effect(format!(
+                            "recovers early: may move, and defend and strike if engaged, but not attack while the surprise runs {party_left} more turn(s)"
+                        )),
+                );
+                Surprise::Recovering {
+                    turns_left: party_left,
+                }
+            }
+            Surprise::Doom { turns_left }
+            | Surprise::Megs { turns_left }
+            | Surprise::Recovering { turns_left } => {
                 let left = turns_left.saturating_sub(1);
                 let next = match (u.surprise, left) {
                     (_, 0) => Surprise::Alert,
+                    (Surprise::Recovering { .. }, n) => Surprise::Recovering { turns_left: n },
                     (Surprise::Doom { .. }, n) => Surprise::Doom { turns_left: n },
                     (_, n) => Surprise::Megs { turns_left: n },
                 };
@@ -104,10 +129,13 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let Some(side) = table.config.ambush.as_ref().map(|a| a.ambushed) else {
         return;
     };
-    let still = table
-        .units
-        .iter()
-        .any(|u| u.alive() && matches!(u.surprise, Surprise::Doom { .. }));
+    let still = table.units.iter().any(|u| {
+        u.alive()
+            && matches!(
+                u.surprise,
+                Surprise::Doom { .. } | Surprise::Recovering { .. }
+            )
+    });
     if still {
         return;
     }

@@ -115,6 +115,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             let party = table.config.side_names.of(spec.ambushed).to_string();
             let phases = surprise_check(dice, t, &party, mods);
             if phases > 0 {
+                table.progress.surprise_phases_left = Some(phases);
                 let lost = table
                     .units
                     .iter()

@@ -328,3 +328,48 @@ fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
     push_away(&mut t2, r, &mut dice, m, glam::Vec2::new(24.0, 20.0), 2.0);
     assert!(dice.log.is_empty(), "still on the ledge");
 }
+
+#[test]
+fn a_unit_that_recovers_early_may_move_and_fight_back_but_not_attack_until_the_surprise_ends() {
+    // 002 "Early Recovery from Surprise": "Party A is surprised for three phases. One of the PCs
+    // ... is surprised for only two phases and may begin acting normally in the third"; and "A
+    // character recovering early from surprise is able to take action: moving, readying a
+    // weapon, or other non-attack if not engaged; defending normally and/or a snap attack if
+    // engaged."
+    use crate::rules::ambush::recovery::advance_surprise;
+    let mut t = open_table();
+    t.config.ambush = Some(super::ambush::doom_on_the_marines());
+    let quick = marine(&mut t, "Sgt", (10.0, 10.0), 0.0);
+    let slow = marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    t.progress.surprise_phases_left = Some(3);
+    t.unit_mut(quick).unwrap().surprise = Surprise::Doom { turns_left: 2 };
+    t.unit_mut(slow).unwrap().surprise = Surprise::Doom { turns_left: 3 };
+    let mut dice = DiceService::scripted(&[]);
+    let surprise = |t: &Table, id| t.unit(id).unwrap().surprise;
+    advance_surprise(&mut t, rules(), &mut dice);
+    assert_eq!(surprise(&t, quick), Surprise::Doom { turns_left: 1 });
+    advance_surprise(&mut t, rules(), &mut dice);
+    // The third phase: the sergeant acts, within the limits of an early recovery.
+    let s = surprise(&t, quick);
+    assert_eq!(s, Surprise::Recovering { turns_left: 1 });
+    assert!(s.may_move());
+    assert!(!s.may_attack());
+    assert!(s.strikes_when_engaged());
+    assert!(matches!(
+        cannot_shoot(&t, rules(), quick),
+        Some(crate::rules::shooting::CannotShoot::Surprised(..))
+    ));
+    assert!(!Surprise::Doom { turns_left: 1 }.strikes_when_engaged());
+    assert_eq!(surprise(&t, slow), Surprise::Doom { turns_left: 1 });
+    assert!(
+        dice.log
+            .iter()
+            .any(|e| e.actor.as_deref() == Some("Sgt") && e.effect.starts_with("recovers early"))
+    );
+    // "All surprised individuals recover from surprise when the surprise phases are finished."
+    advance_surprise(&mut t, rules(), &mut dice);
+    assert_eq!(surprise(&t, quick), Surprise::Alert);
+    assert_eq!(surprise(&t, slow), Surprise::Alert);
+    assert_eq!(t.progress.surprise_phases_left, None);
+}

@@ -32,10 +32,22 @@ pub enum RollKind {
     Blast,
     MoraleCheck,
     Fall,
+    /// 003 underwater: an attack of the descent to depth.
+    Depth,
+    /// 003 underwater: the action check once the breath is out, and the wounds of drowning.
+    Drowning,
+    /// 003 space: the same for a unit without air in the vacuum.
+    Suffocation,
+    /// 003 space: the launch check of a unit pushing off in zero-g.
+    Launch,
+    /// 003 space: how far off its line a failed launch sends the unit.
+    LaunchScatter,
+    /// 003 space: a drifting unit hits something, or drifts off the table.
+    Drift,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 24] = [
+    pub const ALL: [RollKind; 30] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -60,6 +72,12 @@ impl RollKind {
         RollKind::Blast,
         RollKind::MoraleCheck,
         RollKind::Fall,
+        RollKind::Depth,
+        RollKind::Drowning,
+        RollKind::Suffocation,
+        RollKind::Launch,
+        RollKind::LaunchScatter,
+        RollKind::Drift,
     ];
 
     /// The name used in the JSON roll log.
@@ -89,6 +107,12 @@ impl RollKind {
             RollKind::Blast => "blast",
             RollKind::MoraleCheck => "morale_check",
             RollKind::Fall => "fall",
+            RollKind::Depth => "depth",
+            RollKind::Drowning => "drowning",
+            RollKind::Suffocation => "suffocation",
+            RollKind::Launch => "launch",
+            RollKind::LaunchScatter => "launch_scatter",
+            RollKind::Drift => "drift",
         }
     }
 }

@@ -1155,6 +1155,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_mod_patches_the_environment_table_field_by_field() {
+        let mut rules = Rules::bundled().clone();
+        let patch = "(underwater: (movement_aps: 1), space: (scatter_degrees: {1: -10.0}))";
+        rules
+            .apply_patch("environment.ron", "rules/environment.ron", patch)
+            .expect("a patch");
+        let (bundled, patched) = (&Rules::bundled().environment, &rules.environment);
+        assert_eq!(patched.underwater.movement_aps, 1);
+        assert_eq!(
+            patched.underwater.sight_aps, bundled.underwater.sight_aps,
+            "the other fields stay"
+        );
+        assert_eq!(patched.space.scatter_degrees[&1], -10.0);
+        assert_eq!(
+            patched.space.scatter_degrees[&6], bundled.space.scatter_degrees[&6],
+            "merged key by key"
+        );
+        // The merged table is checked as the bundled one is.
+        rules
+            .apply_patch(
+                "environment.ron",
+                "rules/environment.ron",
+                "(feet_per_inch: 0.0)",
+            )
+            .expect("it parses");
+        let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+        assert!(e.message.contains("feet_per_inch"), "{e}");
+    }
+
+    #[test]
     fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
         // Bad input gets a clear error naming file and field, never a panic.
         let mut texts = BUNDLED;

@@ -74,10 +74,11 @@ pub fn take_back_point(
     (record.orders[last].rolls_before == rolls_now).then_some(last)
 }
 
-/// A short, stable fingerprint of the game's state: every unit, the progress and the card
-/// ledger. Two games that agree on it play on identically. The settings and the terrain are left
-/// out: they come from the scenario the save embeds and never change in play, and leaving them
-/// out keeps saves good when a new setting is added to the game.
+/// A short, stable fingerprint of the game's state: every unit, the progress, the card ledger
+/// and, where a hostile environment holds any unit, its hold on them. Two games that agree on it
+/// play on identically. The settings and the terrain are left out: they come from the scenario
+/// the save embeds and never change in play, and leaving them out keeps saves good when a new
+/// setting is added to the game.
 pub fn table_hash(table: &Table) -> String {
     // The Debug text is exact: floats print as the shortest string that reads back to the same
     // value, and the state holds no hash maps whose order could vary.
@@ -86,6 +87,10 @@ pub fn table_hash(table: &Table) -> String {
     // so a save whose game never used it still loads.
     for unused in ADDED_SINCE_FIRST_SAVES {
         text = text.replace(unused, "");
+    }
+    // 003's environments: only when there is something to add, for the same reason.
+    if !table.exposure.is_empty() {
+        text.push_str(&format!("|{:?}", table.exposure));
     }
     blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
 }

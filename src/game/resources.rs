@@ -6,7 +6,7 @@ use crate::rules::log::RollEntry;
 use crate::rules::orders::Decision;
 use crate::rules::orders::{Order, OrderError};
 use crate::rules::phases::PhaseStates;
-use crate::rules::table::{GameConfig, Progress};
+use crate::rules::table::{Exposure, GameConfig, Progress};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::board::TerrainFeature;
@@ -25,6 +25,8 @@ pub struct Battle {
     pub terrain: Vec<TerrainFeature>,
     pub progress: Progress,
     pub ledger: CardLedger,
+    /// 003's hostile environment: each unit's descent, air and drift.
+    pub exposure: Exposure,
 }
 
 /// The game's one dice service; its `log` is the roll log.

@@ -141,11 +141,13 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             darkness: s.darkness,
             blindsides: s.blindsides,
             explosives: s.explosives,
+            environment: s.environment,
         },
         terrain: s.terrain.clone(),
         units,
         progress,
         ledger: Default::default(),
+        exposure: Default::default(),
     }
 }
 
@@ -170,6 +172,7 @@ pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
         terrain: table.terrain,
         progress: table.progress,
         ledger: table.ledger,
+        exposure: table.exposure,
     });
     world.insert_resource(RuleBook(rules));
     world.insert_resource(Dice(dice));

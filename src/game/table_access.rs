@@ -3,7 +3,7 @@
 use crate::game::components::*;
 use crate::game::resources::Battle;
 use crate::rules::cards::{CardLedger, Stack};
-use crate::rules::table::{GameConfig, Progress, Table, Unit, UnitId};
+use crate::rules::table::{Exposure, GameConfig, Progress, Table, Unit, UnitId};
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry::Footprint;
 use bevy::ecs::query::QueryData;
@@ -90,6 +90,7 @@ impl TableAccess<'_, '_> {
             std::mem::take(&mut b.terrain),
             std::mem::take(&mut b.progress),
             std::mem::take(&mut b.ledger),
+            std::mem::take(&mut b.exposure),
         )
     }
 
@@ -134,6 +135,7 @@ impl TableAccess<'_, '_> {
         b.terrain = table.terrain;
         b.progress = table.progress;
         b.ledger = table.ledger;
+        b.exposure = table.exposure;
     }
 }
 
@@ -159,6 +161,7 @@ impl TableReader<'_, '_> {
             b.terrain.clone(),
             b.progress.clone(),
             b.ledger.clone(),
+            b.exposure.clone(),
         ))
     }
 }
@@ -170,6 +173,7 @@ fn table_from(
     terrain: Vec<TerrainFeature>,
     progress: Progress,
     ledger: CardLedger,
+    exposure: Exposure,
 ) -> Table {
     units.sort_by_key(|u| u.id);
     Table {
@@ -178,6 +182,7 @@ fn table_from(
         units,
         progress,
         ledger,
+        exposure,
     }
 }
 

@@ -34,10 +34,22 @@ pub enum RollKind {
     Fall,
     /// A hidden unit or dummy counter found (004): which counter it was.
     Reveal,
+    /// 003 underwater: an attack of the descent to depth.
+    Depth,
+    /// 003 underwater: the action check once the breath is out, and the wounds of drowning.
+    Drowning,
+    /// 003 space: the same for a unit without air in the vacuum.
+    Suffocation,
+    /// 003 space: the launch check of a unit pushing off in zero-g.
+    Launch,
+    /// 003 space: how far off its line a failed launch sends the unit.
+    LaunchScatter,
+    /// 003 space: a drifting unit hits something, or drifts off the table.
+    Drift,
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 25] = [
+    pub const ALL: [RollKind; 31] = [
         RollKind::AlienGeneration,
         RollKind::WaveEdge,
         RollKind::WaveSection,
@@ -63,6 +75,12 @@ impl RollKind {
         RollKind::MoraleCheck,
         RollKind::Fall,
         RollKind::Reveal,
+        RollKind::Depth,
+        RollKind::Drowning,
+        RollKind::Suffocation,
+        RollKind::Launch,
+        RollKind::LaunchScatter,
+        RollKind::Drift,
     ];
 
     /// The name used in the JSON roll log.
@@ -93,6 +111,12 @@ impl RollKind {
             RollKind::MoraleCheck => "morale_check",
             RollKind::Fall => "fall",
             RollKind::Reveal => "reveal",
+            RollKind::Depth => "depth",
+            RollKind::Drowning => "drowning",
+            RollKind::Suffocation => "suffocation",
+            RollKind::Launch => "launch",
+            RollKind::LaunchScatter => "launch_scatter",
+            RollKind::Drift => "drift",
         }
     }
 }

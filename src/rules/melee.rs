@@ -2,6 +2,7 @@
 //! physical contact, the double-score extra wound, draws and break off (001).
 
 use crate::rules::dice::DiceService;
+use crate::rules::environment;
 use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, count_word, sum};
 use crate::rules::shooting::against_the_unready;
@@ -113,6 +114,8 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         if table.config.darkness.is_some() && !u.traits.night_vision {
             mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
         }
+        // 003: attacks under water and in space suffer.
+        mods.extend(environment::attack_modifiers(table, rules, u));
         let face = dice.d6();
         let need = rules.melee.close_quarter_need;
         let hit = face as i32 + sum(&mods) >= need;
@@ -168,7 +171,11 @@ pub fn disengage_candidates(table: &Table, rules: &Rules) -> Vec<UnitId> {
 pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId) {
     let face = dice.d6();
     let need = rules.melee.disengage_need;
-    let ok = face as i32 >= need;
+    // 003 underwater: "+1 column shift ... on any dice action's RV involving movement".
+    let mods = table.unit(id).map_or_else(Vec::new, |u| {
+        environment::movement_check_modifiers(table, rules, u)
+    });
+    let ok = face as i32 + sum(&mods) >= need;
     if ok {
         let from = enemy_centre(table, rules, id);
         let dist =
@@ -181,6 +188,7 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
     dice.record(
         RollEntry::dice(RollKind::Disengage, "1d6", vec![face])
             .actor(table.label(id))
+            .modifiers(mods)
             .need(need)
             .success(ok)
             .effect(if ok {
@@ -336,6 +344,11 @@ pub fn contact_modifiers(
     // the defender": the darkness penalty, as for every attack, unless it has night vision.
     if table.config.darkness.is_some() && table.unit(id).is_some_and(|u| !u.traits.night_vision) {
         mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
+    }
+    // 003: "All attacks made using powers or skills underwater suffer", and "All dice actions
+    // attempted by a character in space": each side of a contact attacks.
+    if let Some(u) = table.unit(id) {
+        mods.extend(environment::attack_modifiers(table, rules, u));
     }
     // 002: "A surprised character may defend, poorly — with a penalty of -2".
     if matches!(
@@ -549,6 +562,9 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
             "melee was a draw",
             rules.melee.break_off_draw_penalty,
         ));
+    }
+    if let Some(u) = table.unit(id) {
+        mods.extend(environment::movement_check_modifiers(table, rules, u));
     }
     let need = rules.melee.break_off_need;
     let ok = face as i32 + sum(&mods) >= need;

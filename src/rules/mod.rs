@@ -1,9 +1,11 @@
 //! Pure rules with no ECS, over a `Table`: dice, cards, movement, shooting, melee, wounds, the
-//! ambush, orders and one file per phase. The tables and geometry come from the data crate.
+//! ambush, hostile environments, orders and one file per phase. The tables and geometry come from the data crate.
 
 pub mod ambush;
 pub mod cards;
 pub mod dice;
+pub mod drift;
+pub mod environment;
 pub mod formation;
 pub mod generation;
 pub mod log;

@@ -3,6 +3,7 @@
 use ambush_data::geometry;
 use ambush_data::geometry::MEASURING_SLACK;
 
+use crate::rules::environment;
 use crate::rules::formation;
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, placement_clear};
@@ -69,13 +70,13 @@ fn allowance_while(
         (None, MoveKind::Advance) => m.advance,
         (None, MoveKind::FallBack) => m.fall_back,
         (None, MoveKind::AnyDirection) => m.straight_forward,
-        (None, MoveKind::Reformed) => 0.0,
+        (None, MoveKind::Reformed | MoveKind::Drift) => 0.0,
     };
     let factor = if crippled(table, rules, id) {
         rules.wounds.degradation_half_move_factor
     } else {
         1.0
-    };
+    } * environment::movement_factor(table, rules, u);
     // 002: while the other side is surprised, the active party may "Move up to 20% of movement
     // rate".
     let doom = table
@@ -137,6 +138,8 @@ pub enum CannotMove {
     Withdrawing(String),
     #[error("{0} is in base contact with the enemy")]
     InContact(String),
+    #[error("{0} is drifting in zero-g and cannot move until it hits something")]
+    Drifting(String),
     /// The unit and its formation in words.
     #[error("{0} is {1} and may not move; it may change formation instead")]
     InFormation(String, String),
@@ -274,6 +277,9 @@ pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMov
     if u.status.withdrawing {
         return Some(CannotMove::Withdrawing(unit()));
     }
+    if table.exposure.drift(id).is_some() {
+        return Some(CannotMove::Drifting(unit()));
+    }
     if !table
         .enemies_in_contact(id, rules.general.contact_tolerance)
         .is_empty()
@@ -385,16 +391,14 @@ pub fn plan_move(
     })
 }
 
-/// Checks a charge: unit `id` moves into contact with `target`, its front edge aligned with the
-/// closest reachable edge of the target (001: "its front edge is positioned so that it aligns
-/// with the closest edge of the enemy"). `edge` forces one edge (0 front, 1 right, 2 rear, 3 left).
-pub fn plan_charge(
+/// Whether unit `id` may charge `target` at all, before any distance is measured: free to move
+/// and to attack, and the target an enemy on the table. Returns where the target stands.
+pub fn charge_target(
     table: &Table,
     rules: &Rules,
     id: UnitId,
     target: UnitId,
-    edge: Option<usize>,
-) -> Result<MovePlan, MoveError> {
+) -> Result<Vec2, MoveError> {
     if let Some(why) = cannot_move(table, rules, id)
         .or_else(|| table.unit(id).and_then(|u| held_by_formation(rules, u)))
     {
@@ -409,6 +413,22 @@ pub fn plan_charge(
     if t.side == u.side || !t.on_table() || t.status.hidden {
         return Err(MoveError::NotAnEnemy(table.public_name(t).to_string()));
     }
+    Ok(t.base.center)
+}
+
+/// Checks a charge: unit `id` moves into contact with `target`, its front edge aligned with the
+/// closest reachable edge of the target (001: "its front edge is positioned so that it aligns
+/// with the closest edge of the enemy"). `edge` forces one edge (0 front, 1 right, 2 rear, 3 left).
+pub fn plan_charge(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    target: UnitId,
+    edge: Option<usize>,
+) -> Result<MovePlan, MoveError> {
+    charge_target(table, rules, id, target)?;
+    let u = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+    let t = table.unit(target).ok_or(MoveError::NoSuchTarget)?;
     let edges: Vec<usize> = match edge {
         Some(e) => vec![e.min(3)],
         None => {

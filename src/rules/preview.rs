@@ -1,6 +1,7 @@
 //! What a player sees before giving an order: the unit under the pointer, move and charge
 //! previews with the rule that forbids them, and the targets a shooter has.
 
+use crate::rules::drift;
 use crate::rules::movement::MoveError;
 use crate::rules::shooting::ShotError;
 use ambush_data::geometry;
@@ -72,6 +73,27 @@ pub fn preview_move(
 ) -> Option<MovePreview> {
     let leader = table.unit(unit)?;
     let from = leader.base.center;
+    // 003 space: the order is a launch, alone, at up to its launch speed if the check holds.
+    if drift::is_launch(table, rules, unit, to) {
+        let (end, kind) = drift::launch_reach(table, rules, unit, to)?;
+        let verdict = match movement::cannot_move(table, rules, unit)
+            .or_else(|| movement::held_by_formation(rules, leader))
+        {
+            Some(why) => Err(why.into()),
+            None => Ok(()),
+        };
+        return Some(MovePreview {
+            unit,
+            ghosts: vec![(unit, Footprint::new(end, leader.base.size, facing))],
+            from,
+            to: end,
+            length: from.distance(end),
+            cost: from.distance(end),
+            allowance: drift::launch_speed(table, rules, unit),
+            kind,
+            verdict,
+        });
+    }
     // The leader's category, as the rules classify it.
     let kind = if from.distance(to) < MEASURING_SLACK {
         MoveKind::NoMove

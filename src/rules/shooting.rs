@@ -1,6 +1,7 @@
 //! Shooting: who may shoot, range bands, line of sight, cover, to-hit modifiers, friendly fire.
 
 use crate::rules::dice::DiceService;
+use crate::rules::environment;
 use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
@@ -85,8 +86,13 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
         || match rules.troop(u.troop).shoot_after {
             ShootAfter::AnyMove => true,
             ShootAfter::NoMoveOnly => moved == MoveKind::NoMove,
+            // Carried by its drift in zero-g, a unit has made no move of its own to spoil its aim
+            // beyond a straight-forward one's.
             ShootAfter::NoMoveOrStraightForward => {
-                matches!(moved, MoveKind::NoMove | MoveKind::StraightForward)
+                matches!(
+                    moved,
+                    MoveKind::NoMove | MoveKind::StraightForward | MoveKind::Drift
+                )
             }
         };
     if !ok {
@@ -218,6 +224,11 @@ pub fn plan_shot(
             target: target_label,
             sight,
         },
+        Blocked::Murk(sight) => ShotError::Murk {
+            shooter: shooter_label,
+            target: target_label,
+            sight,
+        },
     })
 }
 
@@ -277,6 +288,12 @@ pub enum ShotError {
         target: String,
         sight: f32,
     },
+    #[error("{shooter} cannot see {target} through the water (sight {sight:.1}\" at this depth)")]
+    Murk {
+        shooter: String,
+        target: String,
+        sight: f32,
+    },
 }
 
 /// Why a shot cannot be made, cheaply (the AI asks this many times a turn).
@@ -287,6 +304,28 @@ enum Blocked<'a> {
     Sight(&'a str),
     /// Beyond the sight range of a dark night.
     Dark(f32),
+    /// Beyond the sight range under water (003).
+    Murk(f32),
+}
+
+/// How far a weapon's ranges carry it to a target.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Reach {
+    /// Within one of its range bands.
+    Band(RangeBand),
+    /// Beyond its longest range, inches, which only space allows.
+    Beyond(f32),
+}
+
+impl Reach {
+    /// Lower is better: medium, then long, then the least overshoot.
+    fn rank(self) -> (u8, f32) {
+        match self {
+            Reach::Band(RangeBand::Medium) => (0, 0.0),
+            Reach::Band(RangeBand::Long) => (1, 0.0),
+            Reach::Beyond(max_range) => (2, -max_range),
+        }
+    }
 }
 
 /// `plan_shot` for a shooter already known to be free to shoot.
@@ -308,19 +347,28 @@ fn plan_checked_shooter<'a>(
         return Err(Blocked::NotAttackable);
     }
     let smr = rules.general.smr;
+    // 003 space: "Thrown objects and projectiles have an unlimited potential range".
+    let unlimited = environment::in_space(table);
     let longest = rules
         .weapons
         .ranges
         .values()
         .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
         .fold(0.0, f32::max);
-    if geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + MEASURING_SLACK {
+    if !unlimited
+        && geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + MEASURING_SLACK
+    {
         return Err(Blocked::OutOfRange(geometry::base_distance(
             &s.base, &t.base,
         )));
     }
     let distance = geometry::base_distance(&s.base, &t.base);
-    let mut choice: Option<(&String, WeaponClass, RangeBand)> = None;
+    // "The inferior weapon may not fire above medium range", when the scenario says so.
+    let inferior = table.config.inferior_weapons == Some(s.side)
+        && table.config.inferior_weapon_rules.no_long_range;
+    // The best weapon that reaches: medium range before long, then more hit dice; in space, a
+    // weapon that does not reach is still fired, the one with the longest range first.
+    let mut choice: Option<(&String, WeaponClass, Reach)> = None;
     for w in s.weapons.iter() {
         if weapon.is_some_and(|n| n != w) {
             continue;
@@ -329,34 +377,38 @@ fn plan_checked_shooter<'a>(
         let Some(bands) = rules.weapons.ranges.get(&p.class) else {
             continue;
         };
-        // "The inferior weapon may not fire above medium range", when the scenario says so.
-        let inferior = table.config.inferior_weapons == Some(s.side)
-            && table.config.inferior_weapon_rules.no_long_range;
-        let band = if distance <= bands.medium * smr + MEASURING_SLACK {
-            RangeBand::Medium
+        // 003 underwater: a thrown weapon's ranges are shorter.
+        let scale = smr * environment::range_factor(table, rules, p);
+        let reach = if distance <= bands.medium * scale + MEASURING_SLACK {
+            Reach::Band(RangeBand::Medium)
         } else if !inferior
             && bands
                 .long
-                .is_some_and(|l| distance <= l * smr + MEASURING_SLACK)
+                .is_some_and(|l| distance <= l * scale + MEASURING_SLACK)
         {
-            RangeBand::Long
+            Reach::Band(RangeBand::Long)
+        } else if unlimited && !inferior {
+            Reach::Beyond(bands.long.unwrap_or(bands.medium).max(bands.medium) * scale)
         } else {
             continue;
         };
         let better = match &choice {
             None => true,
-            Some((chosen, _, b)) => {
+            Some((chosen, _, r)) => {
                 let dice = |w: &str| rules.weapon(w).map_or(1, |p| rules.hit_dice_of(p));
-                (*b == RangeBand::Long && band == RangeBand::Medium)
-                    || (*b == band && dice(w) > dice(chosen))
+                reach.rank() < r.rank() || (reach.rank() == r.rank() && dice(w) > dice(chosen))
             }
         };
         if better {
-            choice = Some((w, p.class, band));
+            choice = Some((w, p.class, reach));
         }
     }
-    let Some((weapon, class, band)) = choice else {
+    let Some((weapon, class, reach)) = choice else {
         return Err(Blocked::OutOfRange(distance));
+    };
+    let band = match reach {
+        Reach::Band(band) => band,
+        Reach::Beyond(_) => RangeBand::Long,
     };
     if let Some(name) = los_blocker(table, shooter, target) {
         return Err(Blocked::Sight(name));
@@ -368,10 +420,22 @@ fn plan_checked_shooter<'a>(
     {
         return Err(Blocked::Dark(d.sight()));
     }
+    // 003 underwater: sight shrinks with depth, and the shooter must see its target.
+    if let Some(sight) = environment::sight_under_water(table, rules, s)
+        && distance > sight + MEASURING_SLACK
+    {
+        return Err(Blocked::Murk(sight));
+    }
     let m = &rules.shooting.modifiers;
     let mut mods = Vec::new();
     if dark.is_some() {
         mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
+    }
+    mods.extend(environment::attack_modifiers(table, rules, s));
+    if let Reach::Beyond(max_range) = reach {
+        mods.push(environment::beyond_range_modifier(
+            rules, distance, max_range,
+        ));
     }
     let moved = s.marks.moved.unwrap_or(MoveKind::NoMove);
     if moved == MoveKind::NoMove || rules.troop(s.troop).always_counts_as_stationary {
@@ -549,18 +613,29 @@ fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool 
     let inferior = table.config.inferior_weapons == Some(s.side)
         && table.config.inferior_weapon_rules.no_long_range;
     let smr = rules.general.smr;
-    let reach = s
+    let reaches = s
         .weapons
         .iter()
         .filter_map(|w| rules.weapon(w))
-        .filter_map(|p| rules.weapons.ranges.get(&p.class))
-        .map(|b| match b.long {
-            Some(l) if !inferior => l.max(b.medium),
-            _ => b.medium,
-        })
-        .fold(f32::NEG_INFINITY, f32::max)
-        * smr
-        + MEASURING_SLACK;
+        .filter_map(|p| Some((p, rules.weapons.ranges.get(&p.class)?)));
+    let reach = if environment::in_space(table) && !inferior {
+        // 003 space: any shooting weapon reaches anywhere.
+        reaches
+            .map(|_| f32::INFINITY)
+            .fold(f32::NEG_INFINITY, f32::max)
+    } else {
+        reaches
+            .map(|(p, b)| {
+                let band = match b.long {
+                    Some(l) if !inferior => l.max(b.medium),
+                    _ => b.medium,
+                };
+                band * environment::range_factor(table, rules, p)
+            })
+            .fold(f32::NEG_INFINITY, f32::max)
+            * smr
+            + MEASURING_SLACK
+    };
     geometry::base_distance_at_least(&s.base, &t.base) <= reach
         && geometry::base_distance(&s.base, &t.base) <= reach
         && los_blocker(table, s.id, t.id).is_none()

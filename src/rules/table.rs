@@ -14,6 +14,7 @@ use ambush_data::geometry::Footprint;
 use ambush_data::scenario::AlienProfile;
 use ambush_data::scenario::AttackOver;
 use ambush_data::scenario::Darkness;
+use ambush_data::scenario::Environment;
 use ambush_data::scenario::InferiorWeaponRules;
 use ambush_data::scenario::Objective;
 use ambush_data::scenario::WoundMethod;
@@ -57,6 +58,9 @@ pub enum MoveKind {
     /// Changed formation (limbered, unlimbered, formed square): the unit's move, and it counts
     /// as movement for shooting.
     Reformed,
+    /// Carried by its drift in zero-g (003 space): not a move of its own, and it counts as a
+    /// straight-forward move for shooting.
+    Drift,
 }
 
 impl MoveKind {
@@ -68,6 +72,7 @@ impl MoveKind {
             MoveKind::FallBack => "fall back",
             MoveKind::AnyDirection => "any direction",
             MoveKind::Reformed => "change of formation",
+            MoveKind::Drift => "drift",
         }
     }
 }
@@ -256,6 +261,8 @@ pub struct GameConfig {
     pub blindsides: bool,
     /// 003 explosives are in play.
     pub explosives: bool,
+    /// 003's hostile environment the battle is fought in, if any.
+    pub environment: Option<Environment>,
 }
 
 /// How the game ended.
@@ -342,6 +349,43 @@ pub enum ApproachEnd {
     Spotted,
 }
 
+/// What 003's hostile environment has done to one unit so far.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct UnitExposure {
+    /// It has made its descent to the scenario's depth (and taken the depth's attacks).
+    pub descended: bool,
+    /// Turns it has spent without air (held breath, then drowning or suffocating).
+    pub turns_without_air: u32,
+    /// Turns of air its action check won once its breath was out; `None` before the check.
+    pub extra_air_turns: Option<u32>,
+    /// Its drift in zero-g, inches per turn along the table; `None` at rest.
+    pub drift: Option<Vec2>,
+}
+
+/// The hostile environment's hold on each unit, by unit. Empty in every other battle.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Exposure {
+    pub units: std::collections::BTreeMap<UnitId, UnitExposure>,
+}
+
+impl Exposure {
+    /// What the environment has done to unit `id` (nothing yet, if it has no line).
+    pub fn of(&self, id: UnitId) -> UnitExposure {
+        self.units.get(&id).copied().unwrap_or_default()
+    }
+    /// The line of unit `id`, made when first needed.
+    pub fn of_mut(&mut self, id: UnitId) -> &mut UnitExposure {
+        self.units.entry(id).or_default()
+    }
+    /// Its drift in zero-g, if it is drifting.
+    pub fn drift(&self, id: UnitId) -> Option<Vec2> {
+        self.units.get(&id).and_then(|e| e.drift)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+}
+
 /// Everything a rule step reads and changes.
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -350,6 +394,8 @@ pub struct Table {
     pub units: Vec<Unit>,
     pub progress: Progress,
     pub ledger: CardLedger,
+    /// 003's hostile environment: each unit's descent, air and drift.
+    pub exposure: Exposure,
 }
 
 impl Table {
@@ -529,6 +575,7 @@ impl GameConfig {
             darkness: None,
             blindsides: false,
             explosives: false,
+            environment: None,
         }
     }
 }
@@ -545,6 +592,7 @@ impl Table {
                 ..Default::default()
             },
             ledger: CardLedger::default(),
+            exposure: Exposure::default(),
         }
     }
 

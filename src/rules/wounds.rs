@@ -326,14 +326,18 @@ pub fn height_at(table: &Table, p: Vec2) -> f32 {
         .fold(0.0, f32::max)
 }
 
-/// 003's distance in APs of a fall of `feet`: up to 10 feet is 0 APs, and each AP doubles it
-/// (11-20 feet is 1 AP, 21-40 is 2), at most `fall_max_aps`.
-pub fn fall_aps(rules: &Rules, feet: f32) -> u32 {
-    if feet <= 10.0 {
+/// 003's distance in APs: up to 10 feet is 0 APs, and each AP doubles it (11-20 feet is 1 AP,
+/// 21-40 is 2).
+pub fn distance_aps(feet: f32) -> u32 {
+    if feet <= 10.0 || feet.is_nan() {
         return 0;
     }
-    let aps = (f64::from(feet) / 10.0).log2().ceil() as u32;
-    aps.min(rules.ambush.fall_max_aps)
+    (f64::from(feet) / 10.0).log2().ceil() as u32
+}
+
+/// 003's distance in APs of a fall of `feet`, at most `fall_max_aps`.
+pub fn fall_aps(rules: &Rules, feet: f32) -> u32 {
+    distance_aps(feet).min(rules.ambush.fall_max_aps)
 }
 
 /// A unit knocked off a height falls: "the APs of distance that the character falls multiplied

@@ -170,6 +170,35 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
             ));
             ui.end_row();
         }
+        if t.config.environment.is_some() {
+            // 003's hostile environments: the unit's kit, its air and its drift.
+            let tr = &u.traits;
+            let mut kit: Vec<String> = [
+                (tr.sealed, "sealed suit"),
+                (tr.water_freedom, "water freedom"),
+                (tr.jets, "jets"),
+                (tr.spacecraft, "spacecraft skill"),
+                (tr.night_vision, "lamps"),
+            ]
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| name.to_string())
+            .collect();
+            let held = t.exposure.of(u.id);
+            if held.turns_without_air > 0 {
+                kit.push(format!("{} turn(s) without air", held.turns_without_air));
+            }
+            if let Some(v) = held.drift {
+                kit.push(format!("drifting {:.1}\" a turn", v.length()));
+            }
+            ui.label("environment");
+            ui.label(if kit.is_empty() {
+                "no kit".to_string()
+            } else {
+                kit.join(", ")
+            });
+            ui.end_row();
+        }
         ui.label("this turn");
         let mut did = Vec::new();
         if let Some(m) = u.marks.moved {

@@ -7,6 +7,7 @@ use crate::view::z;
 use ambush_data::board::Going;
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry::Shape;
+use ambush_data::scenario::Environment;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,6 +28,15 @@ fn colour(f: &TerrainFeature) -> Color {
         Color::srgb(0.16, 0.38, 0.18)
     } else {
         Color::srgb(0.55, 0.60, 0.40)
+    }
+}
+
+/// The cloth's colour: grass on land, the sea's blue-green under water (003), the black of space.
+fn cloth(environment: Option<Environment>) -> Color {
+    match environment {
+        None => Color::srgb(0.42, 0.50, 0.32),
+        Some(Environment::Underwater { .. }) => Color::srgb(0.10, 0.27, 0.35),
+        Some(Environment::Space) => Color::srgb(0.04, 0.04, 0.08),
     }
 }
 
@@ -52,7 +62,7 @@ fn draw_table(
         TerrainVisual,
         GameEntity,
         Mesh2d(meshes.add(Rectangle::new(size.x, size.y))),
-        MeshMaterial2d(materials.add(Color::srgb(0.42, 0.50, 0.32))),
+        MeshMaterial2d(materials.add(cloth(battle.config.environment))),
         Transform::from_xyz(size.x * 0.5, size.y * 0.5, z::CLOTH),
     ));
     for (i, f) in battle.terrain.iter().enumerate() {
@@ -79,5 +89,20 @@ fn draw_table(
             MeshMaterial2d(materials.add(colour(f))),
             transform,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cloth_shows_the_battles_environment() {
+        let land = cloth(None);
+        let water = cloth(Some(Environment::Underwater { depth: 40.0 }));
+        let space = cloth(Some(Environment::Space));
+        assert_ne!(land, water);
+        assert_ne!(water, space);
+        assert_ne!(land, space);
     }
 }

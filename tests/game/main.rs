@@ -2,6 +2,7 @@
 
 mod ambushes;
 mod cli;
+mod environments;
 mod headless;
 mod layers;
 mod mods;

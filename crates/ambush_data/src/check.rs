@@ -9,7 +9,7 @@ use crate::board::{Going, Side};
 use crate::error::{DataError, parse_ron};
 use crate::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
 use crate::locate::{FieldPath, Seg, locate};
-use crate::scenario::{Objective, Scenario};
+use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, Scenario};
 use crate::tables::Rules;
 use Seg::{Item, Key};
 use glam::Vec2;
@@ -500,6 +500,16 @@ impl Checker<'_> {
                 ),
             ));
         }
+        if let Some(Environment::Underwater { depth }) = s.environment
+            && !(depth.is_finite() && (0.0..=MAX_DEPTH_FEET).contains(&depth))
+        {
+            return Err(self.fail(
+                &[Key("environment"), Key("depth")],
+                format!(
+                    "field `environment.depth`: expected feet from 0 to {MAX_DEPTH_FEET}, found {depth}"
+                ),
+            ));
+        }
         if s.automatic_wave_turn == Some(0) {
             return Err(self.fail(
                 &[Key("automatic_wave_turn")],
@@ -842,6 +852,39 @@ mod tests {
         let e =
             parse(&VALID.replace("automatic_wave_turn: 3", "automatic_wave_turn: 0")).unwrap_err();
         assert_eq!(e.line, line_of(VALID, "automatic_wave_turn"), "{e}");
+    }
+
+    #[test]
+    fn an_environment_parses_and_an_absurd_depth_is_refused_at_its_field() {
+        // 003's hostile environments: water a depth in feet, space none.
+        let water = VALID.replace(
+            "attack_over: Continue,",
+            "attack_over: Continue,\n    environment: Some(Underwater(depth: 400.0)),",
+        );
+        let s = parse(&water).expect("valid");
+        assert_eq!(
+            s.environment,
+            Some(Environment::Underwater { depth: 400.0 })
+        );
+        let space = VALID.replace(
+            "attack_over: Continue,",
+            "attack_over: Continue,\n    environment: Space,",
+        );
+        assert_eq!(
+            parse(&space).expect("valid").environment,
+            Some(Environment::Space)
+        );
+        for depth in ["-3.0", "60000.0"] {
+            let text = water.replace("400.0", depth);
+            let e = parse(&text).unwrap_err();
+            let line = line_of(&text, "environment:");
+            let col = text.lines().nth(line - 1).unwrap().find("depth").unwrap() + 1;
+            assert_eq!((e.line, e.column), (line, col), "{e}");
+            assert!(e.message.contains("`environment.depth`"), "{e}");
+        }
+        // A misspelled field is refused too.
+        let e = parse(&water.replace("depth:", "deep:")).unwrap_err();
+        assert_eq!(e.line, line_of(&water, "environment:"), "{e}");
     }
 
     #[test]

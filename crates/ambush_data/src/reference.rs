@@ -11,15 +11,16 @@ use crate::geometry::Shape;
 use crate::ident::Ident;
 use crate::mods::{Manifest, load_mod};
 use crate::scenario::{
-    AlienProfile, AttackOver, Darkness, InferiorPenalty, InferiorWeaponRules, Objective, Scenario,
-    UnitSpec, WoundMethod,
+    AlienProfile, AttackOver, Darkness, Environment, InferiorPenalty, InferiorWeaponRules,
+    Objective, Scenario, UnitSpec, WoundMethod,
 };
 use crate::tables::{
-    Allowance, AmbushNature, AmbushTable, AmbushUnitLine, CardEffect, CardTable,
-    CloseQuarterModifiers, ContactModifiers, EdgeChoice, Formation, GeneralTable, GenerationTable,
-    Hold, JoinTest, MegsTable, MeleeTable, PerceptionTable, PhasesLine, RangeBands, ShootAfter,
-    ShootingTable, Species, SpottingTable, Suit, SurpriseCheckTable, TermsTable, ToHitModifiers,
-    Traits, TroopProfile, TroopTable, WeaponClass, WeaponProfile, WeaponTable, WoundTable,
+    AirTable, Allowance, AmbushNature, AmbushTable, AmbushUnitLine, CardEffect, CardTable,
+    CloseQuarterModifiers, ContactModifiers, EdgeChoice, EnvironmentTable, Formation, GeneralTable,
+    GenerationTable, Hold, JoinTest, MegsTable, MeleeTable, PerceptionTable, PhasesLine,
+    RangeBands, ShootAfter, ShootingTable, SpaceTable, Species, SpottingTable, Suit,
+    SurpriseCheckTable, TermsTable, ToHitModifiers, Traits, TroopProfile, TroopTable,
+    UnderwaterTable, WeaponClass, WeaponProfile, WeaponTable, WoundTable,
 };
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, VariantAccess, Visitor,
@@ -206,6 +207,10 @@ const DOCUMENTED: &[Entry] = &schema![
     SpottingTable,
     TermsTable,
     SideNames,
+    EnvironmentTable,
+    UnderwaterTable,
+    SpaceTable,
+    AirTable,
     // scenarios/*.ron
     Scenario,
     Edge,
@@ -220,6 +225,7 @@ const DOCUMENTED: &[Entry] = &schema![
     Objective,
     AttackOver,
     Darkness,
+    Environment,
     InferiorWeaponRules,
     InferiorPenalty,
     AmbushSpec,

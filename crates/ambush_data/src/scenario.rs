@@ -63,6 +63,9 @@ pub struct Scenario {
     /// less beyond it.
     #[serde(default)]
     pub explosives: bool,
+    /// 003's hostile environments: the battle is fought under water or in space.
+    #[serde(default)]
+    pub environment: Option<Environment>,
 }
 
 impl Scenario {
@@ -126,6 +129,21 @@ impl Darkness {
         }
     }
 }
+
+/// 003's hostile environments: where the whole battle is fought.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Environment {
+    /// Under water, `depth` feet below the surface: slow movement and initiative, weak attacks,
+    /// short thrown weapons, sight that shrinks with depth, the descent's harm, held breath.
+    Underwater { depth: f32 },
+    /// In space: weak attacks, unlimited ranges, suffocation, and drift for units that cannot
+    /// fly.
+    Space,
+}
+
+/// The deepest water a scenario may set, feet: deeper than any sea on Earth (about 36,000).
+pub const MAX_DEPTH_FEET: f32 = 50_000.0;
 
 fn default_attack_over() -> AttackOver {
     AttackOver::HumansWin

@@ -68,6 +68,14 @@ pub struct TroopProfile {
     /// extras": limbered guns, infantry squares). Changing formation costs the unit its move.
     #[serde(default)]
     pub formations: BTreeMap<FormationName, Formation>,
+    /// A swimmer: under water it moves at its full rate (003: "Subtract 2 from all movement
+    /// rates except swimming").
+    #[serde(default)]
+    pub swims: bool,
+    /// It flies: in zero-g it moves freely and does not drift (003: "Only characters with the
+    /// flight power may move freely").
+    #[serde(default)]
+    pub flies: bool,
 }
 
 /// A formation a troop type may take: what it changes while the unit is in it.
@@ -134,6 +142,10 @@ pub struct WeaponProfile {
     /// gatling's hail of fire); `None`: the class's number from `hit_dice`.
     #[serde(default)]
     pub hit_dice: Option<u32>,
+    /// Thrown, not continually propelled (grenades, spears): under water its range is shorter
+    /// (003: "Items that are not continually propelled ... have a range that is 2 APs shorter").
+    #[serde(default)]
+    pub thrown: bool,
 }
 
 /// Medium and long range of a weapon class, in SMR.
@@ -403,8 +415,9 @@ pub enum Species {
 }
 
 /// A unit's attributes for the ambush rules (000's AWE and DEX, 003's INT, 002's recovery bonus,
-/// 004's Leadership and quality die). The defaults are an ordinary trooper (reconstructed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// 004's Leadership and quality die) and its kit for 003's hostile environments. The defaults
+/// are an ordinary trooper (reconstructed).
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Traits {
     pub awe: i32,
@@ -419,6 +432,43 @@ pub struct Traits {
     pub species: Species,
     /// 003: equipment that cancels the darkness penalties.
     pub night_vision: bool,
+    /// 003: diving gear or a vacuum suit (the "sealed systems power"): it does not drown or
+    /// suffocate.
+    pub sealed: bool,
+    /// 003's water freedom: at home under water, where it "negates all underwater penalties
+    /// except for thrown items".
+    pub water_freedom: bool,
+    /// A jet pack (003: "some means of controlling his position"): in zero-g it moves freely.
+    pub jets: bool,
+    /// 003's "space craft sub skill of vehicles": trained for zero-g and vacuum.
+    pub spacecraft: bool,
+}
+
+// Written by hand so that a unit whose environment kit is all off prints as it did before the
+// kit existed: a save's table hashes are made from this text, and old saves must still replay.
+impl std::fmt::Debug for Traits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Traits");
+        d.field("awe", &self.awe)
+            .field("dex", &self.dex)
+            .field("int", &self.int)
+            .field("recovery", &self.recovery)
+            .field("leadership", &self.leadership)
+            .field("quality", &self.quality)
+            .field("species", &self.species)
+            .field("night_vision", &self.night_vision);
+        for (name, on) in [
+            ("sealed", self.sealed),
+            ("water_freedom", self.water_freedom),
+            ("jets", self.jets),
+            ("spacecraft", self.spacecraft),
+        ] {
+            if on {
+                d.field(name, &on);
+            }
+        }
+        d.finish()
+    }
 }
 
 impl Default for Traits {
@@ -432,6 +482,10 @@ impl Default for Traits {
             quality: 8,
             species: Species::Human,
             night_vision: false,
+            sealed: false,
+            water_freedom: false,
+            jets: false,
+            spacecraft: false,
         }
     }
 }
@@ -609,6 +663,103 @@ pub struct TermsTable / TermsTablePatch {
 }
 }
 
+crate::patch::patchable! {
+/// 003 underwater, in this game's terms (`underwater` in `environment.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnderwaterTable / UnderwaterTablePatch {
+    /// "Subtract 2 from all movement rates except swimming": APs of distance taken off a move.
+    pub movement_aps: u32,
+    /// "Subtract 5 from the Initiative score": added to a side's movement initiative die.
+    pub initiative_modifier: i32,
+    /// "All attacks ... underwater suffer a +2 column shift penalty to OV": to-hit and melee dice.
+    pub attack_modifier: i32,
+    /// "+1 column shift ... on any dice action's RV involving movement": break off, disengage.
+    pub movement_check_modifier: i32,
+    /// "a range that is 2 APs shorter than normal": APs taken off a thrown weapon's ranges.
+    pub thrown_range_aps: u32,
+    /// "Normal vision underwater is 5 APs".
+    pub sight_aps: i32,
+    /// "For every 2 APs of depth, 1 AP is subtracted from the normal range of vision".
+    pub depth_aps_per_sight_ap: u32,
+    /// "Each AP of depth over 5 causes ... a physical attack": the depth that does no harm.
+    pub safe_depth_aps: u32,
+    /// Hit dice of the attack at each AP of depth beyond `safe_depth_aps`, per AP beyond it.
+    pub depth_hit_dice_per_ap: u32,
+}
+}
+
+crate::patch::patchable! {
+/// 003 space, in this game's terms (`space` in `environment.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceTable / SpaceTablePatch {
+    /// "+3 column shifts" on every attack by a unit with no means of controlling its position.
+    pub attack_modifier: i32,
+    /// "+2 column shifts" for one that flies or has a jet pack.
+    pub controlled_attack_modifier: i32,
+    /// "+1 column shift" for one with the spacecraft skill, "a minimum +1".
+    pub trained_attack_modifier: i32,
+    /// The launch check against "OV/RV of 8/8": the D6 score needed.
+    pub launch_need: i32,
+    /// The launch check against "6/6" for a unit with the spacecraft skill.
+    pub launch_need_trained: i32,
+    /// A failed launch "drifts off target": degrees off the intended line by the score of a
+    /// D6 (positive clockwise), one line for every face. Merged key by key.
+    pub scatter_degrees: BTreeMap<u32, f32> => merge,
+    /// The fastest launch, SMR per turn, pushing off terrain it touches ("the weight of the
+    /// object pushed off of").
+    pub push_off_max_smr: f32,
+    /// The fastest launch, SMR per turn, with nothing to push off: the recoil of a weapon fired
+    /// or an object thrown.
+    pub recoil_max_smr: f32,
+    /// "the OV/RVs of the action check are increased by +2 column shifts unless the character
+    /// has the space craft sub skill": added to the suffocation check.
+    pub suffocation_modifier: i32,
+}
+}
+
+crate::patch::patchable! {
+/// 003's held breath, drowning and suffocation (`air` in `environment.ron`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AirTable / AirTablePatch {
+    /// "A character may hold his breath for 5 APs of time (two minutes)".
+    pub held_breath_aps: i32,
+    /// The D6 score the action check needs once the breath is out.
+    pub check_need: i32,
+    /// "Any positive RAPs, up to a maximum of 5, are the APs of time that the character may
+    /// remain": each point the check beats its need by, plus one, is one AP, up to this.
+    pub max_extra_aps: i32,
+    /// "1 point of physical damage per minute (4 APs of time)": one wound every this many APs.
+    pub wound_every_aps: i32,
+}
+}
+
+crate::patch::patchable! {
+/// `environment.ron`: 003's hostile environments, under water and in space.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvironmentTable / EnvironmentTablePatch {
+    /// The table's scale: feet of the world per inch of the table. MEGS distances (10 feet is 0
+    /// APs, each AP doubles) meet the table here.
+    pub feet_per_inch: f32,
+    /// MEGS APs of time one game turn stands for (0 APs is 4 seconds, each AP doubles).
+    pub turn_time_aps: i32,
+    /// MEGS column shifts per point of this game's D6: a penalty of N shifts is N / this,
+    /// rounded up.
+    pub shifts_per_point: i32,
+    pub underwater: UnderwaterTable => nested(UnderwaterTablePatch),
+    pub space: SpaceTable => nested(SpaceTablePatch),
+    pub air: AirTable => nested(AirTablePatch),
+}
+}
+
+/// The bundled `environment.ron`, for a save made before the table existed.
+fn bundled_environment() -> EnvironmentTable {
+    Rules::bundled().environment.clone()
+}
+
 /// Every table, as one value. A save file embeds it, so a game resumes with the tables it began
 /// with whatever becomes of its mod.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -623,13 +774,15 @@ pub struct Rules {
     pub generation: GenerationTable,
     pub ambush: AmbushTable,
     pub terms: TermsTable,
+    #[serde(default = "bundled_environment")]
+    pub environment: EnvironmentTable,
 }
 
 /// The most troop types one set of tables may have.
 pub const MAX_TROOP_TYPES: usize = 64;
 
 /// How many rule files there are.
-pub const RULE_FILE_COUNT: usize = 10;
+pub const RULE_FILE_COUNT: usize = 11;
 
 /// The rule files, in the order `Rules` loads them.
 pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
@@ -643,6 +796,7 @@ pub const RULE_FILES: [&str; RULE_FILE_COUNT] = [
     "generation.ron",
     "ambush.ron",
     "terms.ron",
+    "environment.ron",
 ];
 
 impl Rules {
@@ -662,6 +816,7 @@ impl Rules {
             generation: parse_ron(&name(RULE_FILES[7]), texts[7])?,
             ambush: parse_ron(&name(RULE_FILES[8]), texts[8])?,
             terms: parse_ron(&name(RULE_FILES[9]), texts[9])?,
+            environment: parse_ron(&name(RULE_FILES[10]), texts[10])?,
         };
         rules.check(&name)?;
         Ok(rules)
@@ -686,6 +841,9 @@ impl Rules {
             }
             "ambush.ron" => parse_ron::<AmbushTablePatch>(shown, text)?.apply(&mut self.ambush),
             "terms.ron" => parse_ron::<TermsTablePatch>(shown, text)?.apply(&mut self.terms),
+            "environment.ron" => {
+                parse_ron::<EnvironmentTablePatch>(shown, text)?.apply(&mut self.environment)
+            }
             _ => {
                 return Err(DataError::at(
                     shown,
@@ -746,6 +904,7 @@ impl Rules {
             }
         }
         self.check_ambush(name)?;
+        self.check_environment(name)?;
         if self.general.smr <= 0.0 {
             return Err(DataError::at(
                 &name("general.ron"),
@@ -811,6 +970,69 @@ impl Rules {
                     format!("`{name}` has its least above its most"),
                 );
             }
+        }
+        Ok(())
+    }
+
+    /// The environment table's scale and time must be usable, and every face of the D6 needs a
+    /// scatter.
+    fn check_environment(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        let e = &self.environment;
+        let bad = |field: &str, why: &str| {
+            Err(DataError::at(
+                &name("environment.ron"),
+                1,
+                1,
+                format!("field `{field}`: {why}"),
+            ))
+        };
+        if !(e.feet_per_inch.is_finite() && e.feet_per_inch > 0.0) {
+            return bad("feet_per_inch", "must be positive");
+        }
+        if !(-10..=20).contains(&e.turn_time_aps) {
+            return bad("turn_time_aps", "expected from -10 to 20 APs");
+        }
+        if e.shifts_per_point < 1 {
+            return bad("shifts_per_point", "must be at least 1");
+        }
+        if e.underwater.depth_aps_per_sight_ap < 1 {
+            return bad("underwater.depth_aps_per_sight_ap", "must be at least 1");
+        }
+        for face in 1..=6 {
+            if !e
+                .space
+                .scatter_degrees
+                .get(&face)
+                .is_some_and(|d| d.is_finite())
+            {
+                return bad(
+                    "space.scatter_degrees",
+                    &format!("no finite scatter for a roll of {face}"),
+                );
+            }
+        }
+        let speeds = [e.space.push_off_max_smr, e.space.recoil_max_smr];
+        if !speeds
+            .iter()
+            .all(|v| v.is_finite() && (0.0..=100.0).contains(v))
+        {
+            return bad(
+                "space",
+                "`push_off_max_smr` and `recoil_max_smr` must be from 0 to 100 SMR",
+            );
+        }
+        let a = &e.air;
+        if a.max_extra_aps < 0 || !(-10..=40).contains(&a.held_breath_aps) {
+            return bad(
+                "air",
+                "`held_breath_aps` must be from -10 to 40 and `max_extra_aps` at least 0",
+            );
+        }
+        if a.wound_every_aps < e.turn_time_aps {
+            return bad(
+                "air.wound_every_aps",
+                "must be at least `turn_time_aps`: one wound a turn at most",
+            );
         }
         Ok(())
     }
@@ -921,6 +1143,7 @@ const BUNDLED: [&str; RULE_FILE_COUNT] = [
     include_str!("../../../assets/rules/generation.ron"),
     include_str!("../../../assets/rules/ambush.ron"),
     include_str!("../../../assets/rules/terms.ron"),
+    include_str!("../../../assets/rules/environment.ron"),
 ];
 
 impl Rules {
@@ -940,6 +1163,36 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mod_patches_the_environment_table_field_by_field() {
+        let mut rules = Rules::bundled().clone();
+        let patch = "(underwater: (movement_aps: 1), space: (scatter_degrees: {1: -10.0}))";
+        rules
+            .apply_patch("environment.ron", "rules/environment.ron", patch)
+            .expect("a patch");
+        let (bundled, patched) = (&Rules::bundled().environment, &rules.environment);
+        assert_eq!(patched.underwater.movement_aps, 1);
+        assert_eq!(
+            patched.underwater.sight_aps, bundled.underwater.sight_aps,
+            "the other fields stay"
+        );
+        assert_eq!(patched.space.scatter_degrees[&1], -10.0);
+        assert_eq!(
+            patched.space.scatter_degrees[&6], bundled.space.scatter_degrees[&6],
+            "merged key by key"
+        );
+        // The merged table is checked as the bundled one is.
+        rules
+            .apply_patch(
+                "environment.ron",
+                "rules/environment.ron",
+                "(feet_per_inch: 0.0)",
+            )
+            .expect("it parses");
+        let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+        assert!(e.message.contains("feet_per_inch"), "{e}");
+    }
 
     #[test]
     fn a_broken_ambush_table_is_refused_with_its_file_and_field() {

@@ -1,8 +1,9 @@
-//! The end of the turn: the ambush units recover, counters are looked for, repairs, morale, victory and the turn limit.
+//! The end of the turn: the ambush units recover, counters are looked for, repairs, air, morale, victory and the turn limit.
 
 use crate::rules::ambush::hidden;
 use crate::rules::ambush::recovery;
 use crate::rules::dice::DiceService;
+use crate::rules::environment;
 use crate::rules::log::count_word;
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::morale::morale;
@@ -12,8 +13,8 @@ use ambush_data::board::Side;
 use ambush_data::scenario::{AttackOver, Objective};
 use ambush_data::tables::Rules;
 
-/// Repairs, morale, victory, the end of the attack and the turn limit. Returns true if the game
-/// is over.
+/// Repairs, the air clock, morale, victory, the end of the attack and the turn limit. Returns
+/// true if the game is over.
 pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
     // The ambush-units phase: surprised units roll to join, or their surprise runs down.
     recovery::advance_surprise(table, rules, dice);
@@ -23,6 +24,8 @@ pub fn end_of_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> 
     hidden::after_move(table, rules, dice);
     hidden::spot_counters(table, rules, dice);
     repairs(table, rules, dice);
+    // 003: held breath runs out under water and in the vacuum.
+    environment::air_clock(table, rules, dice);
     morale(table, rules);
     if let Some(o) = victory(table, rules) {
         table.progress.outcome = Some(o.0);

@@ -1,8 +1,9 @@
 //! The alien generation phase: the ambush sprung at the first turn, the doubles roll or the
-//! automatic wave, then placement.
+//! automatic wave, then placement, and under water the descent of whoever came.
 
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
+use crate::rules::environment;
 use crate::rules::generation;
 
 use crate::rules::table::Table;
@@ -17,4 +18,6 @@ pub fn alien_generation(table: &mut Table, rules: &Rules, dice: &mut DiceService
     if generation::roll_for_wave(table, dice) {
         generation::place_wave(table, rules, dice);
     }
+    // 003 underwater: whoever has come onto the table makes the descent to the battle's depth.
+    environment::descend(table, rules, dice);
 }

@@ -5,8 +5,10 @@ use crate::rules::ambush::hidden;
 use crate::rules::ambush::placement::march_on;
 use crate::rules::ambush::spring;
 use crate::rules::dice::DiceService;
+use crate::rules::drift;
+use crate::rules::environment;
 use crate::rules::formation;
-use crate::rules::log::{RollEntry, RollKind, count_word};
+use crate::rules::log::{RollEntry, RollKind, count_word, sum};
 use crate::rules::movement::{self, MoveError, nearest_edge_point};
 use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
@@ -15,7 +17,7 @@ use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::wounds::placement_clear;
-use ambush_data::board::{Side, SideNames};
+use ambush_data::board::Side;
 use ambush_data::tables::Rules;
 
 /// Movement initiative and movement (001 "Movement Initiative").
@@ -33,6 +35,8 @@ pub struct MovementFlow {
     pub finished: bool,
     /// The ambusher's free first activation has been used (004).
     pub ambusher_moved: bool,
+    /// Units drifting in zero-g have drifted this phase (003 space).
+    pub drifted: bool,
 }
 
 impl MovementFlow {
@@ -65,23 +69,34 @@ impl MovementFlow {
     }
 
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
-    /// or groups of their choice. The other player may then move ... one".
-    fn roll_initiative(&mut self, rules: &Rules, names: &SideNames, dice: &mut DiceService) {
+    /// or groups of their choice. The other player may then move ... one". Under water a side
+    /// the water hampers takes 003's initiative penalty on its die.
+    fn roll_initiative(&mut self, table: &Table, rules: &Rules, dice: &mut DiceService) {
+        let names = &table.config.side_names;
         let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
         let (two, one) = (
             rules.general.initiative_winner_moves,
             rules.general.initiative_loser_moves,
         );
+        let mut mods = environment::initiative_modifiers(table, rules, Side::Humans);
+        let human_mods = sum(&mods);
+        let alien_mods = environment::initiative_modifiers(table, rules, Side::Aliens);
+        let alien_total = sum(&alien_mods);
+        mods.extend(alien_mods);
         loop {
             let rolls = dice.roll(2, 6);
-            let (h, a) = (rolls[0], rolls[1]);
+            let (h, a) = (rolls[0] as i32 + human_mods, rolls[1] as i32 + alien_total);
             let winner = match h.cmp(&a) {
                 std::cmp::Ordering::Greater => Some(Side::Humans),
                 std::cmp::Ordering::Less => Some(Side::Aliens),
                 std::cmp::Ordering::Equal => None,
             };
+            let mut entry = RollEntry::dice(RollKind::MovementInitiative, "2d6", rolls);
+            if !mods.is_empty() {
+                entry = entry.modifiers(mods.clone());
+            }
             dice.record(
-                RollEntry::dice(RollKind::MovementInitiative, "2d6", rolls)
+                entry
                     .actor(humans)
                     .target(aliens)
                     .success(winner == Some(Side::Humans))
@@ -207,6 +222,10 @@ impl DecisionPhase for MovementFlow {
         if self.finished {
             return Step::Done;
         }
+        if !self.drifted {
+            self.drifted = true;
+            drift::drift_all(table, rules, dice);
+        }
         if !self.boarding {
             for side in [Side::Humans, Side::Aliens] {
                 if !self.done[side.index()] && !Self::can_move_any(table, rules, side) {
@@ -254,7 +273,7 @@ impl DecisionPhase for MovementFlow {
                                         ),
                                 );
                             }
-                            _ => self.roll_initiative(rules, &table.config.side_names, dice),
+                            _ => self.roll_initiative(table, rules, dice),
                         }
                     }
                     let first = self.initiative.unwrap_or(Side::Humans);
@@ -303,6 +322,13 @@ impl DecisionPhase for MovementFlow {
                 return Ok(());
             }
             Order::Move {
+                unit, to, facing, ..
+            } if drift::is_launch(table, rules, *unit, *to) => {
+                // 003 space: a unit that cannot fly moves only by pushing off, alone.
+                self.check_side(table, side, *unit)?;
+                drift::launch(table, rules, dice, *unit, *to, Some(*facing), false)?;
+            }
+            Order::Move {
                 unit,
                 to,
                 facing,
@@ -349,6 +375,16 @@ impl DecisionPhase for MovementFlow {
                     return Err(why.into());
                 }
                 formation::change(table, rules, *unit, *to)?;
+            }
+            Order::Charge { unit, target, .. }
+                if table
+                    .unit(*unit)
+                    .is_some_and(|u| environment::drifts(table, rules, u)) =>
+            {
+                // 003 space: a charge is a launch at the enemy; the impact is the charge.
+                self.check_side(table, side, *unit)?;
+                let aim = movement::charge_target(table, rules, *unit, *target)?;
+                drift::launch(table, rules, dice, *unit, aim, None, true)?;
             }
             Order::Charge { unit, target, edge } => {
                 self.check_side(table, side, *unit)?;

@@ -3,6 +3,7 @@
 mod ambush;
 mod claims;
 mod corrections;
+mod environment;
 mod formation;
 mod hidden;
 mod melee;

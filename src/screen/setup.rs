@@ -149,7 +149,7 @@ pub struct Placement {
     /// Each unit's label and centre.
     pub units: Vec<(String, (f32, f32))>,
     pub dummies: Vec<(f32, f32)>,
-    /// As many dummies as the scenario lists may stand (complex set-up only).
+    /// As many dummies as the scenario lists may stand (simple and complex set-ups).
     pub max_dummies: usize,
 }
 
@@ -169,16 +169,17 @@ impl Placement {
                 .map(|u| (u.label.clone(), u.at))
                 .collect(),
         };
-        let complex = a.setup == AmbushSetup::Complex;
+        // Simple and complex set-ups both have counters (004).
+        let counters = a.setup != AmbushSetup::None;
         Some(Placement {
             side,
             units,
-            dummies: if complex {
+            dummies: if counters {
                 a.dummies.clone()
             } else {
                 Vec::new()
             },
-            max_dummies: if complex { a.dummies.len() } else { 0 },
+            max_dummies: if counters { a.dummies.len() } else { 0 },
         })
     }
 
@@ -213,7 +214,7 @@ impl Placement {
             }
         }
         if let Some(a) = out.ambush.as_mut()
-            && a.setup == AmbushSetup::Complex
+            && a.setup != AmbushSetup::None
         {
             a.dummies = self.dummies.clone();
         }

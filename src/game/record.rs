@@ -96,10 +96,15 @@ pub fn table_hash(table: &Table) -> String {
 }
 
 /// Fields added to the game's state after saves were first written, in their default Debug text:
-/// 004's hidden units (a unit's `hidden` flag, and the counters left after the spring), and
-/// 002's early recovery (the party's surprise turns still to run).
-const ADDED_SINCE_FIRST_SAVES: [&str; 3] = [
+/// 004's hidden units (a unit's `hidden` flag, and the counters left after the spring), 002's
+/// early recovery (the party's surprise turns still to run), and 003's environment kit in a
+/// unit's traits.
+const ADDED_SINCE_FIRST_SAVES: [&str; 7] = [
     ", hidden: false",
     ", counters: []",
     ", surprise_phases_left: None",
+    ", sealed: false",
+    ", water_freedom: false",
+    ", jets: false",
+    ", spacecraft: false",
 ];

@@ -25,9 +25,6 @@ use bevy::prelude::*;
 pub struct PlayerView {
     /// The side kept in the dark, if any.
     pub dark: Option<Side>,
-    /// Whether the ambush is out in the open: the dark side then sees every enemy unit but those
-    /// still hidden under counters.
-    pub revealed: bool,
     /// The table with what that player may not know taken out; `None` before a game.
     pub table: Option<Table>,
 }
@@ -42,7 +39,12 @@ impl PlayerView {
 
     /// Whether the player at the screen may see a unit of `side`, `hidden` under a counter or not.
     pub fn shows(&self, side: Side, hidden: bool) -> bool {
-        shown(self.dark, self.revealed, side, hidden)
+        // Redacting keeps whether the ambush is out in the open.
+        let revealed = self
+            .table
+            .as_ref()
+            .is_some_and(|t| ambush_revealed(&t.progress));
+        shown(self.dark, revealed, side, hidden)
     }
 }
 
@@ -149,7 +151,6 @@ fn update_player_view(
         (Some(t), Some(c)) if !revealed => kept_in_the_dark(&c, &t.config, &t.progress),
         _ => None,
     };
-    view.revealed = table.as_ref().is_some_and(|t| ambush_revealed(&t.progress));
     if let (Some(t), Some(side)) = (table.as_mut(), dark) {
         redact(t, side);
     }
@@ -163,11 +164,7 @@ mod tests {
     use crate::rules::log::RollKind;
 
     fn view(dark: Option<Side>) -> PlayerView {
-        PlayerView {
-            dark,
-            revealed: false,
-            table: None,
-        }
+        PlayerView { dark, table: None }
     }
 
     #[test]

@@ -417,7 +417,7 @@ pub enum Species {
 /// A unit's attributes for the ambush rules (000's AWE and DEX, 003's INT, 002's recovery bonus,
 /// 004's Leadership and quality die) and its kit for 003's hostile environments. The defaults
 /// are an ordinary trooper (reconstructed).
-#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Traits {
     pub awe: i32,
@@ -442,33 +442,6 @@ pub struct Traits {
     pub jets: bool,
     /// 003's "space craft sub skill of vehicles": trained for zero-g and vacuum.
     pub spacecraft: bool,
-}
-
-// Written by hand so that a unit whose environment kit is all off prints as it did before the
-// kit existed: a save's table hashes are made from this text, and old saves must still replay.
-impl std::fmt::Debug for Traits {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut d = f.debug_struct("Traits");
-        d.field("awe", &self.awe)
-            .field("dex", &self.dex)
-            .field("int", &self.int)
-            .field("recovery", &self.recovery)
-            .field("leadership", &self.leadership)
-            .field("quality", &self.quality)
-            .field("species", &self.species)
-            .field("night_vision", &self.night_vision);
-        for (name, on) in [
-            ("sealed", self.sealed),
-            ("water_freedom", self.water_freedom),
-            ("jets", self.jets),
-            ("spacecraft", self.spacecraft),
-        ] {
-            if on {
-                d.field(name, &on);
-            }
-        }
-        d.finish()
-    }
 }
 
 impl Default for Traits {

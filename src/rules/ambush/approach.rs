@@ -1,6 +1,7 @@
 //! 004's complex set-up played turn by turn: the column advances, the ambushers test their nerve,
 //! the column tries to spot them, until the ambush is sprung.
 
+use crate::rules::ambush::hidden::nearest_counter_in_sight;
 use crate::rules::ambush::placement::place_column;
 use crate::rules::ambush::placement::place_units;
 use crate::rules::ambush::rolls::blind_fire;
@@ -222,19 +223,7 @@ fn play_approach_turn(
             continue;
         };
         let (from, label, quality) = (u.base.center, u.label.clone(), u.traits.quality);
-        let nearest = a
-            .counters
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| {
-                !table
-                    .terrain
-                    .iter()
-                    .any(|f| f.tall && f.shape.crosses(from, c.at))
-            })
-            .min_by(|x, y| from.distance(x.1.at).total_cmp(&from.distance(y.1.at)))
-            .map(|(k, c)| (k, from.distance(c.at)));
-        let Some((k, distance)) = nearest else {
+        let Some((k, distance)) = nearest_counter_in_sight(table, from, &a.counters) else {
             continue;
         };
         let name = a.counters[k].name.clone();

@@ -5,6 +5,7 @@ use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::table::{Counter, MoveKind, Surprise, Table, UnitId};
 use ambush_data::tables::Rules;
+use glam::Vec2;
 
 /// Puts the ambusher's units under their counters as the game begins: each counter naming a unit
 /// hides it, and the dummies stay beside them (004: "places hidden unit counters and dummy
@@ -86,6 +87,7 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         }
     }
     let touch = rules.ambush.spotting.dummy_touch;
+    let seekers = ambushed_side(table);
     let mut k = 0;
     while k < table.progress.counters.len() {
         let c = &table.progress.counters[k];
@@ -93,7 +95,7 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             table
                 .units
                 .iter()
-                .filter(|u| u.on_table() && Some(u.side) == ambushed_side(table))
+                .filter(|u| u.on_table() && Some(u.side) == seekers)
                 .find(|u| u.base.distance_to_point(c.at) <= touch)
                 .map(|u| u.label.to_string())
         });
@@ -107,6 +109,26 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 /// The side the ambush was set for: the one that looks for the counters.
 fn ambushed_side(table: &Table) -> Option<ambush_data::board::Side> {
     table.config.ambush.as_ref().map(|a| a.ambushed)
+}
+
+/// The counter nearest `from` that no tall terrain hides, by its place in `counters`, with its
+/// distance: the one a spotter looks at (004).
+pub(super) fn nearest_counter_in_sight(
+    table: &Table,
+    from: Vec2,
+    counters: &[Counter],
+) -> Option<(usize, f32)> {
+    counters
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            !table
+                .terrain
+                .iter()
+                .any(|f| f.tall && f.shape.crosses(from, c.at))
+        })
+        .min_by(|x, y| from.distance(x.1.at).total_cmp(&from.distance(y.1.at)))
+        .map(|(k, c)| (k, from.distance(c.at)))
 }
 
 /// A hidden unit that shoots, or is hit, is found.
@@ -145,20 +167,8 @@ pub fn spot_counters(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         }
         let Some(u) = table.unit(id) else { continue };
         let (from, label, quality) = (u.base.center, u.label.to_string(), u.traits.quality);
-        let nearest = table
-            .progress
-            .counters
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| {
-                !table
-                    .terrain
-                    .iter()
-                    .any(|f| f.tall && f.shape.crosses(from, c.at))
-            })
-            .min_by(|x, y| from.distance(x.1.at).total_cmp(&from.distance(y.1.at)))
-            .map(|(k, c)| (k, from.distance(c.at)));
-        let Some((k, distance)) = nearest else {
+        let Some((k, distance)) = nearest_counter_in_sight(table, from, &table.progress.counters)
+        else {
             continue;
         };
         let c = table.progress.counters[k].clone();

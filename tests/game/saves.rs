@@ -1,7 +1,7 @@
 //! Save files over whole games: a save made at any point loads to the same table, log and decision; a replay repeats the recorded rolls; bad saves are refused without a panic; a killed writer leaves the last good file.
 
-use crate::root;
 use crate::visibility::{full_table, play_as_the_ai};
+use crate::{every_scenario, root};
 use ambush::control::Controllers;
 use ambush::game::resources::{AiSteps, Awaiting, Dice};
 use ambush::game::start::GameSetup;
@@ -15,26 +15,6 @@ use ambush_data::{Rules, Scenario};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Every scenario the game ships, with the tables it plays with.
-fn every_scenario() -> Vec<(Scenario, Arc<Rules>)> {
-    let bundled = Arc::new(Rules::bundled().clone());
-    let mut all: Vec<(Scenario, Arc<Rules>)> = std::fs::read_dir(root().join("scenarios"))
-        .expect("scenarios/")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .map(|p| {
-            let s = ambush_data::load_scenario_file(&p, &bundled).expect("a bundled scenario");
-            (s, bundled.clone())
-        })
-        .collect();
-    let colonial = load_mod(&root().join("mods/colonial")).expect("the colonial mod");
-    for s in &colonial.scenarios {
-        all.push((s.scenario.clone().expect("valid"), colonial.rules.clone()));
-    }
-    all.sort_by(|a, b| a.0.name.cmp(&b.0.name));
-    all
-}
 
 /// A save of the game in `app`, through its text, as a player's file would go.
 fn save_now(app: &mut App, setup: &GameSetup, rules: &Rules) -> SaveFile {

@@ -1,0 +1,60 @@
+//! Roll logs are a contract: every scenario's log for a few seeds matches a stored digest.
+//!
+//! A change that makes the game faster or tidier leaves every roll where it was. Only a commit
+//! that means to change a rule or a scenario updates `tests/fixtures/roll_digests.txt`, and says
+//! so: run `AMBUSH_BLESS_DIGESTS=1 cargo test digests` to write the file anew.
+
+use crate::{every_scenario, root};
+use ambush::batch::play_game;
+
+/// The seeds each scenario is played with, and the games of each seed.
+const SEEDS: [u64; 3] = [1, 2, 3];
+const GAMES: u64 = 2;
+
+/// One line per scenario and seed: the name, the seed, the rolls, and a digest of their JSON.
+fn digests() -> String {
+    let mut out = String::new();
+    for (scenario, rules) in every_scenario() {
+        for seed in SEEDS {
+            let mut hasher = blake3::Hasher::new();
+            let mut rolls = 0;
+            for game in 0..GAMES {
+                let result = play_game(&scenario, rules.clone(), seed, game, None, true);
+                for entry in &result.log {
+                    hasher.update(entry.to_json().as_bytes());
+                    hasher.update(b"\n");
+                }
+                rolls += result.log.len();
+            }
+            out.push_str(&format!(
+                "{} | seed {seed} | {rolls} rolls | {}\n",
+                scenario.name,
+                &hasher.finalize().to_hex()[..32]
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_scenarios_roll_log_matches_its_stored_digest() {
+    let path = root().join("tests/fixtures/roll_digests.txt");
+    let now = digests();
+    if std::env::var_os("AMBUSH_BLESS_DIGESTS").is_some() {
+        std::fs::write(&path, &now).expect("write the digests");
+        return;
+    }
+    let stored = std::fs::read_to_string(&path).expect("tests/fixtures/roll_digests.txt");
+    let changed: Vec<String> = now
+        .lines()
+        .zip(stored.lines())
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| format!("  now    {a}\n  stored {b}"))
+        .collect();
+    assert!(
+        changed.is_empty() && now.lines().count() == stored.lines().count(),
+        "roll logs changed; a commit that means to change a rule or a scenario blesses them \
+         (AMBUSH_BLESS_DIGESTS=1) and says so:\n{}",
+        changed.join("\n")
+    );
+}

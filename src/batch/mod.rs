@@ -1,8 +1,10 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
 use crate::game::components::{Base, UnitStatus};
+use crate::game::engine::play_to_end;
 use crate::game::resources::{Battle, Dice};
-use crate::game::start::{GameSetup, start_game};
+use crate::game::start::{GameSetup, initial_table};
+use crate::rules::dice::DiceService;
 use crate::rules::log::RollEntry;
 use crate::rules::table::{Outcome, Presence};
 use crate::save::{SaveFile, SaveSource, save_of};
@@ -30,22 +32,10 @@ pub struct GameResult {
     pub log: Vec<RollEntry>,
 }
 
-/// Plays game number `game` of a run seeded with `seed`, both sides under AI control.
+/// Plays game number `game` of a run seeded with `seed`, both sides under AI control. The game is
+/// played on a plain table by the same phase steps the app's systems run, without the ECS around
+/// them: the same seed gives the same game, roll for roll, as the headless app.
 pub fn play_game(
-    scenario: &Scenario,
-    rules: Arc<Rules>,
-    seed: u64,
-    game: u64,
-    wounds: Option<WoundMethod>,
-    keep_log: bool,
-) -> GameResult {
-    play_game_in(&mut None, scenario, rules, seed, game, wounds, keep_log)
-}
-
-/// Like `play_game`, but reuses the app in `slot` when there is one (starting a game resets
-/// every resource and entity of the last), which spares building the schedules again.
-pub fn play_game_in(
-    slot: &mut Option<App>,
     scenario: &Scenario,
     rules: Arc<Rules>,
     seed: u64,
@@ -55,20 +45,38 @@ pub fn play_game_in(
 ) -> GameResult {
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
-    setup.keep_log = keep_log;
-    // Hashing every order costs time; only a save needs it.
-    setup.record_orders = false;
-    let app = match slot {
-        Some(app) => {
-            start_game(app.world_mut(), &setup, rules);
-            app
-        }
-        None => slot.insert(headless_app(&setup, rules)),
-    };
-    // Five phases a turn, plus slack for take-off after the last turn.
-    let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
-    run_to_end(app, cap);
-    read_result(app, game)
+    let mut table = initial_table(&setup, &rules);
+    let mut dice = DiceService::seeded(seed, game);
+    dice.keep_log = keep_log;
+    play_to_end(
+        &mut table,
+        &rules,
+        &mut dice,
+        setup.controllers,
+        step_cap(scenario),
+    );
+    let casualties = table
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Destroyed)
+        .count() as u32;
+    let progress = table.progress;
+    GameResult {
+        game,
+        outcome: progress.outcome,
+        turns: progress.turn,
+        marine_casualties: casualties,
+        aliens_killed: progress.aliens_killed,
+        waves: progress.waves,
+        ending: progress.ending,
+        log: dice.log,
+    }
+}
+
+/// The most frames (or steps) a game may take: five phases a turn, plus slack for take-off after
+/// the last turn. A game that hits it has a bug; it counts as a draw.
+pub fn step_cap(scenario: &Scenario) -> usize {
+    (scenario.turn_limit as usize + 2) * 8 + 16
 }
 
 /// What the game in `app` came to; its roll log is taken out of the world.
@@ -94,6 +102,23 @@ fn read_result(app: &mut App, game: u64) -> GameResult {
     }
 }
 
+/// Plays a game in the headless app, frame by frame, as the window's rules run: the check that
+/// the simulator's loop without the ECS plays the same game.
+pub fn play_game_in_app(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+    keep_log: bool,
+) -> GameResult {
+    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    setup.keep_log = keep_log;
+    setup.record_orders = false;
+    let mut app = headless_app(&setup, rules);
+    run_to_end(&mut app, step_cap(scenario));
+    read_result(&mut app, game)
+}
+
 /// Plays game number `game` of a run seeded with `seed` under AI control, recording every
 /// order, and returns its result with the save that replays it (`simulate --save`).
 pub fn play_saved_game(
@@ -107,8 +132,7 @@ pub fn play_saved_game(
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
     let mut app = headless_app(&setup, rules.clone());
-    let cap = (scenario.turn_limit as usize + 2) * 8 + 16;
-    run_to_end(&mut app, cap);
+    run_to_end(&mut app, step_cap(scenario));
     let save = save_of(app.world_mut(), &setup, &rules, source);
     (read_result(&mut app, game), save)
 }
@@ -224,10 +248,7 @@ pub fn simulate(
         let end = (start + CHUNK).min(games);
         let results: Vec<GameResult> = (start..end)
             .into_par_iter()
-            .map_init(
-                || None,
-                |slot, g| play_game_in(slot, scenario, rules.clone(), seed, g, wounds, keep_log),
-            )
+            .map(|g| play_game(scenario, rules.clone(), seed, g, wounds, keep_log))
             .collect();
         for r in &results {
             tally.add(r);

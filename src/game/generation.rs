@@ -1,9 +1,8 @@
 //! The alien generation phase: the doubles roll or the automatic wave, then placement.
 
-use crate::game::drive::PhaseContext;
+use crate::game::drive::{PhaseContext, play_step};
 use crate::game::phase::PhaseSet;
 use crate::game::table_access::TableAccess;
-use crate::rules::phases::generation;
 use crate::rules::turn::Phase;
 use bevy::prelude::*;
 
@@ -15,10 +14,5 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn generate_aliens(mut access: TableAccess, mut ctx: PhaseContext) {
-    let mut table = access.take();
-    ctx.enter(&table, Phase::AlienGeneration);
-    let rules = ctx.rules.0.clone();
-    generation::alien_generation(&mut table, &rules, &mut ctx.dice);
-    access.put(table);
-    ctx.next.set(Phase::Movement);
+    play_step(Phase::AlienGeneration, &mut access, &mut ctx);
 }

@@ -4,6 +4,7 @@ mod approach;
 pub mod components;
 pub mod drive;
 mod end_of_turn;
+pub mod engine;
 mod generation;
 mod log;
 mod melee;

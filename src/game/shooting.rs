@@ -1,14 +1,15 @@
-//! The shooting phase as a system: the rules' `ShootingFlow` driven by `run_phase`.
+//! The shooting phase as a system: the rules' `ShootingFlow`, one step a frame.
 
-use crate::game::drive::run_phase;
+use crate::game::drive::{PhaseContext, play_step};
 use crate::game::phase::PhaseSet;
-use crate::rules::phases::shooting::ShootingFlow;
+use crate::game::table_access::TableAccess;
 use crate::rules::turn::Phase;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        run_phase::<ShootingFlow>.in_set(PhaseSet(Phase::Shooting)),
-    );
+    app.add_systems(Update, shooting.in_set(PhaseSet(Phase::Shooting)));
+}
+
+fn shooting(mut access: TableAccess, mut ctx: PhaseContext) {
+    play_step(Phase::Shooting, &mut access, &mut ctx);
 }

@@ -58,3 +58,18 @@ fn every_scenarios_roll_log_matches_its_stored_digest() {
         changed.join("\n")
     );
 }
+
+/// The simulator plays games on a plain table, without the ECS; the window's headless app runs
+/// the same phase steps as systems, frame by frame. Both give every scenario the same game.
+#[test]
+fn the_simulators_loop_and_the_apps_frames_play_the_same_game() {
+    use ambush::batch::play_game_in_app;
+    for (scenario, rules) in every_scenario() {
+        for game in 0..2 {
+            let plain = play_game(&scenario, rules.clone(), 4, game, None, true);
+            let app = play_game_in_app(&scenario, rules.clone(), 4, game, true);
+            assert!(!plain.log.is_empty(), "{}", scenario.name);
+            assert_eq!(plain, app, "{} game {game}", scenario.name);
+        }
+    }
+}

@@ -28,7 +28,7 @@ pub struct PhaseStates {
 }
 
 /// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
-/// every one of them with the same system (`game::drive::run_phase`).
+/// every one of them with the same step (`game::engine::play_phase`).
 pub trait DecisionPhase: Default {
     /// The phase this is.
     const PHASE: Phase;

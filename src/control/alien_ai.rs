@@ -34,7 +34,7 @@ fn nearest_human(table: &Table, from: Vec2) -> Option<(UnitId, f32)> {
 fn movement_order(table: &Table, rules: &Rules) -> Order {
     let mut movers: Vec<(UnitId, f32)> = table
         .side_on_table(Side::Aliens)
-        .filter(|a| movement::cannot_move(table, rules, a.id).is_none())
+        .filter(|a| movement::free_to_move(table, rules, a.id))
         .map(|a| {
             let d = nearest_human(table, a.base.center).map_or(f32::INFINITY, |h| h.1);
             (a.id, d)

@@ -108,7 +108,7 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     };
     let movers: Vec<UnitId> = table
         .side_on_table(Side::Humans)
-        .filter(|u| movement::cannot_move(table, rules, u.id).is_none())
+        .filter(|u| movement::free_to_move(table, rules, u.id))
         .filter(|u| !table.touches_ship(&u.base, tol))
         .filter(|u| !holds_to_shoot(table, rules, u.id))
         .map(|u| u.id)
@@ -156,7 +156,7 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
     }
     let near = rules.general.smr * FORM_ALL_ROUND_WITHIN_SMR;
     for u in table.side_on_table(Side::Humans) {
-        if movement::cannot_move(table, rules, u.id).is_some() {
+        if !movement::free_to_move(table, rules, u.id) {
             continue;
         }
         let choices = formation::choices(rules, u);

@@ -132,7 +132,7 @@ fn pick(
                 && selected_own(*side)
                 && sel
                     .unit
-                    .is_some_and(|s| movement::cannot_move(table, rules, s).is_none()) =>
+                    .is_some_and(|s| movement::free_to_move(table, rules, s)) =>
         {
             sel.draft = Some(Draft::Charge { target: u });
             return None;
@@ -176,7 +176,7 @@ fn place(
     let Some(u) = sel.unit.and_then(|u| table.unit(u)) else {
         return;
     };
-    if u.side != *side || movement::cannot_move(table, rules, u.id).is_some() {
+    if u.side != *side || !movement::free_to_move(table, rules, u.id) {
         return;
     }
     let facing = match sel.draft {
@@ -213,7 +213,7 @@ fn turn(
             let Some(u) = sel.unit.and_then(|u| table.unit(u)) else {
                 return;
             };
-            if u.side == *side && movement::cannot_move(table, rules, u.id).is_none() {
+            if u.side == *side && movement::free_to_move(table, rules, u.id) {
                 sel.draft = Some(Draft::Rotate {
                     facing: new_facing(u.base.facing),
                 });

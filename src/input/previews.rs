@@ -37,7 +37,7 @@ fn update_previews(
     }
     match decision {
         Decision::Move { .. } => {
-            if movement::cannot_move(table, &rules, unit.id).is_some() {
+            if !movement::free_to_move(table, &rules, unit.id) {
                 return;
             }
             let group = !selection.alone;

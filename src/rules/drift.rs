@@ -260,7 +260,7 @@ pub fn carry(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitI
     if let Some(u) = table.unit_mut(id) {
         u.base = end;
     }
-    let engaged = !table.enemies_in_contact(id, tol).is_empty();
+    let engaged = table.in_enemy_contact(id, tol);
     if let Some(u) = table.unit_mut(id) {
         u.marks.attacking |= engaged;
     }
@@ -317,7 +317,7 @@ pub fn drift_all(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         if u.marks.moved.is_some() {
             continue;
         }
-        if !u.on_table() || !table.enemies_in_contact(id, tol).is_empty() {
+        if !u.on_table() || table.in_enemy_contact(id, tol) {
             table.exposure.of_mut(id).drift = None;
             continue;
         }

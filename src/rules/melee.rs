@@ -49,7 +49,7 @@ pub fn units_in_melee(table: &Table, rules: &Rules) -> Vec<UnitId> {
     table
         .units
         .iter()
-        .filter(|u| u.on_table() && !table.enemies_in_contact(u.id, tol).is_empty())
+        .filter(|u| u.on_table() && table.in_enemy_contact(u.id, tol))
         .map(|u| u.id)
         .collect()
 }
@@ -602,7 +602,7 @@ pub fn clear_broken_contacts(table: &mut Table, rules: &Rules) {
     let free: Vec<UnitId> = table
         .units
         .iter()
-        .filter(|u| u.marks.attacking && table.enemies_in_contact(u.id, tol).is_empty())
+        .filter(|u| u.marks.attacking && !table.in_enemy_contact(u.id, tol))
         .map(|u| u.id)
         .collect();
     for id in free {

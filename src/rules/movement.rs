@@ -261,30 +261,59 @@ pub struct MovePlan {
 /// Why a unit may not move at all this phase, if it may not.
 pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMove> {
     let u = table.unit(id)?;
-    let unit = || u.label.to_string();
+    let unit = u.label.to_string();
+    Some(match held_still(table, rules, u)? {
+        HeldStill::NotOnTable => CannotMove::NotOnTable(unit),
+        HeldStill::AlreadyMoved => CannotMove::AlreadyMoved(unit),
+        HeldStill::Surprised(why) => CannotMove::Surprised(unit, why),
+        HeldStill::Stunned => CannotMove::Stunned(unit),
+        HeldStill::Withdrawing => CannotMove::Withdrawing(unit),
+        HeldStill::Drifting => CannotMove::Drifting(unit),
+        HeldStill::InContact => CannotMove::InContact(unit),
+    })
+}
+
+/// Whether unit `id` may move this phase: `cannot_move` without the words, for the AI's and the
+/// phase's many questions (a unit that does not exist is not held).
+pub fn free_to_move(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    table
+        .unit(id)
+        .is_none_or(|u| held_still(table, rules, u).is_none())
+}
+
+/// What holds a unit still this phase: `CannotMove` before the unit's name is put in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum HeldStill {
+    NotOnTable,
+    AlreadyMoved,
+    Surprised(&'static str),
+    Stunned,
+    Withdrawing,
+    Drifting,
+    InContact,
+}
+
+fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
     if !u.on_table() {
-        return Some(CannotMove::NotOnTable(unit()));
+        return Some(HeldStill::NotOnTable);
     }
     if u.marks.moved.is_some() {
-        return Some(CannotMove::AlreadyMoved(unit()));
+        return Some(HeldStill::AlreadyMoved);
     }
     if !u.surprise.may_move() {
-        return Some(CannotMove::Surprised(unit(), u.surprise.why()));
+        return Some(HeldStill::Surprised(u.surprise.why()));
     }
     if u.status.stunned {
-        return Some(CannotMove::Stunned(unit()));
+        return Some(HeldStill::Stunned);
     }
     if u.status.withdrawing {
-        return Some(CannotMove::Withdrawing(unit()));
+        return Some(HeldStill::Withdrawing);
     }
-    if table.exposure.drift(id).is_some() {
-        return Some(CannotMove::Drifting(unit()));
+    if table.exposure.drift(u.id).is_some() {
+        return Some(HeldStill::Drifting);
     }
-    if !table
-        .enemies_in_contact(id, rules.general.contact_tolerance)
-        .is_empty()
-    {
-        return Some(CannotMove::InContact(unit()));
+    if table.in_enemy_contact(u.id, rules.general.contact_tolerance) {
+        return Some(HeldStill::InContact);
     }
     None
 }

@@ -214,7 +214,7 @@ pub fn preview_shot(
 pub fn movers(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
     table
         .side_on_table(side)
-        .filter(|u| movement::cannot_move(table, rules, u.id).is_none())
+        .filter(|u| movement::free_to_move(table, rules, u.id))
         .map(|u| u.id)
         .collect()
 }

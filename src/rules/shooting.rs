@@ -64,10 +64,7 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
     if !u.surprise.may_attack() {
         return Some(CannotShoot::Surprised(unit(), u.surprise.why()));
     }
-    if !table
-        .enemies_in_contact(id, rules.general.contact_tolerance)
-        .is_empty()
-    {
+    if table.in_enemy_contact(id, rules.general.contact_tolerance) {
         return Some(CannotShoot::InContact(unit()));
     }
     if crippled(table, rules, id) {

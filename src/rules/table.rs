@@ -406,17 +406,22 @@ impl Table {
         id
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
-        self.units.iter().find(|u| u.id == id)
+        self.index(id).map(|i| &self.units[i])
     }
     /// The side of unit `id`, if there is such a unit.
     pub fn side_of(&self, id: UnitId) -> Option<Side> {
         self.unit(id).map(|u| u.side)
     }
     pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.units.iter_mut().find(|u| u.id == id)
+        self.index(id).map(|i| &mut self.units[i])
     }
     pub fn index(&self, id: UnitId) -> Option<usize> {
-        self.units.iter().position(|u| u.id == id)
+        // Units are numbered in the order they come on, so a unit's number is nearly always its
+        // place in the list; look there first.
+        match self.units.get(id as usize) {
+            Some(u) if u.id == id => Some(id as usize),
+            _ => self.units.iter().position(|u| u.id == id),
+        }
     }
     pub fn label(&self, id: UnitId) -> &str {
         self.unit(id).map_or("", |u| &u.label)
@@ -444,6 +449,17 @@ impl Table {
             })
             .map(|o| o.id)
             .collect()
+    }
+
+    /// Whether any enemy on the table is in base contact with unit `id`.
+    pub fn in_enemy_contact(&self, id: UnitId, tol: f32) -> bool {
+        let Some(u) = self.unit(id) else {
+            return false;
+        };
+        u.on_table()
+            && self.units.iter().any(|o| {
+                o.side != u.side && o.on_table() && geometry::in_contact(&u.base, &o.base, tol)
+            })
     }
 
     /// Friends on the table in base contact with unit `id`.

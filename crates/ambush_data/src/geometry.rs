@@ -72,8 +72,10 @@ impl Footprint {
     /// Corners in order: front-left, front-right, rear-right, rear-left.
     #[inline]
     pub fn corners(&self) -> [Vec2; 4] {
-        let f = self.forward() * self.size.y * 0.5;
-        let r = self.right() * self.size.x * 0.5;
+        // One sine and cosine for both directions: `right` is `forward` turned a quarter.
+        let fwd = self.forward();
+        let f = fwd * self.size.y * 0.5;
+        let r = Vec2::new(fwd.y, -fwd.x) * self.size.x * 0.5;
         let c = self.center;
         [c + f - r, c + f + r, c - f + r, c - f - r]
     }
@@ -129,13 +131,20 @@ impl Footprint {
 /// Shortest distance between a point and a segment.
 #[inline]
 pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    point_segment_distance_squared(p, a, b).sqrt()
+}
+
+/// The square of `point_segment_distance`: comparing squares spares a root per pair, and the
+/// root of the least square is the least root, to the bit.
+#[inline]
+fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
     let len2 = ab.length_squared();
     if len2 <= f32::EPSILON {
-        return p.distance(a);
+        return p.distance_squared(a);
     }
     let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
-    p.distance(a + ab * t)
+    p.distance_squared(a + ab * t)
 }
 
 #[inline]
@@ -222,11 +231,15 @@ fn apart_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
     for (from, to) in [(a, b), (b, a)] {
         for p in from {
             for j in 0..to.len() {
-                best = best.min(point_segment_distance(*p, to[j], to[(j + 1) % to.len()]));
+                best = best.min(point_segment_distance_squared(
+                    *p,
+                    to[j],
+                    to[(j + 1) % to.len()],
+                ));
             }
         }
     }
-    best
+    best.sqrt()
 }
 
 /// Half the diagonal: no point of the base is farther than this from its centre.

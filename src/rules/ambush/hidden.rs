@@ -82,7 +82,7 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         .map(|u| u.id)
         .collect();
     for id in hidden {
-        if !table.enemies_in_contact(id, tol).is_empty() {
+        if table.in_enemy_contact(id, tol) {
             reveal(table, dice, id, "an enemy runs into it");
         }
     }
@@ -162,7 +162,7 @@ pub fn spot_counters(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         if table.progress.counters.is_empty() {
             return;
         }
-        if !table.enemies_in_contact(id, tol).is_empty() {
+        if table.in_enemy_contact(id, tol) {
             continue;
         }
         let Some(u) = table.unit(id) else { continue };

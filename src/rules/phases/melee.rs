@@ -105,7 +105,7 @@ impl DecisionPhase for MeleeFlow {
                         table
                             .unit(*u)
                             .is_some_and(|x| x.on_table() && x.surprise.may_move())
-                            && !table.enemies_in_contact(*u, tol).is_empty()
+                            && table.in_enemy_contact(*u, tol)
                     });
                     if let Some((unit, draw)) = queue.first().copied() {
                         let side = table.side_of(unit).unwrap_or(Side::Humans);

@@ -65,7 +65,7 @@ impl MovementFlow {
     fn can_move_any(table: &Table, rules: &Rules, side: Side) -> bool {
         table
             .side_on_table(side)
-            .any(|u| movement::cannot_move(table, rules, u.id).is_none())
+            .any(|u| movement::free_to_move(table, rules, u.id))
     }
 
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
@@ -186,9 +186,7 @@ pub fn boarders(table: &Table, rules: &Rules) -> Vec<UnitId> {
     let tol = rules.general.contact_tolerance;
     table
         .side_on_table(Side::Humans)
-        .filter(|u| {
-            table.touches_ship(&u.base, tol) && table.enemies_in_contact(u.id, tol).is_empty()
-        })
+        .filter(|u| table.touches_ship(&u.base, tol) && !table.in_enemy_contact(u.id, tol))
         .map(|u| u.id)
         .collect()
 }

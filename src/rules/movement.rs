@@ -10,7 +10,7 @@ use crate::rules::wounds::{crippled, placement_clear};
 use ambush_data::ambush_spec::SurpriseEffects;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
-use ambush_data::geometry::Footprint;
+use ambush_data::geometry::{Footprint, PlacedBase, PlacedShape};
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
@@ -215,13 +215,29 @@ pub fn path_clear(
     let steps = (len / 0.5).ceil().max(1.0) as usize;
     let tol = rules.general.contact_tolerance;
     let reach = len + start.size.length() + 2.0;
-    let near: Vec<&crate::rules::table::Unit> = table
+    let me = PlacedBase::new(*start);
+    // Only what could touch the base somewhere on its way is tested at each step: the rest is
+    // farther from the path than the two bases' reach (with a margin for rounding).
+    let near: Vec<(PlacedBase, &Unit)> = table
         .units
         .iter()
         .filter(|u| {
             u.on_table() && !ignore.contains(&u.id) && u.base.center.distance(start.center) <= reach
         })
+        .map(|u| (PlacedBase::new(u.base), u))
+        .filter(|(p, _)| {
+            geometry::point_segment_distance(p.base.center, start.center, end.center)
+                <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
+        })
         .collect();
+    let walls: Vec<(PlacedShape, &str)> = table
+        .terrain
+        .iter()
+        .filter(|f| f.going == Going::Impassable)
+        .map(|f| (f.shape.placed(), f.name.as_str()))
+        .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
+        .collect();
+    let fwd = start.forward();
     for i in 1..=steps {
         let t = i as f32 / steps as f32;
         let b = if i == steps {
@@ -229,25 +245,28 @@ pub fn path_clear(
         } else {
             start.at(start.center.lerp(end.center, t))
         };
-        if !geometry::on_table(&b, table.config.table, MEASURING_SLACK) {
+        // The last step may turn to the end's facing; every other keeps the start's.
+        let placed = if i == steps {
+            PlacedBase::new(b)
+        } else {
+            PlacedBase::along(b, fwd)
+        };
+        if !placed.on_table(table.config.table, MEASURING_SLACK) {
             return Err(PathBlocked::LeavesTable);
         }
-        if let Some(f) = table
-            .terrain
-            .iter()
-            .find(|f| f.going == Going::Impassable && f.shape.overlaps(&b, tol))
-        {
-            return Err(PathBlocked::Impassable(f.name.clone()));
+        if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {
+            return Err(PathBlocked::Impassable(name.to_string()));
         }
-        if let Some(u) = near
-            .iter()
-            .find(|u| geometry::bases_overlap(&b, &u.base, tol))
-        {
+        if let Some((_, u)) = near.iter().find(|(p, _)| placed.overlaps(p, tol)) {
             return Err(PathBlocked::By(table.public_name(u).to_string()));
         }
     }
     Ok(())
 }
+
+/// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
+/// on a path's points is far smaller, so no candidate the exact test would catch is dropped.
+const BROAD_PHASE_MARGIN: f32 = 0.01;
 
 /// A checked move: the new pose of every unit that moves, and how it classified.
 #[derive(Debug, Clone, PartialEq)]
@@ -539,14 +558,25 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
     let base_angle = geometry::angle_of(goal - start.center);
     let mut best: Option<(f32, Footprint)> = None;
     let here = start.center.distance(goal);
-    let near: Vec<UnitId> = table
+    let me = PlacedBase::new(start);
+    // Each nearby base once, with whether it is an enemy (whose contact the move must avoid).
+    let near: Vec<(PlacedBase, bool)> = table
         .units
         .iter()
         .filter(|o| {
             o.on_table() && o.id != id && o.base.center.distance(start.center) <= allow + 4.0
         })
-        .map(|o| o.id)
+        .map(|o| (PlacedBase::new(o.base), o.side != u.side))
         .collect();
+    let walls: Vec<PlacedShape> = table
+        .terrain
+        .iter()
+        .filter(|f| f.going == Going::Impassable)
+        .map(|f| f.shape.placed())
+        .collect();
+    let extra = rules.general.bad_going_cost - 1.0;
+    let mut on_ray: Vec<(PlacedBase, bool)> = Vec::with_capacity(near.len());
+    let mut walls_on_ray: Vec<PlacedShape> = Vec::with_capacity(walls.len());
     for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4, 6, -6] {
         let a = base_angle + (k as f32) * 15f32.to_radians();
         let dirv = geometry::dir(a);
@@ -561,7 +591,19 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
             .filter(|f| f.going == Going::Bad)
             .filter_map(|f| f.shape.span_inside(start.center, far))
             .collect();
-        let extra = rules.general.bad_going_cost - 1.0;
+        // Only the bases and walls that could touch a pose somewhere along this ray are tested
+        // at its steps.
+        on_ray.clear();
+        on_ray.extend(near.iter().filter(|(o, _)| {
+            geometry::point_segment_distance(o.base.center, start.center, far)
+                <= o.radius + me.radius + tol + BROAD_PHASE_MARGIN
+        }));
+        walls_on_ray.clear();
+        walls_on_ray.extend(
+            walls
+                .iter()
+                .filter(|w| w.may_reach_path(start.center, far, me.radius, BROAD_PHASE_MARGIN)),
+        );
         while d <= max_d + 1e-4 {
             let c = start.center + dirv * d;
             let pose = Footprint::new(c, start.size, a);
@@ -569,16 +611,11 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
             if d + extra * in_bad > allow + MEASURING_SLACK {
                 break;
             }
-            let blocked = !geometry::on_table(&pose, table.config.table, MEASURING_SLACK)
-                || table
-                    .terrain
-                    .iter()
-                    .any(|f| f.going == Going::Impassable && f.shape.overlaps(&pose, tol))
-                || near.iter().any(|o| {
-                    table.unit(*o).is_some_and(|ou| {
-                        geometry::bases_overlap(&pose, &ou.base, tol)
-                            || (ou.side != u.side && geometry::in_contact(&pose, &ou.base, tol))
-                    })
+            let placed = PlacedBase::along(pose, dirv);
+            let blocked = !placed.on_table(table.config.table, MEASURING_SLACK)
+                || walls_on_ray.iter().any(|w| w.overlaps(&placed, tol))
+                || on_ray.iter().any(|(o, enemy)| {
+                    placed.overlaps(o, tol) || (*enemy && placed.in_contact(o, tol))
                 });
             if blocked {
                 break;

@@ -72,12 +72,7 @@ impl Footprint {
     /// Corners in order: front-left, front-right, rear-right, rear-left.
     #[inline]
     pub fn corners(&self) -> [Vec2; 4] {
-        // One sine and cosine for both directions: `right` is `forward` turned a quarter.
-        let fwd = self.forward();
-        let f = fwd * self.size.y * 0.5;
-        let r = Vec2::new(fwd.y, -fwd.x) * self.size.x * 0.5;
-        let c = self.center;
-        [c + f - r, c + f + r, c - f + r, c - f - r]
+        corners_along(self.center, self.size, self.forward())
     }
     /// The front edge, left corner first.
     #[inline]
@@ -125,6 +120,121 @@ impl Footprint {
     #[inline]
     pub fn facing(&self, facing: f32) -> Self {
         Footprint { facing, ..*self }
+    }
+}
+
+/// The corners of a base of `size` at `center` whose front points along `fwd` (the unit vector
+/// of its facing), in `Footprint::corners` order. One sine and cosine serve both directions:
+/// `right` is `forward` turned a quarter.
+#[inline]
+fn corners_along(c: Vec2, size: Vec2, fwd: Vec2) -> [Vec2; 4] {
+    let f = fwd * size.y * 0.5;
+    let r = Vec2::new(fwd.y, -fwd.x) * size.x * 0.5;
+    [c + f - r, c + f + r, c - f + r, c - f - r]
+}
+
+/// A base with its corners and reach worked out once, for searches that test one base against
+/// many positions: every test gives the same answer, to the bit, as the plain functions on
+/// `Footprint`s (`bases_overlap`, `in_contact`, `on_table`, `Shape::overlaps`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlacedBase {
+    pub base: Footprint,
+    pub corners: [Vec2; 4],
+    /// Half the diagonal: no point of the base is farther than this from its centre.
+    pub radius: f32,
+}
+
+impl PlacedBase {
+    #[inline]
+    pub fn new(base: Footprint) -> Self {
+        Self::along(base, base.forward())
+    }
+    /// The base, given the unit vector of its facing (a search along one bearing works it out
+    /// once for all its steps).
+    #[inline]
+    pub fn along(base: Footprint, fwd: Vec2) -> Self {
+        PlacedBase {
+            base,
+            corners: corners_along(base.center, base.size, fwd),
+            radius: radius(&base),
+        }
+    }
+    #[inline]
+    fn surely_apart(&self, other: &PlacedBase, margin: f32) -> bool {
+        let r = self.radius + other.radius + margin;
+        self.base.center.distance_squared(other.base.center) > r * r
+    }
+    /// `bases_overlap`.
+    #[inline]
+    pub fn overlaps(&self, other: &PlacedBase, tolerance: f32) -> bool {
+        !self.surely_apart(other, 0.0)
+            && polygon_penetration(&self.corners, &other.corners) > tolerance
+    }
+    /// `in_contact`.
+    #[inline]
+    pub fn in_contact(&self, other: &PlacedBase, tolerance: f32) -> bool {
+        if self.surely_apart(other, tolerance) {
+            return false;
+        }
+        let d = if self.surely_apart(other, 0.0) {
+            apart_polygon_distance(&self.corners, &other.corners)
+        } else {
+            polygon_distance(&self.corners, &other.corners)
+        };
+        d <= tolerance
+    }
+    /// `on_table`.
+    #[inline]
+    pub fn on_table(&self, size: Vec2, tolerance: f32) -> bool {
+        corners_on_table(&self.corners, size, tolerance)
+    }
+}
+
+/// A terrain shape with its corners and reach worked out once (see `PlacedBase`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlacedShape {
+    center: Vec2,
+    bounding_radius: f32,
+    /// The rectangle's corners, or `None` for a circle.
+    polygon: Option<[Vec2; 4]>,
+    circle_radius: f32,
+}
+
+impl PlacedShape {
+    /// Whether this shape and a base at most `margin` apart could touch: false means surely not.
+    #[inline]
+    pub fn may_reach(&self, base: &PlacedBase, margin: f32) -> bool {
+        let reach = self.bounding_radius + base.radius + margin;
+        self.center.distance_squared(base.base.center) <= reach * reach
+    }
+    /// Whether this shape could touch a base of reach `radius` whose centre lies anywhere on the
+    /// segment `a`–`b`: false means surely not, at any point of the way.
+    #[inline]
+    pub fn may_reach_path(&self, a: Vec2, b: Vec2, radius: f32, margin: f32) -> bool {
+        point_segment_distance(self.center, a, b) <= self.bounding_radius + radius + margin
+    }
+    /// `Shape::overlaps`.
+    #[inline]
+    pub fn overlaps(&self, base: &PlacedBase, tolerance: f32) -> bool {
+        let reach = self.bounding_radius + base.radius;
+        if self.center.distance_squared(base.base.center) > reach * reach {
+            return false;
+        }
+        match &self.polygon {
+            None => {
+                let c = self.center;
+                if base.base.contains(c) {
+                    return true;
+                }
+                let k = &base.corners;
+                let d = [(k[0], k[1]), (k[1], k[2]), (k[2], k[3]), (k[3], k[0])]
+                    .iter()
+                    .map(|(p, q)| point_segment_distance(c, *p, *q))
+                    .fold(f32::INFINITY, f32::min);
+                d < self.circle_radius - tolerance
+            }
+            Some(poly) => polygon_penetration(poly, &base.corners) > tolerance,
+        }
     }
 }
 
@@ -381,6 +491,20 @@ impl Shape {
         }
     }
 
+    /// The shape with its corners and reach worked out once, for many tests.
+    #[inline]
+    pub fn placed(&self) -> PlacedShape {
+        PlacedShape {
+            center: self.center(),
+            bounding_radius: self.bounding_radius(),
+            polygon: self.polygon(),
+            circle_radius: match *self {
+                Shape::Circle { radius, .. } => radius,
+                Shape::Rect { .. } => 0.0,
+            },
+        }
+    }
+
     /// No point of the shape is farther than this from its centre.
     #[inline]
     pub fn bounding_radius(&self) -> f32 {
@@ -536,7 +660,12 @@ impl Shape {
 /// Whether a base lies wholly on a table of `size` (origin at the south-west corner).
 #[inline]
 pub fn on_table(base: &Footprint, size: Vec2, tolerance: f32) -> bool {
-    base.corners().iter().all(|c| {
+    corners_on_table(&base.corners(), size, tolerance)
+}
+
+#[inline]
+fn corners_on_table(corners: &[Vec2; 4], size: Vec2, tolerance: f32) -> bool {
+    corners.iter().all(|c| {
         c.x >= -tolerance
             && c.y >= -tolerance
             && c.x <= size.x + tolerance
@@ -579,6 +708,56 @@ mod tests {
 
     fn sq(x: f32, y: f32) -> Footprint {
         Footprint::new(Vec2::new(x, y), Vec2::ONE, FRAC_PI_2)
+    }
+
+    /// The prepared bases and shapes of the searches answer as the plain functions do, to the
+    /// bit, over many random bases, shapes and tolerances (a speed change must not change a
+    /// single move, and so a single roll).
+    #[test]
+    fn placed_bases_and_shapes_answer_as_the_plain_functions_do() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |lo: f32, hi: f32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        for _ in 0..20_000 {
+            let mut base = || {
+                Footprint::new(
+                    Vec2::new(next(0.0, 12.0), next(0.0, 12.0)),
+                    Vec2::new(next(0.5, 3.0), next(0.5, 3.0)),
+                    next(-7.0, 7.0),
+                )
+            };
+            let (a, b) = (base(), base());
+            let tol = next(0.0, 0.2);
+            let (pa, pb) = (PlacedBase::new(a), PlacedBase::new(b));
+            assert_eq!(pa.corners, a.corners());
+            assert_eq!(pa.overlaps(&pb, tol), bases_overlap(&a, &b, tol));
+            assert_eq!(pa.in_contact(&pb, tol), in_contact(&a, &b, tol));
+            let table = Vec2::new(next(6.0, 14.0), next(6.0, 14.0));
+            assert_eq!(pa.on_table(table, tol), on_table(&a, table, tol));
+            let shape = if next(0.0, 1.0) < 0.5 {
+                Shape::Circle {
+                    center: (next(0.0, 12.0), next(0.0, 12.0)),
+                    radius: next(0.2, 4.0),
+                }
+            } else {
+                Shape::Rect {
+                    center: (next(0.0, 12.0), next(0.0, 12.0)),
+                    size: (next(0.2, 6.0), next(0.2, 6.0)),
+                    rotation: next(-180.0, 180.0),
+                }
+            };
+            let placed = shape.placed();
+            let overlaps = shape.overlaps(&a, tol);
+            assert_eq!(placed.overlaps(&pa, tol), overlaps, "{shape:?} {a:?}");
+            if overlaps {
+                assert!(placed.may_reach(&pa, 0.0));
+                assert!(placed.may_reach_path(a.center, b.center, pa.radius, 0.0));
+            }
+        }
     }
 
     #[test]

@@ -126,21 +126,22 @@ fn selecting_a_marine_brings_its_group_and_the_preview_names_category_and_legali
     let previews = app.world().resource::<Previews>();
     assert_eq!(previews.actors.len(), 6, "every marine may move");
 
-    // The live preview follows the pointer: forward, the whole group comes.
-    let p = move_preview_at(&mut app, m1 + Vec2::new(0.0, 3.0));
+    // The live preview follows the pointer: forward (west, from the east edge), the whole group
+    // comes.
+    let p = move_preview_at(&mut app, m1 + Vec2::new(-3.0, 0.0));
     assert_eq!(p.kind, MoveKind::StraightForward);
     assert!(p.legal(), "{:?}", p.verdict);
     assert_eq!(p.ghosts.len(), 6, "the marines start in base contact");
 
     // Backwards 3" is a fall back beyond its 2" allowance: shown, and refused with the reason.
-    let p = move_preview_at(&mut app, m1 - Vec2::new(0.0, 3.0));
+    let p = move_preview_at(&mut app, m1 + Vec2::new(3.0, 0.0));
     assert_eq!(p.kind, MoveKind::FallBack);
     let why = p.verdict.clone().unwrap_err();
     assert!(why.to_string().contains("allowance"), "{why}");
 
-    // G moves it alone: sideways is an advance.
+    // G moves it alone: sideways (south, its left) is an advance.
     key(&mut app, KeyCode::KeyG);
-    let p = move_preview_at(&mut app, m1 + Vec2::new(-1.5, 0.5));
+    let p = move_preview_at(&mut app, m1 + Vec2::new(-0.5, -1.5));
     assert_eq!(p.ghosts.len(), 1);
     assert_eq!(p.kind, MoveKind::Advance);
 }
@@ -156,13 +157,14 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
     let m6 = centre(&app, "M6");
     point_at(&mut app, m1);
     click(&mut app);
-    point_at(&mut app, m1 + Vec2::new(0.0, 3.0));
+    // Forward is west: the squad beams down to the east edge.
+    point_at(&mut app, m1 + Vec2::new(-3.0, 0.0));
     click(&mut app);
     key(&mut app, KeyCode::Enter);
     app.update();
-    assert!((centre(&app, "M1") - (m1 + Vec2::new(0.0, 3.0))).length() < 1e-3);
+    assert!((centre(&app, "M1") - (m1 + Vec2::new(-3.0, 0.0))).length() < 1e-3);
     assert!(
-        (centre(&app, "M6") - (m6 + Vec2::new(0.0, 3.0))).length() < 1e-3,
+        (centre(&app, "M6") - (m6 + Vec2::new(-3.0, 0.0))).length() < 1e-3,
         "the group moved"
     );
 

@@ -24,12 +24,12 @@ fn broken_scenarios_name_line_and_field_and_never_panic() {
     let good = std::fs::read_to_string(root().join("scenarios/crashed_ship.ron")).unwrap();
     let line_of = |needle: &str| good.lines().position(|l| l.contains(needle)).unwrap() + 1;
     // a unit off the table
-    let bad = good.replacen("at: (33.5, 1.0)", "at: (-5.0, 1.0)", 1);
+    let bad = good.replacen("at: (71.0, 21.5)", "at: (-5.0, 21.5)", 1);
     let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
     assert_eq!(e.line, line_of("label: \"M1\""));
     assert!(e.message.contains("at"), "{e}");
     // overlapping bases
-    let bad = good.replacen("at: (34.5, 1.0)", "at: (33.8, 1.0)", 1);
+    let bad = good.replacen("at: (71.0, 22.5)", "at: (71.0, 21.8)", 1);
     let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
     assert!(e.message.contains("overlap"), "{e}");
     // a negative count

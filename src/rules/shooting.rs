@@ -137,10 +137,18 @@ pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
 }
 
 fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
-    if base.contains(p) || base.contains(q) {
+    // Broad phase: a base whose centre is farther from the line than its half-diagonal (and a
+    // margin for rounding) has no point on it.
+    let reach = base.size.length() * 0.5 + 0.01;
+    if geometry::point_segment_distance(base.center, p, q) > reach {
         return false;
     }
-    base.edges()
+    let fwd = base.forward();
+    if base.contains_along(p, fwd) || base.contains_along(q, fwd) {
+        return false;
+    }
+    let k = geometry::PlacedBase::along(*base, fwd).corners;
+    [(k[0], k[1]), (k[1], k[2]), (k[2], k[3]), (k[3], k[0])]
         .iter()
         .any(|(c, d)| geometry::segments_intersect(p, q, *c, *d))
 }
@@ -597,16 +605,22 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .filter(|u| u.side == side && u.on_table())
         .filter(|u| cannot_shoot(table, rules, u.id).is_none())
         .any(|u| {
+            let reach = longest_reach(table, rules, u);
             table
                 .units
                 .iter()
                 .filter(|t| t.side != side && t.on_table())
-                .any(|t| in_range_and_sight(table, rules, u, t))
+                .any(|t| {
+                    geometry::base_distance_at_least(&u.base, &t.base) <= reach
+                        && geometry::base_distance(&u.base, &t.base) <= reach
+                        && los_blocker(table, u.id, t.id).is_none()
+                })
         })
 }
 
-/// Whether `s` has a weapon that reaches `t` and can see it (no modifiers worked out).
-fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool {
+/// How far `s`'s longest-reaching weapon reaches, inches (with the measuring slack), before any
+/// modifier: a target farther than this cannot be shot at all.
+fn longest_reach(table: &Table, rules: &Rules, s: &Unit) -> f32 {
     let inferior = table.config.inferior_weapons == Some(s.side)
         && table.config.inferior_weapon_rules.no_long_range;
     let smr = rules.general.smr;
@@ -633,9 +647,7 @@ fn in_range_and_sight(table: &Table, rules: &Rules, s: &Unit, t: &Unit) -> bool 
             * smr
             + MEASURING_SLACK
     };
-    geometry::base_distance_at_least(&s.base, &t.base) <= reach
-        && geometry::base_distance(&s.base, &t.base) <= reach
-        && los_blocker(table, s.id, t.id).is_none()
+    reach
 }
 
 /// Makes a shot: rolls to hit, places hit dice, rolls friendly fire on a miss.

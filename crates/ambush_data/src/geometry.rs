@@ -97,9 +97,15 @@ impl Footprint {
     }
     #[inline]
     pub fn contains(&self, p: Vec2) -> bool {
+        self.contains_along(p, self.forward())
+    }
+    /// `contains`, given the unit vector of the base's facing (worked out once for many points).
+    #[inline]
+    pub fn contains_along(&self, p: Vec2, fwd: Vec2) -> bool {
         let d = p - self.center;
-        d.dot(self.right()).abs() <= self.size.x * 0.5 + 1e-5
-            && d.dot(self.forward()).abs() <= self.size.y * 0.5 + 1e-5
+        let right = Vec2::new(fwd.y, -fwd.x);
+        d.dot(right).abs() <= self.size.x * 0.5 + 1e-5
+            && d.dot(fwd).abs() <= self.size.y * 0.5 + 1e-5
     }
     /// How far `p` lies outside the base: 0 inside it, else the distance to its nearest edge.
     pub fn distance_to_point(&self, p: Vec2) -> f32 {

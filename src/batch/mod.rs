@@ -1,5 +1,7 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
+pub mod fuzz;
+
 use crate::game::components::{Base, UnitStatus};
 use crate::game::resources::{Battle, Dice};
 use crate::game::start::{GameSetup, start_game};

@@ -10,11 +10,9 @@ use ambush::rules::turn::Phase;
 use ambush::save::{
     SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
 };
-use ambush_data::mods::load_mod;
-use ambush_data::{Rules, Scenario};
+use ambush_data::Rules;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// A save of the game in `app`, through its text, as a player's file would go.
 fn save_now(app: &mut App, setup: &GameSetup, rules: &Rules) -> SaveFile {

@@ -1211,6 +1211,65 @@ mod tests {
     }
 
     #[test]
+    fn a_ship_off_the_table_is_refused_at_its_centre() {
+        // Issue 13: a ship at x = 99999999999 passed, and the marine AI panicked in a clamp.
+        let text = VALID.replace("center: (36.0, 24.0)", "center: (99999999999.0, 24.0)");
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"ship\"");
+        let col = text.lines().nth(line - 1).unwrap().find("center").unwrap() + 1;
+        assert_eq!((e.line, e.column), (line, col), "{e}");
+        assert!(
+            e.message.contains("`shape.center`") && e.message.contains("off the 72x48 table"),
+            "{e}"
+        );
+        // A ship hanging over the edge cannot be reached and boarded.
+        let text = VALID.replace("center: (36.0, 24.0)", "center: (71.0, 24.0)");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("wholly on the 72x48 table"), "{e}");
+    }
+
+    #[test]
+    fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
+        let cases = [
+            ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),
+            (
+                "size: (6.0, 3.0)",
+                "size: (6.0, 3.0), rotation: 720.0",
+                "`shape.rotation`",
+            ),
+            (
+                "facing: 0.0, weapons: [\"blaster\"]",
+                "facing: 1e9, weapons: [\"blaster\"]",
+                "`facing`",
+            ),
+            ("table: (72.0, 48.0)", "table: (72.0, 2.0)", "`table`"),
+            (
+                "automatic_wave_turn: 3",
+                "automatic_wave_turn: 4000000000",
+                "`automatic_wave_turn`",
+            ),
+            (
+                "armour: true),\n    ],",
+                "armour: true, traits: (awe: 2147483647)),\n    ],",
+                "`traits.awe`",
+            ),
+            (
+                "(weapons: [\"claws\"])",
+                "(weapons: [\"claws\"], traits: (quality: 0))",
+                "`aliens.traits.quality`",
+            ),
+            ("tall: true),", "tall: true, height: 1e9),", "`height`"),
+        ];
+        for (old, new, field) in cases {
+            let text = VALID.replacen(old, new, 1);
+            assert_ne!(text, VALID, "{old}");
+            let e = parse(&text).unwrap_err();
+            assert!(e.message.contains(field), "{field}: {e}");
+            assert!(e.line > 1, "{e}");
+        }
+    }
+
+    #[test]
     fn placed_aliens_are_an_error() {
         let text = VALID.replace("\"M2\", troop: Infantry", "\"M2\", troop: Alien");
         let e = parse(&text).unwrap_err();

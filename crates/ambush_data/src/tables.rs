@@ -915,41 +915,34 @@ impl Rules {
     /// No number anywhere in the tables may be larger than `MAX_RULE_NUMBER` in size. Each table
     /// is written out as RON and read back as a tree of values, so a new field is covered too.
     fn check_numbers(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        fn walk(value: &ron::Value, path: &mut String) -> Option<String> {
+        fn walk(value: &serde_json::Value, path: &mut String) -> Option<String> {
+            let mut step = |key: &str, v: &serde_json::Value| {
+                let len = path.len();
+                if !path.is_empty() && !key.starts_with('[') {
+                    path.push('.');
+                }
+                path.push_str(key);
+                let found = walk(v, path);
+                path.truncate(len);
+                found
+            };
             match value {
-                ron::Value::Number(n) => {
-                    let v = n.into_f64();
+                serde_json::Value::Number(n) => {
+                    let v = n.as_f64().unwrap_or(f64::INFINITY);
                     (!(v.is_finite() && v.abs() <= MAX_RULE_NUMBER)).then(|| {
-                        format!("field `{path}`: {v} is larger than any rule needs; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}")
+                        format!("field `{path}`: {v} is beyond any rule's need; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}")
                     })
                 }
-                ron::Value::Map(map) => map.iter().find_map(|(k, v)| {
-                    let len = path.len();
-                    let key = match k {
-                        ron::Value::String(s) => s.clone(),
-                        other => ron::to_string(other).unwrap_or_default(),
-                    };
-                    if !path.is_empty() {
-                        path.push('.');
-                    }
-                    path.push_str(&key);
-                    let found = walk(v, path);
-                    path.truncate(len);
-                    found
-                }),
-                ron::Value::Seq(items) => items.iter().enumerate().find_map(|(i, v)| {
-                    let len = path.len();
-                    path.push_str(&format!("[{i}]"));
-                    let found = walk(v, path);
-                    path.truncate(len);
-                    found
-                }),
-                ron::Value::Option(Some(v)) => walk(v, path),
+                serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| step(k, v)),
+                serde_json::Value::Array(items) => items
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, v)| step(&format!("[{i}]"), v)),
                 _ => None,
             }
         }
-        fn tree<T: Serialize>(table: &T) -> Option<ron::Value> {
-            ron::from_str(&ron::to_string(table).ok()?).ok()
+        fn tree<T: Serialize>(table: &T) -> Result<serde_json::Value, String> {
+            serde_json::to_value(table).map_err(|e| format!("the table cannot be checked: {e}"))
         }
         let tables = [
             ("general.ron", tree(&self.general)),
@@ -964,7 +957,11 @@ impl Rules {
             ("environment.ron", tree(&self.environment)),
         ];
         for (file, value) in tables {
-            if let Some(why) = value.and_then(|v| walk(&v, &mut String::new())) {
+            let why = match value {
+                Ok(v) => walk(&v, &mut String::new()),
+                Err(e) => Some(e),
+            };
+            if let Some(why) = why {
                 return Err(DataError::at(&name(file), 1, 1, why));
             }
         }
@@ -1536,6 +1533,37 @@ mod tests {
             .expect("it parses");
         let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
         assert!(e.message.contains("feet_per_inch"), "{e}");
+    }
+
+    #[test]
+    fn absurd_counts_and_numbers_in_the_tables_are_refused_with_their_file_and_field() {
+        let cases = [
+            ("generation.ron", "(wave_size: 100000)", "`wave_size`"),
+            ("cards.ron", "(cards_per_alien: 0)", "`cards_per_alien`"),
+            (
+                "general.ron",
+                "(morale_loss_fraction: (1, 0))",
+                "`morale_loss_fraction.1`",
+            ),
+            ("shooting.ron", "(to_hit_need: 2000000000)", "`to_hit_need`"),
+            (
+                "ambush.ron",
+                "(perception: (sides: 1))",
+                "`perception.sides`",
+            ),
+            (
+                "weapons.ron",
+                "(weapons: {\"claws\": (class: PhysicalContact, display: \"c\", blast: Some(1e20))})",
+                "`weapons.claws.blast`",
+            ),
+        ];
+        for (file, patch, field) in cases {
+            let mut rules = Rules::bundled().clone();
+            rules.apply_patch(file, file, patch).expect("it parses");
+            let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+            assert_eq!(e.file, format!("rules/{file}"), "{e}");
+            assert!(e.message.contains(field), "{field}: {e}");
+        }
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The `ambush` binary: play (the window, the default), simulate, check.
+//! The `ambush` binary: play (the window, the default), simulate, check, replay, fuzz.
 
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
@@ -50,6 +50,26 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Feed random mutations of every shipped data file through the loaders: each must be
+    /// refused with file:line:column or play a short game without a panic.
+    Fuzz(FuzzArgs),
+}
+
+/// The fuzzer's options.
+#[derive(Args, Debug)]
+struct FuzzArgs {
+    /// How many cases to run.
+    #[arg(long, default_value_t = 1000)]
+    cases: u64,
+    /// The first case's seed; case i is seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Replay one case by its seed, showing its mutations and verdict.
+    #[arg(long, value_name = "SEED", conflicts_with_all = ["cases", "seed"])]
+    case: Option<u64>,
+    /// The checkout whose scenarios/, assets/rules/ and mods/ are mutated.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
 }
 
 /// The window's options. Their defaults are the menu's (`SessionOptions`), written once.
@@ -145,6 +165,63 @@ fn main() -> ExitCode {
         }
         Command::Simulate(args) => simulate(args),
         Command::Replay { file, roll_log } => replay(&file, roll_log.as_deref()),
+        Command::Fuzz(args) => fuzz(args),
+    }
+}
+
+/// `ambush fuzz`: a soak run of many cases, or one case replayed.
+fn fuzz(args: FuzzArgs) -> ExitCode {
+    let corpus = match batch::fuzz::Corpus::load(&args.root) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(case) = args.case {
+        // Not caught: a panic shows its place and backtrace.
+        let mutant = corpus.mutant(case);
+        println!(
+            "case {case}: {}: {}",
+            mutant.shown,
+            mutant.mutations.join("; ")
+        );
+        let verdict = corpus.judge(&mutant, &mut None);
+        println!("{verdict:?}");
+        return match verdict {
+            batch::fuzz::Verdict::Unlocated(_) => ExitCode::from(1),
+            _ => ExitCode::SUCCESS,
+        };
+    }
+    let started = Instant::now();
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(|| indicatif::ProgressBar::new(args.cases));
+    let soak = corpus.soak(args.seed, args.cases, || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    for failure in &soak.failures {
+        println!("{failure}");
+    }
+    println!(
+        "fuzz: {} cases from seed {}: {} refused with a place, {} played, {} bindings accepted, {} failed ({:.1} s)",
+        soak.cases,
+        args.seed,
+        soak.refused,
+        soak.played,
+        soak.accepted,
+        soak.failures.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if soak.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

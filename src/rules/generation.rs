@@ -174,8 +174,12 @@ fn fit_on_edge(
     let half_span = w * count as f32 * 0.5;
     let size = table.config.table;
     let edge_len = if along.x.abs() > 0.5 { size.x } else { size.y };
-    // Keep the line on the table.
-    let pos = spot.dot(along).clamp(half_span, edge_len - half_span);
+    // Keep the line on the table; a line longer than the edge is centred on it.
+    let pos = if edge_len >= 2.0 * half_span {
+        spot.dot(along).clamp(half_span, edge_len - half_span)
+    } else {
+        edge_len * 0.5
+    };
     let base_spot = spot - along * spot.dot(along) + along * pos;
     let at = |shift: f32| formation(rules, count, base_spot + along * shift, inward, along);
     let crowders: Vec<&Unit> = table

@@ -4,6 +4,7 @@ mod ambushes;
 mod cli;
 mod digests;
 mod environments;
+mod fuzz;
 mod headless;
 mod layers;
 mod mods;

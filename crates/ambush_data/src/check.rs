@@ -7,7 +7,9 @@
 use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use crate::board::{Going, Side};
 use crate::error::{DataError, parse_ron};
-use crate::geometry::{Footprint, Shape, bases_overlap, bearing_to_angle, on_table};
+use crate::geometry::{
+    Footprint, MEASURING_SLACK, Shape, bases_overlap, bearing_to_angle, on_table,
+};
 use crate::locate::{FieldPath, Seg, locate};
 use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, Scenario};
 use crate::tables::Rules;
@@ -61,6 +63,26 @@ pub const MAX_ROUTE_POINTS: usize = 256;
 pub const MAX_TABLE_INCHES: f32 = 240.0;
 /// The longest game, turns.
 pub const MAX_TURNS: u32 = 500;
+/// The narrowest and shallowest table, inches: a foot, room for a few bases.
+pub const MIN_TABLE_INCHES: f32 = 12.0;
+/// The most weapons one unit may carry (or every alien of a wave).
+pub const MAX_WEAPONS_PER_UNIT: usize = 16;
+/// The most dummy counters, set-up zone shapes and surprise modifiers an ambush may have.
+pub const MAX_DUMMIES: usize = 200;
+pub const MAX_ZONE_SHAPES: usize = 32;
+pub const MAX_MODIFIERS: usize = 64;
+/// A bearing or a rotation is degrees from -360 to 360: larger ones are typing mistakes.
+pub const MAX_DEGREES: f32 = 360.0;
+/// The tallest terrain feature, feet (a unit falling off it is hurt by its height).
+pub const MAX_HEIGHT_FEET: f32 = 5_000.0;
+/// The farthest a unit can see in the dark, inches.
+pub const MAX_SIGHT_INCHES: f32 = 1_000.0;
+/// The largest attribute (AWE, DEX, INT), recovery bonus, Leadership and quality die a unit's
+/// traits may have: far above any character in the source games.
+pub const MAX_ATTRIBUTE: i32 = 100;
+pub const MAX_RECOVERY: u32 = 20;
+pub const MAX_LEADERSHIP: i32 = 20;
+pub const MAX_QUALITY_SIDES: u32 = 100;
 
 /// The semantic checks.
 struct Checker<'a> {
@@ -108,24 +130,133 @@ fn positive2(p: (f32, f32)) -> bool {
     finite2(p) && p.0 > 0.0 && p.1 > 0.0
 }
 
-/// A route of two or more points, each on the table.
-fn route_on_table(route: &[(f32, f32)], table: (f32, f32)) -> bool {
-    route.len() >= 2
-        && route
-            .iter()
-            .all(|p| finite2(*p) && p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= table.0 && p.1 <= table.1)
+/// A point on the table (edges included).
+fn point_on_table(p: (f32, f32), table: (f32, f32)) -> bool {
+    finite2(p) && p.0 >= 0.0 && p.1 >= 0.0 && p.0 <= table.0 && p.1 <= table.1
 }
 
-/// A shape with finite numbers and a positive size.
-fn shape_ok(shape: &Shape) -> bool {
+/// A bearing or rotation in degrees a person would write: finite, from -360 to 360.
+fn degrees_ok(d: f32) -> bool {
+    d.is_finite() && (-MAX_DEGREES..=MAX_DEGREES).contains(&d)
+}
+
+/// What is wrong with a unit's traits, if anything: the field and why.
+fn traits_problem(t: &crate::tables::Traits) -> Option<(&'static str, String)> {
+    let attribute = |name: &'static str, v: i32| {
+        (!(0..=MAX_ATTRIBUTE).contains(&v))
+            .then(|| (name, format!("expected 0 to {MAX_ATTRIBUTE}, found {v}")))
+    };
+    attribute("awe", t.awe)
+        .or_else(|| attribute("dex", t.dex))
+        .or_else(|| attribute("int", t.int))
+        .or_else(|| {
+            (t.recovery > MAX_RECOVERY).then(|| {
+                let v = t.recovery;
+                (
+                    "recovery",
+                    format!("expected 0 to {MAX_RECOVERY} phases, found {v}"),
+                )
+            })
+        })
+        .or_else(|| {
+            (!(-MAX_LEADERSHIP..=MAX_LEADERSHIP).contains(&t.leadership)).then(|| {
+                let v = t.leadership;
+                (
+                    "leadership",
+                    format!("expected -{MAX_LEADERSHIP} to {MAX_LEADERSHIP}, found {v}"),
+                )
+            })
+        })
+        .or_else(|| {
+            (!(1..=MAX_QUALITY_SIDES).contains(&t.quality)).then(|| {
+                let v = t.quality;
+                (
+                    "quality",
+                    format!("expected a die of 1 to {MAX_QUALITY_SIDES} sides, found {v}"),
+                )
+            })
+        })
+}
+
+/// Whether a shape lies wholly on the table, with `slack` inches to spare.
+fn shape_on_table(shape: &Shape, table: (f32, f32), slack: f32) -> bool {
+    let inside = |p: Vec2| {
+        p.x >= -slack && p.y >= -slack && p.x <= table.0 + slack && p.y <= table.1 + slack
+    };
+    match shape {
+        Shape::Rect { .. } => shape
+            .polygon()
+            .is_some_and(|k| k.iter().all(|p| inside(*p))),
+        Shape::Circle { radius, .. } => {
+            let c = shape.center();
+            inside(c - Vec2::splat(*radius)) && inside(c + Vec2::splat(*radius))
+        }
+    }
+}
+
+/// A shape a table can hold: its centre on the table, no larger than the table's diagonal, and
+/// turned by sane degrees. It may run off an edge (a stream leaving the table), not lie off it.
+fn shape_problem(shape: &Shape, table: (f32, f32)) -> Option<(&'static str, String)> {
+    let diagonal = Vec2::new(table.0, table.1).length();
     match *shape {
         Shape::Rect {
             center,
             size,
             rotation,
-        } => finite2(center) && positive2(size) && rotation.is_finite(),
-        Shape::Circle { center, radius } => finite2(center) && radius.is_finite() && radius > 0.0,
+        } => {
+            if !point_on_table(center, table) {
+                return Some((
+                    "center",
+                    format!(
+                        "the centre ({}, {}) lies off the {}x{} table",
+                        center.0, center.1, table.0, table.1
+                    ),
+                ));
+            }
+            if !positive2(size) || size.0 > diagonal || size.1 > diagonal {
+                return Some((
+                    "size",
+                    format!(
+                        "expected a width and depth above 0 and at most the table's diagonal ({diagonal:.0} inches), found ({}, {})",
+                        size.0, size.1
+                    ),
+                ));
+            }
+            if !degrees_ok(rotation) {
+                return Some((
+                    "rotation",
+                    format!(
+                        "expected degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {rotation}"
+                    ),
+                ));
+            }
+        }
+        Shape::Circle { center, radius } => {
+            if !point_on_table(center, table) {
+                return Some((
+                    "center",
+                    format!(
+                        "the centre ({}, {}) lies off the {}x{} table",
+                        center.0, center.1, table.0, table.1
+                    ),
+                ));
+            }
+            if !(radius.is_finite() && radius > 0.0 && radius <= diagonal) {
+                return Some((
+                    "radius",
+                    format!(
+                        "expected a radius above 0 and at most the table's diagonal ({diagonal:.0} inches), found {radius}"
+                    ),
+                ));
+            }
+        }
     }
+    None
+}
+
+/// A route of two or more points, each on the table.
+fn route_on_table(route: &[(f32, f32)], table: (f32, f32)) -> bool {
+    route.len() >= 2 && route.iter().all(|p| point_on_table(*p, table))
 }
 
 impl Checker<'_> {
@@ -221,17 +352,13 @@ impl Checker<'_> {
                     "a complex set-up needs a route of two or more points on the table",
                 );
             }
-            if !(a.spacing.is_finite() && a.spacing > 0.0) {
+            if !(a.spacing.is_finite() && a.spacing > 0.0 && a.spacing <= MAX_TABLE_INCHES) {
                 return pair_error(
                     "spacing",
-                    "expected positive inches between the column's units",
+                    &format!(
+                        "expected inches between the column's units, above 0 and at most {MAX_TABLE_INCHES}"
+                    ),
                 );
-            }
-            if a.spring_at.is_some_and(|d| !(d.is_finite() && d >= 0.0)) {
-                return pair_error("spring_at", "expected inches along the route, 0 or more");
-            }
-            if a.dummies.iter().any(|p| !finite2(*p)) {
-                return pair_error("dummies", "expected finite positions");
             }
         } else if a.spotting_by_fire {
             return pair_error(
@@ -243,8 +370,6 @@ impl Checker<'_> {
                 "dummies",
                 "dummy counters need hidden units: use `setup: Simple` or `setup: Complex`",
             );
-        } else if a.dummies.iter().any(|p| !finite2(*p)) {
-            return pair_error("dummies", "expected finite positions");
         } else if a.setup == AmbushSetup::None && (!a.route.is_empty() || a.spring_at.is_some()) {
             return pair_error(
                 "route",
@@ -252,6 +377,15 @@ impl Checker<'_> {
             );
         } else if !a.route.is_empty() && !route_on_table(&a.route, s.table) {
             return pair_error("route", "a route needs two or more points on the table");
+        }
+        let (_, length) = crate::geometry::route_of(&a.route);
+        if a.spring_at
+            .is_some_and(|d| !(d.is_finite() && d >= 0.0 && d <= length))
+        {
+            return pair_error(
+                "spring_at",
+                &format!("expected inches along the route, from 0 to its length ({length:.1})"),
+            );
         }
         if (a.recovery_from_int || a.recovery_save) && a.detection != Detection::PartyCheck {
             return pair_error(
@@ -281,6 +415,16 @@ impl Checker<'_> {
                 }
                 _ => {}
             }
+        }
+        if let Some(i) = a.dummies.iter().position(|p| !point_on_table(*p, s.table)) {
+            let (x, y) = a.dummies[i];
+            return Err(self.fail(
+                &[Key("ambush"), Key("dummies"), Item(i)],
+                format!(
+                    "field `ambush.dummies[{i}]`: ({x}, {y}) lies off the {}x{} table",
+                    s.table.0, s.table.1
+                ),
+            ));
         }
         self.check_zone(s, a)?;
         let tolerance = self.rules.general.contact_tolerance;
@@ -331,10 +475,34 @@ impl Checker<'_> {
                     ),
                 ));
             }
-            if !finite2(u.at) || !u.facing.is_finite() {
+            if !finite2(u.at) {
                 return Err(self.fail(
                     &path("at"),
-                    format!("{who}, field `at`: expected finite coordinates and bearing"),
+                    format!("{who}, field `at`: expected finite coordinates"),
+                ));
+            }
+            if !degrees_ok(u.facing) {
+                return Err(self.fail(
+                    &path("facing"),
+                    format!("{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}", u.facing),
+                ));
+            }
+            if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
+                return Err(self.fail(
+                    &path("weapons"),
+                    format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
+                ));
+            }
+            if let Some((field, why)) = u.traits.as_ref().and_then(traits_problem) {
+                return Err(self.fail(
+                    &[
+                        Key("ambush"),
+                        Key("units"),
+                        Item(i),
+                        Key("traits"),
+                        Key(field),
+                    ],
+                    format!("{who}, field `traits.{field}`: {why}"),
                 ));
             }
             let Some(p) = self.rules.troops.troops.get(&u.troop) else {
@@ -384,10 +552,10 @@ impl Checker<'_> {
     /// 004's set-up zone: the ambusher's units and dummies stand inside it.
     fn check_zone(&self, s: &Scenario, a: &AmbushSpec) -> Result<(), Problem> {
         for (i, z) in a.zone.iter().enumerate() {
-            if !shape_ok(z) {
+            if let Some((field, why)) = shape_problem(z, s.table) {
                 return Err(self.fail(
-                    &[Key("ambush"), Key("zone"), Item(i)],
-                    format!("field `ambush.zone[{i}]`: expected a finite shape of positive size"),
+                    &[Key("ambush"), Key("zone"), Item(i), Key(field)],
+                    format!("field `ambush.zone[{i}].{field}`: {why}"),
                 ));
             }
         }
@@ -453,6 +621,21 @@ impl Checker<'_> {
                 s.ambush.as_ref().map_or(0, |a| a.route.len()),
                 MAX_ROUTE_POINTS,
             ),
+            (
+                "ambush",
+                s.ambush.as_ref().map_or(0, |a| a.dummies.len()),
+                MAX_DUMMIES,
+            ),
+            (
+                "ambush",
+                s.ambush.as_ref().map_or(0, |a| a.zone.len()),
+                MAX_ZONE_SHAPES,
+            ),
+            (
+                "ambush",
+                s.ambush.as_ref().map_or(0, |a| a.modifiers.len()),
+                MAX_MODIFIERS,
+            ),
         ];
         for (field, n, most) in counts {
             if n > most {
@@ -474,11 +657,11 @@ impl Checker<'_> {
                 format!("field `turn_limit`: at most {MAX_TURNS} turns"),
             ));
         }
-        if !positive2(s.table) {
+        if !positive2(s.table) || s.table.0 < MIN_TABLE_INCHES || s.table.1 < MIN_TABLE_INCHES {
             return Err(self.fail(
                 &[Key("table")],
                 format!(
-                    "field `table`: width and depth must be positive, finite inches, found ({}, {})",
+                    "field `table`: width and depth must be finite inches, at least {MIN_TABLE_INCHES}, found ({}, {})",
                     s.table.0, s.table.1
                 ),
             ));
@@ -490,12 +673,14 @@ impl Checker<'_> {
             ));
         }
         if let Some(d) = s.darkness
-            && !(d.sight_range.is_finite() && d.sight_range > 0.0)
+            && !(d.sight_range.is_finite()
+                && d.sight_range > 0.0
+                && d.sight_range <= MAX_SIGHT_INCHES)
         {
             return Err(self.fail(
                 &[Key("darkness"), Key("sight_range")],
                 format!(
-                    "field `darkness.sight_range`: expected positive, finite inches, found {}",
+                    "field `darkness.sight_range`: expected inches above 0 and at most {MAX_SIGHT_INCHES}, found {}",
                     d.sight_range
                 ),
             ));
@@ -510,6 +695,14 @@ impl Checker<'_> {
                 ),
             ));
         }
+        if let Some(turn) = s.automatic_wave_turn
+            && turn > MAX_TURNS
+        {
+            return Err(self.fail(
+                &[Key("automatic_wave_turn")],
+                format!("field `automatic_wave_turn`: at most {MAX_TURNS}, found {turn}"),
+            ));
+        }
         if s.automatic_wave_turn == Some(0) {
             return Err(self.fail(
                 &[Key("automatic_wave_turn")],
@@ -521,6 +714,18 @@ impl Checker<'_> {
     }
 
     fn check_aliens(&self, s: &Scenario) -> Result<(), Problem> {
+        if s.aliens.weapons.len() > MAX_WEAPONS_PER_UNIT {
+            return Err(self.fail(
+                &[Key("aliens"), Key("weapons")],
+                format!("field `aliens.weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", s.aliens.weapons.len()),
+            ));
+        }
+        if let Some((field, why)) = traits_problem(&s.aliens.traits) {
+            return Err(self.fail(
+                &[Key("aliens"), Key("traits"), Key(field)],
+                format!("field `aliens.traits.{field}`: {why}"),
+            ));
+        }
         for (j, weapon) in s.aliens.weapons.iter().enumerate() {
             if self.rules.weapon(weapon).is_none() {
                 return Err(self.fail(
@@ -556,46 +761,20 @@ impl Checker<'_> {
                     ),
                 ));
             }
-            let shape_path = |field| [Key("terrain"), Item(i), Key("shape"), Key(field)];
-            match t.shape {
-                Shape::Rect {
-                    center,
-                    size,
-                    rotation,
-                } => {
-                    if !finite2(center) {
-                        return Err(self.fail(
-                            &shape_path("center"),
-                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
-                        ));
-                    }
-                    if !positive2(size) {
-                        return Err(self.fail(
-                            &shape_path("size"),
-                            format!("{who}, field `shape.size`: expected a positive, finite width and depth, found ({}, {})", size.0, size.1),
-                        ));
-                    }
-                    if !rotation.is_finite() {
-                        return Err(self.fail(
-                            &shape_path("rotation"),
-                            format!("{who}, field `shape.rotation`: expected finite degrees, found {rotation}"),
-                        ));
-                    }
-                }
-                Shape::Circle { center, radius } => {
-                    if !finite2(center) {
-                        return Err(self.fail(
-                            &shape_path("center"),
-                            format!("{who}, field `shape.center`: expected finite coordinates, found ({}, {})", center.0, center.1),
-                        ));
-                    }
-                    if !(radius.is_finite() && radius > 0.0) {
-                        return Err(self.fail(
-                            &shape_path("radius"),
-                            format!("{who}, field `shape.radius`: expected a positive, finite radius, found {radius}"),
-                        ));
-                    }
-                }
+            if let Some((field, why)) = shape_problem(&t.shape, s.table) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("shape"), Key(field)],
+                    format!("{who}, field `shape.{field}`: {why}"),
+                ));
+            }
+            if !(t.height.is_finite() && (0.0..=MAX_HEIGHT_FEET).contains(&t.height)) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("height")],
+                    format!(
+                        "{who}, field `height`: expected feet from 0 to {MAX_HEIGHT_FEET}, found {}",
+                        t.height
+                    ),
+                ));
             }
         }
         Ok(())
@@ -649,13 +828,25 @@ impl Checker<'_> {
                     ),
                 ));
             }
-            if !u.facing.is_finite() {
+            if !degrees_ok(u.facing) {
                 return Err(self.fail(
                     &path("facing"),
                     format!(
-                        "{who}, field `facing`: expected a finite bearing in degrees, found {}",
+                        "{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}",
                         u.facing
                     ),
+                ));
+            }
+            if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
+                return Err(self.fail(
+                    &path("weapons"),
+                    format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
+                ));
+            }
+            if let Some((field, why)) = traits_problem(&u.traits) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("traits"), Key(field)],
+                    format!("{who}, field `traits.{field}`: {why}"),
                 ));
             }
             let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
@@ -741,6 +932,13 @@ impl Checker<'_> {
                         format!(
                             "field `objective.feature`: terrain feature \"{feature}\" is {:?} going; the ship to repair and board must be Impassable",
                             t.going
+                        ),
+                    )),
+                    Some(t) if !shape_on_table(&t.shape, s.table, MEASURING_SLACK) => Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.feature`: terrain feature \"{feature}\" must lie wholly on the {}x{} table, for the marines to reach and board it",
+                            s.table.0, s.table.1
                         ),
                     )),
                     Some(_) => Ok(()),
@@ -1010,6 +1208,65 @@ mod tests {
         let e = parse(&text).unwrap_err();
         assert_eq!(e.line, line_of(&text, "facing: NaN"), "{e}");
         assert!(e.message.contains("`NaN` is not a finite number"), "{e}");
+    }
+
+    #[test]
+    fn a_ship_off_the_table_is_refused_at_its_centre() {
+        // Issue 13: a ship at x = 99999999999 passed, and the marine AI panicked in a clamp.
+        let text = VALID.replace("center: (36.0, 24.0)", "center: (99999999999.0, 24.0)");
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "\"ship\"");
+        let col = text.lines().nth(line - 1).unwrap().find("center").unwrap() + 1;
+        assert_eq!((e.line, e.column), (line, col), "{e}");
+        assert!(
+            e.message.contains("`shape.center`") && e.message.contains("off the 72x48 table"),
+            "{e}"
+        );
+        // A ship hanging over the edge cannot be reached and boarded.
+        let text = VALID.replace("center: (36.0, 24.0)", "center: (71.0, 24.0)");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains("wholly on the 72x48 table"), "{e}");
+    }
+
+    #[test]
+    fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
+        let cases = [
+            ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),
+            (
+                "size: (6.0, 3.0)",
+                "size: (6.0, 3.0), rotation: 720.0",
+                "`shape.rotation`",
+            ),
+            (
+                "facing: 0.0, weapons: [\"blaster\"]",
+                "facing: 1e9, weapons: [\"blaster\"]",
+                "`facing`",
+            ),
+            ("table: (72.0, 48.0)", "table: (72.0, 2.0)", "`table`"),
+            (
+                "automatic_wave_turn: 3",
+                "automatic_wave_turn: 4000000000",
+                "`automatic_wave_turn`",
+            ),
+            (
+                "armour: true),\n    ],",
+                "armour: true, traits: (awe: 2147483647)),\n    ],",
+                "`traits.awe`",
+            ),
+            (
+                "(weapons: [\"claws\"])",
+                "(weapons: [\"claws\"], traits: (quality: 0))",
+                "`aliens.traits.quality`",
+            ),
+            ("tall: true),", "tall: true, height: 1e9),", "`height`"),
+        ];
+        for (old, new, field) in cases {
+            let text = VALID.replacen(old, new, 1);
+            assert_ne!(text, VALID, "{old}");
+            let e = parse(&text).unwrap_err();
+            assert!(e.message.contains(field), "{field}: {e}");
+            assert!(e.line > 1, "{e}");
+        }
     }
 
     #[test]

@@ -550,7 +550,9 @@ impl Shape {
     #[inline]
     pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
         let len = a.distance(b);
-        if len <= f32::EPSILON
+        // A segment with a non-finite end is turned away too: the clamps below could not take it.
+        if !len.is_finite()
+            || len <= f32::EPSILON
             || point_segment_distance(self.center(), a, b) > self.bounding_radius()
         {
             return None;

@@ -135,8 +135,8 @@ pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
     let shown = manifest_file.display().to_string();
     let manifest: Manifest = parse_ron(&shown, &read_inside(&home, &manifest_file)?)?;
     check_game_version(&shown, &manifest)?;
-    let mut rules = Rules::bundled().clone();
     let mut patched: Vec<(&str, String)> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
     for (i, rel) in manifest.overrides.iter().enumerate() {
         let field =
             |why: String| DataError::at(&shown, 1, 1, format!("field `overrides[{i}]`: {why}"));
@@ -145,19 +145,42 @@ pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
             return Err(field(format!("\"{rel}\" is listed twice")));
         }
         let path = inside(&home, dir, rel).map_err(field)?;
-        let text = read_inside(&home, &path)?;
-        let shown_rule = path.display().to_string();
-        rules.apply_patch(file, &shown_rule, &text)?;
-        patched.push((file, shown_rule));
+        texts.push(read_inside(&home, &path)?);
+        patched.push((file, path.display().to_string()));
     }
     refuse_unlisted_rule_files(dir, &shown, &patched)?;
-    rules.check(&|f: &str| {
-        patched
-            .iter()
-            .find(|(p, _)| *p == f)
-            .map_or_else(|| format!("assets/rules/{f} (bundled)"), |(_, s)| s.clone())
-    })?;
+    let patches: Vec<RulePatch> = patched
+        .iter()
+        .zip(&texts)
+        .map(|((file, shown), text)| RulePatch { file, shown, text })
+        .collect();
+    let rules = rules_with_patches(&patches)?;
     Ok((manifest, Arc::new(rules)))
+}
+
+/// One of a mod's rule files: which bundled file it patches, the name errors show, its text.
+#[derive(Debug, Clone, Copy)]
+pub struct RulePatch<'a> {
+    /// One of `RULE_FILES`, such as "troops.ron".
+    pub file: &'a str,
+    pub shown: &'a str,
+    pub text: &'a str,
+}
+
+/// The bundled tables with `patches` laid over them in order, then checked as a whole; an error
+/// in a patched table names the patch, one in an untouched table the bundled file.
+pub fn rules_with_patches(patches: &[RulePatch]) -> Result<Rules, DataError> {
+    let mut rules = Rules::bundled().clone();
+    for p in patches {
+        rules.apply_patch(p.file, p.shown, p.text)?;
+    }
+    rules.check(&|f: &str| {
+        patches.iter().find(|p| p.file == f).map_or_else(
+            || format!("assets/rules/{f} (bundled)"),
+            |p| p.shown.to_string(),
+        )
+    })?;
+    Ok(rules)
 }
 
 /// The manifest of the mod in `dir`, read on its own (for naming the mod in a save).

@@ -754,6 +754,27 @@ pub struct Rules {
 /// The most troop types one set of tables may have.
 pub const MAX_TROOP_TYPES: usize = 64;
 
+/// No number in a rule table may be larger than this in size. The real ones are dice, modifiers,
+/// distances in SMR and counts, all far below it; a larger one is a typing mistake, and an
+/// absurd one would overflow the game's sums.
+pub const MAX_RULE_NUMBER: f64 = 10_000.0;
+/// The most aliens one wave may bring.
+pub const MAX_WAVE_SIZE: u32 = 50;
+/// The most cards dealt to one alien, and jokers in one pack.
+pub const MAX_CARDS_PER_ALIEN: u32 = 54;
+pub const MAX_JOKERS_PER_PACK: u32 = 8;
+/// The most dice one roll (or one hit, or one fall) may throw, and the most sides a die may have.
+pub const MAX_DICE: u32 = 20;
+pub const MAX_DIE_SIDES: u32 = 1_000;
+/// The most wounds one rule may deal or a unit may take.
+pub const MAX_WOUNDS: u32 = 20;
+/// The most sections an edge may be cut into for placing a wave.
+pub const MAX_SECTIONS: u32 = 100;
+/// The longest game a table's turn counts may name (a scenario's `turn_limit` is held to it too).
+pub const MAX_RULE_TURNS: u32 = 500;
+/// The farthest distance a rule table may give, in SMR or base depths.
+pub const MAX_RULE_DISTANCE: f32 = 100.0;
+
 /// How many rule files there are.
 pub const RULE_FILE_COUNT: usize = 11;
 
@@ -878,6 +899,8 @@ impl Rules {
         }
         self.check_ambush(name)?;
         self.check_environment(name)?;
+        self.check_numbers(name)?;
+        self.check_limits(name)?;
         if self.general.smr <= 0.0 {
             return Err(DataError::at(
                 &name("general.ron"),
@@ -886,6 +909,351 @@ impl Rules {
                 "field `smr`: must be positive",
             ));
         }
+        Ok(())
+    }
+
+    /// No number anywhere in the tables may be larger than `MAX_RULE_NUMBER` in size. Each table
+    /// is written out as RON and read back as a tree of values, so a new field is covered too.
+    fn check_numbers(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        fn walk(value: &serde_json::Value, path: &mut String) -> Option<String> {
+            let mut step = |key: &str, v: &serde_json::Value| {
+                let len = path.len();
+                if !path.is_empty() && !key.starts_with('[') {
+                    path.push('.');
+                }
+                path.push_str(key);
+                let found = walk(v, path);
+                path.truncate(len);
+                found
+            };
+            match value {
+                serde_json::Value::Number(n) => {
+                    let v = n.as_f64().unwrap_or(f64::INFINITY);
+                    (!(v.is_finite() && v.abs() <= MAX_RULE_NUMBER)).then(|| {
+                        format!("field `{path}`: {v} is beyond any rule's need; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}")
+                    })
+                }
+                serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| step(k, v)),
+                serde_json::Value::Array(items) => items
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, v)| step(&format!("[{i}]"), v)),
+                _ => None,
+            }
+        }
+        fn tree<T: Serialize>(table: &T) -> Result<serde_json::Value, String> {
+            serde_json::to_value(table).map_err(|e| format!("the table cannot be checked: {e}"))
+        }
+        let tables = [
+            ("general.ron", tree(&self.general)),
+            ("troops.ron", tree(&self.troops)),
+            ("weapons.ron", tree(&self.weapons)),
+            ("shooting.ron", tree(&self.shooting)),
+            ("wounds.ron", tree(&self.wounds)),
+            ("melee.ron", tree(&self.melee)),
+            ("cards.ron", tree(&self.cards)),
+            ("generation.ron", tree(&self.generation)),
+            ("ambush.ron", tree(&self.ambush)),
+            ("environment.ron", tree(&self.environment)),
+        ];
+        for (file, value) in tables {
+            let why = match value {
+                Ok(v) => walk(&v, &mut String::new()),
+                Err(e) => Some(e),
+            };
+            if let Some(why) = why {
+                return Err(DataError::at(&name(file), 1, 1, why));
+            }
+        }
+        Ok(())
+    }
+
+    /// The counts that set how much work a game does (aliens, cards, dice, wounds) and the
+    /// numbers the rules divide by or loop on must be sane.
+    fn check_limits(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+        let fail = |file: &str, field: &str, why: String| {
+            Err(DataError::at(
+                &name(file),
+                1,
+                1,
+                format!("field `{field}`: {why}"),
+            ))
+        };
+        let count = |file: &str, field: &str, v: u32, least: u32, most: u32| {
+            if (least..=most).contains(&v) {
+                Ok(())
+            } else {
+                fail(
+                    file,
+                    field,
+                    format!("expected {least} to {most}, found {v}"),
+                )
+            }
+        };
+        let distance = |file: &str, field: &str, v: f32| {
+            if v.is_finite() && (0.0..=MAX_RULE_DISTANCE).contains(&v) {
+                Ok(())
+            } else {
+                fail(
+                    file,
+                    field,
+                    format!("expected 0 to {MAX_RULE_DISTANCE}, found {v}"),
+                )
+            }
+        };
+        let g = &self.general;
+        if !(g.smr > 0.0 && g.smr <= MAX_RULE_DISTANCE) {
+            return fail(
+                "general.ron",
+                "smr",
+                format!(
+                    "expected inches above 0 and at most {MAX_RULE_DISTANCE}, found {}",
+                    g.smr
+                ),
+            );
+        }
+        distance("general.ron", "contact_tolerance", g.contact_tolerance)?;
+        distance("general.ron", "bad_going_cost", g.bad_going_cost)?;
+        distance(
+            "general.ron",
+            "linear_defence_reach",
+            g.linear_defence_reach,
+        )?;
+        count(
+            "general.ron",
+            "morale_loss_fraction.1",
+            g.morale_loss_fraction.1,
+            1,
+            MAX_DIE_SIDES,
+        )?;
+        count(
+            "general.ron",
+            "initiative_winner_moves",
+            g.initiative_winner_moves,
+            1,
+            MAX_DIE_SIDES,
+        )?;
+        count(
+            "general.ron",
+            "initiative_loser_moves",
+            g.initiative_loser_moves,
+            1,
+            MAX_DIE_SIDES,
+        )?;
+        for (class, n) in &self.weapons.hit_dice {
+            count(
+                "weapons.ron",
+                &format!("hit_dice.{class:?}"),
+                *n,
+                0,
+                MAX_DICE,
+            )?;
+        }
+        for (weapon, p) in &self.weapons.weapons {
+            if let Some(n) = p.hit_dice {
+                count(
+                    "weapons.ron",
+                    &format!("weapons.{weapon}.hit_dice"),
+                    n,
+                    0,
+                    MAX_DICE,
+                )?;
+            }
+            if let Some(b) = p.blast {
+                distance("weapons.ron", &format!("weapons.{weapon}.blast"), b)?;
+            }
+        }
+        let w = &self.wounds;
+        count(
+            "wounds.ron",
+            "degradation_destroyed_at",
+            w.degradation_destroyed_at,
+            1,
+            MAX_WOUNDS,
+        )?;
+        count(
+            "wounds.ron",
+            "degradation_crippled_at",
+            w.degradation_crippled_at,
+            0,
+            MAX_WOUNDS,
+        )?;
+        if !(0.0..=1.0).contains(&w.degradation_half_move_factor) {
+            return fail(
+                "wounds.ron",
+                "degradation_half_move_factor",
+                format!("expected 0 to 1, found {}", w.degradation_half_move_factor),
+            );
+        }
+        let m = &self.melee;
+        count("melee.ron", "loser_wounds", m.loser_wounds, 0, MAX_WOUNDS)?;
+        count("melee.ron", "extra_wounds", m.extra_wounds, 0, MAX_WOUNDS)?;
+        distance("melee.ron", "break_off_distance", m.break_off_distance)?;
+        distance(
+            "melee.ron",
+            "disengage_base_depths",
+            m.disengage_base_depths,
+        )?;
+        let c = &self.cards;
+        count(
+            "cards.ron",
+            "cards_per_alien",
+            c.cards_per_alien,
+            1,
+            MAX_CARDS_PER_ALIEN,
+        )?;
+        count(
+            "cards.ron",
+            "jokers_per_pack",
+            c.jokers_per_pack,
+            0,
+            MAX_JOKERS_PER_PACK,
+        )?;
+        distance("cards.ron", "fall_back_distance", c.fall_back_distance)?;
+        distance("cards.ron", "recoil_base_depths", c.recoil_base_depths)?;
+        if c.edge_ranks.len() > 13 || c.edge_ranks.iter().any(|r| !(1..=13).contains(r)) {
+            return fail(
+                "cards.ron",
+                "edge_ranks",
+                "expected at most 13 ranks, each from 1 (Ace) to 13 (King)".into(),
+            );
+        }
+        let gen_ = &self.generation;
+        count(
+            "generation.ron",
+            "wave_size",
+            gen_.wave_size,
+            1,
+            MAX_WAVE_SIZE,
+        )?;
+        count("generation.ron", "sections", gen_.sections, 1, MAX_SECTIONS)?;
+        count(
+            "generation.ron",
+            "default_automatic_wave_turn",
+            gen_.default_automatic_wave_turn,
+            1,
+            MAX_RULE_TURNS,
+        )?;
+        count(
+            "generation.ron",
+            "quiet_turns_to_end",
+            gen_.quiet_turns_to_end,
+            0,
+            MAX_RULE_TURNS,
+        )?;
+        distance(
+            "generation.ron",
+            "crowding_distance",
+            gen_.crowding_distance,
+        )?;
+        let a = &self.ambush;
+        for (nature, sides) in &a.detection_die {
+            count(
+                "ambush.ron",
+                &format!("detection_die.{nature:?}"),
+                *sides,
+                2,
+                MAX_DIE_SIDES,
+            )?;
+        }
+        let sc = &a.surprise_check;
+        count("ambush.ron", "surprise_check.dice", sc.dice, 1, MAX_DICE)?;
+        count(
+            "ambush.ron",
+            "surprise_check.sides",
+            sc.sides,
+            1,
+            MAX_DIE_SIDES,
+        )?;
+        count(
+            "ambush.ron",
+            "surprise_check.active_attacks",
+            sc.active_attacks,
+            0,
+            MAX_DICE,
+        )?;
+        count(
+            "ambush.ron",
+            "surprise_check.least_phases_after_recovery",
+            sc.least_phases_after_recovery,
+            0,
+            MAX_RULE_TURNS,
+        )?;
+        count(
+            "ambush.ron",
+            "surprise_check.morale_fraction.1",
+            sc.morale_fraction.1,
+            1,
+            MAX_DIE_SIDES,
+        )?;
+        for (i, line) in sc.phases_by_total.iter().enumerate() {
+            count(
+                "ambush.ron",
+                &format!("surprise_check.phases_by_total[{i}].phases"),
+                line.phases,
+                0,
+                MAX_RULE_TURNS,
+            )?;
+        }
+        if !(0.0..=1.0).contains(&sc.active_move_fraction) {
+            return fail(
+                "ambush.ron",
+                "surprise_check.active_move_fraction",
+                format!("expected 0 to 1, found {}", sc.active_move_fraction),
+            );
+        }
+        distance(
+            "ambush.ron",
+            "surprise_check.closing_range_moves",
+            sc.closing_range_moves,
+        )?;
+        let p = &a.perception;
+        // Doubles roll again: one die, or a one-sided die, would roll doubles for ever.
+        let least = if p.doubles_roll_again { 2 } else { 1 };
+        count("ambush.ron", "perception.dice", p.dice, least, MAX_DICE)?;
+        count(
+            "ambush.ron",
+            "perception.sides",
+            p.sides,
+            least,
+            MAX_DIE_SIDES,
+        )?;
+        if p.bands.len() > 64 {
+            return fail(
+                "ambush.ron",
+                "perception.bands",
+                format!("at most 64 bands, found {}", p.bands.len()),
+            );
+        }
+        count(
+            "ambush.ron",
+            "megs.no_initiative_turns",
+            a.megs.no_initiative_turns,
+            0,
+            MAX_RULE_TURNS,
+        )?;
+        count(
+            "ambush.ron",
+            "fall_hit_dice_per_ap",
+            a.fall_hit_dice_per_ap,
+            0,
+            MAX_DICE,
+        )?;
+        count("ambush.ron", "fall_max_aps", a.fall_max_aps, 0, MAX_DICE)?;
+        distance(
+            "ambush.ron",
+            "spotting.max_range_smr",
+            a.spotting.max_range_smr,
+        )?;
+        distance("ambush.ron", "spotting.dummy_touch", a.spotting.dummy_touch)?;
+        let u = &self.environment.underwater;
+        count(
+            "environment.ron",
+            "underwater.depth_hit_dice_per_ap",
+            u.depth_hit_dice_per_ap,
+            0,
+            MAX_DICE,
+        )?;
         Ok(())
     }
 
@@ -1165,6 +1533,37 @@ mod tests {
             .expect("it parses");
         let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
         assert!(e.message.contains("feet_per_inch"), "{e}");
+    }
+
+    #[test]
+    fn absurd_counts_and_numbers_in_the_tables_are_refused_with_their_file_and_field() {
+        let cases = [
+            ("generation.ron", "(wave_size: 100000)", "`wave_size`"),
+            ("cards.ron", "(cards_per_alien: 0)", "`cards_per_alien`"),
+            (
+                "general.ron",
+                "(morale_loss_fraction: (1, 0))",
+                "`morale_loss_fraction.1`",
+            ),
+            ("shooting.ron", "(to_hit_need: 2000000000)", "`to_hit_need`"),
+            (
+                "ambush.ron",
+                "(perception: (sides: 1))",
+                "`perception.sides`",
+            ),
+            (
+                "weapons.ron",
+                "(weapons: {\"claws\": (class: PhysicalContact, display: \"c\", blast: Some(1e20))})",
+                "`weapons.claws.blast`",
+            ),
+        ];
+        for (file, patch, field) in cases {
+            let mut rules = Rules::bundled().clone();
+            rules.apply_patch(file, file, patch).expect("it parses");
+            let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+            assert_eq!(e.file, format!("rules/{file}"), "{e}");
+            assert!(e.message.contains(field), "{field}: {e}");
+        }
     }
 
     #[test]

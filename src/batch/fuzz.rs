@@ -1,0 +1,568 @@
+//! The fuzzer: random mutations of the shipped scenarios, mod files, rule tables and bindings file, each refused with a located error or played without a panic.
+//!
+//! A case is one seed: it picks a file, mutates its text (a number made extreme, a line deleted
+//! or repeated, junk inserted, the text cut short) and loads it as the game would. The verdict
+//! is a refusal that names a file and a line, or a short AI-vs-AI game. `ambush fuzz` runs
+//! thousands of cases and `tests/game/fuzz.rs` a few hundred; the same seed is the same case.
+
+use super::play_game_in;
+use crate::input::Bindings;
+use ambush_data::check::parse_scenario;
+use ambush_data::mods::{MANIFEST, RulePatch, load_mod_rules, rules_with_patches};
+use ambush_data::tables::{RULE_FILE_COUNT, RULE_FILES};
+use ambush_data::{DataError, Rules};
+use bevy::prelude::App;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The turn limit a fuzzed game is cut to: long enough for waves, melee and an ambush's
+/// aftermath, short enough for thousands of cases.
+pub const FUZZ_TURNS: u32 = 3;
+
+/// A data file of the corpus: the name errors show, and its text.
+#[derive(Debug, Clone)]
+pub struct DataFile {
+    pub shown: String,
+    pub text: String,
+}
+
+/// A mod's files: its rule patches (with the bundled file each patches), scenarios and tables.
+#[derive(Debug, Clone)]
+pub struct ModFiles {
+    pub patches: Vec<(&'static str, DataFile)>,
+    pub scenarios: Vec<DataFile>,
+    pub rules: Arc<Rules>,
+}
+
+/// Every file the fuzzer mutates, read once from a checkout of the game.
+#[derive(Debug, Clone)]
+pub struct Corpus {
+    pub bundled: Arc<Rules>,
+    /// `assets/rules/*.ron`, in `RULE_FILES` order.
+    pub rule_files: Vec<DataFile>,
+    /// `scenarios/*.ron`.
+    pub scenarios: Vec<DataFile>,
+    pub mods: Vec<ModFiles>,
+    /// The default bindings, written out as a bindings file.
+    pub bindings: DataFile,
+}
+
+/// Which file a case mutates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A bundled scenario, by index.
+    Scenario(usize),
+    /// A mod's scenario: mod, scenario.
+    ModScenario(usize, usize),
+    /// A bundled rule file, by index into `RULE_FILES`.
+    RuleFile(usize),
+    /// A mod's rule patch: mod, patch.
+    ModPatch(usize, usize),
+    Bindings,
+}
+
+/// One case's mutated file.
+#[derive(Debug, Clone)]
+pub struct Mutant {
+    pub case: u64,
+    pub target: Target,
+    pub shown: String,
+    pub text: String,
+    /// What was done to the text, in words with line numbers, for replaying by hand.
+    pub mutations: Vec<String>,
+}
+
+/// What became of a mutated file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// Refused with an error that names a file of the corpus and a line.
+    Refused(DataError),
+    /// Loaded, and a short game played to its end or its turn limit.
+    Played { turns: u32 },
+    /// A bindings file that loaded (there is no game to play with it).
+    Accepted,
+    /// Refused, but the error names no file of the corpus or no line: a bug.
+    Unlocated(DataError),
+}
+
+/// A case that went wrong: a panic or an unlocated error.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub case: u64,
+    pub file: String,
+    pub mutations: Vec<String>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "case {} (replay: ambush fuzz --case {}): {}: {}: {}",
+            self.case,
+            self.case,
+            self.file,
+            self.mutations.join("; "),
+            self.message
+        )
+    }
+}
+
+/// Numbers a mutation writes in place of one: edges, signs, and values no table holds.
+const EXTREMES: [&str; 18] = [
+    "0",
+    "-1",
+    "1",
+    "0.0",
+    "-0.5",
+    "1e30",
+    "-1e30",
+    "1e-30",
+    "NaN",
+    "inf",
+    "99999999999",
+    "99999999999.0",
+    "2147483647",
+    "-2147483648",
+    "4294967295",
+    "18446744073709551615",
+    "360.5",
+    "1e39",
+];
+
+/// Text a mutation inserts: brackets, quotes, comments and stray tokens.
+const JUNK: [&str; 14] = [
+    "(", ")", "[", "]", "{", "}", ",", "\"", ":", "/*", "//", "Some(", "#", "x: 1,",
+];
+
+fn read(root: &Path, rel: &Path) -> Result<DataFile, String> {
+    let text = std::fs::read_to_string(root.join(rel))
+        .map_err(|e| format!("{}: cannot read: {e}", root.join(rel).display()))?;
+    Ok(DataFile {
+        shown: rel.display().to_string(),
+        text,
+    })
+}
+
+/// The `*.ron` files of `root/rel`, sorted, as paths relative to `root`.
+fn ron_files(root: &Path, rel: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root.join(rel)) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+        .map(|e| rel.join(e.file_name()))
+        .collect();
+    files.sort();
+    files
+}
+
+impl Corpus {
+    /// Reads the corpus from a checkout of the game: `scenarios/`, `assets/rules/` and every
+    /// mod under `mods/`.
+    pub fn load(root: &Path) -> Result<Corpus, String> {
+        let rule_files = RULE_FILES
+            .iter()
+            .map(|f| read(root, &Path::new("assets/rules").join(f)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let scenarios = ron_files(root, Path::new("scenarios"))
+            .iter()
+            .map(|p| read(root, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        if scenarios.is_empty() {
+            return Err(format!(
+                "{}: no scenarios/*.ron here; run from a checkout of the game or give --root",
+                root.display()
+            ));
+        }
+        let mut mods = Vec::new();
+        let mut mod_dirs: Vec<PathBuf> = std::fs::read_dir(root.join("mods"))
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| PathBuf::from("mods").join(e.file_name()))
+                    .filter(|p| root.join(p).join(MANIFEST).is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        mod_dirs.sort();
+        for dir in mod_dirs {
+            let (manifest, rules) = load_mod_rules(&root.join(&dir)).map_err(|e| e.to_string())?;
+            let mut patches = Vec::new();
+            for rel in &manifest.overrides {
+                let path = dir.join(rel);
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let Some(file) = RULE_FILES.iter().find(|f| **f == name) else {
+                    return Err(format!("{}: not a rule file", path.display()));
+                };
+                patches.push((*file, read(root, &path)?));
+            }
+            let scenarios = ron_files(root, &dir.join("scenarios"))
+                .iter()
+                .map(|p| read(root, p))
+                .collect::<Result<Vec<_>, _>>()?;
+            mods.push(ModFiles {
+                patches,
+                scenarios,
+                rules,
+            });
+        }
+        let bindings =
+            ron::ser::to_string_pretty(&Bindings::default().0, ron::ser::PrettyConfig::default())
+                .map_err(|e| format!("writing the default bindings: {e}"))?;
+        Ok(Corpus {
+            bundled: Arc::new(Rules::bundled().clone()),
+            rule_files,
+            scenarios,
+            mods,
+            bindings: DataFile {
+                shown: "bindings.ron".into(),
+                text: bindings,
+            },
+        })
+    }
+
+    /// Every file a case may mutate.
+    pub fn targets(&self) -> Vec<Target> {
+        let mut all: Vec<Target> = (0..self.scenarios.len()).map(Target::Scenario).collect();
+        all.extend((0..self.rule_files.len()).map(Target::RuleFile));
+        for (m, files) in self.mods.iter().enumerate() {
+            all.extend((0..files.scenarios.len()).map(|s| Target::ModScenario(m, s)));
+            all.extend((0..files.patches.len()).map(|p| Target::ModPatch(m, p)));
+        }
+        all.push(Target::Bindings);
+        all
+    }
+
+    fn file(&self, target: Target) -> &DataFile {
+        match target {
+            Target::Scenario(i) => &self.scenarios[i],
+            Target::ModScenario(m, i) => &self.mods[m].scenarios[i],
+            Target::RuleFile(i) => &self.rule_files[i],
+            Target::ModPatch(m, i) => &self.mods[m].patches[i].1,
+            Target::Bindings => &self.bindings,
+        }
+    }
+
+    /// Whether `file` is one the corpus holds (an error must name one).
+    fn knows(&self, file: &str) -> bool {
+        let bundled_rule = file.strip_prefix("assets/rules/").is_some_and(|f| {
+            RULE_FILES
+                .iter()
+                .any(|r| f.trim_end_matches(" (bundled)") == *r)
+        });
+        bundled_rule
+            || self.scenarios.iter().any(|d| d.shown == file)
+            || self.bindings.shown == file
+            || self.mods.iter().any(|m| {
+                m.scenarios.iter().any(|d| d.shown == file)
+                    || m.patches.iter().any(|(_, d)| d.shown == file)
+            })
+    }
+
+    /// Case `case`'s file and what is done to it: one to three mutations.
+    pub fn mutant(&self, case: u64) -> Mutant {
+        let mut rng = ChaCha8Rng::seed_from_u64(case);
+        let targets = self.targets();
+        let target = targets[rng.random_range(0..targets.len())];
+        let file = self.file(target);
+        let mut text = file.text.clone();
+        let mut mutations = Vec::new();
+        for _ in 0..rng.random_range(1..=3) {
+            mutations.push(mutate(&mut rng, &mut text));
+        }
+        Mutant {
+            case,
+            target,
+            shown: file.shown.clone(),
+            text,
+            mutations,
+        }
+    }
+
+    /// Loads a mutated file as the game would, and plays a short game with what loaded.
+    /// `slot` keeps a game app between cases (see `play_game_in`).
+    pub fn judge(&self, mutant: &Mutant, slot: &mut Option<App>) -> Verdict {
+        let mut rng = ChaCha8Rng::seed_from_u64(mutant.case ^ 0x5eed);
+        let loaded = match mutant.target {
+            Target::Bindings => {
+                return match Bindings::parse(&mutant.shown, &mutant.text) {
+                    Ok(b) => {
+                        // Building the input map is what the window does with the file.
+                        let _ = b.input_map();
+                        Verdict::Accepted
+                    }
+                    Err(e) => self.refusal(e),
+                };
+            }
+            Target::Scenario(_) => parse_scenario(&mutant.shown, &mutant.text, &self.bundled)
+                .map(|s| (s, self.bundled.clone())),
+            Target::ModScenario(m, _) => {
+                let rules = self.mods[m].rules.clone();
+                parse_scenario(&mutant.shown, &mutant.text, &rules).map(|s| (s, rules))
+            }
+            Target::RuleFile(i) => {
+                let texts: [&str; RULE_FILE_COUNT] = std::array::from_fn(|k| {
+                    if k == i {
+                        mutant.text.as_str()
+                    } else {
+                        self.rule_files[k].text.as_str()
+                    }
+                });
+                Rules::from_texts(|f| format!("assets/rules/{f}"), texts)
+                    .and_then(|rules| self.a_scenario(&mut rng, &self.scenarios, rules))
+            }
+            Target::ModPatch(m, i) => {
+                let files = &self.mods[m];
+                let patches: Vec<RulePatch> = files
+                    .patches
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (file, d))| RulePatch {
+                        file,
+                        shown: &d.shown,
+                        text: if k == i { &mutant.text } else { &d.text },
+                    })
+                    .collect();
+                let scenarios = if files.scenarios.is_empty() {
+                    &self.scenarios
+                } else {
+                    &files.scenarios
+                };
+                rules_with_patches(&patches)
+                    .and_then(|rules| self.a_scenario(&mut rng, scenarios, rules))
+            }
+        };
+        match loaded {
+            Err(e) => self.refusal(e),
+            Ok((mut scenario, rules)) => {
+                scenario.turn_limit = scenario.turn_limit.min(FUZZ_TURNS);
+                let result = play_game_in(slot, &scenario, rules, mutant.case, 0, None, false);
+                Verdict::Played {
+                    turns: result.turns,
+                }
+            }
+        }
+    }
+
+    /// One of `scenarios`, checked against mutated tables.
+    fn a_scenario(
+        &self,
+        rng: &mut ChaCha8Rng,
+        scenarios: &[DataFile],
+        rules: Rules,
+    ) -> Result<(ambush_data::Scenario, Arc<Rules>), DataError> {
+        let file = scenarios.choose(rng).unwrap_or(&self.scenarios[0]);
+        let scenario = parse_scenario(&file.shown, &file.text, &rules)?;
+        Ok((scenario, Arc::new(rules)))
+    }
+
+    fn refusal(&self, e: DataError) -> Verdict {
+        if e.line >= 1 && e.column >= 1 && self.knows(&e.file) {
+            Verdict::Refused(e)
+        } else {
+            Verdict::Unlocated(e)
+        }
+    }
+
+    /// Runs case `case`, catching a panic: the verdict, or what went wrong.
+    pub fn run_case(&self, case: u64) -> Result<Verdict, Failure> {
+        thread_local! {
+            static SLOT: RefCell<Option<App>> = const { RefCell::new(None) };
+        }
+        let mutant = self.mutant(case);
+        let fail = |message: String| Failure {
+            case,
+            file: mutant.shown.clone(),
+            mutations: mutant.mutations.clone(),
+            message,
+        };
+        let judged = SLOT.with(|slot| {
+            let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.judge(&mutant, &mut slot.borrow_mut())
+            }));
+            if judged.is_err() {
+                // A game that panicked may have left its app half-way: start afresh.
+                *slot.borrow_mut() = None;
+            }
+            judged
+        });
+        match judged {
+            Ok(Verdict::Unlocated(e)) => Err(fail(format!("refused without a place: {e}"))),
+            Ok(verdict) => Ok(verdict),
+            Err(payload) => Err(fail(format!("panicked: {}", panic_message(&*payload)))),
+        }
+    }
+
+    /// Runs `cases` cases from `seed` in parallel (case seeds `seed`, `seed + 1`, …).
+    pub fn soak(&self, seed: u64, cases: u64, each: impl Fn() + Sync) -> Soak {
+        let results: Vec<Result<Verdict, Failure>> = (0..cases)
+            .into_par_iter()
+            .map(|i| {
+                let r = self.run_case(seed.wrapping_add(i));
+                each();
+                r
+            })
+            .collect();
+        let mut soak = Soak {
+            cases,
+            ..Soak::default()
+        };
+        for r in results {
+            match r {
+                Ok(Verdict::Refused(_)) => soak.refused += 1,
+                Ok(Verdict::Played { .. }) => soak.played += 1,
+                Ok(Verdict::Accepted) => soak.accepted += 1,
+                Ok(Verdict::Unlocated(_)) => {}
+                Err(f) => soak.failures.push(f),
+            }
+        }
+        soak
+    }
+}
+
+/// What a soak run came to.
+#[derive(Debug, Clone, Default)]
+pub struct Soak {
+    pub cases: u64,
+    pub refused: u64,
+    pub played: u64,
+    /// Bindings files that loaded.
+    pub accepted: u64,
+    /// Panics and unlocated refusals, by case.
+    pub failures: Vec<Failure>,
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}
+
+/// The 1-based line of byte offset `at` in `text`.
+fn line_at(text: &str, at: usize) -> usize {
+    text[..at].matches('\n').count() + 1
+}
+
+/// The byte ranges of the number tokens in `text`: digits, with a sign, a point, an exponent.
+fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let starts =
+            b[i].is_ascii_digit() || (b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+        let after_word = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if starts && !after_word {
+            let start = i;
+            i += 1;
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric()
+                    || b[i] == b'.'
+                    || b[i] == b'_'
+                    || (matches!(b[i], b'-' | b'+') && matches!(b[i - 1], b'e' | b'E')))
+            {
+                i += 1;
+            }
+            out.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A random char boundary of `text`.
+fn boundary(rng: &mut ChaCha8Rng, text: &str) -> usize {
+    let mut at = rng.random_range(0..=text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Applies one random mutation to `text`, and says what it did.
+fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
+    let lines: Vec<(usize, usize)> = {
+        let mut start = 0;
+        let mut v = Vec::new();
+        for (i, c) in text.char_indices() {
+            if c == '\n' {
+                v.push((start, i + 1));
+                start = i + 1;
+            }
+        }
+        if start < text.len() {
+            v.push((start, text.len()));
+        }
+        v
+    };
+    let nums = numbers(text);
+    match rng.random_range(0..10) {
+        // A number replaced: the most common mutation, as numbers are what checks guard.
+        0..=4 if !nums.is_empty() => {
+            let (a, b) = nums[rng.random_range(0..nums.len())];
+            let new = match rng.random_range(0..4) {
+                0 => rng.random_range(-1000..1000).to_string(),
+                1 => format!("{:.2}", rng.random_range(-500.0..500.0f32)),
+                _ => EXTREMES[rng.random_range(0..EXTREMES.len())].to_string(),
+            };
+            let what = format!(
+                "line {}: `{}` replaced by `{new}`",
+                line_at(text, a),
+                &text[a..b]
+            );
+            text.replace_range(a..b, &new);
+            what
+        }
+        5 if !lines.is_empty() => {
+            let (a, b) = lines[rng.random_range(0..lines.len())];
+            let what = format!("line {} deleted", line_at(text, a));
+            text.replace_range(a..b, "");
+            what
+        }
+        6 if !lines.is_empty() => {
+            let (a, b) = lines[rng.random_range(0..lines.len())];
+            let times = *[1usize, 2, 40, 300].choose(rng).unwrap_or(&1);
+            let what = format!("line {} repeated {times} more times", line_at(text, a));
+            let line = text[a..b].to_string();
+            text.insert_str(b, &line.repeat(times));
+            what
+        }
+        7 if lines.len() >= 2 => {
+            let k = rng.random_range(0..lines.len() - 1);
+            let ((a, b), (c, d)) = (lines[k], lines[k + 1]);
+            let what = format!(
+                "lines {} and {} swapped",
+                line_at(text, a),
+                line_at(text, c)
+            );
+            let swapped = format!("{}{}", &text[c..d], &text[a..b]);
+            text.replace_range(a..d, &swapped);
+            what
+        }
+        8 => {
+            let at = boundary(rng, text);
+            let junk = JUNK[rng.random_range(0..JUNK.len())];
+            let what = format!("line {}: `{junk}` inserted", line_at(text, at));
+            text.insert_str(at, junk);
+            what
+        }
+        _ => {
+            let at = boundary(rng, text);
+            let what = format!("cut short at line {}", line_at(text, at));
+            text.truncate(at);
+            what
+        }
+    }
+}

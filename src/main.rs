@@ -186,7 +186,7 @@ fn fuzz(args: FuzzArgs) -> ExitCode {
             mutant.shown,
             mutant.mutations.join("; ")
         );
-        let verdict = corpus.judge(&mutant, &mut None);
+        let verdict = corpus.judge(&mutant);
         println!("{verdict:?}");
         return match verdict {
             batch::fuzz::Verdict::Unlocated(_) => ExitCode::from(1),

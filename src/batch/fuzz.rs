@@ -5,18 +5,16 @@
 //! is a refusal that names a file and a line, or a short AI-vs-AI game. `ambush fuzz` runs
 //! thousands of cases and `tests/game/fuzz.rs` a few hundred; the same seed is the same case.
 
-use super::play_game_in;
+use super::play_game;
 use crate::input::Bindings;
 use ambush_data::check::parse_scenario;
 use ambush_data::mods::{MANIFEST, RulePatch, load_mod_rules, rules_with_patches};
 use ambush_data::tables::{RULE_FILE_COUNT, RULE_FILES};
 use ambush_data::{DataError, Rules};
-use bevy::prelude::App;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -288,8 +286,7 @@ impl Corpus {
     }
 
     /// Loads a mutated file as the game would, and plays a short game with what loaded.
-    /// `slot` keeps a game app between cases (see `play_game_in`).
-    pub fn judge(&self, mutant: &Mutant, slot: &mut Option<App>) -> Verdict {
+    pub fn judge(&self, mutant: &Mutant) -> Verdict {
         let mut rng = ChaCha8Rng::seed_from_u64(mutant.case ^ 0x5eed);
         let loaded = match mutant.target {
             Target::Bindings => {
@@ -344,7 +341,7 @@ impl Corpus {
             Err(e) => self.refusal(e),
             Ok((mut scenario, rules)) => {
                 scenario.turn_limit = scenario.turn_limit.min(FUZZ_TURNS);
-                let result = play_game_in(slot, &scenario, rules, mutant.case, 0, None, false);
+                let result = play_game(&scenario, rules, mutant.case, 0, None, false);
                 Verdict::Played {
                     turns: result.turns,
                 }
@@ -374,9 +371,6 @@ impl Corpus {
 
     /// Runs case `case`, catching a panic: the verdict, or what went wrong.
     pub fn run_case(&self, case: u64) -> Result<Verdict, Failure> {
-        thread_local! {
-            static SLOT: RefCell<Option<App>> = const { RefCell::new(None) };
-        }
         let mutant = self.mutant(case);
         let fail = |message: String| Failure {
             case,
@@ -384,16 +378,7 @@ impl Corpus {
             mutations: mutant.mutations.clone(),
             message,
         };
-        let judged = SLOT.with(|slot| {
-            let judged = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                self.judge(&mutant, &mut slot.borrow_mut())
-            }));
-            if judged.is_err() {
-                // A game that panicked may have left its app half-way: start afresh.
-                *slot.borrow_mut() = None;
-            }
-            judged
-        });
+        let judged = std::panic::catch_unwind(AssertUnwindSafe(|| self.judge(&mutant)));
         match judged {
             Ok(Verdict::Unlocated(e)) => Err(fail(format!("refused without a place: {e}"))),
             Ok(verdict) => Ok(verdict),

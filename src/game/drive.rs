@@ -40,6 +40,7 @@ pub fn play_step(phase: Phase, access: &mut TableAccess, ctx: &mut PhaseContext)
         record: &mut ctx.record,
         replay: &mut ctx.replay,
         rejected: Vec::new(),
+        chooser: None,
     };
     let next = play_phase(
         phase,

@@ -5,7 +5,7 @@ use crate::game::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
 use crate::game::resources::{AiSteps, Awaiting, OrderRejected, PendingOrders};
 use crate::rules::ambush::approach;
 use crate::rules::dice::DiceService;
-use crate::rules::orders::{Order, Step, passing_order};
+use crate::rules::orders::{Decision, Order, Step, passing_order};
 use crate::rules::phases::melee::MeleeFlow;
 use crate::rules::phases::movement::MovementFlow;
 use crate::rules::phases::shooting::ShootingFlow;
@@ -31,6 +31,20 @@ pub struct Seats<'a> {
     pub replay: &'a mut ReplayQueue,
     /// Orders the rules refused in this step, in the order they were given.
     pub rejected: Vec<OrderRejected>,
+    /// Chooses for every AI-controlled side instead of its AI, when set (the soak's policy).
+    pub chooser: Option<&'a mut dyn Chooser>,
+}
+
+/// Picks an order for a decision, able to ask whether the rules would accept an order (tried
+/// on a copy of the game, so asking rolls no die of the real one): the soak's random policy.
+pub trait Chooser {
+    fn choose(
+        &mut self,
+        table: &Table,
+        rules: &Rules,
+        decision: &Decision,
+        legal: &mut dyn FnMut(&Order) -> bool,
+    ) -> Order;
 }
 
 /// Plays one step of `phase`: as far as it goes until a person must act, the AI's pace says
@@ -165,7 +179,18 @@ pub fn drive(
                 if !seats.ai_steps.take() {
                     return false;
                 }
-                (ai.decide(table, rules, &decision), true)
+                let order = match seats.chooser.as_deref_mut() {
+                    None => ai.decide(table, rules, &decision),
+                    Some(chooser) => {
+                        let (flow, table, dice) = (&*flow, &*table, &*dice);
+                        let mut legal = |order: &Order| {
+                            let (mut f, mut t, mut d) = (flow.clone(), table.clone(), dice.clone());
+                            f.apply_order(&mut t, rules, &mut d, side, order).is_ok()
+                        };
+                        chooser.choose(table, rules, &decision, &mut legal)
+                    }
+                };
+                (order, true)
             }
             // The replay viewer: nobody plays on from where it stands.
             Controller::Human if seats.replay.hold_after => return false,
@@ -241,6 +266,7 @@ pub fn play_to_end(
         record: &mut record,
         replay: &mut replay,
         rejected: Vec::new(),
+        chooser: None,
     };
     let mut flows = PhaseStates::default();
     let mut phase = Phase::Approach;

@@ -29,7 +29,7 @@ pub struct PhaseStates {
 
 /// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
 /// every one of them with the same step (`game::engine::play_phase`).
-pub trait DecisionPhase: Default {
+pub trait DecisionPhase: Default + Clone {
     /// The phase this is.
     const PHASE: Phase;
     /// Where the phase keeps its state between frames.

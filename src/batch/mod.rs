@@ -1,5 +1,8 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
+pub mod plot;
+pub mod report;
+
 use crate::game::components::{Base, UnitStatus};
 use crate::game::engine::play_to_end;
 use crate::game::resources::{Battle, Dice};

@@ -102,3 +102,58 @@ fn ask_for_ai_games(
         *shown = AiGames::Ready(summary);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::start::GameSetup;
+    use crate::game::test_support::scenario;
+    use crate::screen::GameChoice;
+    use ambush_data::Rules;
+    use bevy::state::app::StatesPlugin;
+
+    #[test]
+    fn the_ai_games_are_played_in_the_background_once_per_scenario() {
+        let mut app = App::new();
+        app.add_plugins((TaskPoolPlugin::default(), StatesPlugin, plugin));
+        app.insert_state(Phase::GameOver);
+        app.init_resource::<AiGames>();
+        app.insert_resource(CurrentGame(GameChoice {
+            setup: GameSetup::new(scenario("crashed_ship.ron"), 3, 0),
+            rules: Arc::new(Rules::bundled().clone()),
+            file: None,
+            orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: false,
+        }));
+        app.update();
+        assert!(
+            !matches!(app.world().resource::<AiGames>(), AiGames::NotAsked),
+            "the game's end asks for the AI games"
+        );
+        let mut ready = None;
+        // Frames go on while the games are played; a bound keeps a broken task from hanging.
+        for _ in 0..100_000 {
+            app.update();
+            if let AiGames::Ready(summary) = app.world().resource::<AiGames>() {
+                ready = Some(summary.clone());
+                break;
+            }
+            std::thread::yield_now();
+        }
+        let first = ready.expect("the AI games finish");
+        assert_eq!(first.games, AI_GAMES);
+        assert_eq!(
+            first.marine_casualties.histogram.iter().sum::<u64>(),
+            AI_GAMES
+        );
+        // The next game of the scenario starts with nothing asked; its end reuses the games.
+        app.insert_resource(AiGames::NotAsked);
+        app.update();
+        match app.world().resource::<AiGames>() {
+            AiGames::Ready(again) => assert!(Arc::ptr_eq(again, &first), "not played again"),
+            other => panic!("expected the kept games, got {other:?}"),
+        }
+    }
+}

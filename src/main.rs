@@ -1,5 +1,6 @@
 //! The `ambush` binary: play (the window, the default), simulate, check, replay, fuzz.
 
+use ambush::batch::report::{self, Compared, Variant};
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
 use ambush::game::start::GameSetup;
@@ -112,8 +113,8 @@ struct PlayArgs {
 struct SimulateArgs {
     /// The scenario file, e.g. scenarios/crashed_ship.ron; a mod's scenario
     /// (mods/NAME/scenarios/X.ron) plays with its mod's rules.
-    #[arg(long)]
-    scenario: PathBuf,
+    #[arg(long, required_unless_present = "compare")]
+    scenario: Option<PathBuf>,
     /// How many games to play.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
@@ -136,6 +137,12 @@ struct SimulateArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
+    #[arg(long, value_name = "LIST", help = report::COMPARE_HELP,
+        conflicts_with_all = ["wounds", "save", "roll_log"])]
+    compare: Option<String>,
+    /// Draw the marine-casualty distribution (of each --compare variant) as an SVG chart.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -449,7 +456,105 @@ fn write_roll_log(path: &Path, log: &[ambush::rules::log::RollEntry]) -> Result<
     })
 }
 
+/// A progress bar for `games` games, when stderr is a terminal.
+fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    })
+}
+
+/// Writes `simulate --plot`'s chart of `compared` to `out`.
+fn write_plot(out: &Path, compared: &[Compared], human: &str) -> Result<(), ExitCode> {
+    let svg = report::chart(compared, human).map_err(|e| {
+        eprintln!("error: --plot: {e}");
+        ExitCode::from(1)
+    })?;
+    std::fs::write(out, svg).map_err(|e| {
+        eprintln!("error: --plot {}: {e}", out.display());
+        ExitCode::from(1)
+    })
+}
+
+/// `simulate --compare LIST`: every variant on the same seeds, then the table (or JSON) and chart.
+fn simulate_compare(list: &str, args: &SimulateArgs, pool: &rayon::ThreadPool) -> ExitCode {
+    let specs = match report::parse_variants(list, args.scenario.is_some()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut variants = Vec::new();
+    for spec in specs {
+        let Some(file) = spec.file.or_else(|| args.scenario.clone()) else {
+            unreachable!("parse_variants refuses a bare wound method without --scenario")
+        };
+        match load_scenario(&file) {
+            Ok((scenario, rules)) => variants.push(Variant {
+                label: spec.label,
+                file,
+                scenario,
+                rules,
+                wounds: spec.wounds,
+            }),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let bar = progress_bar(args.games * variants.len() as u64);
+    let compared = pool.install(|| {
+        report::compare(&variants, args.games, args.seed, || {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        })
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let names = variants[0].scenario.names(&variants[0].rules);
+    if let Some(out) = &args.plot
+        && let Err(code) = write_plot(out, &compared, names.one(Side::Humans))
+    {
+        return code;
+    }
+    if args.json {
+        match serde_json::to_string(&compared) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        print!("{}", report::table(&compared, names));
+    }
+    ExitCode::SUCCESS
+}
+
 fn simulate(args: SimulateArgs) -> ExitCode {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0) as usize)
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: cannot start worker threads: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(list) = &args.compare {
+        return simulate_compare(list, &args, &pool);
+    }
     let SimulateArgs {
         scenario: path,
         games,
@@ -457,9 +562,13 @@ fn simulate(args: SimulateArgs) -> ExitCode {
         wounds,
         json,
         roll_log,
-        threads,
         save: save_to,
+        plot,
+        ..
     } = args;
+    let Some(path) = path else {
+        unreachable!("clap requires --scenario without --compare")
+    };
     let (scenario, rules) = match load_scenario(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -493,28 +602,7 @@ fn simulate(args: SimulateArgs) -> ExitCode {
         None => None,
     };
     let wounds = wounds_of(wounds);
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0) as usize)
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: cannot start worker threads: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        Some(b)
-    } else {
-        None
-    };
+    let bar = progress_bar(games);
     let started = Instant::now();
     let mut write_error: Option<std::io::Error> = None;
     let keep_log = log_file.is_some();
@@ -554,6 +642,20 @@ fn simulate(args: SimulateArgs) -> ExitCode {
         return ExitCode::from(1);
     }
     let summary = tally.summary(&scenario.name, seed, started.elapsed().as_secs_f64());
+    let names = scenario.names(&rules);
+    if let Some(out) = &plot {
+        let one = Variant {
+            label: report::wounds_name(wounds.unwrap_or(scenario.human_wounds)).to_string(),
+            file: path.clone(),
+            scenario: scenario.clone(),
+            rules: rules.clone(),
+            wounds,
+        };
+        let compared = [Compared::new(&one, summary.clone())];
+        if let Err(code) = write_plot(out, &compared, names.one(Side::Humans)) {
+            return code;
+        }
+    }
     if json {
         match serde_json::to_string(&summary) {
             Ok(s) => println!("{s}"),
@@ -567,7 +669,6 @@ fn simulate(args: SimulateArgs) -> ExitCode {
             "{} — {} games, seed {}",
             summary.scenario, summary.games, summary.seed
         );
-        let names = scenario.names(&rules);
         let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
         println!(
             "  {humans} won {}, {aliens} won {}, draws {}",

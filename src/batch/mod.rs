@@ -1,6 +1,8 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
 pub mod fuzz;
+pub mod plot;
+pub mod report;
 
 use crate::game::components::{Base, UnitStatus};
 use crate::game::engine::play_to_end;

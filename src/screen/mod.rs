@@ -1,5 +1,6 @@
 //! The screens around a game: loading the rule and scenario files, the main menu, and the table.
 
+mod ai_games;
 mod loading;
 mod menu;
 mod mods;
@@ -156,6 +157,7 @@ impl Plugin for ScreenPlugin {
             replay_viewer::plugin,
             setup::plugin,
             session::plugin,
+            ai_games::plugin,
         ));
     }
 }

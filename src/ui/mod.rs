@@ -28,6 +28,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 
 pub use roll_log::{RollLogView, describe};
+pub use summary::AiGames;
 
 /// Hot-seat: the side that last took over the screen.
 #[derive(Resource, Debug, Default)]
@@ -63,7 +64,9 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<HelpOpen>()
         // Hot-seat: nobody is at the screen when a game starts, so the first decision brings
         // the curtain down.
-        .init_per_game_resource::<Curtain>();
+        .init_per_game_resource::<Curtain>()
+        // Each game's end asks for the AI games of its own scenario.
+        .init_per_game_resource::<AiGames>();
     app.add_systems(
         EguiPrimaryContextPass,
         draw_overlay.in_set(EguiPass::Overlay),
@@ -86,6 +89,7 @@ struct OverlayData<'w, 's> {
     source: Res<'w, BindingsSource>,
     input: Query<'w, 's, &'static ActionState<PlayerAction>, With<PlayerInput>>,
     controllers: Option<Res<'w, Controllers>>,
+    ai_games: Option<Res<'w, AiGames>>,
 }
 
 fn to_rect(r: egui::Rect) -> Rect {
@@ -113,6 +117,8 @@ pub struct OverlayFrame<'a> {
     pub hot_seat: bool,
     /// Who plays each side.
     pub controllers: Option<&'a Controllers>,
+    /// AI games of the scenario, for the end-of-game window.
+    pub ai_games: Option<&'a AiGames>,
 }
 
 impl<'a> OverlayFrame<'a> {
@@ -140,6 +146,7 @@ impl<'a> OverlayFrame<'a> {
             source: w.resource::<BindingsSource>(),
             hot_seat: false,
             controllers: w.get_resource::<Controllers>(),
+            ai_games: w.get_resource::<AiGames>(),
         }
     }
 }
@@ -242,7 +249,7 @@ pub fn draw(
     if f.phase == Phase::GameOver
         && let Some(t) = f.table
     {
-        rects.extend(summary::show(ctx, t, &mut out.session));
+        rects.extend(summary::show(ctx, t, f.ai_games, &mut out.session));
     }
     out.rects = rects.into_iter().map(to_rect).collect();
     out.typing = ctx.egui_wants_keyboard_input();
@@ -285,6 +292,7 @@ fn draw_overlay(
         source: &data.source,
         hot_seat: data.controllers.as_ref().is_some_and(|c| c.is_hot_seat()),
         controllers: data.controllers.as_deref(),
+        ai_games: data.ai_games.as_deref(),
     };
     let out = draw(ctx, &frame, &mut view, &mut help.0, &mut curtain.0);
     if let Some(h) = out.highlight {

@@ -1,4 +1,4 @@
-//! The `ambush` command line: simulate's JSON and roll log, check, and bad arguments.
+//! The `ambush` command line: simulate's JSON, roll log and comparison, check, and bad arguments.
 
 use crate::root;
 use std::process::Command;
@@ -291,4 +291,95 @@ fn replay_of_a_simulated_save_writes_the_roll_log_it_recorded() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_prints_the_variants_side_by_side_and_refuses_a_bad_item() {
+    let dir = std::env::temp_dir().join(format!("ambush-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plot = dir.join("compare.svg");
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--games",
+        "20",
+        "--compare",
+        "degradation,sudden-death",
+        "--plot",
+        plot.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("The Crashed Ship — 20 games a variant"),
+        "{text}"
+    );
+    // The variants are the columns, in the order given.
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(header, ["degradation", "sudden-death"], "{text}");
+    for row in [
+        "games",
+        "marines won",
+        "aliens won",
+        "draws",
+        "marine casualties (mean)",
+        "turns (mean)",
+        "games/s",
+    ] {
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with(row))
+            .unwrap_or_else(|| panic!("no {row} row in {text}"));
+        // A share or mean for each variant, with its interval where it has one.
+        if row.ends_with("won") || row == "draws" || row.starts_with("marine casualties") {
+            assert_eq!(line.matches('–').count(), 2, "{line}");
+        }
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["games", "20", "20"])
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.contains("The Crashed Ship: marine casualties, 20 games a variant"));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--games",
+        "4",
+        "--compare",
+        "degradation,scenarios/crashed_ship.ron@sudden-death",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    let variants = v.as_array().unwrap();
+    assert_eq!(variants.len(), 2);
+    assert_eq!(variants[1]["variant"], "crashed_ship@sudden-death");
+    assert_eq!(variants[1]["wounds"], "sudden-death");
+    let ci = &variants[0]["ci95"]["marine_wins"];
+    assert!(ci["low"].as_f64().unwrap() <= ci["high"].as_f64().unwrap());
+
+    let out = ambush(&[
+        "simulate",
+        "--scenario",
+        "scenarios/crashed_ship.ron",
+        "--compare",
+        "degradation,sudden",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`sudden` is neither a wound method"));
 }

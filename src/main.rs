@@ -54,6 +54,40 @@ enum Command {
     /// Feed random mutations of every shipped data file through the loaders: each must be
     /// refused with file:line:column or play a short game without a panic.
     Fuzz(FuzzArgs),
+    /// Play whole games with both sides choosing at random among the orders the rules accept,
+    /// checking the game's invariants at every decision; prints any failure with its scenario,
+    /// seed and game, and exits 1.
+    Soak(SoakArgs),
+}
+
+/// The soak's options.
+#[derive(Args, Debug)]
+struct SoakArgs {
+    /// Games of each scenario.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// How both sides choose their orders.
+    #[arg(long, value_enum, default_value_t = PolicyArg::Random)]
+    policy: PolicyArg,
+    /// The run's seed; game i of a scenario is that seed's game i.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Soak only this scenario (may be given again); default: every scenario under --root,
+    /// the mods' included.
+    #[arg(long)]
+    scenario: Vec<PathBuf>,
+    /// Replay one game by its number (with --seed and one --scenario), showing its verdict.
+    #[arg(long, value_name = "N", requires = "scenario")]
+    game: Option<u64>,
+    /// The checkout whose scenarios/ and mods/ are soaked.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum PolicyArg {
+    /// Uniformly at random among the orders the rules accept.
+    Random,
 }
 
 /// The fuzzer's options.
@@ -173,6 +207,73 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate(args),
         Command::Replay { file, roll_log } => replay(&file, roll_log.as_deref()),
         Command::Fuzz(args) => fuzz(args),
+        Command::Soak(args) => soak(args),
+    }
+}
+
+/// `ambush soak`: whole games under the random policy with every invariant checked.
+fn soak(args: SoakArgs) -> ExitCode {
+    use ambush::batch::soak::{Policy, every_scenario, soak, soak_game};
+    let PolicyArg::Random = args.policy;
+    let policy = Policy::Random;
+    let scenarios = if args.scenario.is_empty() {
+        every_scenario(&args.root)
+    } else {
+        args.scenario
+            .iter()
+            .map(|p| load_scenario(p).map(|(s, r)| (p.display().to_string(), s, r)))
+            .collect()
+    };
+    let scenarios = match scenarios {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(game) = args.game {
+        let (file, scenario, rules) = &scenarios[0];
+        let r = soak_game(scenario, rules, args.seed, game, policy);
+        println!(
+            "{file}: seed {}, game {game}: {} decisions, {} orders: {}",
+            args.seed,
+            r.decisions,
+            r.orders,
+            r.breach.as_deref().unwrap_or("every invariant held")
+        );
+        return if r.breach.is_none() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        };
+    }
+    let started = Instant::now();
+    let bar = progress_bar(args.games * scenarios.len() as u64);
+    let report = soak(&scenarios, args.games, args.seed, policy, || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    for breach in &report.breaches {
+        println!("{breach}");
+    }
+    println!(
+        "soak: {} games of {} scenarios, seed {}, random policy: {} decisions, {} orders, {} failed ({:.1} s)",
+        report.games,
+        scenarios.len(),
+        args.seed,
+        report.decisions,
+        report.orders,
+        report.breaches.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if report.breaches.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod fuzz;
 pub mod plot;
 pub mod report;
+pub mod soak;
 
 use crate::game::components::{Base, UnitStatus};
 use crate::game::engine::play_to_end;

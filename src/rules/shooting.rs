@@ -629,7 +629,7 @@ fn longest_reach(table: &Table, rules: &Rules, s: &Unit) -> f32 {
         .iter()
         .filter_map(|w| rules.weapon(w))
         .filter_map(|p| Some((p, rules.weapons.ranges.get(&p.class)?)));
-    let reach = if environment::in_space(table) && !inferior {
+    if environment::in_space(table) && !inferior {
         // 003 space: any shooting weapon reaches anywhere.
         reaches
             .map(|_| f32::INFINITY)
@@ -646,8 +646,7 @@ fn longest_reach(table: &Table, rules: &Rules, s: &Unit) -> f32 {
             .fold(f32::NEG_INFINITY, f32::max)
             * smr
             + MEASURING_SLACK
-    };
-    reach
+    }
 }
 
 /// Makes a shot: rolls to hit, places hit dice, rolls friendly fire on a miss.

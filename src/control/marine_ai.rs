@@ -209,12 +209,14 @@ fn step_toward_ship(
     // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
     let facing = if group { u.base.facing } else { goal_angle };
     let allow = movement::max_allowance(table, rules, id);
+    // The group and its freedom to move are the same for every destination tried.
+    let mut search = movement::MoveSearch::new(table, rules, id, group).ok()?;
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
         for frac in STRIDES {
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;
-            if movement::plan_move(table, rules, id, to, facing, group).is_ok() {
+            if search.plan(to, facing).is_ok() {
                 return Some(Order::Move {
                     unit: id,
                     to,

@@ -237,31 +237,9 @@ pub fn path_clear(
         .map(|f| (f.shape.placed(), f.name.as_str()))
         .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
         .collect();
-    let fwd = start.forward();
-    for i in 1..=steps {
-        let t = i as f32 / steps as f32;
-        let b = if i == steps {
-            *end
-        } else {
-            start.at(start.center.lerp(end.center, t))
-        };
-        // The last step may turn to the end's facing; every other keeps the start's.
-        let placed = if i == steps {
-            PlacedBase::new(b)
-        } else {
-            PlacedBase::along(b, fwd)
-        };
-        if !placed.on_table(table.config.table, MEASURING_SLACK) {
-            return Err(PathBlocked::LeavesTable);
-        }
-        if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {
-            return Err(PathBlocked::Impassable(name.to_string()));
-        }
-        if let Some((_, u)) = near.iter().find(|(p, _)| placed.overlaps(p, tol)) {
-            return Err(PathBlocked::By(table.public_name(u).to_string()));
-        }
-    }
-    Ok(())
+    let near: Vec<&(PlacedBase, &Unit)> = near.iter().collect();
+    let walls: Vec<&(PlacedShape, &str)> = walls.iter().collect();
+    sweep(table, start, end, steps, &near, &walls, tol)
 }
 
 /// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
@@ -346,97 +324,248 @@ pub fn plan_move(
     facing: f32,
     group: bool,
 ) -> Result<MovePlan, MoveError> {
-    let tol = rules.general.contact_tolerance;
-    let leader = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
-    let members = if group {
-        table.group_of(id, tol)
-    } else {
-        vec![id]
-    };
-    for m in &members {
-        if let Some(why) = cannot_move(table, rules, *m)
-            .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
-        {
-            return Err(why.into());
-        }
+    MoveSearch::new(table, rules, id, group)?.plan(to, facing)
+}
+
+/// The checks of a move that do not depend on where it goes, done once for a search that tries
+/// many destinations (the marine AI): the group, whether each member may move, and the bases and
+/// walls worked out for the broad phase. `plan` then answers exactly as `plan_move` would.
+pub struct MoveSearch<'a> {
+    table: &'a Table,
+    rules: &'a Rules,
+    members: Vec<UnitId>,
+    /// Each member's unit, in `members` order.
+    units: Vec<&'a Unit>,
+    /// Each member's allowance for each kind of move, worked out when first needed.
+    allowances: Vec<[Option<f32>; MOVE_KINDS]>,
+    /// Every other unit on the table, worked out once.
+    others: Vec<(PlacedBase, &'a Unit)>,
+    /// Impassable terrain, worked out once.
+    walls: Vec<(PlacedShape, &'a str)>,
+}
+
+/// How many kinds of move there are (`MoveKind` as an index).
+const MOVE_KINDS: usize = 7;
+
+fn kind_index(kind: MoveKind) -> usize {
+    match kind {
+        MoveKind::NoMove => 0,
+        MoveKind::StraightForward => 1,
+        MoveKind::Advance => 2,
+        MoveKind::FallBack => 3,
+        MoveKind::AnyDirection => 4,
+        MoveKind::Reformed => 5,
+        MoveKind::Drift => 6,
     }
-    let shift = to - leader.base.center;
-    let mut poses = Vec::with_capacity(members.len());
-    let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
-    for m in &members {
-        let u = table.unit(*m).ok_or(MoveError::NoSuchUnit)?;
-        let end_center = u.base.center + shift;
-        let kind = if moves_any_direction(rules, u) {
-            if shift.length() < MEASURING_SLACK {
-                MoveKind::NoMove
-            } else {
-                MoveKind::AnyDirection
-            }
+}
+
+impl<'a> MoveSearch<'a> {
+    /// The group of `id` (or `id` alone), refused if any member may not move.
+    pub fn new(
+        table: &'a Table,
+        rules: &'a Rules,
+        id: UnitId,
+        group: bool,
+    ) -> Result<Self, MoveError> {
+        let tol = rules.general.contact_tolerance;
+        table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+        let members = if group {
+            table.group_of(id, tol)
         } else {
-            classify(&u.base, end_center)
+            vec![id]
         };
-        let mut face = facing;
-        // "If a unit 'falling back', ends up more than one base width to the left or right of its
-        // original position, it must be faced in the direction to which it moved."
-        if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4 {
-            face = geometry::angle_of(shift);
-        }
-        let cost = path_cost(table, rules, u.base.center, end_center);
-        let allow = allowance(table, rules, *m, kind);
-        if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
-            return Err(MoveError::BeyondAllowance {
-                unit: u.label.to_string(),
-                kind: kind.name(),
-                distance: shift.length(),
-                cost,
-                allowance: allow,
-            });
-        }
-        if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
-            || worst.2.is_infinite()
-        {
-            worst = (kind, cost, allow);
-        }
-        poses.push((*m, Footprint::new(end_center, u.base.size, face)));
-    }
-    for (m, end) in &poses {
-        let start = table
-            .unit(*m)
-            .map(|u| u.base)
-            .ok_or(MoveError::NoSuchUnit)?;
-        if shift.length() >= MEASURING_SLACK {
-            path_clear(table, rules, &start, &start.at(end.center), &members).map_err(|e| {
-                MoveError::Path {
-                    unit: table.label(*m).to_string(),
-                    blocked: e,
-                }
-            })?;
-        }
-        if !placement_clear(table, rules, end, &members) {
-            return Err(MoveError::EndNotClear(table.label(*m).to_string()));
-        }
-        let enemy_contact = table.units.iter().any(|e| {
-            e.on_table()
-                && e.side != table.unit(*m).map_or(e.side, |u| u.side)
-                && geometry::in_contact(end, &e.base, tol)
-        });
-        if enemy_contact {
-            return Err(MoveError::ContactIsACharge(table.label(*m).to_string()));
-        }
-    }
-    for (i, (_, a)) in poses.iter().enumerate() {
-        for (_, b) in poses.iter().skip(i + 1) {
-            if geometry::bases_overlap(a, b, tol) {
-                return Err(MoveError::GroupOverlaps);
+        for m in &members {
+            if let Some(why) = cannot_move(table, rules, *m)
+                .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
+            {
+                return Err(why.into());
             }
         }
+        let units = members
+            .iter()
+            .map(|m| table.unit(*m).ok_or(MoveError::NoSuchUnit))
+            .collect::<Result<Vec<_>, _>>()?;
+        let others = table
+            .units
+            .iter()
+            .filter(|u| u.on_table() && !members.contains(&u.id))
+            .map(|u| (PlacedBase::new(u.base), u))
+            .collect();
+        let walls = table
+            .terrain
+            .iter()
+            .filter(|f| f.going == Going::Impassable)
+            .map(|f| (f.shape.placed(), f.name.as_str()))
+            .collect();
+        Ok(MoveSearch {
+            table,
+            rules,
+            allowances: vec![[None; MOVE_KINDS]; members.len()],
+            members,
+            units,
+            others,
+            walls,
+        })
     }
-    Ok(MovePlan {
-        poses,
-        kind: worst.0,
-        cost: worst.1,
-        allowance: worst.2,
-    })
+
+    /// Member `i`'s allowance for a kind of move.
+    fn allowance(&mut self, i: usize, kind: MoveKind) -> f32 {
+        let slot = &mut self.allowances[i][kind_index(kind)];
+        *slot.get_or_insert_with(|| allowance(self.table, self.rules, self.members[i], kind))
+    }
+
+    /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
+    pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
+        let (table, rules) = (self.table, self.rules);
+        let tol = rules.general.contact_tolerance;
+        let shift = to - self.units[0].base.center;
+        let mut poses = Vec::with_capacity(self.members.len());
+        let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
+        for i in 0..self.members.len() {
+            let u = self.units[i];
+            let end_center = u.base.center + shift;
+            let kind = if moves_any_direction(rules, u) {
+                if shift.length() < MEASURING_SLACK {
+                    MoveKind::NoMove
+                } else {
+                    MoveKind::AnyDirection
+                }
+            } else {
+                classify(&u.base, end_center)
+            };
+            let mut face = facing;
+            // "If a unit 'falling back', ends up more than one base width to the left or right of
+            // its original position, it must be faced in the direction to which it moved."
+            if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4
+            {
+                face = geometry::angle_of(shift);
+            }
+            let cost = path_cost(table, rules, u.base.center, end_center);
+            let allow = self.allowance(i, kind);
+            if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
+                return Err(MoveError::BeyondAllowance {
+                    unit: u.label.to_string(),
+                    kind: kind.name(),
+                    distance: shift.length(),
+                    cost,
+                    allowance: allow,
+                });
+            }
+            if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
+                || worst.2.is_infinite()
+            {
+                worst = (kind, cost, allow);
+            }
+            poses.push((
+                self.members[i],
+                Footprint::new(end_center, u.base.size, face),
+            ));
+        }
+        for (i, (m, end)) in poses.iter().enumerate() {
+            let u = self.units[i];
+            let start = u.base;
+            if shift.length() >= MEASURING_SLACK {
+                self.path_clear(&start, &start.at(end.center))
+                    .map_err(|e| MoveError::Path {
+                        unit: table.label(*m).to_string(),
+                        blocked: e,
+                    })?;
+            }
+            let placed = PlacedBase::new(*end);
+            // `placement_clear`, against the bases and walls worked out once.
+            let clear = placed.on_table(table.config.table, MEASURING_SLACK)
+                && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
+                && !self.others.iter().any(|(o, _)| placed.overlaps(o, tol));
+            if !clear {
+                return Err(MoveError::EndNotClear(table.label(*m).to_string()));
+            }
+            // Members are friends of one another: only the others can be enemies.
+            let enemy_contact = self
+                .others
+                .iter()
+                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol));
+            if enemy_contact {
+                return Err(MoveError::ContactIsACharge(table.label(*m).to_string()));
+            }
+        }
+        for (i, (_, a)) in poses.iter().enumerate() {
+            for (_, b) in poses.iter().skip(i + 1) {
+                if geometry::bases_overlap(a, b, tol) {
+                    return Err(MoveError::GroupOverlaps);
+                }
+            }
+        }
+        Ok(MovePlan {
+            poses,
+            kind: worst.0,
+            cost: worst.1,
+            allowance: worst.2,
+        })
+    }
+
+    /// `path_clear` ignoring the members, against the bases and walls worked out once.
+    fn path_clear(&self, start: &Footprint, end: &Footprint) -> Result<(), PathBlocked> {
+        let len = start.center.distance(end.center);
+        let steps = (len / 0.5).ceil().max(1.0) as usize;
+        let tol = self.rules.general.contact_tolerance;
+        let reach = len + start.size.length() + 2.0;
+        let me = PlacedBase::new(*start);
+        let near: Vec<&(PlacedBase, &Unit)> = self
+            .others
+            .iter()
+            .filter(|(p, u)| {
+                u.base.center.distance(start.center) <= reach
+                    && geometry::point_segment_distance(p.base.center, start.center, end.center)
+                        <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
+            })
+            .collect();
+        let walls: Vec<&(PlacedShape, &str)> = self
+            .walls
+            .iter()
+            .filter(|(s, _)| {
+                s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN)
+            })
+            .collect();
+        sweep(self.table, start, end, steps, &near, &walls, tol)
+    }
+}
+
+/// Steps a base from `start` to `end` in `steps` equal steps (keeping its facing until the
+/// last), testing each against the table's edge, the `walls` and the `near` bases in turn.
+fn sweep(
+    table: &Table,
+    start: &Footprint,
+    end: &Footprint,
+    steps: usize,
+    near: &[&(PlacedBase, &Unit)],
+    walls: &[&(PlacedShape, &str)],
+    tol: f32,
+) -> Result<(), PathBlocked> {
+    let fwd = start.forward();
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
+        let b = if i == steps {
+            *end
+        } else {
+            start.at(start.center.lerp(end.center, t))
+        };
+        // The last step may turn to the end's facing; every other keeps the start's.
+        let placed = if i == steps {
+            PlacedBase::new(b)
+        } else {
+            PlacedBase::along(b, fwd)
+        };
+        if !placed.on_table(table.config.table, MEASURING_SLACK) {
+            return Err(PathBlocked::LeavesTable);
+        }
+        if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {
+            return Err(PathBlocked::Impassable(name.to_string()));
+        }
+        if let Some((_, u)) = near.iter().find(|(p, _)| placed.overlaps(p, tol)) {
+            return Err(PathBlocked::By(table.public_name(u).to_string()));
+        }
+    }
+    Ok(())
 }
 
 /// Whether unit `id` may charge `target` at all, before any distance is measured: free to move

@@ -219,6 +219,10 @@ pub fn plan_shot(
             target: target_label,
             distance,
         },
+        Blocked::BeyondLongest => ShotError::OutOfRange {
+            target: target_label,
+            distance: geometry::base_distance(&s.base, &t.base),
+        },
         Blocked::Sight(name) => ShotError::Sight {
             shooter: shooter_label,
             target: target_label,
@@ -306,6 +310,9 @@ enum Blocked<'a> {
     Friend,
     NotAttackable,
     OutOfRange(f32),
+    /// Beyond the longest range of any weapon: the distance is measured only if a player
+    /// asks (the AI's searches never do).
+    BeyondLongest,
     Sight(&'a str),
     /// Beyond the sight range of a dark night.
     Dark(f32),
@@ -363,9 +370,7 @@ fn plan_checked_shooter<'a>(
     if !unlimited
         && geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + MEASURING_SLACK
     {
-        return Err(Blocked::OutOfRange(geometry::base_distance(
-            &s.base, &t.base,
-        )));
+        return Err(Blocked::BeyondLongest);
     }
     let distance = geometry::base_distance(&s.base, &t.base);
     // "The inferior weapon may not fire above medium range", when the scenario says so.

@@ -182,12 +182,12 @@ impl PlacedBase {
         if self.surely_apart(other, tolerance) {
             return false;
         }
-        let d = if self.surely_apart(other, 0.0) {
-            apart_polygon_distance(&self.corners, &other.corners)
-        } else {
-            polygon_distance(&self.corners, &other.corners)
-        };
-        d <= tolerance
+        if !self.surely_apart(other, 0.0)
+            && polygon_penetration(&self.corners, &other.corners) >= 0.0
+        {
+            return 0.0 <= tolerance;
+        }
+        apart_within(&self.corners, &other.corners, tolerance)
     }
     /// `on_table`.
     #[inline]
@@ -364,6 +364,24 @@ fn radius(a: &Footprint) -> f32 {
     a.size.length() * 0.5
 }
 
+/// Whether `apart_polygon_distance(a, b) <= limit`, stopping at the first pair close enough:
+/// the least root is at most the limit exactly when some root is.
+#[inline]
+fn apart_within(a: &[Vec2], b: &[Vec2], limit: f32) -> bool {
+    for (from, to) in [(a, b), (b, a)] {
+        for p in from {
+            for j in 0..to.len() {
+                let d2 = point_segment_distance_squared(*p, to[j], to[(j + 1) % to.len()]);
+                if d2.sqrt() <= limit {
+                    return true;
+                }
+            }
+        }
+    }
+    // No pair at all (an empty polygon) is infinitely far, as the least of nothing is.
+    f32::INFINITY <= limit
+}
+
 /// Whether two bases are too far apart to touch: a cheap test that skips the exact one.
 #[inline]
 fn surely_apart(a: &Footprint, b: &Footprint, margin: f32) -> bool {
@@ -395,7 +413,8 @@ pub fn base_distance_at_least(a: &Footprint, b: &Footprint) -> f32 {
 /// Whether two bases are in base contact.
 #[inline]
 pub fn in_contact(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
-    !surely_apart(a, b, tolerance) && base_distance(a, b) <= tolerance
+    !surely_apart(a, b, tolerance)
+        && PlacedBase::new(*a).in_contact(&PlacedBase::new(*b), tolerance)
 }
 
 /// Whether `a`'s front edge (or a front corner) touches `b`.
@@ -744,6 +763,11 @@ mod tests {
             assert_eq!(pa.corners, a.corners());
             assert_eq!(pa.overlaps(&pb, tol), bases_overlap(&a, &b, tol));
             assert_eq!(pa.in_contact(&pb, tol), in_contact(&a, &b, tol));
+            assert_eq!(
+                in_contact(&a, &b, tol),
+                base_distance(&a, &b) <= tol,
+                "contact is a distance within the tolerance"
+            );
             let table = Vec2::new(next(6.0, 14.0), next(6.0, 14.0));
             assert_eq!(pa.on_table(table, tol), on_table(&a, table, tol));
             let shape = if next(0.0, 1.0) < 0.5 {

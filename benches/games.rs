@@ -36,3 +36,48 @@ fn batch_of_512(bencher: divan::Bencher) {
         .counter(divan::counter::ItemsCount::new(512usize))
         .bench_local(|| simulate(&scenario, rules.clone(), 512, 1, None, false, |_| {}));
 }
+
+/// The crashed ship's table and kit grown to `marines` marine units: the table keeps about 40
+/// square inches a marine, squads of six stand in line abreast along the south edge, and every
+/// marine heads for the ship in the middle while the alien waves come on, for `turns` turns.
+/// The stress test of the cost of one unit's turn as the table fills.
+fn stress(marines: usize, turns: u32) -> ambush_data::scenario::Scenario {
+    let mut s = crashed_ship();
+    let side = ((marines as f32 * 40.0).sqrt()).max(36.0);
+    s.table = (side * 1.5, side);
+    // Only the ship stays, in the middle.
+    s.terrain.retain(|f| f.name == "ship");
+    for f in &mut s.terrain {
+        if let ambush_data::geometry::Shape::Rect { center, .. } = &mut f.shape {
+            *center = (side * 0.75, side * 0.5);
+        }
+    }
+    s.turn_limit = turns;
+    let template = s.units[0].clone();
+    let per_row = ((s.table.0 - 4.0) / 8.0).floor().max(1.0) as usize;
+    s.units = (0..marines)
+        .map(|i| {
+            let (squad, place) = (i / 6, i % 6);
+            let mut u = template.clone();
+            u.label = format!("M{}", i + 1);
+            u.at = (
+                2.5 + (squad % per_row) as f32 * 8.0 + place as f32,
+                1.0 + (squad / per_row) as f32 * 3.0,
+            );
+            u
+        })
+        .collect();
+    s
+}
+
+/// One game with 10 to 1,000 marines on a table grown to match, for 4 turns; divan counts marine
+/// turns, so its throughput is the cost of one marine's turn (the waves' aliens included).
+#[divan::bench(args = [10, 30, 100, 300, 1000], sample_count = 5, sample_size = 1)]
+fn marine_turns(bencher: divan::Bencher, marines: usize) {
+    const TURNS: u32 = 4;
+    let scenario = stress(marines, TURNS);
+    let rules = Arc::new(Rules::bundled().clone());
+    bencher
+        .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
+        .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
+}

@@ -32,9 +32,13 @@ fn nearest_human(table: &Table, from: Vec2) -> Option<(UnitId, f32)> {
 
 /// "Aliens move one by one, nearest to the humans first."
 fn movement_order(table: &Table, rules: &Rules) -> Order {
+    let free = movement::free_to_move_each(table, rules);
     let mut movers: Vec<(UnitId, f32)> = table
-        .side_on_table(Side::Aliens)
-        .filter(|a| movement::free_to_move(table, rules, a.id))
+        .units
+        .iter()
+        .zip(&free)
+        .filter(|(a, free)| a.side == Side::Aliens && a.on_table() && **free)
+        .map(|(a, _)| a)
         .map(|a| {
             let d = nearest_human(table, a.base.center).map_or(f32::INFINITY, |h| h.1);
             (a.id, d)

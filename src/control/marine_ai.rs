@@ -106,9 +106,13 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     let Some(ship) = table.ship().map(|s| s.shape.clone()) else {
         return Order::EndMovement;
     };
+    let free = movement::free_to_move_each(table, rules);
     let movers: Vec<UnitId> = table
-        .side_on_table(Side::Humans)
-        .filter(|u| movement::free_to_move(table, rules, u.id))
+        .units
+        .iter()
+        .zip(&free)
+        .filter(|(u, free)| u.side == Side::Humans && u.on_table() && **free)
+        .map(|(u, _)| u)
         .filter(|u| !table.touches_ship(&u.base, tol))
         .filter(|u| !holds_to_shoot(table, rules, u.id))
         .map(|u| u.id)

@@ -278,6 +278,18 @@ pub fn free_to_move(table: &Table, rules: &Rules, id: UnitId) -> bool {
         .is_none_or(|u| held_still(table, rules, u).is_none())
 }
 
+/// `free_to_move` for every unit at once, by its place in `table.units`: the contact with the
+/// enemy is swept once for the whole table (`Table::enemy_contacts`) instead of once a unit.
+pub fn free_to_move_each(table: &Table, rules: &Rules) -> Vec<bool> {
+    let contacts = table.enemy_contacts(rules.general.contact_tolerance);
+    table
+        .units
+        .iter()
+        .zip(contacts)
+        .map(|(u, contact)| held_still_with(table, u, || contact).is_none())
+        .collect()
+}
+
 /// What holds a unit still this phase: `CannotMove` before the unit's name is put in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum HeldStill {
@@ -291,6 +303,17 @@ enum HeldStill {
 }
 
 fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
+    held_still_with(table, u, || {
+        table.in_enemy_contact(u.id, rules.general.contact_tolerance)
+    })
+}
+
+/// `held_still`, asking `in_contact` whether an enemy touches the unit (last, as it costs most).
+fn held_still_with(
+    table: &Table,
+    u: &Unit,
+    in_contact: impl FnOnce() -> bool,
+) -> Option<HeldStill> {
     if !u.on_table() {
         return Some(HeldStill::NotOnTable);
     }
@@ -309,7 +332,7 @@ fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
     if table.exposure.drift(u.id).is_some() {
         return Some(HeldStill::Drifting);
     }
-    if table.in_enemy_contact(u.id, rules.general.contact_tolerance) {
+    if in_contact() {
         return Some(HeldStill::InContact);
     }
     None

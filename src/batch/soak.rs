@@ -74,6 +74,8 @@ struct RandomPolicy<'a> {
     decisions: u64,
     orders: u64,
     breach: Option<String>,
+    /// The last order chosen, named in a breach found after it.
+    last: Option<Order>,
 }
 
 impl Chooser for RandomPolicy<'_> {
@@ -93,6 +95,7 @@ impl Chooser for RandomPolicy<'_> {
             let order = candidates.swap_remove(i);
             if legal(&order) {
                 self.orders += 1;
+                self.last = Some(order.clone());
                 return order;
             }
         }
@@ -112,7 +115,10 @@ impl RandomPolicy<'_> {
         let broken = invariants(table, self.rules)
             .err()
             .or_else(|| self.previous.as_ref().and_then(|p| p.never_undone(&now)));
-        self.breach = broken;
+        self.breach = broken.map(|b| match &self.last {
+            Some(order) => format!("{b}, after {order:?}"),
+            None => b,
+        });
         self.previous = Some(now);
     }
 }
@@ -320,6 +326,7 @@ pub fn soak_game(
         decisions: 0,
         orders: 0,
         breach: None,
+        last: None,
     };
     let (mut pending, mut awaiting, mut ai_steps) = Default::default();
     let (mut record, mut replay) = Default::default();
@@ -356,6 +363,10 @@ pub fn soak_game(
             });
         }
         chooser.check(&table);
+        if chooser.breach.is_some() {
+            // Named by the phase whose step broke it.
+            break;
+        }
         steps_in_phase += 1;
         match next {
             Some(n) => {

@@ -227,8 +227,27 @@ fn fit_on_edge(
         }
         shift += 0.5;
     }
-    // Nowhere along the edge: come in one SMR further from the edge instead.
-    formation(rules, count, base_spot + inward * keep, inward, along)
+    // Nowhere along the edge: come in one SMR further from the edge, and further again, until
+    // the line finds clear ground; a wave never lands on a base already there.
+    let step = keep.max(0.5);
+    let depth_limit = if along.x.abs() > 0.5 { size.y } else { size.x };
+    let mut depth = step;
+    while depth <= depth_limit {
+        let line = base_spot + inward * depth;
+        let mut shift = 0.0f32;
+        while shift <= edge_len {
+            for s in [shift, -shift] {
+                let bases = formation(rules, count, line + along * s, inward, along);
+                if fits(&bases) {
+                    return bases;
+                }
+            }
+            shift += 0.5;
+        }
+        depth += step;
+    }
+    // No clear ground for the whole line anywhere on the table: no alien of it comes on.
+    Vec::new()
 }
 
 #[cfg(test)]

@@ -99,6 +99,46 @@ fn crowded_spot_moves_the_wave_one_smr_from_the_unit() {
 }
 
 #[test]
+fn a_wave_with_no_room_on_its_edge_comes_on_further_in_and_never_onto_a_base() {
+    // 001: "If there is a unit where a wave would be placed, or if a unit would immediately be in
+    // base to base contact with a wave, then place the wave one standard movement rate (4") away
+    // from that unit." With the whole north edge lined with marines, and a second line one SMR
+    // in, there is no place along the edge nor one SMR from it: the wave comes on further in,
+    // clear of every base (the soak found waves landing on units).
+    let mut t = open_table();
+    t.progress.turn = 2;
+    for i in 0..36 {
+        marine(
+            &mut t,
+            &format!("M{i}"),
+            (1.0 + 2.0 * i as f32, 47.0),
+            180.0,
+        );
+        marine(
+            &mut t,
+            &format!("N{i}"),
+            (1.0 + 2.0 * i as f32, 43.25),
+            180.0,
+        );
+    }
+    let mut dice = DiceService::scripted(&[4, 2]);
+    alien_generation(&mut t, rules(), &mut dice);
+    let tol = rules().general.contact_tolerance;
+    let aliens: Vec<_> = t.units.iter().filter(|u| u.side == Side::Aliens).collect();
+    assert_eq!(aliens.len(), 5, "the wave found room");
+    for a in &aliens {
+        for u in t.units.iter().filter(|u| u.id != a.id) {
+            assert!(
+                !ambush_data::geometry::bases_overlap(&a.base, &u.base, tol),
+                "{} lands on {}",
+                a.label,
+                u.label
+            );
+        }
+    }
+}
+
+#[test]
 fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
     // 001: "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two
     // units or groups of their choice. The other player may then move ... one of his units or

@@ -11,7 +11,7 @@ use crate::game::resources::{Battle, Dice};
 use crate::game::start::{GameSetup, initial_table};
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollEntry;
-use crate::rules::table::{Outcome, Presence};
+use crate::rules::table::{Outcome, Presence, Progress};
 use crate::save::{SaveFile, SaveSource, save_of};
 use crate::{headless_app, run_to_end};
 use ambush_data::Rules;
@@ -60,12 +60,12 @@ pub fn play_game(
         setup.controllers,
         step_cap(scenario),
     );
-    let casualties = table
-        .units
-        .iter()
-        .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Destroyed)
-        .count() as u32;
-    let progress = table.progress;
+    let casualties = table.human_casualties();
+    result_of(game, table.progress, casualties, dice.log)
+}
+
+/// A game's result from its progress at the end, its marine casualties and its roll log.
+fn result_of(game: u64, progress: Progress, casualties: u32, log: Vec<RollEntry>) -> GameResult {
     GameResult {
         game,
         outcome: progress.outcome,
@@ -74,7 +74,7 @@ pub fn play_game(
         aliens_killed: progress.aliens_killed,
         waves: progress.waves,
         ending: progress.ending,
-        log: dice.log,
+        log,
     }
 }
 
@@ -92,19 +92,9 @@ fn read_result(app: &mut App, game: u64) -> GameResult {
         .iter(world)
         .filter(|(b, s)| b.side == Side::Humans && s.0.presence == Presence::Destroyed)
         .count() as u32;
-    let battle = world.resource::<Battle>();
-    let progress = battle.progress.clone();
+    let progress = world.resource::<Battle>().progress.clone();
     let log = std::mem::take(&mut world.resource_mut::<Dice>().log);
-    GameResult {
-        game,
-        outcome: progress.outcome,
-        turns: progress.turn,
-        marine_casualties: casualties,
-        aliens_killed: progress.aliens_killed,
-        waves: progress.waves,
-        ending: progress.ending,
-        log,
-    }
+    result_of(game, progress, casualties, log)
 }
 
 /// Plays a game in the headless app, frame by frame, as the window's rules run: the check that

@@ -5,13 +5,13 @@
 //! gap. Each game is fixed by its scenario, seed and number, so a failure can be replayed.
 
 use crate::control::Controllers;
-use crate::game::engine::{Chooser, Seats, play_phase};
+use crate::game::engine::{Chooser, play_with};
+use crate::game::resources::OrderRejected;
 use crate::game::start::{GameSetup, initial_table};
 use crate::rules::dice::DiceService;
 use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order, passing_order};
-use crate::rules::phases::PhaseStates;
 use crate::rules::shooting;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
@@ -76,6 +76,9 @@ struct RandomPolicy<'a> {
     breach: Option<String>,
     /// The last order chosen, named in a breach found after it.
     last: Option<Order>,
+    /// The phase being played, and how many steps it has taken.
+    phase: Phase,
+    steps_in_phase: u32,
 }
 
 impl Chooser for RandomPolicy<'_> {
@@ -102,6 +105,38 @@ impl Chooser for RandomPolicy<'_> {
         self.breach
             .get_or_insert_with(|| format!("no legal order for {decision:?}"));
         passing_order(decision)
+    }
+
+    fn after_step(
+        &mut self,
+        table: &Table,
+        phase: Phase,
+        next: Option<Phase>,
+        rejected: &[OrderRejected],
+    ) -> bool {
+        self.phase = phase;
+        // The policy only gives orders the rules accepted on a copy: the real game must too.
+        if let Some(r) = rejected.first() {
+            self.breach.get_or_insert_with(|| {
+                format!(
+                    "the rules refused {:?} after accepting it: {}",
+                    r.order, r.reason
+                )
+            });
+        }
+        self.check(table);
+        self.steps_in_phase += 1;
+        match next {
+            Some(_) => self.steps_in_phase = 0,
+            // With no limit on the AI's orders, a phase ends within its step (the decision cap
+            // aside): one that does not has looped.
+            None if self.steps_in_phase >= 3 => {
+                self.breach
+                    .get_or_insert_with(|| format!("the {phase:?} phase never ends"));
+            }
+            None => {}
+        }
+        self.breach.is_some()
     }
 }
 
@@ -327,68 +362,22 @@ pub fn soak_game(
         orders: 0,
         breach: None,
         last: None,
+        phase: Phase::Approach,
+        steps_in_phase: 0,
     };
-    let (mut pending, mut awaiting, mut ai_steps) = Default::default();
-    let (mut record, mut replay) = Default::default();
-    let mut flows = PhaseStates::default();
-    let mut phase = Phase::Approach;
     let cap = super::step_cap(scenario);
-    let mut steps_in_phase = 0;
-    let mut ended = false;
-    for _ in 0..cap {
-        if phase == Phase::GameOver {
-            ended = true;
-            break;
-        }
-        let mut seats = Seats {
-            controllers: Controllers::all_ai(),
-            pending: &mut pending,
-            awaiting: &mut awaiting,
-            ai_steps: &mut ai_steps,
-            record: &mut record,
-            replay: &mut replay,
-            rejected: Vec::new(),
-            chooser: Some(&mut chooser),
-        };
-        let next = play_phase(phase, &mut table, rules, &mut dice, &mut flows, &mut seats);
-        let rejected = std::mem::take(&mut seats.rejected);
-        drop(seats);
-        // The policy only gives orders the rules accepted on a copy: the real game must too.
-        if let Some(r) = rejected.first() {
-            chooser.breach.get_or_insert_with(|| {
-                format!(
-                    "the rules refused {:?} after accepting it: {}",
-                    r.order, r.reason
-                )
-            });
-        }
-        chooser.check(&table);
-        if chooser.breach.is_some() {
-            // Named by the phase whose step broke it.
-            break;
-        }
-        steps_in_phase += 1;
-        match next {
-            Some(n) => {
-                phase = n;
-                steps_in_phase = 0;
-            }
-            // With no limit on the AI's orders, a phase ends within its step (the decision cap
-            // aside): one that does not has looped.
-            None if steps_in_phase >= 3 => {
-                chooser
-                    .breach
-                    .get_or_insert_with(|| format!("the {phase:?} phase never ends"));
-            }
-            None => {}
-        }
-        if chooser.breach.is_some() {
-            break;
-        }
-    }
-    if !ended && chooser.breach.is_none() {
+    let played = play_with(
+        &mut table,
+        rules,
+        &mut dice,
+        Controllers::all_ai(),
+        cap,
+        Some(&mut chooser),
+    );
+    if !played.ended && chooser.breach.is_none() {
         chooser.breach = Some(format!("the game did not end within {cap} steps"));
     }
+    let phase = chooser.phase;
     Soaked {
         decisions: chooser.decisions,
         orders: chooser.orders,

@@ -45,6 +45,18 @@ pub trait Chooser {
         decision: &Decision,
         legal: &mut dyn FnMut(&Order) -> bool,
     ) -> Order;
+
+    /// Told after every step of `phase` what it handed on (`next`) and which orders the rules
+    /// refused in it; true stops the game there.
+    fn after_step(
+        &mut self,
+        _table: &Table,
+        _phase: Phase,
+        _next: Option<Phase>,
+        _rejected: &[OrderRejected],
+    ) -> bool {
+        false
+    }
 }
 
 /// Plays one step of `phase`: as far as it goes until a person must act, the AI's pace says
@@ -256,32 +268,55 @@ pub fn play_to_end(
     controllers: Controllers,
     max_steps: usize,
 ) -> Played {
+    play_with(table, rules, dice, controllers, max_steps, None)
+}
+
+/// `play_to_end`, with `chooser` (when given) choosing every AI side's orders and told after
+/// every step what it did, so that it may stop the game there (the soak's invariants).
+pub fn play_with(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    controllers: Controllers,
+    max_steps: usize,
+    mut chooser: Option<&mut dyn Chooser>,
+) -> Played {
     let (mut pending, mut awaiting, mut ai_steps) = Default::default();
     let (mut record, mut replay) = Default::default();
-    let mut seats = Seats {
-        controllers,
-        pending: &mut pending,
-        awaiting: &mut awaiting,
-        ai_steps: &mut ai_steps,
-        record: &mut record,
-        replay: &mut replay,
-        rejected: Vec::new(),
-        chooser: None,
-    };
     let mut flows = PhaseStates::default();
     let mut phase = Phase::Approach;
-    let mut ended = false;
+    let mut played = Played::default();
     for _ in 0..max_steps {
         if phase == Phase::GameOver {
-            ended = true;
+            played.ended = true;
             break;
         }
-        if let Some(next) = play_phase(phase, table, rules, dice, &mut flows, &mut seats) {
+        let mut seats = Seats {
+            controllers,
+            pending: &mut pending,
+            awaiting: &mut awaiting,
+            ai_steps: &mut ai_steps,
+            record: &mut record,
+            replay: &mut replay,
+            rejected: Vec::new(),
+            // Lent for this step only (a trait object's lifetime shortens only by a coercion).
+            chooser: match chooser.as_mut() {
+                Some(c) => Some(&mut **c),
+                None => None,
+            },
+        };
+        let next = play_phase(phase, table, rules, dice, &mut flows, &mut seats);
+        let rejected = seats.rejected;
+        let stop = chooser
+            .as_deref_mut()
+            .is_some_and(|c| c.after_step(table, phase, next, &rejected));
+        played.rejected.extend(rejected);
+        if stop {
+            break;
+        }
+        if let Some(next) = next {
             phase = next;
         }
     }
-    Played {
-        ended,
-        rejected: seats.rejected,
-    }
+    played
 }

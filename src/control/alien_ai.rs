@@ -105,21 +105,32 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
 }
 
 /// "An alien with a firearm shoots the nearest target that is in range and in line of sight."
+/// Every pair is ranked by distance first (ties in table order), and only the nearest are
+/// planned, until one can be shot: the pair the nearest of all possible shots would give.
 fn shooting_order(table: &Table, rules: &Rules) -> Order {
-    let mut best: Option<(f32, UnitId, UnitId)> = None;
+    let mut pairs: Vec<(f32, UnitId, UnitId)> = Vec::new();
     for a in table.side_on_table(Side::Aliens) {
-        for (t, plan) in shooting::targets(table, rules, a.id) {
-            if best.is_none_or(|(d, _, _)| plan.distance < d) {
-                best = Some((plan.distance, a.id, t));
-            }
+        if shooting::cannot_shoot(table, rules, a.id).is_some() {
+            continue;
+        }
+        for t in table
+            .units
+            .iter()
+            .filter(|t| t.side != a.side && t.on_table())
+        {
+            pairs.push((geometry::base_distance(&a.base, &t.base), a.id, t.id));
         }
     }
-    match best {
-        Some((_, shooter, target)) => Order::Shoot {
-            shooter,
-            target,
-            weapon: None,
-        },
-        None => Order::DeclineShooting,
+    // A stable sort keeps the table's order among equal distances.
+    pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    for (_, shooter, target) in pairs {
+        if shooting::possible_shot(table, rules, shooter, target).is_some() {
+            return Order::Shoot {
+                shooter,
+                target,
+                weapon: None,
+            };
+        }
     }
+    Order::DeclineShooting
 }

@@ -55,7 +55,7 @@ fn holds_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
         && table
             .unit(id)
             .is_some_and(|u| rules.troop(u.troop).shoot_after == ShootAfter::NoMoveOnly)
-        && !shooting::targets(table, rules, id).is_empty()
+        && shooting::has_target(table, rules, id)
 }
 
 /// A marine aims this far beyond touching the ship's outline, inches, so rounding never leaves

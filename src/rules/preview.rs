@@ -223,7 +223,7 @@ pub fn movers(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
 pub fn shooters(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
     table
         .side_on_table(side)
-        .filter(|u| !shooting::targets(table, rules, u.id).is_empty())
+        .filter(|u| shooting::has_target(table, rules, u.id))
         .map(|u| u.id)
         .collect()
 }

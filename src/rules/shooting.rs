@@ -602,6 +602,35 @@ pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, Sh
         .collect()
 }
 
+/// The plan of a shot from `shooter` at `target`, if the rules allow it now: one of `targets`,
+/// for a search that ranks the pairs before planning any (the alien AI's nearest target).
+pub fn possible_shot(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+) -> Option<ShotPlan> {
+    let (s, t) = (table.unit(shooter)?, table.unit(target)?);
+    if t.side == s.side || !t.on_table() || cannot_shoot(table, rules, shooter).is_some() {
+        return None;
+    }
+    plan_checked_shooter(table, rules, shooter, target, None).ok()
+}
+
+/// Whether `shooter` could shoot at anything now: `targets` is not empty, found without planning
+/// every shot.
+pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
+    let Some(s) = table.unit(shooter) else {
+        return false;
+    };
+    cannot_shoot(table, rules, shooter).is_none()
+        && table
+            .units
+            .iter()
+            .filter(|t| t.side != s.side && t.on_table())
+            .any(|t| plan_checked_shooter(table, rules, shooter, t.id, None).is_ok())
+}
+
 /// Whether a side has any unit that could shoot at anything.
 pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
     table

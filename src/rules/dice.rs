@@ -77,6 +77,14 @@ impl DiceService {
         items.shuffle(&mut self.rng);
     }
 
+    /// `record`, building the entry only when the log is kept: the simulator's games, whose logs
+    /// nobody reads, spend nothing on their words.
+    pub fn record_with(&mut self, entry: impl FnOnce() -> RollEntry) {
+        if self.keep_log {
+            self.record(entry());
+        }
+    }
+
     /// Stamps an entry with the game, turn and phase and keeps it.
     pub fn record(&mut self, mut entry: RollEntry) {
         if !self.keep_log {

@@ -99,7 +99,7 @@ pub fn launch(
     };
     let face = dice.d6();
     let on_line = face as i32 >= need;
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::Launch, "1d6", vec![face])
             .actor(&label)
             .need(need)
@@ -124,7 +124,7 @@ pub fn launch(
         let degrees = s.scatter_degrees.get(&roll).copied().unwrap_or(0.0);
         // Compass degrees turn clockwise; the table's angles turn counter-clockwise.
         heading = Vec2::from_angle(-degrees.to_radians()).rotate(heading);
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::LaunchScatter, "1d6", vec![roll])
                 .actor(&label)
                 .effect(format!(
@@ -211,7 +211,7 @@ pub fn carry(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitI
         if let Some(u) = table.unit_mut(id) {
             u.status.presence = Presence::LeftTable;
         }
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::Drift, "none", Vec::new())
                 .actor(&label)
                 .success(false)
@@ -264,7 +264,7 @@ pub fn carry(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitI
     if let Some(u) = table.unit_mut(id) {
         u.marks.attacking |= engaged;
     }
-    dice.record(entry);
+    dice.record_with(|| entry);
 }
 
 /// The pose a unit that drifted into `target` takes in contact, as a charger does (001: "its

@@ -199,7 +199,7 @@ pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 break;
             }
             let hit_dice = (ap - w.safe_depth_aps).saturating_mul(w.depth_hit_dice_per_ap);
-            dice.record(
+            dice.record_with(|| 
                 RollEntry::dice(RollKind::Depth, "none", Vec::new())
                     .actor(table.label(id))
                     .success(hit_dice == 0)
@@ -273,7 +273,7 @@ pub fn air_clock(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         if over == 0 || !over.is_multiple_of(every) {
             continue;
         }
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(kind, "none", Vec::new())
                 .actor(table.label(id))
                 .success(false)
@@ -309,7 +309,7 @@ fn air_check(table: &Table, rules: &Rules, dice: &mut DiceService, id: UnitId) -
     };
     let turns = if passed { turns_of(rules, aps) } else { 0 };
     let every = turns_of(rules, air.wound_every_aps).max(1);
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(kind, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)

@@ -37,7 +37,7 @@ pub fn edge_for(choice: EdgeChoice, friendly: Edge) -> Edge {
 pub fn roll_for_wave(table: &Table, dice: &mut DiceService) -> bool {
     let turn = table.progress.turn;
     if turn == table.config.automatic_wave_turn {
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::AlienGeneration, "none", Vec::new())
                 .success(true)
                 .effect(format!("automatic wave on turn {turn}")),
@@ -46,7 +46,7 @@ pub fn roll_for_wave(table: &Table, dice: &mut DiceService) -> bool {
     }
     let rolls = dice.roll(2, 6);
     let doubles = rolls[0] == rolls[1];
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::AlienGeneration, "2d6", rolls)
             .success(doubles)
             .effect(if doubles {
@@ -99,7 +99,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         .copied()
         .unwrap_or(EdgeChoice::Opposite);
     let edge = edge_for(choice, table.config.friendly_edge);
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::WaveEdge, "1d6", vec![edge_roll]).effect(format!(
             "{} ({edge:?} edge)",
             match choice {
@@ -111,7 +111,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         )),
     );
     let section = dice.die(g.sections);
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(
             RollKind::WaveSection,
             &format!("1d{}", g.sections),

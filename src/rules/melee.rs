@@ -119,7 +119,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         let face = dice.d6();
         let need = rules.melee.close_quarter_need;
         let hit = face as i32 + sum(&mods) >= need;
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::CloseQuarter, "1d6", vec![face])
                 .actor(table.label(id))
                 .target(table.label(target))
@@ -185,7 +185,7 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
             u.marks.attacking = false;
         }
     }
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::Disengage, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)
@@ -520,7 +520,7 @@ pub fn physical_contact(
         ContactResult::Draw => "draw: both stay in contact".to_string(),
     };
     let (al, dl) = (table.label(e.attacker), table.label(e.defender));
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![a_face])
             .actor(al)
             .target(dl)
@@ -528,7 +528,7 @@ pub fn physical_contact(
             .success(ra == ContactResult::Won)
             .effect(words(ra)),
     );
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![d_face])
             .actor(dl)
             .target(al)
@@ -582,7 +582,7 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
             u.marks.attacking = false;
         }
     }
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::BreakOff, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)

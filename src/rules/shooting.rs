@@ -514,7 +514,7 @@ fn blast(
         if caught <= 0 {
             continue;
         }
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::Blast, "none", Vec::new())
                 .actor(table.label(shooter))
                 .target(&u.label)
@@ -707,7 +707,7 @@ pub fn shoot(
         RangeBand::Medium => "medium",
         RangeBand::Long => "long",
     };
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::ToHit, "1d6", vec![face])
             .actor(table.label(shooter))
             .target(table.label(target))
@@ -749,7 +749,7 @@ pub fn shoot(
         for f in friends {
             let ff = dice.d6();
             let struck = ff as i32 <= rules.shooting.friendly_fire_hit_max;
-            dice.record(
+            dice.record_with(|| 
                 RollEntry::dice(RollKind::FriendlyFire, "1d6", vec![ff])
                     .actor(table.label(shooter))
                     .target(table.label(f))

@@ -67,7 +67,7 @@ pub fn resolve_hit_dice(
         }
         let total = face as i32 + mods.iter().map(|m| m.value).sum::<i32>();
         let saved = total > rules.wounds.save_wound_max;
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::Save, "1d6", vec![face])
                 .actor(table.label(source))
                 .target(table.label(target))
@@ -136,7 +136,7 @@ fn human_wound(
             } else {
                 "unharmed"
             };
-            dice.record(
+            dice.record_with(|| 
                 RollEntry::dice(RollKind::SuddenDeath, "1d6", vec![face as u32])
                     .actor(table.label(source))
                     .target(table.label(target))
@@ -196,7 +196,7 @@ fn alien_wound(
             CardEffect::NoEffect => {}
             CardEffect::LeavesTable => table.units[idx].status.presence = Presence::LeftTable,
         }
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
                 .actor(table.label(source))
                 .target(table.label(target))
@@ -346,7 +346,7 @@ pub fn fall(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId
     let aps = fall_aps(rules, feet);
     let hit_dice = aps * rules.ambush.fall_hit_dice_per_ap;
     let label = table.label(id).to_string();
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::Fall, "none", Vec::new())
             .actor(&label)
             .success(hit_dice == 0)

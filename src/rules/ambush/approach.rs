@@ -202,7 +202,7 @@ fn play_approach_turn(
         place_column(table, &route, &a.column, a.lead, spec.spacing);
         return Some(ApproachEnd::Premature);
     }
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::ReactionTest, "none", Vec::new())
             .success(true)
             .effect(format!(
@@ -246,7 +246,7 @@ fn play_approach_turn(
         if found {
             let counter = a.counters.remove(k);
             if let Some(unit) = counter.unit {
-                dice.record(
+                dice.record_with(|| 
                     RollEntry::dice(RollKind::Spotting, "none", Vec::new())
                         .actor(&label)
                         .target(&name)
@@ -257,7 +257,7 @@ fn play_approach_turn(
                 );
                 return Some(ApproachEnd::Spotted);
             }
-            dice.record(
+            dice.record_with(|| 
                 RollEntry::dice(RollKind::Spotting, "none", Vec::new())
                     .actor(&label)
                     .target(&name)

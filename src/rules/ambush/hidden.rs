@@ -38,7 +38,7 @@ pub fn reveal(table: &mut Table, dice: &mut DiceService, id: UnitId, why: &str) 
         return;
     };
     let counter = table.progress.counters.remove(k);
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::Reveal, "none", Vec::new())
             .actor(&label)
             .target(&counter.name)
@@ -50,7 +50,7 @@ pub fn reveal(table: &mut Table, dice: &mut DiceService, id: UnitId, why: &str) 
 /// Takes dummy counter `k` off the table, saying so in the log.
 fn expose_dummy(table: &mut Table, dice: &mut DiceService, k: usize, by: &str) {
     let counter = table.progress.counters.remove(k);
-    dice.record(
+    dice.record_with(|| 
         RollEntry::dice(RollKind::Reveal, "none", Vec::new())
             .actor(by)
             .target(&counter.name)

@@ -77,7 +77,7 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                 // "A character recovering early from surprise is able to take action: moving
                 // ... or other non-attack if not engaged; defending normally and/or a snap
                 // attack if engaged."
-                dice.record(
+                dice.record_with(|| 
                     RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                         .actor(&label)
                         .success(true)
@@ -99,7 +99,7 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                     (Surprise::Doom { .. }, n) => Surprise::Doom { turns_left: n },
                     (_, n) => Surprise::Megs { turns_left: n },
                 };
-                dice.record(
+                dice.record_with(|| 
                     RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                         .actor(&label)
                         .success(left == 0)
@@ -157,7 +157,7 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         } else {
             "no morale check".to_string()
         };
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                 .success(true)
                 .effect(format!("{summary}; {why}")),
@@ -203,7 +203,7 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     if target >= 1 {
         entry = entry.need(target + 1);
     }
-    dice.record(entry);
+    dice.record_with(|| entry);
     let breaks = !holds;
     if breaks && !table.progress.morale_broken {
         crate::rules::morale::break_human_morale(table);

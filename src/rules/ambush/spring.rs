@@ -85,7 +85,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     if let Err(why) = circumstances(table, rules, &spec) {
         // 002: surprise needs closing range, senses and a way to engage; the ambusher still
         // activates first, but nobody is caught.
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::SurpriseCheck, "none", Vec::new())
                 .success(true)
                 .effect(why),
@@ -138,7 +138,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                     if phases > 0 && spec.recovery_save {
                         let face = dice.d6();
                         let ok = face as i32 >= check.recovery_save_need;
-                        dice.record(
+                        dice.record_with(|| 
                             RollEntry::dice(RollKind::AmbushRecovery, "1d6", vec![face])
                                 .actor(&u.label)
                                 .need(check.recovery_save_need)

@@ -50,7 +50,7 @@ pub fn repairs(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     for id in crew {
         let face = dice.d6();
         let ok = face as i32 >= rules.general.repair_need;
-        dice.record(
+        dice.record_with(|| 
             RollEntry::dice(RollKind::Repair, "1d6", vec![face])
                 .actor(table.label(id))
                 .need(rules.general.repair_need)

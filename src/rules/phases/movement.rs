@@ -95,7 +95,7 @@ impl MovementFlow {
             if !mods.is_empty() {
                 entry = entry.modifiers(mods.clone());
             }
-            dice.record(
+            dice.record_with(|| 
                 entry
                     .actor(humans)
                     .target(aliens)
@@ -256,7 +256,7 @@ impl DecisionPhase for MovementFlow {
                                     rules.general.initiative_winner_moves;
                                 self.moves_left[first.other().index()] =
                                     rules.general.initiative_loser_moves;
-                                dice.record(
+                                dice.record_with(|| 
                                     RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
                                         .actor(table.config.side_names.of(first))
                                         .success(first == Side::Humans)

@@ -99,7 +99,7 @@ pub fn launch(
     };
     let face = dice.d6();
     let on_line = face as i32 >= need;
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Launch, "1d6", vec![face])
             .actor(&label)
             .need(need)
@@ -112,8 +112,8 @@ pub fn launch(
                     "pushes off at the wrong angle"
                 },
                 if trained { " (spacecraft skill)" } else { "" }
-            )),
-    );
+            ))
+    });
     let mut heading = if aim.length() >= MEASURING_SLACK {
         aim.normalize()
     } else {
@@ -124,13 +124,13 @@ pub fn launch(
         let degrees = s.scatter_degrees.get(&roll).copied().unwrap_or(0.0);
         // Compass degrees turn clockwise; the table's angles turn counter-clockwise.
         heading = Vec2::from_angle(-degrees.to_radians()).rotate(heading);
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::LaunchScatter, "1d6", vec![roll])
                 .actor(&label)
                 .effect(format!(
                     "drifts off target, {degrees:+.0} degrees off its line"
-                )),
-        );
+                ))
+        });
     }
     let Some(u) = table.unit_mut(id) else {
         return Err(MoveError::NoSuchUnit);
@@ -211,12 +211,12 @@ pub fn carry(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitI
         if let Some(u) = table.unit_mut(id) {
             u.status.presence = Presence::LeftTable;
         }
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::Drift, "none", Vec::new())
                 .actor(&label)
                 .success(false)
-                .effect("drifts off the table and is lost"),
-        );
+                .effect("drifts off the table and is lost")
+        });
         return;
     }
     // Close the gap to what it hit, to a thousandth of an inch, so it ends touching it.

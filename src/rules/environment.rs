@@ -199,7 +199,7 @@ pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 break;
             }
             let hit_dice = (ap - w.safe_depth_aps).saturating_mul(w.depth_hit_dice_per_ap);
-            dice.record_with(|| 
+            dice.record_with(|| {
                 RollEntry::dice(RollKind::Depth, "none", Vec::new())
                     .actor(table.label(id))
                     .success(hit_dice == 0)
@@ -207,8 +207,8 @@ pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                         "descends past {ap} APs of depth ({depth:.0} feet in all): {} hit {}",
                         count_word(hit_dice),
                         if hit_dice == 1 { "die" } else { "dice" }
-                    )),
-            );
+                    ))
+            });
             resolve_hit_dice(table, rules, dice, id, id, hit_dice);
         }
     }
@@ -273,15 +273,15 @@ pub fn air_clock(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         if over == 0 || !over.is_multiple_of(every) {
             continue;
         }
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(kind, "none", Vec::new())
                 .actor(table.label(id))
                 .success(false)
                 .effect(format!(
                     "{doing}: one wound ({} turns without air)",
                     count_word(spent)
-                )),
-        );
+                ))
+        });
         apply_wound(table, rules, dice, id, id);
     }
 }
@@ -309,7 +309,7 @@ fn air_check(table: &Table, rules: &Rules, dice: &mut DiceService, id: UnitId) -
     };
     let turns = if passed { turns_of(rules, aps) } else { 0 };
     let every = turns_of(rules, air.wound_every_aps).max(1);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(kind, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)
@@ -331,7 +331,7 @@ fn air_check(table: &Table, rules: &Rules, dice: &mut DiceService, id: UnitId) -
                     count_word(every),
                     if every == 1 { "" } else { "s" }
                 )
-            }),
-    );
+            })
+    });
     turns
 }

@@ -37,16 +37,16 @@ pub fn edge_for(choice: EdgeChoice, friendly: Edge) -> Edge {
 pub fn roll_for_wave(table: &Table, dice: &mut DiceService) -> bool {
     let turn = table.progress.turn;
     if turn == table.config.automatic_wave_turn {
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::AlienGeneration, "none", Vec::new())
                 .success(true)
-                .effect(format!("automatic wave on turn {turn}")),
-        );
+                .effect(format!("automatic wave on turn {turn}"))
+        });
         return true;
     }
     let rolls = dice.roll(2, 6);
     let doubles = rolls[0] == rolls[1];
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::AlienGeneration, "2d6", rolls)
             .success(doubles)
             .effect(if doubles {
@@ -56,8 +56,8 @@ pub fn roll_for_wave(table: &Table, dice: &mut DiceService) -> bool {
                 )
             } else {
                 "no doubles: no wave".to_string()
-            }),
-    );
+            })
+    });
     doubles
 }
 
@@ -99,7 +99,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         .copied()
         .unwrap_or(EdgeChoice::Opposite);
     let edge = edge_for(choice, table.config.friendly_edge);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::WaveEdge, "1d6", vec![edge_roll]).effect(format!(
             "{} ({edge:?} edge)",
             match choice {
@@ -108,17 +108,17 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 EdgeChoice::Opposite => "opposite edge",
                 EdgeChoice::Friendly => "friendly edge",
             }
-        )),
-    );
+        ))
+    });
     let section = dice.die(g.sections);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(
             RollKind::WaveSection,
             &format!("1d{}", g.sections),
             vec![section],
         )
-        .effect(format!("centred on section {section} of {}", g.sections)),
-    );
+        .effect(format!("centred on section {section} of {}", g.sections))
+    });
     let size = table.config.table;
     let (spot, inward, along) = section_spot(edge, section, g.sections, size);
     let bases = fit_on_edge(table, rules, spot, inward, along);

@@ -119,7 +119,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         let face = dice.d6();
         let need = rules.melee.close_quarter_need;
         let hit = face as i32 + sum(&mods) >= need;
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::CloseQuarter, "1d6", vec![face])
                 .actor(table.label(id))
                 .target(table.label(target))
@@ -130,8 +130,8 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
                     format!("{weapon}: a hit, one wound")
                 } else {
                     format!("{weapon}: no effect")
-                }),
-        );
+                })
+        });
         attacks.push((id, target));
         if hit {
             wounds.push((id, target));
@@ -185,7 +185,7 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
             u.marks.attacking = false;
         }
     }
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Disengage, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)
@@ -195,8 +195,8 @@ pub fn disengage(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
                 "disengages two base depths"
             } else {
                 "stays in contact"
-            }),
-    );
+            })
+    });
 }
 
 fn enemy_centre(table: &Table, rules: &Rules, id: UnitId) -> Vec2 {
@@ -520,22 +520,22 @@ pub fn physical_contact(
         ContactResult::Draw => "draw: both stay in contact".to_string(),
     };
     let (al, dl) = (table.label(e.attacker), table.label(e.defender));
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![a_face])
             .actor(al)
             .target(dl)
             .modifiers(a_mods)
             .success(ra == ContactResult::Won)
-            .effect(words(ra)),
-    );
-    dice.record_with(|| 
+            .effect(words(ra))
+    });
+    dice.record_with(|| {
         RollEntry::dice(RollKind::PhysicalContact, "1d6", vec![d_face])
             .actor(dl)
             .target(al)
             .modifiers(d_mods)
             .success(rd == ContactResult::Won)
-            .effect(words(rd)),
-    );
+            .effect(words(rd))
+    });
     let (winner, loser) = match ra {
         ContactResult::Won => (e.attacker, e.defender),
         ContactResult::Lost => (e.defender, e.attacker),
@@ -582,7 +582,7 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
             u.marks.attacking = false;
         }
     }
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::BreakOff, "1d6", vec![face])
             .actor(table.label(id))
             .modifiers(mods)
@@ -592,8 +592,8 @@ pub fn break_off(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: U
                 "breaks off half an SMR"
             } else {
                 "stays in contact"
-            }),
-    );
+            })
+    });
 }
 
 /// Clears the attacker mark of units no longer touching any enemy.

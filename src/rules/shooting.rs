@@ -514,15 +514,15 @@ fn blast(
         if caught <= 0 {
             continue;
         }
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::Blast, "none", Vec::new())
                 .actor(table.label(shooter))
                 .target(&u.label)
                 .success(true)
                 .effect(format!(
                     "caught in the blast {beyond:.1}\" beyond its {radius:.1}\" circle: {caught} hit dice"
-                )),
-        );
+                ))
+        });
         pending.push(PendingHit {
             source: shooter,
             target: u.id,
@@ -707,7 +707,7 @@ pub fn shoot(
         RangeBand::Medium => "medium",
         RangeBand::Long => "long",
     };
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::ToHit, "1d6", vec![face])
             .actor(table.label(shooter))
             .target(table.label(target))
@@ -722,8 +722,8 @@ pub fn shoot(
                 )
             } else {
                 format!("missed with {weapon_name} at {band} range")
-            }),
-    );
+            })
+    });
     if hit {
         pending.push(PendingHit {
             source: shooter,
@@ -749,7 +749,7 @@ pub fn shoot(
         for f in friends {
             let ff = dice.d6();
             let struck = ff as i32 <= rules.shooting.friendly_fire_hit_max;
-            dice.record_with(|| 
+            dice.record_with(|| {
                 RollEntry::dice(RollKind::FriendlyFire, "1d6", vec![ff])
                     .actor(table.label(shooter))
                     .target(table.label(f))
@@ -759,8 +759,8 @@ pub fn shoot(
                         "friend hit: hit die placed"
                     } else {
                         "friend unharmed"
-                    }),
-            );
+                    })
+            });
             if struck {
                 pending.push(PendingHit {
                     source: shooter,

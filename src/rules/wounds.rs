@@ -67,15 +67,15 @@ pub fn resolve_hit_dice(
         }
         let total = face as i32 + mods.iter().map(|m| m.value).sum::<i32>();
         let saved = total > rules.wounds.save_wound_max;
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::Save, "1d6", vec![face])
                 .actor(table.label(source))
                 .target(table.label(target))
                 .modifiers(mods)
                 .need(rules.wounds.save_wound_max + 1)
                 .success(saved)
-                .effect(if saved { "no effect" } else { "one wound" }),
-        );
+                .effect(if saved { "no effect" } else { "one wound" })
+        });
         if !saved {
             apply_wound(table, rules, dice, source, target);
         }
@@ -136,12 +136,12 @@ fn human_wound(
             } else {
                 "unharmed"
             };
-            dice.record_with(|| 
+            dice.record_with(|| {
                 RollEntry::dice(RollKind::SuddenDeath, "1d6", vec![face as u32])
                     .actor(table.label(source))
                     .target(table.label(target))
-                    .effect(effect),
-            );
+                    .effect(effect)
+            });
         }
     }
 }
@@ -196,13 +196,13 @@ fn alien_wound(
             CardEffect::NoEffect => {}
             CardEffect::LeavesTable => table.units[idx].status.presence = Presence::LeftTable,
         }
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
                 .actor(table.label(source))
                 .target(table.label(target))
                 .card(card.code())
-                .effect(format!("{} — {}", card.pretty(), words)),
-        );
+                .effect(format!("{} — {}", card.pretty(), words))
+        });
         if !stopped_at_edge {
             return;
         }
@@ -346,7 +346,7 @@ pub fn fall(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId
     let aps = fall_aps(rules, feet);
     let hit_dice = aps * rules.ambush.fall_hit_dice_per_ap;
     let label = table.label(id).to_string();
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Fall, "none", Vec::new())
             .actor(&label)
             .success(hit_dice == 0)
@@ -358,8 +358,8 @@ pub fn fall(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId
                 } else {
                     format!("{hit_dice} hit dice")
                 }
-            )),
-    );
+            ))
+    });
     if hit_dice > 0 {
         resolve_hit_dice(table, rules, dice, id, id, hit_dice);
     }

@@ -202,14 +202,14 @@ fn play_approach_turn(
         place_column(table, &route, &a.column, a.lead, spec.spacing);
         return Some(ApproachEnd::Premature);
     }
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::ReactionTest, "none", Vec::new())
             .success(true)
             .effect(format!(
                 "approach turn {}: every ambusher holds its nerve; the column advances",
                 a.turns
-            )),
-    );
+            ))
+    });
     // "the lead unit is moved either its full movement distance, or to the point where the
     // ambusher wants the unit."
     a.lead = (a.lead + full).min(a.spring_at);
@@ -246,24 +246,24 @@ fn play_approach_turn(
         if found {
             let counter = a.counters.remove(k);
             if let Some(unit) = counter.unit {
-                dice.record_with(|| 
+                dice.record_with(|| {
                     RollEntry::dice(RollKind::Spotting, "none", Vec::new())
                         .actor(&label)
                         .target(&name)
                         .success(true)
                         .effect(format!(
                             "{name} is {unit}: the ambush is found and sprung, and the column acts first"
-                        )),
-                );
+                        ))
+                });
                 return Some(ApproachEnd::Spotted);
             }
-            dice.record_with(|| 
+            dice.record_with(|| {
                 RollEntry::dice(RollKind::Spotting, "none", Vec::new())
                     .actor(&label)
                     .target(&name)
                     .success(false)
-                    .effect(format!("{name} is a dummy counter: removed")),
-            );
+                    .effect(format!("{name} is a dummy counter: removed"))
+            });
         }
     }
     None

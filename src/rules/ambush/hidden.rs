@@ -38,25 +38,25 @@ pub fn reveal(table: &mut Table, dice: &mut DiceService, id: UnitId, why: &str) 
         return;
     };
     let counter = table.progress.counters.remove(k);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Reveal, "none", Vec::new())
             .actor(&label)
             .target(&counter.name)
             .success(true)
-            .effect(format!("{} is {label}: {why}", counter.name)),
-    );
+            .effect(format!("{} is {label}: {why}", counter.name))
+    });
 }
 
 /// Takes dummy counter `k` off the table, saying so in the log.
 fn expose_dummy(table: &mut Table, dice: &mut DiceService, k: usize, by: &str) {
     let counter = table.progress.counters.remove(k);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Reveal, "none", Vec::new())
             .actor(by)
             .target(&counter.name)
             .success(false)
-            .effect(format!("{} is a dummy counter: removed", counter.name)),
-    );
+            .effect(format!("{} is a dummy counter: removed", counter.name))
+    });
 }
 
 /// After a move: a hidden unit that moved has shown itself, and an enemy that touches a counter

@@ -77,14 +77,14 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                 // "A character recovering early from surprise is able to take action: moving
                 // ... or other non-attack if not engaged; defending normally and/or a snap
                 // attack if engaged."
-                dice.record_with(|| 
+                dice.record_with(|| {
                     RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                         .actor(&label)
                         .success(true)
                         .effect(format!(
                             "recovers early: may move, and defend and strike if engaged, but not attack while the surprise runs {party_left} more turn(s)"
-                        )),
-                );
+                        ))
+                });
                 Surprise::Recovering {
                     turns_left: party_left,
                 }
@@ -99,7 +99,7 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                     (Surprise::Doom { .. }, n) => Surprise::Doom { turns_left: n },
                     (_, n) => Surprise::Megs { turns_left: n },
                 };
-                dice.record_with(|| 
+                dice.record_with(|| {
                     RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                         .actor(&label)
                         .success(left == 0)
@@ -107,8 +107,8 @@ pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService
                             "the surprise is over: acts normally".to_string()
                         } else {
                             format!("still surprised for {left} more turn(s)")
-                        }),
-                );
+                        })
+                });
                 next
             }
         };
@@ -157,11 +157,11 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         } else {
             "no morale check".to_string()
         };
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                 .success(true)
-                .effect(format!("{summary}; {why}")),
-        );
+                .effect(format!("{summary}; {why}"))
+        });
         return;
     }
     // 002: "the surprised party has to check morale": a check, which may hold. Its best-led

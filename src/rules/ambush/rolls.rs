@@ -53,7 +53,7 @@ pub fn awe_detection(
     } else {
         String::new()
     };
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::AweDetection, &format!("1d{sides}"), vec![face])
             .actor(unit)
             .need(limit)
@@ -66,8 +66,8 @@ pub fn awe_detection(
                 } else {
                     "surprised"
                 }
-            )),
-    );
+            ))
+    });
     ok
 }
 
@@ -96,23 +96,23 @@ pub fn ambush_units_turn(
         return Ladder::Joins;
     };
     if turn > 1 && damaged_in_contact && t.contact_damage_joins {
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                 .actor(unit)
                 .success(true)
-                .effect("damaged in physical contact: joins without a roll"),
-        );
+                .effect("damaged in physical contact: joins without a roll")
+        });
         return Ladder::Joins;
     }
     let sides = t.detection_die.get(&nature).copied().unwrap_or(20);
     let (joined, rolls) = match line.test {
         JoinTest::NoRoll => {
-            dice.record_with(|| 
+            dice.record_with(|| {
                 RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())
                     .actor(unit)
                     .success(true)
-                    .effect(format!("unit {turn} of the ambush: every unit joins")),
-            );
+                    .effect(format!("unit {turn} of the ambush: every unit joins"))
+            });
             return Ladder::Joins;
         }
         JoinTest::Detection => {
@@ -145,7 +145,7 @@ pub fn ambush_units_turn(
         Hold::Frozen => "may not attack or move",
         Hold::MoveOnly => "may not attack, may move",
     };
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::AmbushRecovery, &format!("1d{sides}"), rolls)
             .actor(unit)
             .success(joined)
@@ -158,8 +158,8 @@ pub fn ambush_units_turn(
                 } else {
                     format!("still surprised, {held}")
                 }
-            )),
-    );
+            ))
+    });
     if joined {
         Ladder::Joins
     } else {
@@ -232,7 +232,7 @@ pub fn surprise_check(
         .find(|l| total <= l.at_most)
         .map_or(0, |l| l.phases);
     let not_surprised_from = c.phases_by_total.last().map_or(0, |l| l.at_most + 1);
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(
             RollKind::SurpriseCheck,
             &format!("{}d{}", c.dice, c.sides),
@@ -246,8 +246,8 @@ pub fn surprise_check(
             "not surprised".to_string()
         } else {
             format!("surprised for {phases} phase(s)")
-        }),
-    );
+        })
+    });
     phases
 }
 
@@ -319,7 +319,7 @@ pub fn perception(
     }
     let total = rolls.iter().sum::<u32>() as i32;
     let ok = !fumble && total >= need;
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(
             RollKind::Perception,
             &format!("{}d{}", p.dice, p.sides),
@@ -338,8 +338,8 @@ pub fn perception(
             } else {
                 "not detected".to_string()
             }
-        )),
-    );
+        ))
+    });
     ok
 }
 
@@ -359,7 +359,7 @@ pub fn reaction_test(
     }
     let face = dice.die(quality_die);
     let ok = face as i32 > target;
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(
             RollKind::ReactionTest,
             &format!("1d{quality_die}"),
@@ -376,8 +376,8 @@ pub fn reaction_test(
             } else {
                 "fires: the ambush is sprung early"
             }
-        )),
-    );
+        ))
+    });
     Some(ok)
 }
 
@@ -385,7 +385,7 @@ pub fn reaction_test(
 /// the lead unit moves before the ambush is sprung.
 pub fn premature_advance(dice: &mut DiceService, lead: &str, full_move: u32) -> u32 {
     let face = dice.die(full_move.max(1));
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(
             RollKind::PrematureTrigger,
             &format!("1d{}", full_move.max(1)),
@@ -394,8 +394,8 @@ pub fn premature_advance(dice: &mut DiceService, lead: &str, full_move: u32) -> 
         .actor(lead)
         .effect(format!(
             "the ambush is sprung early: the lead unit moves {face}\" first"
-        )),
-    );
+        ))
+    });
     face
 }
 
@@ -419,7 +419,7 @@ pub fn spotting(
     let need = s.base_need + s.per_smr * (distance / smr).floor() as i32 + cover;
     let face = dice.die(quality_die);
     let ok = face as i32 >= need;
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Spotting, &format!("1d{quality_die}"), vec![face])
             .actor(spotter)
             .need(need)
@@ -432,8 +432,8 @@ pub fn spotting(
                 } else {
                     "nothing seen"
                 }
-            )),
-    );
+            ))
+    });
     ok
 }
 
@@ -454,7 +454,7 @@ pub fn blind_fire(
     let face = dice.d6();
     let mods = vec![Modifier::new("firing blind", t.blind_fire_modifier)];
     let ok = face as i32 + sum(&mods) >= need;
-    dice.record_with(|| 
+    dice.record_with(|| {
         RollEntry::dice(RollKind::Spotting, "1d6", vec![face])
             .actor(shooter)
             .target(counter)
@@ -468,7 +468,7 @@ pub fn blind_fire(
                 } else {
                     "nothing"
                 }
-            )),
-    );
+            ))
+    });
     ok
 }

@@ -85,11 +85,11 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     if let Err(why) = circumstances(table, rules, &spec) {
         // 002: surprise needs closing range, senses and a way to engage; the ambusher still
         // activates first, but nobody is caught.
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::SurpriseCheck, "none", Vec::new())
                 .success(true)
-                .effect(why),
-        );
+                .effect(why)
+        });
         return;
     }
     let ambushed: Vec<UnitId> = table.side_on_table(spec.ambushed).map(|u| u.id).collect();
@@ -138,7 +138,7 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                     if phases > 0 && spec.recovery_save {
                         let face = dice.d6();
                         let ok = face as i32 >= check.recovery_save_need;
-                        dice.record_with(|| 
+                        dice.record_with(|| {
                             RollEntry::dice(RollKind::AmbushRecovery, "1d6", vec![face])
                                 .actor(&u.label)
                                 .need(check.recovery_save_need)
@@ -147,8 +147,8 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                                     "saving throw: recovers a phase early"
                                 } else {
                                     "saving throw failed"
-                                }),
-                        );
+                                })
+                        });
                         bonus += u32::from(ok);
                     }
                     let own = recovered_phases(t, phases, bonus);

@@ -50,13 +50,13 @@ pub fn repairs(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     for id in crew {
         let face = dice.d6();
         let ok = face as i32 >= rules.general.repair_need;
-        dice.record_with(|| 
+        dice.record_with(|| {
             RollEntry::dice(RollKind::Repair, "1d6", vec![face])
                 .actor(table.label(id))
                 .need(rules.general.repair_need)
                 .success(ok)
-                .effect(if ok { "power restored" } else { "no luck" }),
-        );
+                .effect(if ok { "power restored" } else { "no luck" })
+        });
         if ok {
             table.progress.power_restored = true;
         }

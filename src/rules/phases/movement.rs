@@ -95,7 +95,7 @@ impl MovementFlow {
             if !mods.is_empty() {
                 entry = entry.modifiers(mods.clone());
             }
-            dice.record_with(|| 
+            dice.record_with(|| {
                 entry
                     .actor(humans)
                     .target(aliens)
@@ -116,8 +116,8 @@ impl MovementFlow {
                             )
                         }
                         None => format!("tie at {h}: roll again"),
-                    }),
-            );
+                    })
+            });
             if let Some(w) = winner {
                 self.initiative = Some(w);
                 self.moves_left[w.index()] = two;
@@ -256,7 +256,7 @@ impl DecisionPhase for MovementFlow {
                                     rules.general.initiative_winner_moves;
                                 self.moves_left[first.other().index()] =
                                     rules.general.initiative_loser_moves;
-                                dice.record_with(|| 
+                                dice.record_with(|| {
                                     RollEntry::dice(RollKind::MovementInitiative, "none", vec![])
                                         .actor(table.config.side_names.of(first))
                                         .success(first == Side::Humans)
@@ -268,8 +268,8 @@ impl DecisionPhase for MovementFlow {
                                             } else {
                                                 "the ambusher activates first (004)"
                                             },
-                                        ),
-                                );
+                                        )
+                                });
                             }
                             _ => self.roll_initiative(table, rules, dice),
                         }

@@ -62,7 +62,8 @@ pub struct Soaked {
     pub breach: Option<String>,
 }
 
-/// The moves a unit's random candidates try: bearings and distances drawn afresh each decision.
+/// How many moves alone a unit's random candidates try, with bearings and distances drawn
+/// afresh at each decision; one move with its group follows them.
 const RANDOM_MOVES_PER_UNIT: usize = 3;
 
 /// The random policy: draws candidate orders for a decision, then picks uniformly among those
@@ -353,9 +354,11 @@ pub fn soak_game(
     let mut table = initial_table(&setup, rules);
     let mut dice = DiceService::seeded(seed, game);
     dice.keep_log = false;
+    // The policy's own stream, apart from the game's dice.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x50a4_50a4);
+    rng.set_stream(game);
     let mut chooser = RandomPolicy {
-        // The policy's own stream, apart from the game's dice.
-        rng: ChaCha8Rng::seed_from_u64(seed ^ 0x50a4_50a4).tap_stream(game),
+        rng,
         previous: None,
         rules,
         decisions: 0,
@@ -392,18 +395,6 @@ pub fn soak_game(
             }
             .to_string()
         }),
-    }
-}
-
-/// Sets a ChaCha stream in a builder's style.
-trait TapStream {
-    fn tap_stream(self, stream: u64) -> Self;
-}
-
-impl TapStream for ChaCha8Rng {
-    fn tap_stream(mut self, stream: u64) -> Self {
-        self.set_stream(stream);
-        self
     }
 }
 

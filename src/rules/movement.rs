@@ -210,6 +210,35 @@ pub fn path_clear(
     end: &Footprint,
     ignore: &[UnitId],
 ) -> Result<(), PathBlocked> {
+    let others: Vec<(PlacedBase, &Unit)> = table
+        .units
+        .iter()
+        .filter(|u| u.on_table() && !ignore.contains(&u.id))
+        .map(|u| (PlacedBase::new(u.base), u))
+        .collect();
+    path_among(table, rules, start, end, &others, &impassable_walls(table))
+}
+
+/// Impassable terrain, each feature worked out once, with its name.
+fn impassable_walls(table: &Table) -> Vec<(PlacedShape, &str)> {
+    table
+        .terrain
+        .iter()
+        .filter(|f| f.going == Going::Impassable)
+        .map(|f| (f.shape.placed(), f.name.as_str()))
+        .collect()
+}
+
+/// `path_clear` against `others` (the bases that may be in the way) and `walls`. Samples every
+/// half inch; the base keeps its facing until the end.
+fn path_among(
+    table: &Table,
+    rules: &Rules,
+    start: &Footprint,
+    end: &Footprint,
+    others: &[(PlacedBase, &Unit)],
+    walls: &[(PlacedShape, &str)],
+) -> Result<(), PathBlocked> {
     let len = start.center.distance(end.center);
     // Half-inch steps: no base is narrower than an inch, so none can be stepped over.
     let steps = (len / 0.5).ceil().max(1.0) as usize;
@@ -218,27 +247,18 @@ pub fn path_clear(
     let me = PlacedBase::new(*start);
     // Only what could touch the base somewhere on its way is tested at each step: the rest is
     // farther from the path than the two bases' reach (with a margin for rounding).
-    let near: Vec<(PlacedBase, &Unit)> = table
-        .units
+    let near: Vec<&(PlacedBase, &Unit)> = others
         .iter()
-        .filter(|u| {
-            u.on_table() && !ignore.contains(&u.id) && u.base.center.distance(start.center) <= reach
-        })
-        .map(|u| (PlacedBase::new(u.base), u))
-        .filter(|(p, _)| {
-            geometry::point_segment_distance(p.base.center, start.center, end.center)
-                <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
+        .filter(|(p, u)| {
+            u.base.center.distance(start.center) <= reach
+                && geometry::point_segment_distance(p.base.center, start.center, end.center)
+                    <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
         })
         .collect();
-    let walls: Vec<(PlacedShape, &str)> = table
-        .terrain
+    let walls: Vec<&(PlacedShape, &str)> = walls
         .iter()
-        .filter(|f| f.going == Going::Impassable)
-        .map(|f| (f.shape.placed(), f.name.as_str()))
         .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
         .collect();
-    let near: Vec<&(PlacedBase, &Unit)> = near.iter().collect();
-    let walls: Vec<&(PlacedShape, &str)> = walls.iter().collect();
     sweep(table, start, end, steps, &near, &walls, tol)
 }
 
@@ -414,12 +434,7 @@ impl<'a> MoveSearch<'a> {
             .filter(|u| u.on_table() && !members.contains(&u.id))
             .map(|u| (PlacedBase::new(u.base), u))
             .collect();
-        let walls = table
-            .terrain
-            .iter()
-            .filter(|f| f.going == Going::Impassable)
-            .map(|f| (f.shape.placed(), f.name.as_str()))
-            .collect();
+        let walls = impassable_walls(table);
         Ok(MoveSearch {
             table,
             rules,
@@ -528,28 +543,14 @@ impl<'a> MoveSearch<'a> {
 
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
     fn path_clear(&self, start: &Footprint, end: &Footprint) -> Result<(), PathBlocked> {
-        let len = start.center.distance(end.center);
-        let steps = (len / 0.5).ceil().max(1.0) as usize;
-        let tol = self.rules.general.contact_tolerance;
-        let reach = len + start.size.length() + 2.0;
-        let me = PlacedBase::new(*start);
-        let near: Vec<&(PlacedBase, &Unit)> = self
-            .others
-            .iter()
-            .filter(|(p, u)| {
-                u.base.center.distance(start.center) <= reach
-                    && geometry::point_segment_distance(p.base.center, start.center, end.center)
-                        <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
-            })
-            .collect();
-        let walls: Vec<&(PlacedShape, &str)> = self
-            .walls
-            .iter()
-            .filter(|(s, _)| {
-                s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN)
-            })
-            .collect();
-        sweep(self.table, start, end, steps, &near, &walls, tol)
+        path_among(
+            self.table,
+            self.rules,
+            start,
+            end,
+            &self.others,
+            &self.walls,
+        )
     }
 }
 

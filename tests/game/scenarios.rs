@@ -82,3 +82,20 @@ fn the_menu_lists_broken_files_with_their_errors_and_never_panics() {
         "the bundled tables still load the scenario"
     );
 }
+
+/// Too many entries in one of an ambush's lists are refused at that list's own line and field.
+#[test]
+fn too_many_dummies_are_refused_at_the_dummies_line() {
+    let good = std::fs::read_to_string(root().join("scenarios/night_raid.ron")).unwrap();
+    let line = good.lines().position(|l| l.contains("dummies:")).unwrap() + 1;
+    let many = vec!["(31.0, 34.0)"; 201].join(", ");
+    let bad = good.replacen(
+        "dummies: [(31.0, 34.0), (41.0, 34.0), (41.0, 10.0)]",
+        &format!("dummies: [{many}]"),
+        1,
+    );
+    assert_ne!(good, bad, "the test edits a real field");
+    let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+    assert_eq!(e.line, line, "{e}");
+    assert!(e.message.contains("`ambush.dummies`"), "{e}");
+}

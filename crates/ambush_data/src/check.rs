@@ -611,31 +611,6 @@ impl Checker<'_> {
         let counts = [
             ("units", s.units.len(), MAX_UNITS),
             ("terrain", s.terrain.len(), MAX_TERRAIN),
-            (
-                "ambush",
-                s.ambush.as_ref().map_or(0, |a| a.units.len()),
-                MAX_UNITS,
-            ),
-            (
-                "ambush",
-                s.ambush.as_ref().map_or(0, |a| a.route.len()),
-                MAX_ROUTE_POINTS,
-            ),
-            (
-                "ambush",
-                s.ambush.as_ref().map_or(0, |a| a.dummies.len()),
-                MAX_DUMMIES,
-            ),
-            (
-                "ambush",
-                s.ambush.as_ref().map_or(0, |a| a.zone.len()),
-                MAX_ZONE_SHAPES,
-            ),
-            (
-                "ambush",
-                s.ambush.as_ref().map_or(0, |a| a.modifiers.len()),
-                MAX_MODIFIERS,
-            ),
         ];
         for (field, n, most) in counts {
             if n > most {
@@ -643,6 +618,25 @@ impl Checker<'_> {
                     &[Key(field)],
                     format!("field `{field}`: {n} entries; a scenario may have at most {most}"),
                 ));
+            }
+        }
+        if let Some(a) = &s.ambush {
+            let counts = [
+                ("units", a.units.len(), MAX_UNITS),
+                ("route", a.route.len(), MAX_ROUTE_POINTS),
+                ("dummies", a.dummies.len(), MAX_DUMMIES),
+                ("zone", a.zone.len(), MAX_ZONE_SHAPES),
+                ("modifiers", a.modifiers.len(), MAX_MODIFIERS),
+            ];
+            for (field, n, most) in counts {
+                if n > most {
+                    return Err(self.fail(
+                        &[Key("ambush"), Key(field)],
+                        format!(
+                            "field `ambush.{field}`: {n} entries; an ambush may have at most {most}"
+                        ),
+                    ));
+                }
             }
         }
         if s.table.0 > MAX_TABLE_INCHES || s.table.1 > MAX_TABLE_INCHES {

@@ -140,6 +140,17 @@ struct PlayArgs {
     /// Another folder of mods (or one mod's folder) for the menu; may be given again.
     #[arg(long = "mods", value_name = "DIR")]
     mods: Vec<PathBuf>,
+    /// Select the unit of this label once it is on the table, as a click would (for
+    /// screenshots and demonstrations: see docs/screenshots.sh).
+    #[arg(long, value_name = "LABEL")]
+    select: Option<String>,
+    /// With --select: aim the selected unit's shot at the unit of this label, showing the shot's
+    /// preview.
+    #[arg(long, value_name = "LABEL", requires = "select")]
+    aim: Option<String>,
+    /// With --select: close in on the selected unit at this many pixels to the inch.
+    #[arg(long, value_name = "PX_PER_INCH", requires = "select")]
+    zoom: Option<f32>,
 }
 
 /// The simulator's options.
@@ -434,6 +445,9 @@ fn play(args: PlayArgs) -> ExitCode {
         mods: extra_mods,
         load,
         replay,
+        select,
+        aim,
+        zoom,
     } = args;
     let controllers = if watch {
         Some(Controllers::all_ai())
@@ -493,6 +507,8 @@ fn play(args: PlayArgs) -> ExitCode {
         direct,
         mod_roots: ambush::window::mod_roots(&[extra_mods, env_mods()].concat()),
         viewer,
+        select: select.map(|unit| ambush::input::ScriptedSelection { unit, aim }),
+        zoom,
     };
     match ambush::window::run(options) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -3,7 +3,7 @@
 use crate::FrameSet;
 use crate::game::RulesPlugin;
 use crate::game::visibility::VisibilityPlugin;
-use crate::input::PlayerInputPlugin;
+use crate::input::{PlayerInputPlugin, ScriptedSelection};
 use crate::screen::{
     DirectStart, GameChoice, ModRoots, ReplayViewer, Screen, ScreenPlugin, SessionOptions,
 };
@@ -29,6 +29,10 @@ pub struct WindowOptions {
     pub mod_roots: Vec<PathBuf>,
     /// A save to watch in the replay viewer (`play --replay`).
     pub viewer: Option<ReplayViewer>,
+    /// A unit to select, and a target to aim at, once on the table (`play --select --aim`).
+    pub select: Option<ScriptedSelection>,
+    /// Pixels to the inch to close in on the selected unit at (`play --zoom`).
+    pub zoom: Option<f32>,
 }
 
 /// The screenshot to take, and when.
@@ -86,6 +90,12 @@ pub fn run(options: WindowOptions) -> AppExit {
     app.insert_resource(ModRoots(options.mod_roots));
     if let Some(viewer) = options.viewer {
         app.insert_resource(viewer);
+    }
+    if let Some(select) = options.select {
+        app.insert_resource(select);
+    }
+    if let Some(zoom) = options.zoom {
+        app.insert_resource(crate::input::camera::OpeningZoom(zoom));
     }
     if let Some(setup) = options.direct {
         app.insert_resource(DirectStart(setup));

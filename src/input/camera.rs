@@ -14,10 +14,13 @@ use leafwing_input_manager::prelude::ActionState;
 pub struct TableCamera;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CameraTarget>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
-        (fit_new_table, pan_and_zoom).chain().in_set(InputSet::Read),
+        (fit_new_table, pan_and_zoom, apply_opening_zoom)
+            .chain()
+            .in_set(InputSet::Read),
     );
 }
 
@@ -67,7 +70,95 @@ fn fit(
 ) {
     let size = battle.config.table;
     let (ww, wh) = (window.width(), window.height());
-    // The free area: the window less the panels along each side.
+    let free = free_area(window, panels);
+    let margin = 2.0;
+    let pixels_per_inch =
+        (free.width() / (size.x + 2.0 * margin)).min(free.height() / (size.y + 2.0 * margin));
+    // Where the free area's centre is, relative to the window's centre, in inches.
+    let offset = (free.center() - Vec2::new(ww, wh) * 0.5) / pixels_per_inch;
+    for (mut t, mut p) in camera.iter_mut() {
+        t.translation.x = size.x * 0.5 - offset.x;
+        t.translation.y = size.y * 0.5 + offset.y;
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scaling_mode = ScalingMode::WindowSize;
+            o.scale = 1.0 / pixels_per_inch;
+        }
+    }
+}
+
+/// A zoom asked for on the command line (`play --zoom`), pixels to the inch: once the selected
+/// unit is on the table the view closes in on it, for a few frames while the table settles, and
+/// then the camera is the player's again.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct OpeningZoom(pub f32);
+
+fn apply_opening_zoom(
+    zoom: Option<Res<OpeningZoom>>,
+    selection: Res<crate::input::Selection>,
+    view: Res<crate::game::visibility::PlayerView>,
+    mut frames: Local<u32>,
+    mut commands: Commands,
+    mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
+) {
+    let Some(zoom) = zoom else { return };
+    let Some(at) = view
+        .table
+        .as_ref()
+        .and_then(|t| t.unit(selection.unit?))
+        .map(|u| u.base.center)
+    else {
+        return;
+    };
+    for (mut t, mut p) in camera.iter_mut() {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scaling_mode = ScalingMode::WindowSize;
+            o.scale = 1.0 / zoom.0.clamp(2.0, 400.0);
+        }
+        t.translation.x = at.x;
+        t.translation.y = at.y;
+    }
+    *frames += 1;
+    if *frames > 10 {
+        commands.remove_resource::<OpeningZoom>();
+    }
+}
+
+/// Where the player asked the camera to look, such as a roll-log entry's units (double-click):
+/// the camera glides there.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct CameraTarget(pub Option<Vec2>);
+
+/// The camera's new centre when zooming from `scale` to `new_scale` (inches per pixel) about
+/// `pointer`: the table point under the pointer stays under it.
+pub fn zoom_at(centre: Vec2, scale: f32, pointer: Vec2, new_scale: f32) -> Vec2 {
+    pointer + (centre - pointer) * (new_scale / scale)
+}
+
+/// How hard the pointer at `cursor` (window pixels, y down) pushes the view at the edge of the
+/// table's free area `free`: a unit vector per edge within `band` pixels of it, table axes (y up).
+pub fn edge_push(cursor: Vec2, free: Rect, band: f32) -> Vec2 {
+    if !free.contains(cursor) {
+        return Vec2::ZERO;
+    }
+    let mut push = Vec2::ZERO;
+    if cursor.x - free.min.x < band {
+        push.x -= 1.0;
+    }
+    if free.max.x - cursor.x < band {
+        push.x += 1.0;
+    }
+    if cursor.y - free.min.y < band {
+        push.y += 1.0;
+    }
+    if free.max.y - cursor.y < band {
+        push.y -= 1.0;
+    }
+    push
+}
+
+/// The window less the overlay's panels along its sides: where the table shows.
+fn free_area(window: &Window, panels: &PanelRects) -> Rect {
+    let (ww, wh) = (window.width(), window.height());
     let mut free = Rect::new(0.0, 0.0, ww, wh);
     for r in &panels.rects {
         if r.width() >= ww * 0.9 {
@@ -85,25 +176,16 @@ fn fit(
         }
     }
     if free.width() < 50.0 || free.height() < 50.0 {
-        free = Rect::new(0.0, 0.0, ww, wh);
-    }
-    let margin = 2.0;
-    let pixels_per_inch =
-        (free.width() / (size.x + 2.0 * margin)).min(free.height() / (size.y + 2.0 * margin));
-    // Where the free area's centre is, relative to the window's centre, in inches.
-    let offset = (free.center() - Vec2::new(ww, wh) * 0.5) / pixels_per_inch;
-    for (mut t, mut p) in camera.iter_mut() {
-        t.translation.x = size.x * 0.5 - offset.x;
-        t.translation.y = size.y * 0.5 + offset.y;
-        if let Projection::Orthographic(o) = &mut *p {
-            o.scaling_mode = ScalingMode::WindowSize;
-            o.scale = 1.0 / pixels_per_inch;
-        }
+        Rect::new(0.0, 0.0, ww, wh)
+    } else {
+        free
     }
 }
 
-/// The pan keys move the view, the zoom keys and wheel zoom, Fit shows the whole table, and
-/// holding Drag moves the table with the pointer.
+/// The pan keys and the pointer at the table's edge move the view, easing in and out; the zoom
+/// keys and wheel zoom about the pointer; Fit shows the whole table; holding Drag moves the table
+/// with the pointer; a `CameraTarget` glides the view to it.
+#[allow(clippy::too_many_arguments)]
 fn pan_and_zoom(
     input: Query<&ActionState<PlayerAction>, With<PlayerInput>>,
     pointer: Res<Pointer>,
@@ -111,7 +193,9 @@ fn pan_and_zoom(
     battle: Option<Res<Battle>>,
     window: Query<&Window, With<PrimaryWindow>>,
     panels: Res<PanelRects>,
+    mut target: ResMut<CameraTarget>,
     mut drag_anchor: Local<Option<Vec2>>,
+    mut velocity: Local<Vec2>,
     mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
 ) {
     let Ok(actions) = input.single() else { return };
@@ -122,8 +206,10 @@ fn pan_and_zoom(
         && let (Some(b), Ok(w)) = (&battle, window.single())
     {
         fit(b, w, &panels, &mut camera);
+        target.0 = None;
         return;
     }
+    let dt = time.delta_secs();
     // Dragging keeps the point grabbed under the pointer.
     if actions.pressed(&PlayerAction::Drag) && !pointer.over_panel {
         match (*drag_anchor, pointer.world) {
@@ -132,6 +218,7 @@ fn pan_and_zoom(
                 for (mut t, _) in camera.iter_mut() {
                     t.translation += (anchor - p).extend(0.0);
                 }
+                target.0 = None;
             }
             _ => {}
         }
@@ -149,6 +236,18 @@ fn pan_and_zoom(
             pan += dir;
         }
     }
+    if let Ok(w) = window.single()
+        && let Some(cursor) = w.cursor_position()
+        && battle.is_some()
+        && w.focused
+        && !pointer.over_panel
+        && drag_anchor.is_none()
+    {
+        pan += edge_push(cursor, free_area(w, &panels), 8.0);
+    }
+    if pan != Vec2::ZERO {
+        target.0 = None;
+    }
     let mut zoom = 0.0;
     // The wheel gives single clicks; held keys zoom smoothly.
     for (action, sign) in [(PlayerAction::ZoomIn, -1.0), (PlayerAction::ZoomOut, 1.0)] {
@@ -157,21 +256,82 @@ fn pan_and_zoom(
                 * if actions.just_pressed(&action) {
                     0.1
                 } else {
-                    time.delta_secs()
+                    dt
                 };
         }
     }
     if pointer.over_panel {
         zoom = 0.0;
     }
+    // Pan eases in and out: the view's speed follows the keys within about a tenth of a second.
+    let ease = 1.0 - (-dt * 12.0).exp();
+    *velocity = velocity.lerp(pan.normalize_or_zero(), ease);
+    if velocity.length() < 1e-3 {
+        *velocity = Vec2::ZERO;
+    }
     for (mut t, mut p) in camera.iter_mut() {
         let Projection::Orthographic(o) = &mut *p else {
             continue;
         };
         // Between 2 and 400 pixels to the inch.
-        o.scale = (o.scale * (1.0 + zoom)).clamp(0.0025, 0.5);
+        let new_scale = (o.scale * (1.0 + zoom)).clamp(0.0025, 0.5);
+        if new_scale != o.scale {
+            let centre = t.translation.truncate();
+            let about = pointer.world.unwrap_or(centre);
+            let moved = zoom_at(centre, o.scale, about, new_scale);
+            t.translation.x = moved.x;
+            t.translation.y = moved.y;
+            o.scale = new_scale;
+        }
         // About half the window's width a second, at any zoom.
-        let speed = 700.0 * o.scale * time.delta_secs();
-        t.translation += (pan * speed).extend(0.0);
+        let speed = 700.0 * o.scale * dt;
+        t.translation += (*velocity * speed).extend(0.0);
+        if let Some(to) = target.0 {
+            let now = t.translation.truncate();
+            let next = now.lerp(to, 1.0 - (-dt * 8.0).exp());
+            t.translation.x = next.x;
+            t.translation.y = next.y;
+            if next.distance(to) < 0.05 {
+                target.0 = None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zooming_keeps_the_point_under_the_pointer_where_it_was() {
+        // A window 1000 px wide: a point's offset from the centre in pixels is its offset in
+        // inches over the scale (inches per pixel).
+        let centre = Vec2::new(36.0, 24.0);
+        let pointer = Vec2::new(50.0, 10.0);
+        for (scale, new_scale) in [(0.1, 0.05), (0.1, 0.2), (0.02, 0.0025), (0.5, 0.5)] {
+            let pixels_before = (pointer - centre) / scale;
+            let moved = zoom_at(centre, scale, pointer, new_scale);
+            let pixels_after = (pointer - moved) / new_scale;
+            assert!(
+                (pixels_before - pixels_after).length() < 1e-3,
+                "the pointer's table point moved on screen zooming {scale} to {new_scale}"
+            );
+        }
+        // Zooming about the centre leaves the view where it was.
+        assert_eq!(zoom_at(centre, 0.1, centre, 0.05), centre);
+    }
+
+    #[test]
+    fn the_pointer_at_the_tables_edge_pans_that_way_and_inside_it_does_not() {
+        let free = Rect::new(200.0, 30.0, 1000.0, 700.0);
+        assert_eq!(edge_push(Vec2::new(600.0, 400.0), free, 8.0), Vec2::ZERO);
+        assert_eq!(edge_push(Vec2::new(203.0, 400.0), free, 8.0), Vec2::NEG_X);
+        assert_eq!(
+            edge_push(Vec2::new(995.0, 35.0), free, 8.0),
+            Vec2::new(1.0, 1.0)
+        );
+        assert_eq!(edge_push(Vec2::new(600.0, 698.0), free, 8.0), Vec2::NEG_Y);
+        // Over a panel, outside the free area, it does nothing.
+        assert_eq!(edge_push(Vec2::new(100.0, 400.0), free, 8.0), Vec2::ZERO);
     }
 }

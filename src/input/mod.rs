@@ -77,6 +77,50 @@ pub struct Previews {
     pub shot: Option<ShotPreview>,
 }
 
+/// A selection given on the command line (`play --select M1 --aim A1.1`, or `#3` for unit 3 as a
+/// save file numbers it): the unit of that label
+/// is selected once it is on the player's table, and its shot drawn up at the target, as clicks
+/// would. It makes the README's screenshots reproducible.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct ScriptedSelection {
+    pub unit: String,
+    pub aim: Option<String>,
+}
+
+/// Applies the scripted selection every frame, so it stands once the game reaches it.
+fn apply_scripted_selection(
+    script: Option<Res<ScriptedSelection>>,
+    view: Res<crate::game::visibility::PlayerView>,
+    mut selection: ResMut<Selection>,
+) {
+    let (Some(script), Some(table)) = (script, &view.table) else {
+        return;
+    };
+    // A label, or `#` and a unit's number as save files write it.
+    let find = |label: &str| {
+        let number = label
+            .strip_prefix('#')
+            .and_then(|n| n.parse::<usize>().ok());
+        table
+            .units
+            .iter()
+            .find(|u| u.on_table() && (u.label.as_ref() == label || number == Some(u.id as usize)))
+            .map(|u| u.id)
+    };
+    let Some(unit) = find(&script.unit) else {
+        return;
+    };
+    let draft = script
+        .aim
+        .as_deref()
+        .and_then(find)
+        .map(|target| Draft::Shot { target });
+    if selection.unit != Some(unit) || selection.draft != draft {
+        selection.unit = Some(unit);
+        selection.draft = draft;
+    }
+}
+
 /// The last order the rules refused, and why, until the next order is given.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Refusal(pub Option<String>);
@@ -121,6 +165,12 @@ impl Plugin for PlayerInputPlugin {
             (PreviewSet::Previews, PreviewSet::Draw)
                 .chain()
                 .in_set(FrameSet::Presentation),
+        );
+        app.add_systems(
+            Update,
+            apply_scripted_selection
+                .after(InputSet::Apply)
+                .in_set(FrameSet::Input),
         );
         app.add_plugins((
             actions::plugin,

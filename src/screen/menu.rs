@@ -7,7 +7,12 @@ use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::mods::ModShelf;
 use crate::screen::saves::{Interrupted, choice_from_save, describe};
 use crate::screen::setup::SetupWizard;
+use crate::screen::thumbnail::MapCache;
+use crate::screen::title::{title_banner, title_scene};
 use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
+use crate::view::art::{Palette, Triangles};
+use crate::view::display::display_path;
+use crate::view::{DisplaySettings, UI_SCALES};
 use ambush_data::Rules;
 use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Side;
@@ -233,11 +238,18 @@ fn draw_menu(
     mut requests: MessageWriter<SessionRequest>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
+    mut display: ResMut<DisplaySettings>,
+    mut maps: Local<MapCache>,
+    mut title: Local<Option<(Palette, Triangles)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
         return Ok(());
     };
+    let palette = display.palette();
+    if title.as_ref().is_none_or(|(p, _)| *p != palette) {
+        *title = Some((palette, title_scene(palette)));
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "menu".into(),
@@ -246,8 +258,9 @@ fn draw_menu(
             .max_rect(ctx.viewport_rect()),
     );
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        ui.heading("Ambush");
-        ui.label("Skirmishes on a digital tabletop. Every roll is shown and explained.");
+        if let Some((_, scene)) = title.as_ref() {
+            title_banner(ui, scene);
+        }
         if let Some(p) = &catalogue.rules_problem {
             ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
         }
@@ -273,9 +286,13 @@ fn draw_menu(
             egui::ScrollArea::vertical()
                 .id_salt("scenario list")
                 .max_height(cols[0].available_height() * 0.6)
-                .show(&mut cols[0], |ui| scenario_list(ui, &catalogue, &mut chosen));
+                .show(&mut cols[0], |ui| {
+                    scenario_list(ui, &catalogue, &mut chosen, &mut maps, palette)
+                });
             cols[0].separator();
             options_ui(&mut cols[0], &mut options);
+            cols[0].separator();
+            display_ui(&mut cols[0], &mut display);
             let Some(entry) = catalogue.scenarios.get(*chosen) else {
                 return;
             };
@@ -286,6 +303,16 @@ fn draw_menu(
                     let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
                     ui.heading(&s.name);
                     ui.small(&entry.file);
+                    let w = ui.available_width().min(520.0);
+                    let (rect, _) = ui.allocate_exact_size(
+                        egui::vec2(w, w * (s.table.1 / s.table.0).clamp(0.3, 1.0)),
+                        egui::Sense::hover(),
+                    );
+                    maps.paint(ui, rect, &entry.file, s, &entry.rules, palette);
+                    ui.small(
+                        "Blue squares: your units where they deploy. Dashed orange: the \
+                         ambush's set-up zone; pale line: the column's route; star: the objective.",
+                    );
                     ui.label(&s.briefing);
                     ui.label(format!(
                         "Table {}\" x {}\", {} turns, {} units of the {humans}; their wounds by {:?}.",
@@ -347,8 +374,15 @@ fn draw_menu(
     Ok(())
 }
 
-/// The scenarios under their groups' headings: the game's own, then each mod with its problem.
-fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, chosen: &mut usize) {
+/// The scenarios under their groups' headings, each with a small map: the game's own, then each
+/// mod with its problem.
+fn scenario_list(
+    ui: &mut egui::Ui,
+    catalogue: &Catalogue,
+    chosen: &mut usize,
+    maps: &mut MapCache,
+    palette: Palette,
+) {
     for (g, group) in catalogue.groups.iter().enumerate() {
         ui.strong(&group.name);
         if !group.description.is_empty() {
@@ -363,16 +397,52 @@ fn scenario_list(ui: &mut egui::Ui, catalogue: &Catalogue, chosen: &mut usize) {
                 continue;
             }
             any = true;
-            let name = match &e.scenario {
-                Ok(s) => s.name.clone(),
-                Err(_) => format!("{} (cannot be played)", e.file),
-            };
-            ui.selectable_value(chosen, i, name);
+            ui.horizontal(|ui| {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(60.0, 40.0), egui::Sense::hover());
+                let name = match &e.scenario {
+                    Ok(s) => {
+                        maps.paint(ui, rect, &e.file, s, &e.rules, palette);
+                        s.name.clone()
+                    }
+                    Err(_) => format!("{} (cannot be played)", e.file),
+                };
+                ui.selectable_value(chosen, i, name);
+            });
         }
         if !any && group.problem.is_none() {
             ui.label("No scenarios.");
         }
         ui.add_space(6.0);
+    }
+}
+
+/// The display options: the overlay's scale and the high-contrast palette, remembered in the
+/// config directory.
+fn display_ui(ui: &mut egui::Ui, display: &mut DisplaySettings) {
+    ui.strong("Display");
+    let mut chosen = *display;
+    ui.horizontal(|ui| {
+        ui.label("Text and buttons");
+        for scale in UI_SCALES {
+            ui.selectable_value(
+                &mut chosen.ui_scale,
+                scale,
+                format!("{:.0}%", scale * 100.0),
+            );
+        }
+    });
+    ui.checkbox(
+        &mut chosen.high_contrast,
+        "High contrast: stronger colours on the table and tokens",
+    );
+    if chosen != *display {
+        *display = chosen;
+        if let Some(path) = display_path()
+            && let Err(e) = display.save(&path)
+        {
+            warn!("{}: cannot save the display settings: {e}", path.display());
+        }
     }
 }
 

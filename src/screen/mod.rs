@@ -8,6 +8,8 @@ mod replay_viewer;
 mod saves;
 mod session;
 mod setup;
+pub mod thumbnail;
+mod title;
 
 use crate::game::record::RecordedOrder;
 use crate::game::start::GameSetup;

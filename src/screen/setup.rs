@@ -5,9 +5,10 @@ use crate::EguiPass;
 use crate::control::Controller;
 use crate::game::start::GameSetup;
 use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::view::DisplaySettings;
+use crate::view::art::{self, Palette, Triangles};
 use ambush_data::Rules;
 use ambush_data::ambush_spec::AmbushSetup;
-use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::check::check_scenario;
 use ambush_data::geometry::Shape;
@@ -393,7 +394,9 @@ fn draw_setup(
     wizard: Option<ResMut<SetupWizard>>,
     mut requests: MessageWriter<SessionRequest>,
     mut screen: ResMut<NextState<Screen>>,
+    display: Res<DisplaySettings>,
 ) -> Result {
+    let palette = display.palette();
     let ctx = contexts.ctx_mut()?;
     let Some(mut wizard) = wizard else {
         return Ok(());
@@ -427,8 +430,8 @@ fn draw_setup(
             return;
         }
         match step {
-            SetupStep::March(side) => march_ui(ui, &mut wizard, side),
-            SetupStep::Ambush(side) => ambush_ui(ui, &mut wizard, side),
+            SetupStep::March(side) => march_ui(ui, &mut wizard, side, palette),
+            SetupStep::Ambush(side) => ambush_ui(ui, &mut wizard, side, palette),
         }
         ui.separator();
         ui.horizontal(|ui| {
@@ -459,7 +462,7 @@ fn draw_setup(
 }
 
 /// The column player's secret order of march: move units up and down, set the spacing.
-fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
+fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side, palette: Palette) {
     let labels = column_labels(&wizard.setup.scenario, side);
     let Some(m) = wizard.march.as_mut() else {
         return;
@@ -498,11 +501,11 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
     });
     ui.label("The column's route:");
     let scenario = wizard.scenario();
-    draw_map(ui, &scenario, None, None, None);
+    draw_map(ui, &scenario, None, None, None, palette);
 }
 
 /// The ambusher's map: pick a unit or dummy, click where it goes; the spring point slider.
-fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
+fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side, palette: Palette) {
     ui.strong(format!(
         "The {}' ambush: hidden units, dummy counters and the spring point",
         wizard.setup.scenario.names(&wizard.rules).of(side)
@@ -559,6 +562,7 @@ fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side) {
         Some(&placement),
         wizard.selected,
         wizard.spring,
+        palette,
     ) && let Some(piece) = wizard.selected
     {
         // A refusal stays on screen; a success moves on to the next piece.
@@ -584,6 +588,7 @@ fn draw_map(
     placement: Option<&Placement>,
     selected: Option<Piece>,
     spring: Option<SpringPoint>,
+    palette: Palette,
 ) -> Option<(f32, f32)> {
     let (w, d) = s.table;
     let width = ui.available_width().min(900.0);
@@ -593,7 +598,11 @@ fn draw_map(
     let origin = response.rect.left_bottom();
     // Table inches (y north) to screen points (y down).
     let to_screen = |x: f32, y: f32| egui::pos2(origin.x + x * scale, origin.y - y * scale);
-    painter.rect_filled(response.rect, 0.0, egui::Color32::from_rgb(104, 124, 84));
+    // The table in its own art, as the window draws it.
+    let table = art::table(Vec2::new(w, d), &s.terrain, s.environment, palette);
+    painter.add(egui::Shape::mesh(
+        Triangles::of(&table).egui_mesh(|p| to_screen(p.x, p.y)),
+    ));
     let shape = |sh: &Shape, fill: egui::Color32, stroke: egui::Stroke| match sh {
         Shape::Circle { center, radius } => {
             painter.circle(to_screen(center.0, center.1), radius * scale, fill, stroke);
@@ -605,14 +614,6 @@ fn draw_map(
             }
         }
     };
-    for t in &s.terrain {
-        let fill = match t.going {
-            Going::Good => egui::Color32::from_rgb(120, 140, 96),
-            Going::Bad => egui::Color32::from_rgb(44, 96, 48),
-            Going::Impassable => egui::Color32::from_rgb(96, 92, 100),
-        };
-        shape(&t.shape, fill, egui::Stroke::NONE);
-    }
     let a = s.ambush.as_ref()?;
     let zone = egui::Color32::from_rgba_unmultiplied(255, 220, 120, 50);
     for z in &a.zone {

@@ -3,6 +3,7 @@
 
 mod help;
 mod inspector;
+mod legend;
 mod orders;
 mod roll_log;
 mod status_bar;
@@ -14,12 +15,16 @@ use crate::game::resources::{Awaiting, Flows, RuleBook};
 use crate::game::start::PerGame;
 use crate::game::visibility::{PlayerView, VisibleLog};
 use crate::input::actions::PlayerInput;
+use crate::input::camera::CameraTarget;
 use crate::input::pointer::PanelRects;
-use crate::input::{Bindings, BindingsSource, PlayerAction, Previews, Refusal, Request, Selection};
+use crate::input::{
+    Bindings, BindingsSource, PlayerAction, Pointer, Previews, Refusal, Request, Selection,
+};
 use crate::rules::log::RollEntry;
 use crate::rules::table::{Table, UnitId};
 use crate::rules::turn::Phase;
-use crate::view::Highlight;
+use crate::view::art::Palette;
+use crate::view::{DisplaySettings, Highlight};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
@@ -71,6 +76,19 @@ pub(crate) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         draw_overlay.in_set(EguiPass::Overlay),
     );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        apply_ui_scale.in_set(EguiPass::Screens),
+    );
+}
+
+/// Sets egui's zoom to the player's UI scale, in the menu as at the table.
+fn apply_ui_scale(mut contexts: EguiContexts, display: Res<DisplaySettings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - display.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(display.ui_scale);
+    }
+    Ok(())
 }
 
 /// What the overlay reads from the game.
@@ -90,6 +108,8 @@ struct OverlayData<'w, 's> {
     input: Query<'w, 's, &'static ActionState<PlayerAction>, With<PlayerInput>>,
     controllers: Option<Res<'w, Controllers>>,
     ai_games: Option<Res<'w, AiGames>>,
+    pointer: Res<'w, Pointer>,
+    display: Res<'w, DisplaySettings>,
 }
 
 fn to_rect(r: egui::Rect) -> Rect {
@@ -119,6 +139,10 @@ pub struct OverlayFrame<'a> {
     pub controllers: Option<&'a Controllers>,
     /// AI games of the scenario, for the end-of-game window.
     pub ai_games: Option<&'a AiGames>,
+    /// The table point under the pointer, if it is over the table.
+    pub pointer: Option<Vec2>,
+    pub pointer_over_panel: bool,
+    pub palette: Palette,
 }
 
 impl<'a> OverlayFrame<'a> {
@@ -147,6 +171,12 @@ impl<'a> OverlayFrame<'a> {
             hot_seat: false,
             controllers: w.get_resource::<Controllers>(),
             ai_games: w.get_resource::<AiGames>(),
+            pointer: None,
+            pointer_over_panel: false,
+            palette: w
+                .get_resource::<DisplaySettings>()
+                .map(|d| d.palette())
+                .unwrap_or_default(),
         }
     }
 }
@@ -158,6 +188,8 @@ pub struct OverlayOutput {
     pub rects: Vec<Rect>,
     /// Units named by a clicked roll-log entry.
     pub highlight: Option<Vec<UnitId>>,
+    /// Where to centre the view: the middle of a double-clicked entry's units.
+    pub centre_on: Option<Vec2>,
     pub requests: Vec<Request>,
     pub session: Vec<SummaryChoice>,
     pub typing: bool,
@@ -235,8 +267,16 @@ pub fn draw(
     let names = f.table.map_or(&default_names, |t| &t.config.side_names);
     let (log_rect, clicked) = roll_log::show(&mut root, f.log, names, view);
     rects.push(log_rect);
-    if let (Some(labels), Some(t)) = (clicked, f.table) {
-        out.highlight = Some(units_named(t, &labels));
+    if let (Some((labels, double)), Some(t)) = (clicked, f.table) {
+        let units = units_named(t, &labels);
+        if double && !units.is_empty() {
+            let centres: Vec<Vec2> = units
+                .iter()
+                .filter_map(|id| t.unit(*id).map(|u| u.base.center))
+                .collect();
+            out.centre_on = Some(centres.iter().sum::<Vec2>() / centres.len().max(1) as f32);
+        }
+        out.highlight = Some(units);
     }
     rects.push(orders::show(&mut root, f, &mut out.requests));
     rects.push(inspector::show(
@@ -246,6 +286,15 @@ pub fn draw(
         f.selection.unit.or(f.selection.hover),
     ));
     rects.extend(help::show(ctx, help_open, f.bindings, f.source));
+    if let Some(t) = f.table {
+        rects.extend(legend::show(
+            ctx,
+            t,
+            f.palette,
+            f.pointer,
+            f.pointer_over_panel,
+        ));
+    }
     if f.phase == Phase::GameOver
         && let Some(t) = f.table
     {
@@ -264,6 +313,7 @@ fn draw_overlay(
     mut help: ResMut<HelpOpen>,
     mut curtain: ResMut<Curtain>,
     mut highlight: ResMut<Highlight>,
+    mut camera_target: ResMut<CameraTarget>,
     mut panels: ResMut<PanelRects>,
     mut requests: MessageWriter<Request>,
     mut session: MessageWriter<SummaryChoice>,
@@ -293,14 +343,26 @@ fn draw_overlay(
         hot_seat: data.controllers.as_ref().is_some_and(|c| c.is_hot_seat()),
         controllers: data.controllers.as_deref(),
         ai_games: data.ai_games.as_deref(),
+        pointer: data.pointer.world,
+        pointer_over_panel: data.pointer.over_panel,
+        palette: data.display.palette(),
     };
     let out = draw(ctx, &frame, &mut view, &mut help.0, &mut curtain.0);
     if let Some(h) = out.highlight {
         highlight.0 = h;
     }
+    if let Some(at) = out.centre_on {
+        camera_target.0 = Some(at);
+    }
     requests.write_batch(out.requests);
     session.write_batch(out.session);
-    panels.rects = out.rects;
+    // The overlay's points are window pixels times the UI scale.
+    let zoom = ctx.zoom_factor();
+    panels.rects = out
+        .rects
+        .iter()
+        .map(|r| Rect::from_corners(r.min * zoom, r.max * zoom))
+        .collect();
     panels.typing = out.typing;
     Ok(())
 }

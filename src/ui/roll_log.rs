@@ -82,20 +82,22 @@ pub fn kind_label(kind: RollKind, names: &SideNames) -> String {
 }
 
 /// Draws the roll log down the right of `root`. Returns the panel's area, and the units named by
-/// an entry the player clicked.
+/// an entry the player clicked, with whether it was a double-click (centre the view on them).
 pub(super) fn show(
     root: &mut egui::Ui,
     log: &[&RollEntry],
     names: &SideNames,
     view: &mut RollLogView,
-) -> (egui::Rect, Option<Vec<String>>) {
+) -> (egui::Rect, Option<(Vec<String>, bool)>) {
     let mut clicked = None;
     let panel = egui::Panel::right("roll_log")
         .default_size(440.0)
         .resizable(true)
         .show(root, |ui| {
             ui.heading("Rolls");
-            ui.small("Click an entry to highlight its units on the table.");
+            ui.small(
+                "Click an entry to highlight its units on the table; double-click to go to them.",
+            );
             ui.horizontal(|ui| {
                 egui::ComboBox::from_id_salt("kind")
                     .selected_text(
@@ -135,8 +137,11 @@ pub(super) fn show(
                     }
                     let line =
                         ui.add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
-                    if line.clicked() {
-                        clicked = Some(e.actor.iter().chain(e.target.iter()).cloned().collect());
+                    if line.clicked() || line.double_clicked() {
+                        clicked = Some((
+                            e.actor.iter().chain(e.target.iter()).cloned().collect(),
+                            line.double_clicked(),
+                        ));
                     }
                 }
             });

@@ -10,7 +10,7 @@ use ambush_data::geometry::Footprint;
 
 use crate::game::resources::Flows;
 use crate::game::start::PerGame;
-use crate::rules::table::{Counter, Presence, Table, UnitId};
+use crate::rules::table::{Counter, Presence, Surprise, Table, UnitId};
 use ambush_data::board::Side;
 use bevy::prelude::*;
 use std::f32::consts::TAU;
@@ -33,6 +33,9 @@ const CONTACT: Color = Color::srgb(1.0, 0.95, 0.6);
 const ROUTE: Color = Color::srgba(0.9, 0.85, 0.6, 0.5);
 const SPRING: Color = Color::srgb(1.0, 0.4, 0.1);
 const COUNTER: Color = Color::srgb(0.95, 0.75, 0.3);
+const STUN: Color = Color::srgb(1.0, 0.9, 0.3);
+const SURPRISE: Color = Color::srgb(1.0, 0.55, 0.95);
+const WITHDRAW: Color = Color::srgb(0.7, 0.9, 1.0);
 /// A counter's side, inches.
 const COUNTER_SIZE: f32 = 1.2;
 
@@ -217,6 +220,49 @@ fn draw_counters(g: &mut Gizmos, counters: &[Counter], dark: bool) {
     }
 }
 
+/// Lasting states as icons above the token's front right corner, each its own shape: a star of
+/// strokes for stunned, an exclamation mark in a triangle for surprised, a backward arrow for
+/// withdrawing.
+fn draw_state_icons(g: &mut Gizmos, u: &crate::rules::table::Unit) {
+    let f = &u.base;
+    let mut at =
+        f.center + f.right() * (f.width() * 0.5 + 0.35) + f.forward() * (f.depth() * 0.5 + 0.35);
+    let step = -f.right() * 0.55;
+    if u.status.stunned {
+        for k in 0..3 {
+            let d = Vec2::from_angle(k as f32 * TAU / 6.0) * 0.2;
+            g.line_2d(at - d, at + d, STUN);
+        }
+        at += step;
+    }
+    if u.surprise != Surprise::Alert {
+        let (a, b, c) = (
+            at + Vec2::new(0.0, 0.26),
+            at + Vec2::new(-0.24, -0.16),
+            at + Vec2::new(0.24, -0.16),
+        );
+        g.linestrip_2d([a, b, c, a], SURPRISE);
+        g.line_2d(
+            at + Vec2::new(0.0, 0.14),
+            at + Vec2::new(0.0, -0.02),
+            SURPRISE,
+        );
+        g.circle_2d(
+            Isometry2d::from_translation(at + Vec2::new(0.0, -0.09)),
+            0.02,
+            SURPRISE,
+        );
+        at += step;
+    }
+    if u.status.withdrawing {
+        let back = -f.forward();
+        let tip = at + back * 0.22;
+        g.line_2d(at - back * 0.22, tip, WITHDRAW);
+        g.line_2d(tip, tip - back * 0.12 + back.perp() * 0.12, WITHDRAW);
+        g.line_2d(tip, tip - back * 0.12 - back.perp() * 0.12, WITHDRAW);
+    }
+}
+
 /// Wounds as crosses down the left side, hit dice as small squares with a pip down the right,
 /// and a puff of smoke behind a unit that has shot this phase.
 fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
@@ -233,6 +279,7 @@ fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
             g.cross_2d(Isometry2d::from_translation(at), 0.14, WOUND);
             g.circle_2d(Isometry2d::from_translation(at), 0.16, WOUND);
         }
+        draw_state_icons(g, u);
         if u.marks.fired_this_phase {
             let at = f.center + back * (f.depth() * 0.5 + 0.35);
             for (dx, r) in [(-0.18, 0.14), (0.0, 0.19), (0.18, 0.14)] {

@@ -116,4 +116,103 @@ pub struct TerrainFeature {
     /// or falling back off it falls (003 "Falling"). 0: level ground.
     #[serde(default)]
     pub height: f32,
+    /// How it is drawn on the table and in the menu's map; it changes no rule. Left out: worked
+    /// out from the feature's rules and name (see [`TerrainFeature::look`]).
+    #[serde(default)]
+    pub look: Option<TerrainLook>,
+}
+
+/// What a terrain feature looks like: its fill, pattern and relief on the table. Only the
+/// drawing reads it; the rules read `going`, `tall`, `water`, `linear_defence` and `height`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TerrainLook {
+    /// Open ground: a field, a road, a clearing.
+    Open,
+    /// Trees, jungle, scrub or weed, drawn as crowns.
+    Woods,
+    /// Broken ground: scree, rubble, a slope, drawn stippled.
+    Rough,
+    /// A stream, a river, a pool, drawn with ripples.
+    Water,
+    /// Rocks, crags, boulders, drawn with faceted relief.
+    Rocks,
+    /// A wall or sandbags, drawn as a line of blocks.
+    Wall,
+    /// A ship or a wreck, drawn as a hull with plates.
+    Ship,
+    /// A metal floor inside a ship, drawn with deck plates.
+    Deck,
+    /// Raised ground: a ledge, a hilltop, drawn with contour lines.
+    Hill,
+}
+
+impl TerrainLook {
+    /// Every look, in the legend's order.
+    pub const ALL: [TerrainLook; 9] = [
+        TerrainLook::Open,
+        TerrainLook::Woods,
+        TerrainLook::Rough,
+        TerrainLook::Water,
+        TerrainLook::Rocks,
+        TerrainLook::Wall,
+        TerrainLook::Ship,
+        TerrainLook::Deck,
+        TerrainLook::Hill,
+    ];
+
+    /// Its name in the legend.
+    pub fn label(self) -> &'static str {
+        match self {
+            TerrainLook::Open => "open ground",
+            TerrainLook::Woods => "woods",
+            TerrainLook::Rough => "rough ground",
+            TerrainLook::Water => "water",
+            TerrainLook::Rocks => "rocks",
+            TerrainLook::Wall => "wall",
+            TerrainLook::Ship => "ship",
+            TerrainLook::Deck => "deck",
+            TerrainLook::Hill => "high ground",
+        }
+    }
+}
+
+impl TerrainFeature {
+    /// How the feature is drawn: the scenario's `look`, else the nearest guess from its rules and
+    /// name, so an older or terser scenario still reads at a glance.
+    pub fn look(&self) -> TerrainLook {
+        if let Some(look) = self.look {
+            return look;
+        }
+        let name = self.name.to_lowercase();
+        let named = |words: &[&str]| words.iter().any(|w| name.contains(w));
+        if self.linear_defence {
+            TerrainLook::Wall
+        } else if self.water {
+            TerrainLook::Water
+        } else if self.going == Going::Impassable || self.tall {
+            if named(&[
+                "ship", "wreck", "hull", "airlock", "turret", "mast", "hatch", "craft", "plating",
+            ]) {
+                TerrainLook::Ship
+            } else if named(&["tree", "wood", "log"]) {
+                TerrainLook::Woods
+            } else {
+                TerrainLook::Rocks
+            }
+        } else if self.height > 0.0 {
+            TerrainLook::Hill
+        } else if named(&["hull", "deck", "floor", "plating", "corridor"]) {
+            TerrainLook::Deck
+        } else if self.going == Going::Bad {
+            if named(&[
+                "wood", "jungle", "tree", "forest", "kelp", "weed", "scrub", "orchard", "copse",
+            ]) {
+                TerrainLook::Woods
+            } else {
+                TerrainLook::Rough
+            }
+        } else {
+            TerrainLook::Open
+        }
+    }
 }

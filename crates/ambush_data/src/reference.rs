@@ -6,7 +6,7 @@
 //! reference fails here.
 
 use crate::ambush_spec::{AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection, SurpriseEffects};
-use crate::board::{Edge, Going, Side, SideNames, TerrainFeature};
+use crate::board::{Edge, Going, Side, SideNames, TerrainFeature, TerrainLook};
 use crate::geometry::Shape;
 use crate::ident::Ident;
 use crate::mods::{Manifest, load_mod};
@@ -20,7 +20,7 @@ use crate::tables::{
     GenerationTable, Hold, JoinTest, MegsTable, MeleeTable, PerceptionTable, PhasesLine,
     RangeBands, ShootAfter, ShootingTable, SpaceTable, Species, SpottingTable, Suit,
     SurpriseCheckTable, TermsTable, ToHitModifiers, Traits, TroopProfile, TroopTable,
-    UnderwaterTable, WeaponClass, WeaponProfile, WeaponTable, WoundTable,
+    UnderwaterTable, UnitSymbol, WeaponClass, WeaponProfile, WeaponTable, WoundTable,
 };
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, EnumAccess, IntoDeserializer, VariantAccess, Visitor,
@@ -176,6 +176,7 @@ const DOCUMENTED: &[Entry] = &schema![
     GeneralTable,
     TroopTable,
     TroopProfile,
+    UnitSymbol,
     Allowance,
     ShootAfter,
     Formation,
@@ -219,6 +220,7 @@ const DOCUMENTED: &[Entry] = &schema![
     AlienProfile,
     Traits,
     TerrainFeature,
+    TerrainLook,
     Shape,
     Going,
     UnitSpec,

@@ -76,6 +76,42 @@ pub struct TroopProfile {
     /// flight power may move freely").
     #[serde(default)]
     pub flies: bool,
+    /// The symbol on its token, in the style of wargame unit symbols. Left out: worked out from
+    /// the line (`crew`, `mounted`, `flies`), else infantry (see [`TroopProfile::symbol`]).
+    #[serde(default)]
+    pub symbol: Option<UnitSymbol>,
+}
+
+/// The troop-type symbol drawn on a unit's token, after the military map symbols wargamers know:
+/// a cross for infantry, a slash for mounted troops, a gun's wheel for a weapon crew.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitSymbol {
+    /// Foot troops: the two diagonals of the infantry symbol.
+    Infantry,
+    /// Riders, bikes, cavalry: the single diagonal of the cavalry symbol.
+    Mounted,
+    /// A heavy weapon or gun with its crew: the wheel of the artillery symbol.
+    WeaponCrew,
+    /// Fliers: the wings of the aviation symbol.
+    Flying,
+    /// The alien warrior: a claw of three strokes.
+    Alien,
+}
+
+impl TroopProfile {
+    /// The symbol on the token: the line's `symbol`, else crew, mounted or flying as the line
+    /// says, else infantry.
+    pub fn symbol(&self) -> UnitSymbol {
+        self.symbol.unwrap_or(if self.crew {
+            UnitSymbol::WeaponCrew
+        } else if self.mounted {
+            UnitSymbol::Mounted
+        } else if self.flies {
+            UnitSymbol::Flying
+        } else {
+            UnitSymbol::Infantry
+        })
+    }
 }
 
 /// A formation a troop type may take: what it changes while the unit is in it.

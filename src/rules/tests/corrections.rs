@@ -301,6 +301,7 @@ fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
         water: false,
         linear_defence: false,
         height: 30.0,
+        look: None,
     });
     let m = marine(&mut t, "M1", (30.0, 18.5), 0.0);
     let a = alien(&mut t, "A1", (30.0, 19.75), 180.0);

@@ -43,6 +43,7 @@ fn feature(name: &str, center: (f32, f32), size: (f32, f32), going: Going) -> Te
         water: false,
         linear_defence: false,
         height: 0.0,
+        look: None,
     }
 }
 

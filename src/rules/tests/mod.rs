@@ -100,6 +100,7 @@ pub fn crashed_ship(t: &mut Table) {
         water: false,
         linear_defence: false,
         height: 0.0,
+        look: None,
     });
     t.config.objective = Some(Objective::RepairAndBoard {
         feature: "ship".into(),

@@ -267,6 +267,7 @@ fn straight_forward_limit_and_bad_going_costs_double() {
         water: false,
         linear_defence: false,
         height: 0.0,
+        look: None,
     });
     // 2" open + 2" of wood (costs 4") = 6" > 4"
     assert!(plan_move(&t, rules(), m, Vec2::new(10.0, 14.0), f, false).is_err());

@@ -83,6 +83,7 @@ fn move_preview_counts_bad_going_and_refuses_contact() {
         water: false,
         linear_defence: false,
         height: 0.0,
+        look: None,
     });
     let p = preview_move(&t, rules(), m, Vec2::new(10.0, 13.0), north(), false).unwrap();
     assert!((p.going_cost() - 1.0).abs() < 0.3, "{}", p.going_cost());
@@ -119,6 +120,7 @@ fn targets_are_highlighted_with_their_band_and_blocked_sight_is_named() {
         water: false,
         linear_defence: false,
         height: 0.0,
+        look: None,
     });
     let marks = target_marks(&t, rules(), m);
     let band = |id| marks.iter().find(|x| x.target == id).map(|x| x.plan.band);

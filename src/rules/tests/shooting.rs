@@ -20,6 +20,7 @@ fn feature(name: &str, shape: Shape, going: Going, tall: bool, water: bool) -> T
         water,
         linear_defence: false,
         height: 0.0,
+        look: None,
     }
 }
 

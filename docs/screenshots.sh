@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots under docs/img/ with `ambush play --screenshot`: the menu,
+# a crashed-ship turn with a shot's preview, and a night raid with a marine's sight lit.
+# Needs a display; on a machine without one it runs itself under xvfb-run (apt-get install xvfb
+# mesa-vulkan-drivers). Usage: docs/screenshots.sh [path/to/ambush]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
+    exec env XVFB_RUNNING=1 xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+bin="${1:-${CARGO_TARGET_DIR:-target}/debug/ambush}"
+[ -x "$bin" ] || { cargo build --locked; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# No autosave to offer and the default display settings: the pictures do not depend on this machine.
+export AMBUSH_SAVES="$work/saves" AMBUSH_DISPLAY="$work/display.ron"
+out=docs/img
+
+# A save of an AI game cut just before an order of a given kind: the game resumes there with the
+# marines in the player's hands. Prints the order's unit numbers.
+cut_before() { # save, kind (Shoot|Move), first turn, out
+    python3 - "$@" <<'PY'
+import re, sys
+path, kind, first_turn, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+text = open(path).read()
+head, rest = text.split("  orders: [\n", 1)
+body, tail = rest.split("\n  ],\n", 1)
+body += "\n"
+orders = re.findall(r"    \(\n.*?\n    \),\n", body, re.S)
+for i, o in enumerate(orders):
+    turn = int(re.search(r"turn: (\d+)", o).group(1))
+    if turn >= first_turn and "side: Humans" in o and f"order: {kind}(" in o:
+        break
+else:
+    sys.exit(f"{path}: no {kind} order by the marines from turn {first_turn}")
+head = head.replace("humans: Ai(Marines)", "humans: Human").replace("finished: true", "finished: false")
+open(out, "w").write(head + "  orders: [\n" + "".join(orders[:i]) + "  ],\n" + tail)
+if kind == "Shoot":
+    shooter = re.search(r"shooter: (\d+)", orders[i]).group(1)
+    target = re.search(r"target: (\d+)", orders[i]).group(1)
+    print(f"#{shooter} #{target}")
+else:
+    print("#" + re.search(r"unit: (\d+)", orders[i]).group(1))
+PY
+}
+
+"$bin" play --screenshot "$out/menu.png" --frames 40
+
+"$bin" simulate --scenario scenarios/crashed_ship.ron --games 1 --seed 3 --save "$work/cs.ron" >/dev/null
+read -r shooter target < <(cut_before "$work/cs.ron" Shoot 3 "$work/cs-cut.ron")
+"$bin" play --load "$work/cs-cut.ron" --select "$shooter" --aim "$target" --zoom 22 \
+    --screenshot "$out/crashed_ship.png" --frames 60
+
+"$bin" simulate --scenario scenarios/night_raid.ron --games 1 --seed 2 --save "$work/nr.ron" >/dev/null
+read -r shooter target < <(cut_before "$work/nr.ron" Shoot 3 "$work/nr-cut.ron")
+"$bin" play --load "$work/nr-cut.ron" --select "$shooter" --aim "$target" --zoom 9 \
+    --screenshot "$out/night_raid.png" --frames 60
+echo "screenshots written to $out/"

@@ -7,6 +7,7 @@
 
 pub mod batch;
 pub mod control;
+pub mod frame_meter;
 pub mod game;
 pub mod input;
 pub mod rules;

@@ -58,6 +58,16 @@ enum Command {
     /// checking the game's invariants at every decision; prints any failure with its scenario,
     /// seed and game, and exits 1.
     Soak(SoakArgs),
+    /// The baseline of the frame-cost measurement: an empty Bevy + egui app with 300 sprites in
+    /// the game's window, timed as `play --measure-frames` times the game (benches/frames.sh).
+    FrameBaseline {
+        /// Frames to time, after 120 let pass.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        /// Move the sprites every frame.
+        #[arg(long)]
+        busy: bool,
+    },
 }
 
 /// The soak's options.
@@ -148,6 +158,10 @@ struct PlayArgs {
     /// preview.
     #[arg(long, value_name = "LABEL", requires = "select")]
     aim: Option<String>,
+    /// Time this many frames (after 120 let pass), print their median, 95th percentile and the
+    /// peak memory as a JSON line, and exit; the window runs without vsync (benches/frames.sh).
+    #[arg(long, value_name = "FRAMES", conflicts_with = "screenshot")]
+    measure_frames: Option<u32>,
     /// With --select: close in on the selected unit at this many pixels to the inch.
     #[arg(long, value_name = "PX_PER_INCH", requires = "select")]
     zoom: Option<f32>,
@@ -219,8 +233,17 @@ fn main() -> ExitCode {
         Command::Replay { file, roll_log } => replay(&file, roll_log.as_deref()),
         Command::Fuzz(args) => fuzz(args),
         Command::Soak(args) => soak(args),
+        Command::FrameBaseline { frames, busy } => {
+            match ambush::frame_meter::run_baseline(MEASURE_WARMUP, frames, busy) {
+                bevy::app::AppExit::Success => ExitCode::SUCCESS,
+                bevy::app::AppExit::Error(_) => ExitCode::from(1),
+            }
+        }
     }
 }
+
+/// Frames let pass before a frame-cost measurement: loading, the first layouts, the table's meshes.
+const MEASURE_WARMUP: u32 = 120;
 
 /// `ambush soak`: whole games under the random policy with every invariant checked.
 fn soak(args: SoakArgs) -> ExitCode {
@@ -448,6 +471,7 @@ fn play(args: PlayArgs) -> ExitCode {
         select,
         aim,
         zoom,
+        measure_frames,
     } = args;
     let controllers = if watch {
         Some(Controllers::all_ai())
@@ -509,6 +533,10 @@ fn play(args: PlayArgs) -> ExitCode {
         viewer,
         select: select.map(|unit| ambush::input::ScriptedSelection { unit, aim }),
         zoom,
+        measure: measure_frames.map(|frames| {
+            let label = if watch { "game busy" } else { "game idle" };
+            ambush::frame_meter::FrameMeter::new(label, MEASURE_WARMUP, frames)
+        }),
     };
     match ambush::window::run(options) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! The desktop window: the table, the overlay and the rules in one app, and the screenshot mode.
 
 use crate::FrameSet;
+use crate::frame_meter::{self, FrameMeter};
 use crate::game::RulesPlugin;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::{PlayerInputPlugin, ScriptedSelection};
@@ -33,6 +34,8 @@ pub struct WindowOptions {
     pub select: Option<ScriptedSelection>,
     /// Pixels to the inch to close in on the selected unit at (`play --zoom`).
     pub zoom: Option<f32>,
+    /// Time frames and exit (`play --measure-frames`), in a window without vsync.
+    pub measure: Option<FrameMeter>,
 }
 
 /// The screenshot to take, and when.
@@ -57,10 +60,14 @@ pub fn run(options: WindowOptions) -> AppExit {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Ambush".into(),
-                    resolution: WindowResolution::new(1440, 900),
-                    ..default()
+                primary_window: Some(if options.measure.is_some() {
+                    frame_meter::measured_window()
+                } else {
+                    Window {
+                        title: "Ambush".into(),
+                        resolution: WindowResolution::new(1440, 900),
+                        ..default()
+                    }
                 }),
                 ..default()
             })
@@ -93,6 +100,10 @@ pub fn run(options: WindowOptions) -> AppExit {
     }
     if let Some(select) = options.select {
         app.insert_resource(select);
+    }
+    if let Some(meter) = options.measure {
+        app.insert_resource(meter);
+        app.add_plugins(frame_meter::plugin);
     }
     if let Some(zoom) = options.zoom {
         app.insert_resource(crate::input::camera::OpeningZoom(zoom));

@@ -28,6 +28,9 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         TableCamera,
         Camera2d,
+        // Multisampling would multiply the cost of every pixel on a software renderer; the
+        // table's art is flat shapes and reads well without it.
+        Msaa::Off,
         Projection::from(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
                 min_width: 80.0,

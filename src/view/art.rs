@@ -683,7 +683,7 @@ pub fn cloth(size: Vec2, environment: Option<Environment>, palette: Palette) -> 
         while x < size.x {
             out.push(Paint::line(
                 vec![Vec2::new(x, 0.0), Vec2::new(x, size.y)],
-                0.04,
+                0.06,
                 line,
             ));
             x += 6.0;
@@ -692,7 +692,7 @@ pub fn cloth(size: Vec2, environment: Option<Environment>, palette: Palette) -> 
         while y < size.y {
             out.push(Paint::line(
                 vec![Vec2::new(0.0, y), Vec2::new(size.x, y)],
-                0.04,
+                0.06,
                 line,
             ));
             y += 6.0;

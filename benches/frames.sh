@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Frame cost of the window beside an empty Bevy + egui app (300 sprites, an egui panel): the same
+# window size (1440x900), the same renderer, the same X server, run after run. Prints each run's
+# JSON line, then the medians and the game's ratio to the baseline. Under Xvfb the renderer is
+# llvmpipe (software Vulkan), as on CI. Usage: benches/frames.sh [path/to/ambush] [runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
+    exec env XVFB_RUNNING=1 xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
+fi
+bin="${1:-${CARGO_TARGET_DIR:-target}/release/ambush}"
+runs="${2:-3}"
+frames=300
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export AMBUSH_SAVES="$work/saves" AMBUSH_DISPLAY="$work/display.ron"
+out="$work/runs.jsonl"
+for _ in $(seq "$runs"); do
+    "$bin" frame-baseline --frames "$frames" 2>/dev/null | tail -1 >>"$out"
+    "$bin" play --scenario scenarios/crashed_ship.ron --measure-frames "$frames" 2>/dev/null | tail -1 >>"$out"
+    "$bin" frame-baseline --frames "$frames" --busy 2>/dev/null | tail -1 >>"$out"
+    "$bin" play --scenario scenarios/crashed_ship.ron --watch --pace-ms 100 \
+        --measure-frames "$frames" 2>/dev/null | tail -1 >>"$out"
+done
+cat "$out"
+python3 - "$out" <<'PY'
+import json, statistics, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+by = {}
+for r in rows:
+    by.setdefault(r["label"], []).append(r)
+med = {k: (statistics.median(x["median_ms"] for x in v),
+           statistics.median(x["p95_ms"] for x in v),
+           max(x["peak_rss_mib"] or 0 for x in v)) for k, v in by.items()}
+print(f"{'':16} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9}")
+for k, (m, p, rss) in sorted(med.items()):
+    print(f"{k:16} {m:10.2f} {p:8.2f} {rss:9.0f}")
+for kind in ("idle", "busy"):
+    g, b = med.get(f"game {kind}"), med.get(f"baseline {kind}")
+    if g and b:
+        print(f"{kind}: game / baseline = {g[0] / b[0]:.2f}x frame time, {g[2] / b[2]:.2f}x peak memory")
+PY

@@ -19,6 +19,8 @@ for _ in $(seq "$runs"); do
     "$bin" frame-baseline --frames "$frames" 2>/dev/null | tail -1 >>"$out"
     "$bin" play --scenario scenarios/crashed_ship.ron --measure-frames "$frames" 2>/dev/null | tail -1 >>"$out"
     "$bin" frame-baseline --frames "$frames" --busy 2>/dev/null | tail -1 >>"$out"
+    "$bin" frame-baseline --frames "$frames" --no-msaa 2>/dev/null | tail -1 >>"$out"
+    "$bin" frame-baseline --frames "$frames" --busy --no-msaa 2>/dev/null | tail -1 >>"$out"
     "$bin" play --scenario scenarios/crashed_ship.ron --watch --pace-ms 100 \
         --measure-frames "$frames" 2>/dev/null | tail -1 >>"$out"
 done
@@ -32,11 +34,13 @@ for r in rows:
 med = {k: (statistics.median(x["median_ms"] for x in v),
            statistics.median(x["p95_ms"] for x in v),
            max(x["peak_rss_mib"] or 0 for x in v)) for k, v in by.items()}
-print(f"{'':16} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9}")
+print(f"{'':24} {'median ms':>10} {'p95 ms':>8} {'peak MiB':>9}")
 for k, (m, p, rss) in sorted(med.items()):
-    print(f"{k:16} {m:10.2f} {p:8.2f} {rss:9.0f}")
+    print(f"{k:24} {m:10.2f} {p:8.2f} {rss:9.0f}")
 for kind in ("idle", "busy"):
-    g, b = med.get(f"game {kind}"), med.get(f"baseline {kind}")
-    if g and b:
-        print(f"{kind}: game / baseline = {g[0] / b[0]:.2f}x frame time, {g[2] / b[2]:.2f}x peak memory")
+    g = med.get(f"game {kind}")
+    for base in (f"baseline {kind}", f"baseline {kind}, no MSAA"):
+        b = med.get(base)
+        if g and b:
+            print(f"game {kind} / {base}: {g[0] / b[0]:.2f}x frame time, {g[2] / b[2]:.2f}x peak memory")
 PY

@@ -110,26 +110,29 @@ pub fn plugin(app: &mut App) {
 struct Drifting(Vec2);
 
 /// The baseline: an empty Bevy + egui app with the game's window and renderer, 300 sprites and
-/// an egui panel of text, measured as the game is. `busy` moves the sprites every frame.
-pub fn run_baseline(warmup: u32, frames: u32, busy: bool) -> AppExit {
+/// an egui panel of text, measured as the game is. `busy` moves the sprites every frame;
+/// `no_msaa` turns off Bevy's default 4x multisampling, as the game's table camera does.
+pub fn run_baseline(warmup: u32, frames: u32, busy: bool, no_msaa: bool) -> AppExit {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(measured_window()),
         ..default()
     }));
     app.add_plugins(EguiPlugin::default());
-    app.insert_resource(FrameMeter::new(
-        if busy {
-            "baseline busy"
-        } else {
-            "baseline idle"
-        },
-        warmup,
-        frames,
-    ));
+    let label = match (busy, no_msaa) {
+        (false, false) => "baseline idle",
+        (true, false) => "baseline busy",
+        (false, true) => "baseline idle, no MSAA",
+        (true, true) => "baseline busy, no MSAA",
+    };
+    app.insert_resource(FrameMeter::new(label, warmup, frames));
     app.add_plugins(plugin);
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
+    app.add_systems(Startup, move |mut commands: Commands| {
+        if no_msaa {
+            commands.spawn((Camera2d, Msaa::Off));
+        } else {
+            commands.spawn(Camera2d);
+        }
         for i in 0..300 {
             let (x, y) = (
                 (i % 20) as f32 * 40.0 - 400.0,

@@ -67,6 +67,9 @@ enum Command {
         /// Move the sprites every frame.
         #[arg(long)]
         busy: bool,
+        /// Without Bevy's default 4x multisampling, as the game's table camera draws.
+        #[arg(long)]
+        no_msaa: bool,
     },
 }
 
@@ -233,12 +236,14 @@ fn main() -> ExitCode {
         Command::Replay { file, roll_log } => replay(&file, roll_log.as_deref()),
         Command::Fuzz(args) => fuzz(args),
         Command::Soak(args) => soak(args),
-        Command::FrameBaseline { frames, busy } => {
-            match ambush::frame_meter::run_baseline(MEASURE_WARMUP, frames, busy) {
-                bevy::app::AppExit::Success => ExitCode::SUCCESS,
-                bevy::app::AppExit::Error(_) => ExitCode::from(1),
-            }
-        }
+        Command::FrameBaseline {
+            frames,
+            busy,
+            no_msaa,
+        } => match ambush::frame_meter::run_baseline(MEASURE_WARMUP, frames, busy, no_msaa) {
+            bevy::app::AppExit::Success => ExitCode::SUCCESS,
+            bevy::app::AppExit::Error(_) => ExitCode::from(1),
+        },
     }
 }
 

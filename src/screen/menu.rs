@@ -310,7 +310,8 @@ fn draw_menu(
                     );
                     maps.paint(ui, rect, &entry.file, s, &entry.rules, palette);
                     ui.small(
-                        "Blue squares: your units where they deploy. Dashed orange: the \
+                        "Blue squares: the human side where it deploys; orange diamonds: the \
+                         alien side (an ambush's hidden units are not shown). Dashed orange: the \
                          ambush's set-up zone; pale line: the column's route; star: the objective.",
                     );
                     ui.label(&s.briefing);

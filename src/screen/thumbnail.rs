@@ -104,29 +104,30 @@ mod tests {
     }
 
     #[test]
-    fn an_ambush_scenarios_thumbnail_shows_its_zone_route_and_both_sides() {
-        let s = scenario("scenarios/jungle_patrol.ron");
+    fn an_ambush_map_shows_the_zone_route_and_column_but_never_where_the_ambushers_wait() {
         let rules = Rules::bundled();
         let palette = Palette::default();
-        let t = scenario_triangles(&s, rules, palette);
-        let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(300.0, 200.0));
-        let (mesh, _) = thumbnail(&t, Vec2::new(s.table.0, s.table.1), rect);
-        let a = s.ambush.as_ref().expect("an ambush scenario");
-        if !a.zone.is_empty() {
-            assert!(has_colour(&mesh, marks::ZONE));
-        }
-        if a.route.len() >= 2 {
-            assert!(has_colour(&mesh, marks::ROUTE));
-        }
-        for side in [
-            ambush_data::board::Side::Humans,
-            ambush_data::board::Side::Aliens,
-        ] {
-            let placed = !s.units.is_empty() && side == ambush_data::board::Side::Humans
-                || a.units.iter().any(|u| u.side == side);
-            if placed {
-                assert!(has_colour(&mesh, palette.side(side)), "{side:?} shown");
+        // Aliens ambush a marine column; marines ambush an alien patrol.
+        for file in ["scenarios/jungle_patrol.ron", "scenarios/night_raid.ron"] {
+            let s = scenario(file);
+            let t = scenario_triangles(&s, rules, palette);
+            let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(300.0, 200.0));
+            let (mesh, _) = thumbnail(&t, Vec2::new(s.table.0, s.table.1), rect);
+            let a = s.ambush.as_ref().expect("an ambush scenario");
+            if !a.zone.is_empty() {
+                assert!(has_colour(&mesh, marks::ZONE), "{file}: the zone");
             }
+            if a.route.len() >= 2 {
+                assert!(has_colour(&mesh, marks::ROUTE), "{file}: the route");
+            }
+            assert!(
+                has_colour(&mesh, palette.side(a.ambushed)),
+                "{file}: the column is shown"
+            );
+            assert!(
+                !has_colour(&mesh, palette.side(a.ambushed.other())),
+                "{file}: the ambushers' places are left off the menu's map"
+            );
         }
     }
 

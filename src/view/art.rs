@@ -851,14 +851,15 @@ pub mod marks {
     pub const ZONE: Color = Color::srgb(1.0, 0.55, 0.1);
     pub const ROUTE: Color = Color::srgb(0.98, 0.92, 0.65);
     pub const OBJECTIVE: Color = Color::srgb(1.0, 0.85, 0.1);
-    pub const DUMMY: Color = Color::srgb(0.95, 0.75, 0.3);
     /// A line of fire, in the title's scene.
     pub const FIRE: Color = Color::srgba(1.0, 0.9, 0.4, 0.8);
 }
 
 /// A scenario's map before play, for the menu: the table, the units where they deploy, the
-/// ambush's set-up zone dashed, the column's route as a line with an arrow, dummy counters, and a
-/// star on the objective's feature. `troop_symbol` says how each troop type is drawn.
+/// ambush's set-up zone dashed, the column's route as a line with an arrow, and a star on the
+/// objective's feature. `troop_symbol` says how each troop type is drawn. In an ambush the
+/// ambushers' units and dummies are left off: both players see the menu, and where the ambush
+/// waits is the ambusher's secret.
 pub fn scenario_map(
     s: &Scenario,
     troop_symbol: &dyn Fn(Side, &ambush_data::tables::TroopType) -> (UnitSymbol, Vec2),
@@ -899,20 +900,7 @@ pub fn scenario_map(
                 marks::ROUTE,
             ));
         }
-        for d in &a.dummies {
-            let p = Vec2::from(*d);
-            out.push(Paint::ring(
-                vec![
-                    p + Vec2::new(-0.6, -0.6),
-                    p + Vec2::new(0.6, -0.6),
-                    p + Vec2::new(0.6, 0.6),
-                    p + Vec2::new(-0.6, 0.6),
-                ],
-                0.15,
-                marks::DUMMY,
-            ));
-        }
-        for u in &a.units {
+        for u in a.units.iter().filter(|u| u.side == a.ambushed) {
             let (symbol, base) = troop_symbol(u.side, &u.troop);
             out.extend(placed(
                 token(u.side, symbol, base, palette),
@@ -921,7 +909,8 @@ pub fn scenario_map(
             ));
         }
     }
-    for u in &s.units {
+    let ambushers = s.ambush.as_ref().map(|a| a.ambushed.other());
+    for u in s.units.iter().filter(|_| ambushers != Some(Side::Humans)) {
         let (symbol, base) = troop_symbol(Side::Humans, &u.troop);
         out.extend(placed(
             token(Side::Humans, symbol, base, palette),

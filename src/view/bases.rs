@@ -14,6 +14,7 @@ use crate::view::z;
 use ambush_data::board::Side;
 use ambush_data::tables::UnitSymbol;
 use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
 use std::f32::consts::FRAC_PI_2;
 
 /// The word under a base naming a lasting state: stunned, withdrawing, aboard.
@@ -114,7 +115,7 @@ fn build_visuals(
                         least: base.size.min_element(),
                     },
                     Mesh2d(meshes.add(Triangles::of(&paints).mesh())),
-                    MeshMaterial2d(materials.add(vertex_coloured())),
+                    MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Opaque))),
                     Transform::default(),
                 ))
                 .with_children(|t| {

@@ -12,6 +12,7 @@ use crate::view::z;
 use ambush_data::Rules;
 use ambush_data::scenario::Environment;
 use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
 use std::f32::consts::PI;
 
 pub(super) fn plugin(app: &mut App) {
@@ -103,7 +104,7 @@ fn dim_the_table(
                 GameEntity,
                 Name::new("darkness"),
                 Mesh2d(meshes.add(Triangles::of(&paints).mesh())),
-                MeshMaterial2d(materials.add(vertex_coloured())),
+                MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Blend))),
                 Transform::from_xyz(0.0, 0.0, z::GLOOM),
             ));
         }

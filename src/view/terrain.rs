@@ -18,11 +18,13 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub(super) struct TerrainVisual;
 
-/// A material that colours by vertex and keeps the mesh's own drawing order.
-pub(super) fn vertex_coloured() -> ColorMaterial {
+/// A material that colours by vertex. Opaque meshes (the table, tokens) skip blending; within
+/// one mesh the later triangle still wins (the 2D depth test passes equal depths), so the art's
+/// order holds. Veils blend.
+pub(super) fn vertex_coloured(alpha_mode: AlphaMode2d) -> ColorMaterial {
     ColorMaterial {
         color: Color::WHITE,
-        alpha_mode: AlphaMode2d::Blend,
+        alpha_mode,
         ..default()
     }
 }
@@ -57,7 +59,7 @@ fn draw_table(
         GameEntity,
         Name::new("table"),
         Mesh2d(meshes.add(Triangles::of(&paints).mesh())),
-        MeshMaterial2d(materials.add(vertex_coloured())),
+        MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Opaque))),
         Transform::from_xyz(0.0, 0.0, z::CLOTH),
     ));
 }

@@ -12,14 +12,9 @@ pub fn title_scene(palette: Palette) -> Triangles {
     use ambush_data::board::{Going, TerrainFeature};
     use ambush_data::geometry::Shape;
     let feature = |name: &str, shape, going, water| TerrainFeature {
-        name: name.into(),
-        shape,
-        going,
         tall: going == Going::Impassable,
         water,
-        linear_defence: false,
-        height: 0.0,
-        look: None,
+        ..TerrainFeature::new(name, shape, going)
     };
     let circle = |x: f32, y: f32, r: f32| Shape::Circle {
         center: (x, y),

@@ -74,18 +74,16 @@ pub(super) fn show(
             egui::Grid::new("legend").striped(true).show(ui, |ui| {
                 for (look, effects) in legend_rows(&table.terrain) {
                     let feature = TerrainFeature {
-                        name: look.label().into(),
-                        shape: Shape::Rect {
-                            center: (3.0, 2.0),
-                            size: (6.0, 4.0),
-                            rotation: 0.0,
-                        },
-                        going: Going::Bad,
-                        tall: false,
-                        water: false,
-                        linear_defence: false,
-                        height: 0.0,
                         look: Some(look),
+                        ..TerrainFeature::new(
+                            look.label(),
+                            Shape::Rect {
+                                center: (3.0, 2.0),
+                                size: (6.0, 4.0),
+                                rotation: 0.0,
+                            },
+                            Going::Bad,
+                        )
                     };
                     let mut paints = art::cloth(Vec2::new(6.0, 4.0), None, palette);
                     paints.truncate(1);
@@ -155,14 +153,9 @@ mod tests {
             rotation: 0.0,
         };
         let f = |name: &str, x, going, tall, water| TerrainFeature {
-            name: String::from(name),
-            shape: rect(x),
-            going,
             tall,
             water,
-            linear_defence: false,
-            height: 0.0,
-            look: None,
+            ..TerrainFeature::new(name, rect(x), going)
         };
         let terrain = vec![
             f("north wood", 1.0, Going::Bad, false, false),

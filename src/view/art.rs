@@ -970,23 +970,16 @@ pub fn darkness_with_light(size: Vec2, at: Vec2, r: f32, colour: Color) -> Vec<P
     }
     angles.sort_by(f32::total_cmp);
     // How far a ray from `at` runs before it leaves the table.
-    let to_edge = |dir: Vec2| {
-        let tx = if dir.x > 1e-6 {
-            (size.x - at.x) / dir.x
-        } else if dir.x < -1e-6 {
-            -at.x / dir.x
+    let exit = |from: f32, extent: f32, d: f32| {
+        if d > 1e-6 {
+            (extent - from) / d
+        } else if d < -1e-6 {
+            -from / d
         } else {
             f32::INFINITY
-        };
-        let ty = if dir.y > 1e-6 {
-            (size.y - at.y) / dir.y
-        } else if dir.y < -1e-6 {
-            -at.y / dir.y
-        } else {
-            f32::INFINITY
-        };
-        tx.min(ty)
+        }
     };
+    let to_edge = |dir: Vec2| exit(at.x, size.x, dir.x).min(exit(at.y, size.y, dir.y));
     let mut out = Vec::new();
     for i in 0..angles.len() {
         let (a0, a1) = (angles[i], angles[(i + 1) % angles.len()]);
@@ -1006,16 +999,7 @@ mod tests {
     use super::*;
 
     fn feature(name: &str, shape: Shape, going: Going) -> TerrainFeature {
-        TerrainFeature {
-            name: name.into(),
-            shape,
-            going,
-            tall: false,
-            water: false,
-            linear_defence: false,
-            height: 0.0,
-            look: None,
-        }
+        TerrainFeature::new(name, shape, going)
     }
 
     fn area(t: &Triangles) -> f32 {

@@ -177,6 +177,21 @@ impl TerrainLook {
 }
 
 impl TerrainFeature {
+    /// A feature of this shape and going, not tall, not water, no wall, at ground level, its
+    /// look worked out: the start of one built in code (a legend's swatch, a test).
+    pub fn new(name: &str, shape: Shape, going: Going) -> TerrainFeature {
+        TerrainFeature {
+            name: name.into(),
+            shape,
+            going,
+            tall: false,
+            water: false,
+            linear_defence: false,
+            height: 0.0,
+            look: None,
+        }
+    }
+
     /// How the feature is drawn: the scenario's `look`, else the nearest guess from its rules and
     /// name, so an older or terser scenario still reads at a glance.
     pub fn look(&self) -> TerrainLook {

@@ -46,10 +46,12 @@ pub fn from_flank_or_rear(table: &Table, rules: &Rules, a: UnitId, b: UnitId) ->
 /// Units in base contact with an enemy, in id order.
 pub fn units_in_melee(table: &Table, rules: &Rules) -> Vec<UnitId> {
     let tol = rules.general.contact_tolerance;
+    // Filed by place once, so each unit is measured only against the units near it.
+    let grid = table.grid();
     table
         .units
         .iter()
-        .filter(|u| u.on_table() && table.in_enemy_contact(u.id, tol))
+        .filter(|u| u.on_table() && table.in_enemy_contact_among(&grid, u.id, tol))
         .map(|u| u.id)
         .collect()
 }

@@ -5,6 +5,7 @@ use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::environment;
 use crate::rules::formation;
+use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, placement_clear};
 use ambush_data::ambush_spec::SurpriseEffects;
@@ -210,13 +211,11 @@ pub fn path_clear(
     end: &Footprint,
     ignore: &[UnitId],
 ) -> Result<(), PathBlocked> {
-    let others: Vec<(PlacedBase, &Unit)> = table
+    let others = table
         .units
         .iter()
-        .filter(|u| u.on_table() && !ignore.contains(&u.id))
-        .map(|u| (PlacedBase::new(u.base), u))
-        .collect();
-    path_among(table, rules, start, end, &others, &impassable_walls(table))
+        .filter(|u| u.on_table() && !ignore.contains(&u.id));
+    path_among(table, rules, start, end, others, &impassable_walls(table))
 }
 
 /// Impassable terrain, each feature worked out once, with its name.
@@ -229,14 +228,14 @@ fn impassable_walls(table: &Table) -> Vec<(PlacedShape, &str)> {
         .collect()
 }
 
-/// `path_clear` against `others` (the bases that may be in the way) and `walls`. Samples every
-/// half inch; the base keeps its facing until the end.
-fn path_among(
+/// `path_clear` against `others` (the bases that may be in the way, in table order) and
+/// `walls`. Samples every half inch; the base keeps its facing until the end.
+fn path_among<'u>(
     table: &Table,
     rules: &Rules,
     start: &Footprint,
     end: &Footprint,
-    others: &[(PlacedBase, &Unit)],
+    others: impl Iterator<Item = &'u Unit>,
     walls: &[(PlacedShape, &str)],
 ) -> Result<(), PathBlocked> {
     let len = start.center.distance(end.center);
@@ -247,14 +246,15 @@ fn path_among(
     let me = PlacedBase::new(*start);
     // Only what could touch the base somewhere on its way is tested at each step: the rest is
     // farther from the path than the two bases' reach (with a margin for rounding).
-    let near: Vec<&(PlacedBase, &Unit)> = others
-        .iter()
-        .filter(|(p, u)| {
+    let near: Vec<(PlacedBase, &Unit)> = others
+        .filter(|u| {
             u.base.center.distance(start.center) <= reach
-                && geometry::point_segment_distance(p.base.center, start.center, end.center)
-                    <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
+                && geometry::point_segment_distance(u.base.center, start.center, end.center)
+                    <= u.base.size.length() * 0.5 + me.radius + tol + BROAD_PHASE_MARGIN
         })
+        .map(|u| (PlacedBase::new(u.base), u))
         .collect();
+    let near: Vec<&(PlacedBase, &Unit)> = near.iter().collect();
     let walls: Vec<&(PlacedShape, &str)> = walls
         .iter()
         .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
@@ -278,15 +278,27 @@ pub struct MovePlan {
 /// Why a unit may not move at all this phase, if it may not.
 pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMove> {
     let u = table.unit(id)?;
-    let unit = u.label.to_string();
-    Some(match held_still(table, rules, u)? {
-        HeldStill::NotOnTable => CannotMove::NotOnTable(unit),
-        HeldStill::AlreadyMoved => CannotMove::AlreadyMoved(unit),
-        HeldStill::Surprised(why) => CannotMove::Surprised(unit, why),
-        HeldStill::Stunned => CannotMove::Stunned(unit),
-        HeldStill::Withdrawing => CannotMove::Withdrawing(unit),
-        HeldStill::Drifting => CannotMove::Drifting(unit),
-        HeldStill::InContact => CannotMove::InContact(unit),
+    Some(held_still(table, rules, u)?.in_words(u))
+}
+
+/// `cannot_move`, asking `grid` (of this table as it stands) which units are near.
+pub fn cannot_move_among(
+    table: &Table,
+    rules: &Rules,
+    grid: &UnitGrid,
+    id: UnitId,
+) -> Option<CannotMove> {
+    let u = table.unit(id)?;
+    let tol = rules.general.contact_tolerance;
+    let held = held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol))?;
+    Some(held.in_words(u))
+}
+
+/// `free_to_move`, asking `grid` (of this table as it stands) which units are near.
+pub fn free_to_move_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
+    let tol = rules.general.contact_tolerance;
+    table.unit(id).is_none_or(|u| {
+        held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol)).is_none()
     })
 }
 
@@ -320,6 +332,22 @@ enum HeldStill {
     Withdrawing,
     Drifting,
     InContact,
+}
+
+impl HeldStill {
+    /// What holds unit `u` still, in words.
+    fn in_words(self, u: &Unit) -> CannotMove {
+        let unit = u.label.to_string();
+        match self {
+            HeldStill::NotOnTable => CannotMove::NotOnTable(unit),
+            HeldStill::AlreadyMoved => CannotMove::AlreadyMoved(unit),
+            HeldStill::Surprised(why) => CannotMove::Surprised(unit, why),
+            HeldStill::Stunned => CannotMove::Stunned(unit),
+            HeldStill::Withdrawing => CannotMove::Withdrawing(unit),
+            HeldStill::Drifting => CannotMove::Drifting(unit),
+            HeldStill::InContact => CannotMove::InContact(unit),
+        }
+    }
 }
 
 fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
@@ -381,8 +409,9 @@ pub struct MoveSearch<'a> {
     units: Vec<&'a Unit>,
     /// Each member's allowance for each kind of move, worked out when first needed.
     allowances: Vec<[Option<f32>; MOVE_KINDS]>,
-    /// Every other unit on the table, worked out once.
-    others: Vec<(PlacedBase, &'a Unit)>,
+    /// The units on the table, filed by place once: each destination tried looks only at the
+    /// bases near its path and its end.
+    grid: TableGrid<'a>,
     /// Impassable terrain, worked out once.
     walls: Vec<(PlacedShape, &'a str)>,
 }
@@ -410,15 +439,37 @@ impl<'a> MoveSearch<'a> {
         id: UnitId,
         group: bool,
     ) -> Result<Self, MoveError> {
-        let tol = rules.general.contact_tolerance;
         table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+        Self::searching(table, rules, id, group, table.grid())
+    }
+
+    /// `new`, with `grid` (of this table as it stands) filed already.
+    pub fn among(
+        table: &'a Table,
+        rules: &'a Rules,
+        grid: &TableGrid<'a>,
+        id: UnitId,
+        group: bool,
+    ) -> Result<Self, MoveError> {
+        table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+        Self::searching(table, rules, id, group, grid.clone())
+    }
+
+    fn searching(
+        table: &'a Table,
+        rules: &'a Rules,
+        id: UnitId,
+        group: bool,
+        grid: TableGrid<'a>,
+    ) -> Result<Self, MoveError> {
+        let tol = rules.general.contact_tolerance;
         let members = if group {
-            table.group_of(id, tol)
+            table.group_among(&grid, id, tol)
         } else {
             vec![id]
         };
         for m in &members {
-            if let Some(why) = cannot_move(table, rules, *m)
+            if let Some(why) = cannot_move_among(table, rules, &grid, *m)
                 .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
             {
                 return Err(why.into());
@@ -428,12 +479,6 @@ impl<'a> MoveSearch<'a> {
             .iter()
             .map(|m| table.unit(*m).ok_or(MoveError::NoSuchUnit))
             .collect::<Result<Vec<_>, _>>()?;
-        let others = table
-            .units
-            .iter()
-            .filter(|u| u.on_table() && !members.contains(&u.id))
-            .map(|u| (PlacedBase::new(u.base), u))
-            .collect();
         let walls = impassable_walls(table);
         Ok(MoveSearch {
             table,
@@ -441,9 +486,21 @@ impl<'a> MoveSearch<'a> {
             allowances: vec![[None; MOVE_KINDS]; members.len()],
             members,
             units,
-            others,
+            grid,
             walls,
         })
+    }
+
+    /// The units on the table other than the members that the grid finds within `reach` of
+    /// the segment from `a` to `b`, in table order.
+    fn others_near(&self, a: Vec2, b: Vec2, reach: f32) -> impl Iterator<Item = &'a Unit> {
+        let mut near = Vec::new();
+        self.grid.near_segment(a, b, reach, &mut near);
+        let table = self.table;
+        let members = &self.members;
+        near.into_iter()
+            .map(move |i| &table.units[i])
+            .filter(move |u| !members.contains(&u.id))
     }
 
     /// Member `i`'s allowance for a kind of move.
@@ -510,16 +567,20 @@ impl<'a> MoveSearch<'a> {
                     })?;
             }
             let placed = PlacedBase::new(*end);
+            // Every base that could overlap or touch the end, worked out once.
+            let others: Vec<(PlacedBase, &Unit)> = self
+                .others_near(end.center, end.center, placed.radius + tol)
+                .map(|o| (PlacedBase::new(o.base), o))
+                .collect();
             // `placement_clear`, against the bases and walls worked out once.
             let clear = placed.on_table(table.config.table, MEASURING_SLACK)
                 && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
-                && !self.others.iter().any(|(o, _)| placed.overlaps(o, tol));
+                && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
             if !clear {
                 return Err(MoveError::EndNotClear(table.label(*m).to_string()));
             }
             // Members are friends of one another: only the others can be enemies.
-            let enemy_contact = self
-                .others
+            let enemy_contact = others
                 .iter()
                 .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol));
             if enemy_contact {
@@ -543,14 +604,11 @@ impl<'a> MoveSearch<'a> {
 
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
     fn path_clear(&self, start: &Footprint, end: &Footprint) -> Result<(), PathBlocked> {
-        path_among(
-            self.table,
-            self.rules,
-            start,
-            end,
-            &self.others,
-            &self.walls,
-        )
+        // `path_among` keeps what lies within both bases' reach (and its margin) of the path.
+        let tol = self.rules.general.contact_tolerance;
+        let reach = start.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
+        let others = self.others_near(start.center, end.center, reach);
+        path_among(self.table, self.rules, start, end, others, &self.walls)
     }
 }
 

@@ -1,0 +1,487 @@
+//! A uniform grid over the units on the table, kept with the table, so a question about one place looks only at the units near it.
+//!
+//! The grid answers with a superset of the units that could be near, in their order in
+//! `table.units`: a caller runs its exact test on them and finds what a scan of every unit would
+//! find, in the same order, so ties break as they always did.
+//!
+//! The table keeps its grid between questions (`Table::grid`). Before answering, the grid
+//! compares what it filed with every unit as it stands and refiles the units that moved, so it
+//! is never out of date, whoever moved them; that comparison is the one pass over every unit
+//! left, and it is far cheaper than filing them all again.
+
+use crate::rules::table::{Table, Unit, UnitId};
+use ambush_data::geometry::Footprint;
+use glam::Vec2;
+use std::ops::Deref;
+use std::sync::{Arc, Mutex};
+
+/// The most cells along one side of the grid, and the most cells in all: a huge or strange
+/// table still gets a small grid, whose cells are then just larger.
+const MAX_CELLS_A_SIDE: f32 = 256.0;
+const MAX_CELLS: f32 = 16384.0;
+/// The narrowest cell, inches: about two bases across.
+const MIN_CELL: f32 = 2.0;
+
+/// Where a unit is filed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// Not on the table: in no query's answer.
+    Off,
+    /// In one cell, by number.
+    Cell(u32),
+    /// Its place or size cannot be measured (not finite): in every query's answer.
+    Everywhere,
+}
+
+/// A unit as it was filed: what decides its slot, to the bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Filed {
+    id: UnitId,
+    /// The bits of the centre's and the size's coordinates.
+    bits: [u32; 4],
+    slot: Slot,
+}
+
+/// The units on the table, each filed under the cell its centre lies in.
+#[derive(Debug, Clone)]
+pub struct UnitGrid {
+    /// A cell's side, inches. Cells start at the table's south-west corner.
+    cell: f32,
+    cols: usize,
+    rows: usize,
+    /// Places in `table.units` of the units in each cell, ascending.
+    cells: Vec<Vec<u32>>,
+    /// Places of the units that are in every answer, ascending.
+    everywhere: Vec<u32>,
+    /// The largest half-diagonal of any base filed so far: how far a base reaches past its
+    /// centre (it never shrinks, which only widens the answers).
+    max_radius: f32,
+    /// Each unit as filed, by place in `table.units`.
+    filed: Vec<Filed>,
+}
+
+impl UnitGrid {
+    /// Files every unit on the table.
+    pub fn new(table: &Table) -> Self {
+        let size = table.config.table;
+        // A table that cannot be measured gets one cell a side.
+        let (w, h) = if size.is_finite() && size.min_element() > 0.0 {
+            (size.x.min(f32::MAX / 4.0), size.y.min(f32::MAX / 4.0))
+        } else {
+            (1.0, 1.0)
+        };
+        let cell = ((w / MAX_CELLS).sqrt() * h.sqrt())
+            .max(MIN_CELL)
+            .max(w / MAX_CELLS_A_SIDE)
+            .max(h / MAX_CELLS_A_SIDE);
+        let cols = (w / cell).ceil().max(1.0) as usize;
+        let rows = (h / cell).ceil().max(1.0) as usize;
+        let mut grid = UnitGrid {
+            cell,
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+            everywhere: Vec::new(),
+            max_radius: 0.0,
+            filed: Vec::with_capacity(table.units.len()),
+        };
+        for u in &table.units {
+            let f = grid.file_of(u);
+            grid.filed.push(f);
+            // Units come in ascending order: each goes at the end of its cell.
+            match f.slot {
+                Slot::Off => {}
+                Slot::Cell(k) => grid.cells[k as usize].push(grid.filed.len() as u32 - 1),
+                Slot::Everywhere => grid.everywhere.push(grid.filed.len() as u32 - 1),
+            }
+        }
+        grid
+    }
+
+    /// How unit `u` is to be filed (and widens `max_radius` to its base).
+    fn file_of(&mut self, u: &Unit) -> Filed {
+        let (c, s) = (u.base.center, u.base.size);
+        let slot = if !u.on_table() {
+            Slot::Off
+        } else if c.is_finite() && s.is_finite() {
+            self.max_radius = self.max_radius.max(s.length() * 0.5);
+            Slot::Cell(self.cell_of(c) as u32)
+        } else {
+            Slot::Everywhere
+        };
+        Filed {
+            id: u.id,
+            bits: [c.x, c.y, s.x, s.y].map(f32::to_bits),
+            slot,
+        }
+    }
+
+    /// Whether unit `u` stands as it was filed at place `i`.
+    fn unchanged(&self, i: usize, u: &Unit) -> bool {
+        let f = &self.filed[i];
+        let (c, s) = (u.base.center, u.base.size);
+        f.id == u.id
+            && f.bits == [c.x, c.y, s.x, s.y].map(f32::to_bits)
+            && (f.slot != Slot::Off) == u.on_table()
+    }
+
+    /// Brings the grid up to date with `table`: refiles the units that moved, came onto the
+    /// table or left it, and files new ones. False if the list of units changed otherwise (a
+    /// unit removed or reordered), when only filing them all again will do.
+    fn refile(&mut self, table: &Table) -> bool {
+        if table.units.len() < self.filed.len() {
+            return false;
+        }
+        for (i, u) in table.units.iter().enumerate() {
+            if i < self.filed.len() && self.unchanged(i, u) {
+                continue;
+            }
+            if i < self.filed.len() {
+                if self.filed[i].id != u.id {
+                    return false;
+                }
+                let old = self.filed[i].slot;
+                self.take_out(i, old);
+            }
+            let f = self.file_of(u);
+            self.put_in(i, f.slot);
+            if i < self.filed.len() {
+                self.filed[i] = f;
+            } else {
+                self.filed.push(f);
+            }
+        }
+        true
+    }
+
+    fn list_mut(&mut self, slot: Slot) -> Option<&mut Vec<u32>> {
+        match slot {
+            Slot::Off => None,
+            Slot::Cell(k) => Some(&mut self.cells[k as usize]),
+            Slot::Everywhere => Some(&mut self.everywhere),
+        }
+    }
+
+    fn take_out(&mut self, i: usize, slot: Slot) {
+        if let Some(list) = self.list_mut(slot)
+            && let Ok(at) = list.binary_search(&(i as u32))
+        {
+            list.remove(at);
+        }
+    }
+
+    fn put_in(&mut self, i: usize, slot: Slot) {
+        if let Some(list) = self.list_mut(slot)
+            && let Err(at) = list.binary_search(&(i as u32))
+        {
+            list.insert(at, i as u32);
+        }
+    }
+
+    /// The column and row of a point, clamped into the grid (a point off the table files under
+    /// the nearest edge cell, which every query reaching past that edge visits).
+    fn col_row(&self, p: Vec2) -> (usize, usize) {
+        let c = p / self.cell;
+        // Truncation is the floor of a number not below 0 (and costs far less than `floor`);
+        // `as` saturates, NaN gives 0, and the min keeps it inside.
+        let col = (c.x.max(0.0) as usize).min(self.cols - 1);
+        let row = (c.y.max(0.0) as usize).min(self.rows - 1);
+        (col, row)
+    }
+
+    fn cell_of(&self, p: Vec2) -> usize {
+        let (col, row) = self.col_row(p);
+        row * self.cols + col
+    }
+
+    /// Places in `table.units`, ascending, of every unit on the table whose base could reach
+    /// within `reach` of the box from `lo` to `hi`, and maybe some others: each one whose centre
+    /// lies within `reach` plus its own half-diagonal of the box is there.
+    pub fn near_box(&self, lo: Vec2, hi: Vec2, reach: f32, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.everywhere.iter().map(|i| *i as usize));
+        // A margin for rounding, which grows with the numbers rounded.
+        let size = lo.abs().max(hi.abs()).max_element();
+        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
+        if !(pad.is_finite() && lo.is_finite() && hi.is_finite()) {
+            // No box can be drawn: every unit on the table is a candidate.
+            out.extend(self.cells.iter().flatten().map(|i| *i as usize));
+        } else {
+            let (c0, r0) = self.col_row(lo - Vec2::splat(pad));
+            let (c1, r1) = self.col_row(hi + Vec2::splat(pad));
+            let rows =
+                || (r0..=r1).map(|row| &self.cells[row * self.cols + c0..=row * self.cols + c1]);
+            // Room for them all at once, rather than growing cell by cell.
+            out.reserve(rows().flatten().map(Vec::len).sum());
+            for cell in rows().flatten() {
+                out.extend(cell.iter().map(|i| *i as usize));
+            }
+        }
+        // Back into the order of `table.units`, so a caller's first match is a full scan's.
+        out.sort_unstable();
+    }
+
+    /// `near_box` around one point.
+    pub fn near_point(&self, p: Vec2, reach: f32, out: &mut Vec<usize>) {
+        self.near_box(p, p, reach, out);
+    }
+
+    /// `near_box` around the segment from `a` to `b`.
+    pub fn near_segment(&self, a: Vec2, b: Vec2, reach: f32, out: &mut Vec<usize>) {
+        self.near_box(a.min(b), a.max(b), reach, out);
+    }
+
+    /// Places in `table.units`, ascending, of every unit on the table whose base could touch
+    /// `base` within `tol` (and maybe some others).
+    pub fn near_base(&self, base: &Footprint, tol: f32) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.near_point(base.center, base.size.length() * 0.5 + tol, &mut out);
+        out
+    }
+}
+
+/// The grid a table keeps between questions; a copy of the table shares it until one of them
+/// has to refile a unit.
+#[derive(Debug, Default)]
+pub struct GridCache(Mutex<Option<Arc<UnitGrid>>>);
+
+impl Clone for GridCache {
+    fn clone(&self) -> Self {
+        GridCache(Mutex::new(self.lock().clone()))
+    }
+}
+
+impl GridCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Arc<UnitGrid>>> {
+        // A panic elsewhere while it was held leaves nothing half-done that a refile would not
+        // see: the grid is checked against the table every time anyway.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The grid of `table` as it stands now.
+    pub fn of<'t>(&self, table: &'t Table) -> TableGrid<'t> {
+        let mut kept = self.lock();
+        let grid = match kept.as_mut() {
+            Some(grid) => {
+                // Refiled in place, or in a copy while another table still shares it.
+                let fresh = if grid.filed.len() == table.units.len()
+                    && table
+                        .units
+                        .iter()
+                        .enumerate()
+                        .all(|(i, u)| grid.unchanged(i, u))
+                {
+                    true
+                } else {
+                    Arc::make_mut(grid).refile(table)
+                };
+                if !fresh {
+                    *grid = Arc::new(UnitGrid::new(table));
+                }
+                grid.clone()
+            }
+            None => kept.insert(Arc::new(UnitGrid::new(table))).clone(),
+        };
+        TableGrid {
+            grid,
+            _table: std::marker::PhantomData,
+        }
+    }
+}
+
+/// The grid of a table, good while the table is borrowed and so cannot change.
+#[derive(Debug, Clone)]
+pub struct TableGrid<'t> {
+    grid: Arc<UnitGrid>,
+    _table: std::marker::PhantomData<&'t Table>,
+}
+
+impl Deref for TableGrid<'_> {
+    type Target = UnitGrid;
+    fn deref(&self) -> &UnitGrid {
+        &self.grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::table::{GameConfig, Presence};
+    use ambush_data::Rules;
+    use ambush_data::board::Side;
+    use ambush_data::geometry;
+    use ambush_data::tables::TroopType;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A table of `n` bases of mixed sizes and facings, some of them off it.
+    fn random_table(rng: &mut ChaCha8Rng, n: usize, size: Vec2) -> Table {
+        let rules = Rules::bundled();
+        let mut table = Table::new(GameConfig::plain(size.x, size.y));
+        for i in 0..n {
+            let side = if rng.random_bool(0.5) {
+                Side::Humans
+            } else {
+                Side::Aliens
+            };
+            let troop = TroopType::known(if side == Side::Humans {
+                "Infantry"
+            } else {
+                "Alien"
+            });
+            let at = (
+                rng.random_range(-2.0..size.x + 2.0),
+                rng.random_range(-2.0..size.y + 2.0),
+            );
+            let bearing = rng.random_range(0.0..360.0);
+            let id = table.add(rules, &format!("U{i}"), side, troop, at, bearing, &[]);
+            // Some bigger bases, and some units not on the table.
+            let u = table.unit_mut(id).unwrap();
+            if rng.random_bool(0.2) {
+                u.base.size *= rng.random_range(1.0..4.0);
+            }
+            if rng.random_bool(0.1) {
+                u.status.presence = Presence::Destroyed;
+            }
+        }
+        table
+    }
+
+    /// Moves some units, takes some off the table and puts some back, as a game would.
+    fn shuffle_some(rng: &mut ChaCha8Rng, table: &mut Table) {
+        let size = table.config.table;
+        for u in &mut table.units {
+            if rng.random_bool(0.1) {
+                u.base.center = Vec2::new(
+                    rng.random_range(-2.0..size.x + 2.0),
+                    rng.random_range(-2.0..size.y + 2.0),
+                );
+            }
+            if rng.random_bool(0.03) {
+                u.status.presence = if u.on_table() {
+                    Presence::Destroyed
+                } else {
+                    Presence::OnTable
+                };
+            }
+        }
+    }
+
+    /// Every base that reaches within `reach` of the segment from `a` to `b`: the plain scan.
+    fn scan(table: &Table, a: Vec2, b: Vec2, reach: f32) -> Vec<usize> {
+        (0..table.units.len())
+            .filter(|i| {
+                let u = &table.units[*i];
+                u.on_table()
+                    && geometry::point_segment_distance(u.base.center, a, b)
+                        <= reach + u.base.size.length() * 0.5
+            })
+            .collect()
+    }
+
+    /// The grid's candidates, tested exactly, are what a scan of every unit finds, in its order:
+    /// on a fresh grid, and on the table's kept grid as units move, leave, come back and arrive.
+    #[test]
+    fn near_finds_what_a_scan_finds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut got = Vec::new();
+        for case in 0..200 {
+            let n = [0, 1, 2, 7, 40, 300][case % 6];
+            let size = Vec2::new(rng.random_range(6.0..120.0), rng.random_range(6.0..80.0));
+            let mut table = random_table(&mut rng, n, size);
+            for round in 0..4 {
+                if round > 0 {
+                    shuffle_some(&mut rng, &mut table);
+                }
+                if round == 2 {
+                    let more = random_table(&mut rng, 5, size);
+                    let first = table.units.len() as u32;
+                    table.units.extend(more.units.into_iter().map(|mut u| {
+                        u.id += first;
+                        u
+                    }));
+                }
+                let fresh = UnitGrid::new(&table);
+                let kept = table.grid();
+                for _ in 0..20 {
+                    let a = Vec2::new(
+                        rng.random_range(-5.0..size.x + 5.0),
+                        rng.random_range(-5.0..size.y + 5.0),
+                    );
+                    let b = a + Vec2::new(rng.random_range(-8.0..8.0), rng.random_range(-8.0..8.0));
+                    let reach = rng.random_range(0.0..6.0);
+                    let want = scan(&table, a, b, reach);
+                    for grid in [&fresh, &*kept] {
+                        grid.near_segment(a, b, reach, &mut got);
+                        assert!(got.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats");
+                        assert!(got.iter().all(|i| table.units[*i].on_table()));
+                        let exact: Vec<usize> = got
+                            .iter()
+                            .copied()
+                            .filter(|i| want.binary_search(i).is_ok())
+                            .collect();
+                        assert_eq!(
+                            exact, want,
+                            "case {case} round {round}: {a} to {b}, {reach}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A copy of a table shares its grid; each stays right as the two part ways.
+    #[test]
+    fn copies_keep_their_own_grids() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut table = random_table(&mut rng, 60, Vec2::new(48.0, 48.0));
+        let _ = table.grid();
+        let mut copy = table.clone();
+        shuffle_some(&mut rng, &mut copy);
+        let (a, b) = (Vec2::new(10.0, 10.0), Vec2::new(30.0, 20.0));
+        let mut got = Vec::new();
+        for t in [&table, &copy] {
+            t.grid().near_segment(a, b, 3.0, &mut got);
+            let want = scan(t, a, b, 3.0);
+            got.retain(|i| want.binary_search(i).is_ok());
+            assert_eq!(got, want);
+        }
+        // A unit removed from the list: the grid is filed again.
+        table.units.remove(3);
+        table.grid().near_segment(a, b, 3.0, &mut got);
+        let want = scan(&table, a, b, 3.0);
+        got.retain(|i| want.binary_search(i).is_ok());
+        assert_eq!(got, want);
+    }
+
+    /// A table with nothing on it, or a unit at an absurd place, still answers every query.
+    #[test]
+    fn strange_tables_answer() {
+        let rules = Rules::bundled();
+        let mut table = Table::new(GameConfig::plain(40.0, 40.0));
+        let mut got = vec![9];
+        table.grid().near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert!(got.is_empty());
+        let infantry = TroopType::known("Infantry");
+        let alien = TroopType::known("Alien");
+        table.add(rules, "A", Side::Humans, infantry, (5.0, 5.0), 0.0, &[]);
+        let lost = table.add(rules, "B", Side::Aliens, alien, (9.0, 9.0), 0.0, &[]);
+        table.add(rules, "C", Side::Aliens, alien, (3e38, -3e38), 0.0, &[]);
+        table.unit_mut(lost).unwrap().base.center.x = f32::NAN;
+        let grid = table.grid();
+        // The unit at no place is a candidate everywhere; the far one is only near its edge.
+        grid.near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert_eq!(got, [0, 1]);
+        grid.near_point(Vec2::new(3e38, -3e38), 1.0, &mut got);
+        assert_eq!(got, [1, 2]);
+        grid.near_point(Vec2::new(f32::NAN, 5.0), 1.0, &mut got);
+        assert_eq!(got, [0, 1, 2]);
+        // An absurd table still gets a grid.
+        for size in [(f32::NAN, 1.0), (0.0, -3.0), (3e38, 3e38), (1e6, 0.5)] {
+            let mut t = Table::new(GameConfig::plain(size.0, size.1));
+            t.add(rules, "A", Side::Humans, infantry, (0.5, 0.5), 0.0, &[]);
+            t.grid().near_point(Vec2::new(0.5, 0.5), 1.0, &mut got);
+            assert_eq!(got, [0]);
+        }
+    }
+}

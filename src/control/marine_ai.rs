@@ -128,10 +128,12 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
             && group
                 .iter()
                 .all(|m| table.unit(*m).is_some_and(|f| is_mover(f)));
-        if group_free && let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, true) {
+        if group_free
+            && let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, Some(group))
+        {
             return order;
         }
-        if let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, false) {
+        if let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, None) {
             return order;
         }
     }
@@ -221,14 +223,15 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
     None
 }
 
-/// The first legal move toward the ship, trying the straight line first.
+/// The first legal move toward the ship, trying the straight line first: of `id` alone, or of
+/// its `group` (as `Table::group_among` gives it) together.
 fn step_toward_ship(
     table: &Table,
     rules: &Rules,
     grid: &TableGrid,
     id: UnitId,
     ship: &Shape,
-    group: bool,
+    group: Option<Vec<UnitId>>,
 ) -> Option<Order> {
     let u = table.unit(id)?;
     let goal = ship_slot(ship, &u.base)?;
@@ -239,21 +242,23 @@ fn step_toward_ship(
     }
     let goal_angle = geometry::angle_of(to_goal);
     // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
-    let facing = if group { u.base.facing } else { goal_angle };
+    let together = group.is_some();
+    let facing = if together { u.base.facing } else { goal_angle };
     let allow = movement::max_allowance(table, rules, id);
     // The group and its freedom to move are the same for every destination tried.
-    let mut search = movement::MoveSearch::among(table, rules, grid, id, group).ok()?;
+    let members = group.unwrap_or_else(|| vec![id]);
+    let mut search = movement::MoveSearch::among(table, rules, grid, members).ok()?;
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
         for frac in STRIDES {
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;
-            if search.plan(to, facing).is_ok() {
+            if search.allows(to, facing) {
                 return Some(Order::Move {
                     unit: id,
                     to,
                     facing,
-                    group,
+                    group: together,
                 });
             }
         }

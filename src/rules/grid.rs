@@ -10,7 +10,7 @@
 //! left, and it is far cheaper than filing them all again.
 
 use crate::rules::table::{Table, Unit, UnitId};
-use ambush_data::geometry::Footprint;
+use ambush_data::geometry::{Footprint, PlacedBase};
 use glam::Vec2;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex};
@@ -33,13 +33,20 @@ enum Slot {
     Everywhere,
 }
 
-/// A unit as it was filed: what decides its slot, to the bit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A unit as it was filed.
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Filed {
     id: UnitId,
-    /// The bits of the centre's and the size's coordinates.
-    bits: [u32; 4],
+    /// The bits of its base's centre, size and facing.
+    bits: [u32; 5],
+    /// Its base with its corners worked out, for exact tests against it.
+    placed: PlacedBase,
     slot: Slot,
+}
+
+/// The bits of a base's centre, size and facing: two bases with the same bits are the same base.
+fn bits_of(b: &Footprint) -> [u32; 5] {
+    [b.center.x, b.center.y, b.size.x, b.size.y, b.facing].map(f32::to_bits)
 }
 
 /// The units on the table, each filed under the cell its centre lies in.
@@ -111,7 +118,8 @@ impl UnitGrid {
         };
         Filed {
             id: u.id,
-            bits: [c.x, c.y, s.x, s.y].map(f32::to_bits),
+            bits: bits_of(&u.base),
+            placed: PlacedBase::new(u.base),
             slot,
         }
     }
@@ -119,10 +127,13 @@ impl UnitGrid {
     /// Whether unit `u` stands as it was filed at place `i`.
     fn unchanged(&self, i: usize, u: &Unit) -> bool {
         let f = &self.filed[i];
-        let (c, s) = (u.base.center, u.base.size);
-        f.id == u.id
-            && f.bits == [c.x, c.y, s.x, s.y].map(f32::to_bits)
-            && (f.slot != Slot::Off) == u.on_table()
+        f.id == u.id && f.bits == bits_of(&u.base) && (f.slot != Slot::Off) == u.on_table()
+    }
+
+    /// The base of the unit at place `i` in `table.units`, with its corners worked out: the same
+    /// to the bit as `PlacedBase::new(table.units[i].base)`, as the grid is never out of date.
+    pub fn placed(&self, i: usize) -> &PlacedBase {
+        &self.filed[i].placed
     }
 
     /// Brings the grid up to date with `table`: refiles the units that moved, came onto the
@@ -263,8 +274,11 @@ impl GridCache {
         let mut kept = self.lock();
         let grid = match kept.as_mut() {
             Some(grid) => {
-                // Refiled in place, or in a copy while another table still shares it.
-                let fresh = if grid.filed.len() == table.units.len()
+                // Refiled in place, or in a copy while another table still shares it (and only
+                // if something changed).
+                let fresh = if let Some(only) = Arc::get_mut(grid) {
+                    only.refile(table)
+                } else if grid.filed.len() == table.units.len()
                     && table
                         .units
                         .iter()
@@ -357,6 +371,9 @@ mod tests {
                     rng.random_range(-2.0..size.y + 2.0),
                 );
             }
+            if rng.random_bool(0.1) {
+                u.base.facing = rng.random_range(-3.0..3.0);
+            }
             if rng.random_bool(0.03) {
                 u.status.presence = if u.on_table() {
                     Presence::Destroyed
@@ -411,6 +428,9 @@ mod tests {
                     let b = a + Vec2::new(rng.random_range(-8.0..8.0), rng.random_range(-8.0..8.0));
                     let reach = rng.random_range(0.0..6.0);
                     let want = scan(&table, a, b, reach);
+                    for (i, u) in table.units.iter().enumerate() {
+                        assert_eq!(*kept.placed(i), PlacedBase::new(u.base));
+                    }
                     for grid in [&fresh, &*kept] {
                         grid.near_segment(a, b, reach, &mut got);
                         assert!(got.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats");

@@ -214,8 +214,11 @@ pub fn path_clear(
     let others = table
         .units
         .iter()
-        .filter(|u| u.on_table() && !ignore.contains(&u.id));
-    path_among(table, rules, start, end, others, &impassable_walls(table))
+        .filter(|u| u.on_table() && !ignore.contains(&u.id))
+        .map(|u| (u, None));
+    let walls = impassable_walls(table);
+    path_among(table, rules, start, end, others, &walls, &mut Vec::new())
+        .map_err(|b| b.in_words(table))
 }
 
 /// Impassable terrain, each feature worked out once, with its name.
@@ -228,16 +231,37 @@ fn impassable_walls(table: &Table) -> Vec<(PlacedShape, &str)> {
         .collect()
 }
 
+/// What stops a base on its way, before it is put in words (`PathBlocked`): a search that only
+/// asks whether a path is clear never builds the words.
+#[derive(Debug, Clone, Copy)]
+enum Blocker<'t> {
+    LeavesTable,
+    Wall(&'t str),
+    Base(&'t Unit),
+}
+
+impl Blocker<'_> {
+    fn in_words(self, table: &Table) -> PathBlocked {
+        match self {
+            Blocker::LeavesTable => PathBlocked::LeavesTable,
+            Blocker::Wall(name) => PathBlocked::Impassable(name.to_string()),
+            Blocker::Base(u) => PathBlocked::By(table.public_name(u).to_string()),
+        }
+    }
+}
+
 /// `path_clear` against `others` (the bases that may be in the way, in table order) and
-/// `walls`. Samples every half inch; the base keeps its facing until the end.
-fn path_among<'u>(
+/// `walls`, with `near` to work in. Samples every half inch; the base keeps its facing until
+/// the end.
+fn path_among<'t, 'p>(
     table: &Table,
     rules: &Rules,
     start: &Footprint,
     end: &Footprint,
-    others: impl Iterator<Item = &'u Unit>,
-    walls: &[(PlacedShape, &str)],
-) -> Result<(), PathBlocked> {
+    others: impl Iterator<Item = (&'t Unit, Option<&'p PlacedBase>)>,
+    walls: &[(PlacedShape, &'t str)],
+    near: &mut Vec<(PlacedBase, &'t Unit)>,
+) -> Result<(), Blocker<'t>> {
     let len = start.center.distance(end.center);
     // Half-inch steps: no base is narrower than an inch, so none can be stepped over.
     let steps = (len / 0.5).ceil().max(1.0) as usize;
@@ -246,20 +270,21 @@ fn path_among<'u>(
     let me = PlacedBase::new(*start);
     // Only what could touch the base somewhere on its way is tested at each step: the rest is
     // farther from the path than the two bases' reach (with a margin for rounding).
-    let near: Vec<(PlacedBase, &Unit)> = others
-        .filter(|u| {
-            u.base.center.distance(start.center) <= reach
-                && geometry::point_segment_distance(u.base.center, start.center, end.center)
-                    <= u.base.size.length() * 0.5 + me.radius + tol + BROAD_PHASE_MARGIN
-        })
-        .map(|u| (PlacedBase::new(u.base), u))
-        .collect();
-    let near: Vec<&(PlacedBase, &Unit)> = near.iter().collect();
+    near.clear();
+    near.extend(
+        others
+            .filter(|(u, _)| {
+                u.base.center.distance(start.center) <= reach
+                    && geometry::point_segment_distance(u.base.center, start.center, end.center)
+                        <= u.base.size.length() * 0.5 + me.radius + tol + BROAD_PHASE_MARGIN
+            })
+            .map(|(u, p)| (p.copied().unwrap_or_else(|| PlacedBase::new(u.base)), u)),
+    );
     let walls: Vec<&(PlacedShape, &str)> = walls
         .iter()
         .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
         .collect();
-    sweep(table, start, end, steps, &near, &walls, tol)
+    sweep(table, start, end, steps, near, &walls, tol)
 }
 
 /// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
@@ -414,6 +439,10 @@ pub struct MoveSearch<'a> {
     grid: TableGrid<'a>,
     /// Impassable terrain, worked out once.
     walls: Vec<(PlacedShape, &'a str)>,
+    /// Room to work in, kept between destinations: the places of the units a query found, and
+    /// bases worked out.
+    found: Vec<usize>,
+    placed: Vec<(PlacedBase, &'a Unit)>,
 }
 
 /// How many kinds of move there are (`MoveKind` as an index).
@@ -440,34 +469,24 @@ impl<'a> MoveSearch<'a> {
         group: bool,
     ) -> Result<Self, MoveError> {
         table.unit(id).ok_or(MoveError::NoSuchUnit)?;
-        Self::searching(table, rules, id, group, table.grid())
+        let grid = table.grid();
+        let members = if group {
+            table.group_among(&grid, id, rules.general.contact_tolerance)
+        } else {
+            vec![id]
+        };
+        Self::among(table, rules, &grid, members)
     }
 
-    /// `new`, with `grid` (of this table as it stands) filed already.
+    /// `new`, with `grid` (of this table as it stands) filed already and the `members` found:
+    /// the unit alone, or its group as `Table::group_among` gives it.
     pub fn among(
         table: &'a Table,
         rules: &'a Rules,
         grid: &TableGrid<'a>,
-        id: UnitId,
-        group: bool,
+        members: Vec<UnitId>,
     ) -> Result<Self, MoveError> {
-        table.unit(id).ok_or(MoveError::NoSuchUnit)?;
-        Self::searching(table, rules, id, group, grid.clone())
-    }
-
-    fn searching(
-        table: &'a Table,
-        rules: &'a Rules,
-        id: UnitId,
-        group: bool,
-        grid: TableGrid<'a>,
-    ) -> Result<Self, MoveError> {
-        let tol = rules.general.contact_tolerance;
-        let members = if group {
-            table.group_among(&grid, id, tol)
-        } else {
-            vec![id]
-        };
+        let grid = grid.clone();
         for m in &members {
             if let Some(why) = cannot_move_among(table, rules, &grid, *m)
                 .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
@@ -488,19 +507,9 @@ impl<'a> MoveSearch<'a> {
             units,
             grid,
             walls,
+            found: Vec::new(),
+            placed: Vec::new(),
         })
-    }
-
-    /// The units on the table other than the members that the grid finds within `reach` of
-    /// the segment from `a` to `b`, in table order.
-    fn others_near(&self, a: Vec2, b: Vec2, reach: f32) -> impl Iterator<Item = &'a Unit> {
-        let mut near = Vec::new();
-        self.grid.near_segment(a, b, reach, &mut near);
-        let table = self.table;
-        let members = &self.members;
-        near.into_iter()
-            .map(move |i| &table.units[i])
-            .filter(move |u| !members.contains(&u.id))
     }
 
     /// Member `i`'s allowance for a kind of move.
@@ -511,6 +520,17 @@ impl<'a> MoveSearch<'a> {
 
     /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
     pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
+        self.check(to, facing).map_err(|r| r.in_words(self))
+    }
+
+    /// Whether `plan` would accept the move, without putting a refusal in words: for a search
+    /// that tries many destinations and refuses most.
+    pub fn allows(&mut self, to: Vec2, facing: f32) -> bool {
+        self.check(to, facing).is_ok()
+    }
+
+    /// `plan`, with a refusal not yet in words.
+    fn check(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, Refusal<'a>> {
         let (table, rules) = (self.table, self.rules);
         let tol = rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
@@ -538,9 +558,9 @@ impl<'a> MoveSearch<'a> {
             let cost = path_cost(table, rules, u.base.center, end_center);
             let allow = self.allowance(i, kind);
             if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
-                return Err(MoveError::BeyondAllowance {
-                    unit: u.label.to_string(),
-                    kind: kind.name(),
+                return Err(Refusal::BeyondAllowance {
+                    member: i,
+                    kind,
                     distance: shift.length(),
                     cost,
                     allowance: allow,
@@ -556,41 +576,49 @@ impl<'a> MoveSearch<'a> {
                 Footprint::new(end_center, u.base.size, face),
             ));
         }
-        for (i, (m, end)) in poses.iter().enumerate() {
+        for (i, (_, end)) in poses.iter().enumerate() {
             let u = self.units[i];
             let start = u.base;
             if shift.length() >= MEASURING_SLACK {
                 self.path_clear(&start, &start.at(end.center))
-                    .map_err(|e| MoveError::Path {
-                        unit: table.label(*m).to_string(),
-                        blocked: e,
-                    })?;
+                    .map_err(|blocked| Refusal::Path { member: i, blocked })?;
             }
             let placed = PlacedBase::new(*end);
             // Every base that could overlap or touch the end, worked out once.
-            let others: Vec<(PlacedBase, &Unit)> = self
-                .others_near(end.center, end.center, placed.radius + tol)
-                .map(|o| (PlacedBase::new(o.base), o))
-                .collect();
+            self.find_others_near(end.center, end.center, placed.radius + tol);
+            let mut others = std::mem::take(&mut self.placed);
+            others.clear();
+            others.extend(
+                self.found
+                    .iter()
+                    .map(|o| (*self.grid.placed(*o), &table.units[*o])),
+            );
             // `placement_clear`, against the bases and walls worked out once.
             let clear = placed.on_table(table.config.table, MEASURING_SLACK)
                 && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
                 && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
-            if !clear {
-                return Err(MoveError::EndNotClear(table.label(*m).to_string()));
-            }
             // Members are friends of one another: only the others can be enemies.
-            let enemy_contact = others
-                .iter()
-                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol));
-            if enemy_contact {
-                return Err(MoveError::ContactIsACharge(table.label(*m).to_string()));
+            let enemy_contact = || {
+                others
+                    .iter()
+                    .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
+            };
+            let refusal = if !clear {
+                Some(Refusal::EndNotClear(i))
+            } else if enemy_contact() {
+                Some(Refusal::ContactIsACharge(i))
+            } else {
+                None
+            };
+            self.placed = others;
+            if let Some(r) = refusal {
+                return Err(r);
             }
         }
         for (i, (_, a)) in poses.iter().enumerate() {
             for (_, b) in poses.iter().skip(i + 1) {
                 if geometry::bases_overlap(a, b, tol) {
-                    return Err(MoveError::GroupOverlaps);
+                    return Err(Refusal::GroupOverlaps);
                 }
             }
         }
@@ -602,27 +630,97 @@ impl<'a> MoveSearch<'a> {
         })
     }
 
+    /// Fills `found` with the places of the units on the table other than the members that
+    /// the grid finds within `reach` of the segment from `a` to `b`, in table order.
+    fn find_others_near(&mut self, a: Vec2, b: Vec2, reach: f32) {
+        self.grid.near_segment(a, b, reach, &mut self.found);
+        let (table, members) = (self.table, &self.members);
+        self.found
+            .retain(|i| !members.contains(&table.units[*i].id));
+    }
+
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
-    fn path_clear(&self, start: &Footprint, end: &Footprint) -> Result<(), PathBlocked> {
+    fn path_clear(&mut self, start: &Footprint, end: &Footprint) -> Result<(), Blocker<'a>> {
         // `path_among` keeps what lies within both bases' reach (and its margin) of the path.
         let tol = self.rules.general.contact_tolerance;
         let reach = start.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
-        let others = self.others_near(start.center, end.center, reach);
-        path_among(self.table, self.rules, start, end, others, &self.walls)
+        self.find_others_near(start.center, end.center, reach);
+        let (table, grid) = (self.table, &self.grid);
+        let others = self
+            .found
+            .iter()
+            .map(|i| (&table.units[*i], Some(grid.placed(*i))));
+        path_among(
+            table,
+            self.rules,
+            start,
+            end,
+            others,
+            &self.walls,
+            &mut self.placed,
+        )
+    }
+}
+
+/// Why a move is refused, before it is put in words (`MoveError`); a member by its place in
+/// the group.
+#[derive(Debug, Clone, Copy)]
+enum Refusal<'t> {
+    BeyondAllowance {
+        member: usize,
+        kind: MoveKind,
+        distance: f32,
+        cost: f32,
+        allowance: f32,
+    },
+    Path {
+        member: usize,
+        blocked: Blocker<'t>,
+    },
+    EndNotClear(usize),
+    ContactIsACharge(usize),
+    GroupOverlaps,
+}
+
+impl Refusal<'_> {
+    fn in_words(self, search: &MoveSearch) -> MoveError {
+        let (table, label) = (search.table, |i: usize| search.units[i].label.to_string());
+        match self {
+            Refusal::BeyondAllowance {
+                member,
+                kind,
+                distance,
+                cost,
+                allowance,
+            } => MoveError::BeyondAllowance {
+                unit: label(member),
+                kind: kind.name(),
+                distance,
+                cost,
+                allowance,
+            },
+            Refusal::Path { member, blocked } => MoveError::Path {
+                unit: label(member),
+                blocked: blocked.in_words(table),
+            },
+            Refusal::EndNotClear(member) => MoveError::EndNotClear(label(member)),
+            Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
+            Refusal::GroupOverlaps => MoveError::GroupOverlaps,
+        }
     }
 }
 
 /// Steps a base from `start` to `end` in `steps` equal steps (keeping its facing until the
 /// last), testing each against the table's edge, the `walls` and the `near` bases in turn.
-fn sweep(
+fn sweep<'t>(
     table: &Table,
     start: &Footprint,
     end: &Footprint,
     steps: usize,
-    near: &[&(PlacedBase, &Unit)],
-    walls: &[&(PlacedShape, &str)],
+    near: &[(PlacedBase, &'t Unit)],
+    walls: &[&(PlacedShape, &'t str)],
     tol: f32,
-) -> Result<(), PathBlocked> {
+) -> Result<(), Blocker<'t>> {
     let fwd = start.forward();
     for i in 1..=steps {
         let t = i as f32 / steps as f32;
@@ -638,13 +736,13 @@ fn sweep(
             PlacedBase::along(b, fwd)
         };
         if !placed.on_table(table.config.table, MEASURING_SLACK) {
-            return Err(PathBlocked::LeavesTable);
+            return Err(Blocker::LeavesTable);
         }
         if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {
-            return Err(PathBlocked::Impassable(name.to_string()));
+            return Err(Blocker::Wall(name));
         }
         if let Some((_, u)) = near.iter().find(|(p, _)| placed.overlaps(p, tol)) {
-            return Err(PathBlocked::By(table.public_name(u).to_string()));
+            return Err(Blocker::Base(u));
         }
     }
     Ok(())

@@ -472,13 +472,14 @@ impl Table {
 
     /// `in_enemy_contact`, asking `grid` (of this table as it stands) which units are near.
     pub fn in_enemy_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> bool {
-        let Some(u) = self.unit(id) else {
+        let Some(at) = self.index(id) else {
             return false;
         };
+        let u = &self.units[at];
+        // `geometry::in_contact`, with both bases worked out already.
         u.on_table()
             && grid.near_base(&u.base, tol).iter().any(|i| {
-                let o = &self.units[*i];
-                o.side != u.side && geometry::in_contact(&u.base, &o.base, tol)
+                self.units[*i].side != u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
             })
     }
 
@@ -535,16 +536,18 @@ impl Table {
 
     /// `friends_in_contact`, asking `grid` (of this table as it stands) which units are near.
     pub fn friends_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
-        let Some(u) = self.unit(id) else {
+        let Some(at) = self.index(id) else {
             return Vec::new();
         };
+        let u = &self.units[at];
+        // `geometry::in_contact`, with both bases worked out already.
         grid.near_base(&u.base, tol)
             .into_iter()
-            .map(|i| &self.units[i])
-            .filter(|o| {
-                o.id != id && o.side == u.side && geometry::in_contact(&u.base, &o.base, tol)
+            .filter(|i| {
+                let o = &self.units[*i];
+                o.id != id && o.side == u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
             })
-            .map(|o| o.id)
+            .map(|i| self.units[i].id)
             .collect()
     }
 

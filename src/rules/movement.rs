@@ -520,17 +520,18 @@ impl<'a> MoveSearch<'a> {
 
     /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
     pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
-        self.check(to, facing).map_err(|r| r.in_words(self))
+        self.check(to, facing, TestOrder::AsRefused)
+            .map_err(|r| r.in_words(self))
     }
 
     /// Whether `plan` would accept the move, without putting a refusal in words: for a search
     /// that tries many destinations and refuses most.
     pub fn allows(&mut self, to: Vec2, facing: f32) -> bool {
-        self.check(to, facing).is_ok()
+        self.check(to, facing, TestOrder::Quickest).is_ok()
     }
 
-    /// `plan`, with a refusal not yet in words.
-    fn check(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, Refusal<'a>> {
+    /// `plan`, with a refusal not yet in words, its tests in `order`.
+    fn check(&mut self, to: Vec2, facing: f32, order: TestOrder) -> Result<MovePlan, Refusal<'a>> {
         let (table, rules) = (self.table, self.rules);
         let tol = rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
@@ -576,49 +577,25 @@ impl<'a> MoveSearch<'a> {
                 Footprint::new(end_center, u.base.size, face),
             ));
         }
-        for (i, (_, end)) in poses.iter().enumerate() {
-            let u = self.units[i];
-            let start = u.base;
-            if shift.length() >= MEASURING_SLACK {
-                self.path_clear(&start, &start.at(end.center))
-                    .map_err(|blocked| Refusal::Path { member: i, blocked })?;
+        let moves = shift.length() >= MEASURING_SLACK;
+        if order == TestOrder::AsRefused {
+            for (i, (_, end)) in poses.iter().enumerate() {
+                if moves {
+                    self.path_refusal(i, end)?;
+                }
+                self.end_refusal(i, end)?;
             }
-            let placed = PlacedBase::new(*end);
-            // Every base that could overlap or touch the end, worked out once.
-            self.find_others_near(end.center, end.center, placed.radius + tol);
-            let mut others = std::mem::take(&mut self.placed);
-            others.clear();
-            others.extend(
-                self.found
-                    .iter()
-                    .map(|o| (*self.grid.placed(*o), &table.units[*o])),
-            );
-            // `placement_clear`, against the bases and walls worked out once.
-            let clear = placed.on_table(table.config.table, MEASURING_SLACK)
-                && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
-                && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
-            // Members are friends of one another: only the others can be enemies.
-            let enemy_contact = || {
-                others
-                    .iter()
-                    .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
-            };
-            let refusal = if !clear {
-                Some(Refusal::EndNotClear(i))
-            } else if enemy_contact() {
-                Some(Refusal::ContactIsACharge(i))
-            } else {
-                None
-            };
-            self.placed = others;
-            if let Some(r) = refusal {
-                return Err(r);
+            group_refusal(&poses, tol)?;
+        } else {
+            // Every end, then the group, then the paths: a path is tested at many places, an
+            // end at one, and in a crowd most destinations are refused at their ends.
+            for (i, (_, end)) in poses.iter().enumerate() {
+                self.end_refusal(i, end)?;
             }
-        }
-        for (i, (_, a)) in poses.iter().enumerate() {
-            for (_, b) in poses.iter().skip(i + 1) {
-                if geometry::bases_overlap(a, b, tol) {
-                    return Err(Refusal::GroupOverlaps);
+            group_refusal(&poses, tol)?;
+            if moves {
+                for (i, (_, end)) in poses.iter().enumerate() {
+                    self.path_refusal(i, end)?;
                 }
             }
         }
@@ -628,6 +605,48 @@ impl<'a> MoveSearch<'a> {
             cost: worst.1,
             allowance: worst.2,
         })
+    }
+
+    /// Whether member `i` may slide to `end` (its path clear, ignoring the members).
+    fn path_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let start = self.units[i].base;
+        self.path_clear(&start, &start.at(end.center))
+            .map_err(|blocked| Refusal::Path { member: i, blocked })
+    }
+
+    /// Whether member `i` may stand at `end`: room there, and no enemy touched.
+    fn end_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let (table, u) = (self.table, self.units[i]);
+        let tol = self.rules.general.contact_tolerance;
+        let placed = PlacedBase::new(*end);
+        // Every base that could overlap or touch the end, worked out once.
+        self.find_others_near(end.center, end.center, placed.radius + tol);
+        let mut others = std::mem::take(&mut self.placed);
+        others.clear();
+        others.extend(
+            self.found
+                .iter()
+                .map(|o| (*self.grid.placed(*o), &table.units[*o])),
+        );
+        // `placement_clear`, against the bases and walls worked out once.
+        let clear = placed.on_table(table.config.table, MEASURING_SLACK)
+            && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
+            && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
+        // Members are friends of one another: only the others can be enemies.
+        let enemy_contact = || {
+            others
+                .iter()
+                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
+        };
+        let refusal = if !clear {
+            Err(Refusal::EndNotClear(i))
+        } else if enemy_contact() {
+            Err(Refusal::ContactIsACharge(i))
+        } else {
+            Ok(())
+        };
+        self.placed = others;
+        refusal
     }
 
     /// Fills `found` with the places of the units on the table other than the members that
@@ -660,6 +679,28 @@ impl<'a> MoveSearch<'a> {
             &mut self.placed,
         )
     }
+}
+
+/// The order in which a move's tests are made. A move passes every test or is refused, in any
+/// order; the order only decides which refusal a refused move gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TestOrder {
+    /// Each member's path, then its end, then the group's overlap: the refusal the player reads.
+    AsRefused,
+    /// The cheapest tests first, for a search that only asks whether a move passes.
+    Quickest,
+}
+
+/// Whether the group's bases, at their ends, stay clear of one another.
+fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
+    for (i, (_, a)) in poses.iter().enumerate() {
+        for (_, b) in poses.iter().skip(i + 1) {
+            if geometry::bases_overlap(a, b, tol) {
+                return Err(Refusal::GroupOverlaps);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Why a move is refused, before it is put in words (`MoveError`); a member by its place in

@@ -470,6 +470,25 @@ impl Table {
             })
     }
 
+    /// `enemies_in_contact`, asking `grid` (of this table as it stands) which units are near.
+    pub fn enemies_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let Some(at) = self.index(id) else {
+            return Vec::new();
+        };
+        let u = &self.units[at];
+        if !u.on_table() {
+            return Vec::new();
+        }
+        // `geometry::in_contact`, with both bases worked out already.
+        grid.near_base(&u.base, tol)
+            .into_iter()
+            .filter(|i| {
+                self.units[*i].side != u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
+            })
+            .map(|i| self.units[i].id)
+            .collect()
+    }
+
     /// `in_enemy_contact`, asking `grid` (of this table as it stands) which units are near.
     pub fn in_enemy_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> bool {
         let Some(at) = self.index(id) else {

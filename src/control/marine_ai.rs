@@ -120,34 +120,32 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     };
     let mut first_mover = None;
     for u in table.units.iter().filter(|u| is_mover(u)) {
-        let id = &u.id;
-        first_mover.get_or_insert(*id);
+        let id = u.id;
+        first_mover.get_or_insert(id);
         // Advance as a group while the whole group is free to move and clear of the ship.
-        let group = table.group_among(&grid, *id, tol);
-        let group_free = group.len() > 1
-            && group
-                .iter()
-                .all(|m| table.unit(*m).is_some_and(|f| is_mover(f)));
+        let group = table.group_among(&grid, id, tol);
+        let group_free =
+            group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
         if group_free
-            && let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, Some(group))
+            && let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, Some(group))
         {
             return order;
         }
-        if let Some(order) = step_toward_ship(table, rules, &grid, *id, &ship, None) {
+        if let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, None) {
             return order;
         }
     }
     // Whoever could not find a way forward turns toward the ship, so it is marked as moved.
-    if let Some(id) = first_mover.as_ref()
-        && let Some(u) = table.unit(*id)
+    if let Some(id) = first_mover
+        && let Some(u) = table.unit(id)
     {
         let toward = geometry::angle_of(ship.center() - u.base.center);
-        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[*id]) {
+        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[id]) {
             toward
         } else {
             u.base.facing
         };
-        return Order::Rotate { unit: *id, facing };
+        return Order::Rotate { unit: id, facing };
     }
     Order::EndMovement
 }

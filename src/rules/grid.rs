@@ -21,6 +21,8 @@ const MAX_CELLS_A_SIDE: f32 = 256.0;
 const MAX_CELLS: f32 = 16384.0;
 /// The narrowest cell, inches: about two bases across.
 const MIN_CELL: f32 = 2.0;
+/// Up to this many units (ever on the table), a query looks at them all instead of the cells.
+const SCAN_UP_TO: usize = 32;
 
 /// Where a unit is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,31 +207,71 @@ impl UnitGrid {
         row * self.cols + col
     }
 
-    /// Places in `table.units`, ascending, of every unit on the table whose base could reach
-    /// within `reach` of the box from `lo` to `hi`, and maybe some others: each one whose centre
-    /// lies within `reach` plus its own half-diagonal of the box is there.
-    pub fn near_box(&self, lo: Vec2, hi: Vec2, reach: f32, out: &mut Vec<usize>) {
-        out.clear();
-        out.extend(self.everywhere.iter().map(|i| *i as usize));
+    /// Shows `visit` every unit on the table whose base could reach within `reach` of the box
+    /// from `lo` to `hi`, and maybe some others, by place in `table.units` and in no order,
+    /// until it answers true; whether it did. Each unit whose centre lies within `reach` plus
+    /// its own half-diagonal of the box is shown.
+    fn visit_box(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        reach: f32,
+        mut visit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        if self.scans() {
+            return self
+                .filed
+                .iter()
+                .enumerate()
+                .any(|(i, f)| f.slot != Slot::Off && visit(i));
+        }
+        let mut visit_all = |list: &[u32]| list.iter().any(|i| visit(*i as usize));
+        if visit_all(&self.everywhere) {
+            return true;
+        }
         // A margin for rounding, which grows with the numbers rounded.
         let size = lo.abs().max(hi.abs()).max_element();
         let pad = reach + self.max_radius + 0.01 + size * 1e-5;
         if !(pad.is_finite() && lo.is_finite() && hi.is_finite()) {
             // No box can be drawn: every unit on the table is a candidate.
-            out.extend(self.cells.iter().flatten().map(|i| *i as usize));
-        } else {
-            let (c0, r0) = self.col_row(lo - Vec2::splat(pad));
-            let (c1, r1) = self.col_row(hi + Vec2::splat(pad));
-            let rows =
-                || (r0..=r1).map(|row| &self.cells[row * self.cols + c0..=row * self.cols + c1]);
-            // Room for them all at once, rather than growing cell by cell.
-            out.reserve(rows().flatten().map(Vec::len).sum());
-            for cell in rows().flatten() {
-                out.extend(cell.iter().map(|i| *i as usize));
-            }
+            return self.cells.iter().any(|cell| visit_all(cell));
         }
-        // Back into the order of `table.units`, so a caller's first match is a full scan's.
-        out.sort_unstable();
+        let (c0, r0) = self.col_row(lo - Vec2::splat(pad));
+        let (c1, r1) = self.col_row(hi + Vec2::splat(pad));
+        (r0..=r1).any(|row| {
+            self.cells[row * self.cols + c0..=row * self.cols + c1]
+                .iter()
+                .any(|cell| visit_all(cell))
+        })
+    }
+
+    /// Whether a few units were ever filed: then a query looks at every unit on the table, which
+    /// costs less than visiting the cells.
+    fn scans(&self) -> bool {
+        self.filed.len() <= SCAN_UP_TO
+    }
+
+    /// Places in `table.units`, ascending, of every unit on the table whose base could reach
+    /// within `reach` of the box from `lo` to `hi`, and maybe some others: each one whose centre
+    /// lies within `reach` plus its own half-diagonal of the box is there.
+    pub fn near_box(&self, lo: Vec2, hi: Vec2, reach: f32, out: &mut Vec<usize>) {
+        out.clear();
+        self.visit_box(lo, hi, reach, |i| {
+            out.push(i);
+            false
+        });
+        // Back into the order of `table.units`, so a caller's first match is a full scan's (a
+        // scan found them in that order).
+        if !self.scans() {
+            out.sort_unstable();
+        }
+    }
+
+    /// Whether `test` holds for any unit on the table whose base could reach within `reach` of
+    /// `p` (by place in `table.units`; it may be shown some others): `near_point` for a question
+    /// whose answer does not depend on the order.
+    pub fn any_near(&self, p: Vec2, reach: f32, test: impl FnMut(usize) -> bool) -> bool {
+        self.visit_box(p, p, reach, test)
     }
 
     /// `near_box` around one point.
@@ -245,7 +287,7 @@ impl UnitGrid {
     /// Places in `table.units`, ascending, of every unit on the table whose base could touch
     /// `base` within `tol` (and maybe some others).
     pub fn near_base(&self, base: &Footprint, tol: f32) -> Vec<usize> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         self.near_point(base.center, base.size.length() * 0.5 + tol, &mut out);
         out
     }
@@ -448,6 +490,64 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The table's questions asked through the grid answer exactly as the plain scans: contact
+    /// with the enemy, the enemies and friends in contact, and a unit's group.
+    #[test]
+    fn contact_through_the_grid_is_the_scans() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let tol = Rules::bundled().general.contact_tolerance;
+        // How many units touched a friend and an enemy: the cases are not all of lone bases.
+        let (mut with_friends, mut with_enemies) = (0, 0);
+        for case in 0..60 {
+            // A crowded table, and some bases set exactly side by side, so many touch.
+            let mut table = random_table(&mut rng, 80, Vec2::new(30.0, 20.0));
+            for k in 1..table.units.len() {
+                if rng.random_bool(0.3) {
+                    let prev = table.units[k - 1].base;
+                    let gap = [0.0, tol * 0.5, tol * 2.0][rng.random_range(0..3)];
+                    let b = &mut table.units[k].base;
+                    *b = prev.at(prev.center + prev.right() * (prev.width() + gap));
+                }
+            }
+            shuffle_some(&mut rng, &mut table);
+            let grid = table.grid();
+            for u in &table.units {
+                let id = u.id;
+                assert_eq!(
+                    table.in_enemy_contact_among(&grid, id, tol),
+                    table.in_enemy_contact(id, tol),
+                    "case {case}, unit {id}"
+                );
+                assert_eq!(
+                    table.enemies_in_contact_among(&grid, id, tol),
+                    table.enemies_in_contact(id, tol)
+                );
+                assert_eq!(
+                    table.friends_in_contact_among(&grid, id, tol),
+                    table.friends_in_contact(id, tol)
+                );
+                with_friends += usize::from(!table.friends_in_contact(id, tol).is_empty());
+                with_enemies += usize::from(table.in_enemy_contact(id, tol));
+                // The group by plain scans, breadth first as `group_among` finds it.
+                let mut group = vec![id];
+                let mut i = 0;
+                while i < group.len() {
+                    for f in table.friends_in_contact(group[i], tol) {
+                        if !group.contains(&f) {
+                            group.push(f);
+                        }
+                    }
+                    i += 1;
+                }
+                assert_eq!(table.group_among(&grid, id, tol), group);
+            }
+        }
+        assert!(
+            with_friends > 500 && with_enemies > 500,
+            "{with_friends}, {with_enemies}"
+        );
     }
 
     /// A copy of a table shares its grid; each stays right as the two part ways.

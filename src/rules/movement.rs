@@ -432,6 +432,8 @@ pub struct MoveSearch<'a> {
     members: Vec<UnitId>,
     /// Each member's unit, in `members` order.
     units: Vec<&'a Unit>,
+    /// Each member's place in `table.units` (ids are unique: the place is the id's only unit).
+    places: Vec<usize>,
     /// Each member's allowance for each kind of move, worked out when first needed.
     allowances: Vec<[Option<f32>; MOVE_KINDS]>,
     /// The units on the table, filed by place once: each destination tried looks only at the
@@ -494,10 +496,11 @@ impl<'a> MoveSearch<'a> {
                 return Err(why.into());
             }
         }
-        let units = members
+        let places = members
             .iter()
-            .map(|m| table.unit(*m).ok_or(MoveError::NoSuchUnit))
+            .map(|m| table.index(*m).ok_or(MoveError::NoSuchUnit))
             .collect::<Result<Vec<_>, _>>()?;
+        let units = places.iter().map(|i| &table.units[*i]).collect();
         let walls = impassable_walls(table);
         Ok(MoveSearch {
             table,
@@ -505,6 +508,7 @@ impl<'a> MoveSearch<'a> {
             allowances: vec![[None; MOVE_KINDS]; members.len()],
             members,
             units,
+            places,
             grid,
             walls,
             found: Vec::new(),
@@ -653,9 +657,8 @@ impl<'a> MoveSearch<'a> {
     /// the grid finds within `reach` of the segment from `a` to `b`, in table order.
     fn find_others_near(&mut self, a: Vec2, b: Vec2, reach: f32) {
         self.grid.near_segment(a, b, reach, &mut self.found);
-        let (table, members) = (self.table, &self.members);
-        self.found
-            .retain(|i| !members.contains(&table.units[*i].id));
+        let places = &self.places;
+        self.found.retain(|i| !places.contains(i));
     }
 
     /// `path_clear` ignoring the members, against the bases and walls worked out once.

@@ -496,9 +496,10 @@ impl Table {
         };
         let u = &self.units[at];
         // `geometry::in_contact`, with both bases worked out already.
+        let reach = u.base.size.length() * 0.5 + tol;
         u.on_table()
-            && grid.near_base(&u.base, tol).iter().any(|i| {
-                self.units[*i].side != u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
+            && grid.any_near(u.base.center, reach, |i| {
+                self.units[i].side != u.side && grid.placed(at).in_contact(grid.placed(i), tol)
             })
     }
 

@@ -9,7 +9,6 @@
 //! is never out of date, whoever moved them; that comparison is the one pass over every unit
 //! left, and it is far cheaper than filing them all again.
 
-use crate::rules::table::{Table, Unit, UnitId};
 use ambush_data::geometry::{Footprint, PlacedBase};
 use glam::Vec2;
 use std::ops::Deref;
@@ -23,6 +22,15 @@ const MAX_CELLS: f32 = 16384.0;
 const MIN_CELL: f32 = 2.0;
 /// Up to this many units (ever on the table), a query looks at them all instead of the cells.
 const SCAN_UP_TO: usize = 32;
+
+/// What the grid needs to know of a unit (the table's units have it): the grid names nothing of
+/// the rules, so the table can keep one.
+pub trait GridUnit {
+    /// Its number, unique on its table.
+    fn number(&self) -> u32;
+    fn footprint(&self) -> &Footprint;
+    fn is_on_table(&self) -> bool;
+}
 
 /// Where a unit is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +46,7 @@ enum Slot {
 /// A unit as it was filed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Filed {
-    id: UnitId,
+    id: u32,
     /// The bits of its base's centre, size and facing.
     bits: [u32; 5],
     /// Its base with its corners worked out, for exact tests against it.
@@ -70,9 +78,8 @@ pub struct UnitGrid {
 }
 
 impl UnitGrid {
-    /// Files every unit on the table.
-    pub fn new(table: &Table) -> Self {
-        let size = table.config.table;
+    /// Files every unit on a table of `size`.
+    pub fn new(size: Vec2, units: &[impl GridUnit]) -> Self {
         // A table that cannot be measured gets one cell a side.
         let (w, h) = if size.is_finite() && size.min_element() > 0.0 {
             (size.x.min(f32::MAX / 4.0), size.y.min(f32::MAX / 4.0))
@@ -92,9 +99,9 @@ impl UnitGrid {
             cells: vec![Vec::new(); cols * rows],
             everywhere: Vec::new(),
             max_radius: 0.0,
-            filed: Vec::with_capacity(table.units.len()),
+            filed: Vec::with_capacity(units.len()),
         };
-        for u in &table.units {
+        for u in units {
             let f = grid.file_of(u);
             grid.filed.push(f);
             // Units come in ascending order: each goes at the end of its cell.
@@ -108,9 +115,10 @@ impl UnitGrid {
     }
 
     /// How unit `u` is to be filed (and widens `max_radius` to its base).
-    fn file_of(&mut self, u: &Unit) -> Filed {
-        let (c, s) = (u.base.center, u.base.size);
-        let slot = if !u.on_table() {
+    fn file_of(&mut self, u: &impl GridUnit) -> Filed {
+        let base = u.footprint();
+        let (c, s) = (base.center, base.size);
+        let slot = if !u.is_on_table() {
             Slot::Off
         } else if c.is_finite() && s.is_finite() {
             self.max_radius = self.max_radius.max(s.length() * 0.5);
@@ -119,17 +127,19 @@ impl UnitGrid {
             Slot::Everywhere
         };
         Filed {
-            id: u.id,
-            bits: bits_of(&u.base),
-            placed: PlacedBase::new(u.base),
+            id: u.number(),
+            bits: bits_of(base),
+            placed: PlacedBase::new(*base),
             slot,
         }
     }
 
     /// Whether unit `u` stands as it was filed at place `i`.
-    fn unchanged(&self, i: usize, u: &Unit) -> bool {
+    fn unchanged(&self, i: usize, u: &impl GridUnit) -> bool {
         let f = &self.filed[i];
-        f.id == u.id && f.bits == bits_of(&u.base) && (f.slot != Slot::Off) == u.on_table()
+        f.id == u.number()
+            && f.bits == bits_of(u.footprint())
+            && (f.slot != Slot::Off) == u.is_on_table()
     }
 
     /// The base of the unit at place `i` in `table.units`, with its corners worked out: the same
@@ -141,16 +151,16 @@ impl UnitGrid {
     /// Brings the grid up to date with `table`: refiles the units that moved, came onto the
     /// table or left it, and files new ones. False if the list of units changed otherwise (a
     /// unit removed or reordered), when only filing them all again will do.
-    fn refile(&mut self, table: &Table) -> bool {
-        if table.units.len() < self.filed.len() {
+    fn refile(&mut self, units: &[impl GridUnit]) -> bool {
+        if units.len() < self.filed.len() {
             return false;
         }
-        for (i, u) in table.units.iter().enumerate() {
+        for (i, u) in units.iter().enumerate() {
             if i < self.filed.len() && self.unchanged(i, u) {
                 continue;
             }
             if i < self.filed.len() {
-                if self.filed[i].id != u.id {
+                if self.filed[i].id != u.number() {
                     return false;
                 }
                 let old = self.filed[i].slot;
@@ -311,36 +321,32 @@ impl GridCache {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The grid of `table` as it stands now.
-    pub fn of<'t>(&self, table: &'t Table) -> TableGrid<'t> {
+    /// The grid of the `units` of a table of `size`, as they stand now.
+    pub fn of<'t>(&self, size: Vec2, units: &'t [impl GridUnit]) -> TableGrid<'t> {
         let mut kept = self.lock();
         let grid = match kept.as_mut() {
             Some(grid) => {
                 // Refiled in place, or in a copy while another table still shares it (and only
                 // if something changed).
                 let fresh = if let Some(only) = Arc::get_mut(grid) {
-                    only.refile(table)
-                } else if grid.filed.len() == table.units.len()
-                    && table
-                        .units
-                        .iter()
-                        .enumerate()
-                        .all(|(i, u)| grid.unchanged(i, u))
+                    only.refile(units)
+                } else if grid.filed.len() == units.len()
+                    && units.iter().enumerate().all(|(i, u)| grid.unchanged(i, u))
                 {
                     true
                 } else {
-                    Arc::make_mut(grid).refile(table)
+                    Arc::make_mut(grid).refile(units)
                 };
                 if !fresh {
-                    *grid = Arc::new(UnitGrid::new(table));
+                    *grid = Arc::new(UnitGrid::new(size, units));
                 }
                 grid.clone()
             }
-            None => kept.insert(Arc::new(UnitGrid::new(table))).clone(),
+            None => kept.insert(Arc::new(UnitGrid::new(size, units))).clone(),
         };
         TableGrid {
             grid,
-            _table: std::marker::PhantomData,
+            _units: std::marker::PhantomData,
         }
     }
 }
@@ -349,7 +355,7 @@ impl GridCache {
 #[derive(Debug, Clone)]
 pub struct TableGrid<'t> {
     grid: Arc<UnitGrid>,
-    _table: std::marker::PhantomData<&'t Table>,
+    _units: std::marker::PhantomData<&'t ()>,
 }
 
 impl Deref for TableGrid<'_> {
@@ -362,7 +368,7 @@ impl Deref for TableGrid<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::table::{GameConfig, Presence};
+    use crate::rules::table::{GameConfig, Presence, Table};
     use ambush_data::Rules;
     use ambush_data::board::Side;
     use ambush_data::geometry;
@@ -460,7 +466,7 @@ mod tests {
                         u
                     }));
                 }
-                let fresh = UnitGrid::new(&table);
+                let fresh = UnitGrid::new(table.config.table, &table.units);
                 let kept = table.grid();
                 for _ in 0..20 {
                     let a = Vec2::new(
@@ -588,6 +594,21 @@ mod tests {
         let lost = table.add(rules, "B", Side::Aliens, alien, (9.0, 9.0), 0.0, &[]);
         table.add(rules, "C", Side::Aliens, alien, (3e38, -3e38), 0.0, &[]);
         table.unit_mut(lost).unwrap().base.center.x = f32::NAN;
+        // A few units: every query looks at them all.
+        table.grid().near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert_eq!(got, [0, 1, 2]);
+        // Enough of them far off (at 30, 30) that the cells are used.
+        for i in 0..SCAN_UP_TO {
+            table.add(
+                rules,
+                &format!("F{i}"),
+                Side::Humans,
+                infantry,
+                (30.0, 30.0),
+                0.0,
+                &[],
+            );
+        }
         let grid = table.grid();
         // The unit at no place is a candidate everywhere; the far one is only near its edge.
         grid.near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
@@ -595,13 +616,24 @@ mod tests {
         grid.near_point(Vec2::new(3e38, -3e38), 1.0, &mut got);
         assert_eq!(got, [1, 2]);
         grid.near_point(Vec2::new(f32::NAN, 5.0), 1.0, &mut got);
-        assert_eq!(got, [0, 1, 2]);
-        // An absurd table still gets a grid.
+        assert_eq!(got.len(), table.units.len());
+        // An absurd table still gets a grid that finds what is there.
         for size in [(f32::NAN, 1.0), (0.0, -3.0), (3e38, 3e38), (1e6, 0.5)] {
             let mut t = Table::new(GameConfig::plain(size.0, size.1));
-            t.add(rules, "A", Side::Humans, infantry, (0.5, 0.5), 0.0, &[]);
+            for i in 0..=SCAN_UP_TO {
+                let at = (0.5 + i as f32 * 3.0, 0.5);
+                t.add(
+                    rules,
+                    &format!("A{i}"),
+                    Side::Humans,
+                    infantry,
+                    at,
+                    0.0,
+                    &[],
+                );
+            }
             t.grid().near_point(Vec2::new(0.5, 0.5), 1.0, &mut got);
-            assert_eq!(got, [0]);
+            assert!(got.contains(&0), "{size:?}");
         }
     }
 }

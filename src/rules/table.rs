@@ -3,7 +3,7 @@
 //! ECS systems build a `Table` from components, run a rule step on it, and write it back.
 
 use crate::rules::cards::{CardLedger, Stack};
-use crate::rules::grid::{GridCache, TableGrid, UnitGrid};
+use crate::rules::grid::{GridCache, GridUnit, TableGrid, UnitGrid};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
@@ -237,6 +237,18 @@ impl Unit {
     }
 }
 
+impl GridUnit for Unit {
+    fn number(&self) -> u32 {
+        self.id
+    }
+    fn footprint(&self) -> &Footprint {
+        &self.base
+    }
+    fn is_on_table(&self) -> bool {
+        self.on_table()
+    }
+}
+
 /// The scenario's settings for one game, fixed once it starts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameConfig {
@@ -411,7 +423,7 @@ impl Table {
     /// The units on the table filed by place, up to date with the table as it stands: ask it
     /// which units are near a place instead of measuring every unit.
     pub fn grid(&self) -> TableGrid<'_> {
-        self.spatial.of(self)
+        self.spatial.of(self.config.table, &self.units)
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.index(id).map(|i| &self.units[i])

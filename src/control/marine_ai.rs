@@ -1,13 +1,14 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
 use crate::rules::formation;
+use crate::rules::grid::TableGrid;
 use crate::rules::movement;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
 use crate::rules::orders::passing_order;
 use crate::rules::phases::movement::boarders;
 use crate::rules::shooting;
-use crate::rules::table::{Table, UnitId};
+use crate::rules::table::{Table, Unit, UnitId};
 use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -106,39 +107,45 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     let Some(ship) = table.ship().map(|s| s.shape.clone()) else {
         return Order::EndMovement;
     };
-    let free = movement::free_to_move_each(table, rules);
-    let movers: Vec<UnitId> = table
-        .units
-        .iter()
-        .zip(&free)
-        .filter(|(u, free)| u.side == Side::Humans && u.on_table() && **free)
-        .map(|(u, _)| u)
-        .filter(|u| !table.touches_ship(&u.base, tol))
-        .filter(|u| !holds_to_shoot(table, rules, u.id))
-        .map(|u| u.id)
-        .collect();
-    for id in &movers {
+    let grid = table.grid();
+    // A mover: a marine free to move, clear of the ship, and not holding its ground to shoot.
+    // Asked of each unit as the search comes to it: the first unit that finds a way forward
+    // ends the search, so most units are never asked.
+    let is_mover = |u: &Unit| {
+        u.side == Side::Humans
+            && u.on_table()
+            && movement::free_to_move_among(table, rules, &grid, u.id)
+            && !table.touches_ship(&u.base, tol)
+            && !holds_to_shoot(table, rules, u.id)
+    };
+    let mut first_mover = None;
+    for u in table.units.iter().filter(|u| is_mover(u)) {
+        let id = u.id;
+        first_mover.get_or_insert(id);
         // Advance as a group while the whole group is free to move and clear of the ship.
-        let group = table.group_of(*id, tol);
-        let group_free = group.len() > 1 && group.iter().all(|m| movers.contains(m));
-        if group_free && let Some(order) = step_toward_ship(table, rules, *id, &ship, true) {
+        let group = table.group_among(&grid, id, tol);
+        let group_free =
+            group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
+        if group_free
+            && let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, Some(group))
+        {
             return order;
         }
-        if let Some(order) = step_toward_ship(table, rules, *id, &ship, false) {
+        if let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, None) {
             return order;
         }
     }
     // Whoever could not find a way forward turns toward the ship, so it is marked as moved.
-    if let Some(id) = movers.first()
-        && let Some(u) = table.unit(*id)
+    if let Some(id) = first_mover
+        && let Some(u) = table.unit(id)
     {
         let toward = geometry::angle_of(ship.center() - u.base.center);
-        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[*id]) {
+        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[id]) {
             toward
         } else {
             u.base.facing
         };
-        return Order::Rotate { unit: *id, facing };
+        return Order::Rotate { unit: id, facing };
     }
     Order::EndMovement
 }
@@ -151,22 +158,42 @@ const FORM_ALL_ROUND_WITHIN_SMR: f32 = 3.0;
 /// once the enemy is on the table, and a unit that can form square does so when the enemy
 /// comes near. Units whose troop types have no formations are never touched.
 fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
-    let enemies: Vec<Vec2> = table
-        .known_enemies(Side::Humans)
-        .map(|e| e.base.center)
-        .collect();
-    if enemies.is_empty() {
-        return None;
-    }
+    // Worked out for the first unit that could change formation: most units never can.
+    let mut enemies: Option<Vec<Vec2>> = None;
     let near = rules.general.smr * FORM_ALL_ROUND_WITHIN_SMR;
+    // The troop types with formations, looked up once rather than once a unit.
+    let formed: Vec<_> = rules
+        .troops
+        .troops
+        .iter()
+        .filter(|(_, line)| !line.formations.is_empty())
+        .map(|(troop, _)| *troop)
+        .collect();
     for u in table.side_on_table(Side::Humans) {
+        // Whether it has a formation to change to (`formation::choices` is not empty) first:
+        // it costs far less to ask.
+        let has_choices = if u.status.formation.is_some() {
+            rules.troops.troops.contains_key(&u.troop)
+        } else {
+            formed.contains(&u.troop)
+        };
+        if !has_choices {
+            continue;
+        }
+        let enemies = enemies.get_or_insert_with(|| {
+            table
+                .known_enemies(Side::Humans)
+                .map(|e| e.base.center)
+                .collect()
+        });
+        // With no enemy on the table, nobody changes formation.
+        if enemies.is_empty() {
+            return None;
+        }
         if !movement::free_to_move(table, rules, u.id) {
             continue;
         }
         let choices = formation::choices(rules, u);
-        if choices.is_empty() {
-            continue;
-        }
         if !formation::may_shoot(rules, u) && choices.contains(&None) {
             return Some(Order::ChangeFormation {
                 unit: u.id,
@@ -194,13 +221,15 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
     None
 }
 
-/// The first legal move toward the ship, trying the straight line first.
+/// The first legal move toward the ship, trying the straight line first: of `id` alone, or of
+/// its `group` (as `Table::group_among` gives it) together.
 fn step_toward_ship(
     table: &Table,
     rules: &Rules,
+    grid: &TableGrid,
     id: UnitId,
     ship: &Shape,
-    group: bool,
+    group: Option<Vec<UnitId>>,
 ) -> Option<Order> {
     let u = table.unit(id)?;
     let goal = ship_slot(ship, &u.base)?;
@@ -211,21 +240,23 @@ fn step_toward_ship(
     }
     let goal_angle = geometry::angle_of(to_goal);
     // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
-    let facing = if group { u.base.facing } else { goal_angle };
+    let together = group.is_some();
+    let facing = if together { u.base.facing } else { goal_angle };
     let allow = movement::max_allowance(table, rules, id);
     // The group and its freedom to move are the same for every destination tried.
-    let mut search = movement::MoveSearch::new(table, rules, id, group).ok()?;
+    let members = group.unwrap_or_else(|| vec![id]);
+    let mut search = movement::MoveSearch::among(table, rules, grid, members).ok()?;
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
         for frac in STRIDES {
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;
-            if search.plan(to, facing).is_ok() {
+            if search.allows(to, facing) {
                 return Some(Order::Move {
                     unit: id,
                     to,
                     facing,
-                    group,
+                    group: together,
                 });
             }
         }

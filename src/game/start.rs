@@ -148,6 +148,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         progress,
         ledger: Default::default(),
         exposure: Default::default(),
+        spatial: Default::default(),
     }
 }
 

@@ -183,6 +183,7 @@ fn table_from(
         progress,
         ledger,
         exposure,
+        spatial: Default::default(),
     }
 }
 

@@ -46,10 +46,12 @@ pub fn from_flank_or_rear(table: &Table, rules: &Rules, a: UnitId, b: UnitId) ->
 /// Units in base contact with an enemy, in id order.
 pub fn units_in_melee(table: &Table, rules: &Rules) -> Vec<UnitId> {
     let tol = rules.general.contact_tolerance;
+    // Filed by place once, so each unit is measured only against the units near it.
+    let grid = table.grid();
     table
         .units
         .iter()
-        .filter(|u| u.on_table() && table.in_enemy_contact(u.id, tol))
+        .filter(|u| u.on_table() && table.in_enemy_contact_among(&grid, u.id, tol))
         .map(|u| u.id)
         .collect()
 }
@@ -71,6 +73,8 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
     let mut wounds: Vec<(UnitId, UnitId)> = Vec::new();
     let mut attacks: Vec<(UnitId, UnitId)> = Vec::new();
     let ids: Vec<UnitId> = table.units.iter().map(|u| u.id).collect();
+    // Nothing moves until every close-quarter attack is rolled.
+    let grid = table.grid();
     for id in ids {
         let Some(u) = table.unit(id) else { continue };
         if !u.on_table()
@@ -89,11 +93,15 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
             })
             .cloned()
             .unwrap_or_default();
-        let Some(target) = table.enemies_in_contact(id, tol).into_iter().find(|e| {
-            table
-                .unit(*e)
-                .is_some_and(|t| geometry::front_touches(&u.base, &t.base, tol))
-        }) else {
+        let Some(target) = table
+            .enemies_in_contact_among(&grid, id, tol)
+            .into_iter()
+            .find(|e| {
+                table
+                    .unit(*e)
+                    .is_some_and(|t| geometry::front_touches(&u.base, &t.base, tol))
+            })
+        else {
             continue;
         };
         let m = &rules.melee.close_quarter_modifiers;
@@ -137,6 +145,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
             wounds.push((id, target));
         }
     }
+    drop(grid);
     for (attacker, target) in attacks {
         crate::rules::shooting::note_attack(table, attacker, target);
     }

@@ -8,6 +8,7 @@ pub mod drift;
 pub mod environment;
 pub mod formation;
 pub mod generation;
+pub mod grid;
 pub mod log;
 pub mod melee;
 pub mod morale;

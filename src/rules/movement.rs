@@ -5,6 +5,7 @@ use ambush_data::geometry::MEASURING_SLACK;
 
 use crate::rules::environment;
 use crate::rules::formation;
+use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, placement_clear};
 use ambush_data::ambush_spec::SurpriseEffects;
@@ -210,13 +211,14 @@ pub fn path_clear(
     end: &Footprint,
     ignore: &[UnitId],
 ) -> Result<(), PathBlocked> {
-    let others: Vec<(PlacedBase, &Unit)> = table
+    let others = table
         .units
         .iter()
         .filter(|u| u.on_table() && !ignore.contains(&u.id))
-        .map(|u| (PlacedBase::new(u.base), u))
-        .collect();
-    path_among(table, rules, start, end, &others, &impassable_walls(table))
+        .map(|u| (u, None));
+    let walls = impassable_walls(table);
+    path_among(table, rules, start, end, others, &walls, &mut Vec::new())
+        .map_err(|b| b.in_words(table))
 }
 
 /// Impassable terrain, each feature worked out once, with its name.
@@ -229,16 +231,37 @@ fn impassable_walls(table: &Table) -> Vec<(PlacedShape, &str)> {
         .collect()
 }
 
-/// `path_clear` against `others` (the bases that may be in the way) and `walls`. Samples every
-/// half inch; the base keeps its facing until the end.
-fn path_among(
+/// What stops a base on its way, before it is put in words (`PathBlocked`): a search that only
+/// asks whether a path is clear never builds the words.
+#[derive(Debug, Clone, Copy)]
+enum Blocker<'t> {
+    LeavesTable,
+    Wall(&'t str),
+    Base(&'t Unit),
+}
+
+impl Blocker<'_> {
+    fn in_words(self, table: &Table) -> PathBlocked {
+        match self {
+            Blocker::LeavesTable => PathBlocked::LeavesTable,
+            Blocker::Wall(name) => PathBlocked::Impassable(name.to_string()),
+            Blocker::Base(u) => PathBlocked::By(table.public_name(u).to_string()),
+        }
+    }
+}
+
+/// `path_clear` against `others` (the bases that may be in the way, in table order) and
+/// `walls`, with `near` to work in. Samples every half inch; the base keeps its facing until
+/// the end.
+fn path_among<'t, 'p>(
     table: &Table,
     rules: &Rules,
     start: &Footprint,
     end: &Footprint,
-    others: &[(PlacedBase, &Unit)],
-    walls: &[(PlacedShape, &str)],
-) -> Result<(), PathBlocked> {
+    others: impl Iterator<Item = (&'t Unit, Option<&'p PlacedBase>)>,
+    walls: &[(PlacedShape, &'t str)],
+    near: &mut Vec<(PlacedBase, &'t Unit)>,
+) -> Result<(), Blocker<'t>> {
     let len = start.center.distance(end.center);
     // Half-inch steps: no base is narrower than an inch, so none can be stepped over.
     let steps = (len / 0.5).ceil().max(1.0) as usize;
@@ -247,19 +270,21 @@ fn path_among(
     let me = PlacedBase::new(*start);
     // Only what could touch the base somewhere on its way is tested at each step: the rest is
     // farther from the path than the two bases' reach (with a margin for rounding).
-    let near: Vec<&(PlacedBase, &Unit)> = others
-        .iter()
-        .filter(|(p, u)| {
-            u.base.center.distance(start.center) <= reach
-                && geometry::point_segment_distance(p.base.center, start.center, end.center)
-                    <= p.radius + me.radius + tol + BROAD_PHASE_MARGIN
-        })
-        .collect();
+    near.clear();
+    near.extend(
+        others
+            .filter(|(u, _)| {
+                u.base.center.distance(start.center) <= reach
+                    && geometry::point_segment_distance(u.base.center, start.center, end.center)
+                        <= u.base.size.length() * 0.5 + me.radius + tol + BROAD_PHASE_MARGIN
+            })
+            .map(|(u, p)| (p.copied().unwrap_or_else(|| PlacedBase::new(u.base)), u)),
+    );
     let walls: Vec<&(PlacedShape, &str)> = walls
         .iter()
         .filter(|(s, _)| s.may_reach_path(start.center, end.center, me.radius, BROAD_PHASE_MARGIN))
         .collect();
-    sweep(table, start, end, steps, &near, &walls, tol)
+    sweep(table, start, end, steps, near, &walls, tol)
 }
 
 /// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
@@ -278,15 +303,27 @@ pub struct MovePlan {
 /// Why a unit may not move at all this phase, if it may not.
 pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMove> {
     let u = table.unit(id)?;
-    let unit = u.label.to_string();
-    Some(match held_still(table, rules, u)? {
-        HeldStill::NotOnTable => CannotMove::NotOnTable(unit),
-        HeldStill::AlreadyMoved => CannotMove::AlreadyMoved(unit),
-        HeldStill::Surprised(why) => CannotMove::Surprised(unit, why),
-        HeldStill::Stunned => CannotMove::Stunned(unit),
-        HeldStill::Withdrawing => CannotMove::Withdrawing(unit),
-        HeldStill::Drifting => CannotMove::Drifting(unit),
-        HeldStill::InContact => CannotMove::InContact(unit),
+    Some(held_still(table, rules, u)?.in_words(u))
+}
+
+/// `cannot_move`, asking `grid` (of this table as it stands) which units are near.
+pub fn cannot_move_among(
+    table: &Table,
+    rules: &Rules,
+    grid: &UnitGrid,
+    id: UnitId,
+) -> Option<CannotMove> {
+    let u = table.unit(id)?;
+    let tol = rules.general.contact_tolerance;
+    let held = held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol))?;
+    Some(held.in_words(u))
+}
+
+/// `free_to_move`, asking `grid` (of this table as it stands) which units are near.
+pub fn free_to_move_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
+    let tol = rules.general.contact_tolerance;
+    table.unit(id).is_none_or(|u| {
+        held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol)).is_none()
     })
 }
 
@@ -320,6 +357,22 @@ enum HeldStill {
     Withdrawing,
     Drifting,
     InContact,
+}
+
+impl HeldStill {
+    /// What holds unit `u` still, in words.
+    fn in_words(self, u: &Unit) -> CannotMove {
+        let unit = u.label.to_string();
+        match self {
+            HeldStill::NotOnTable => CannotMove::NotOnTable(unit),
+            HeldStill::AlreadyMoved => CannotMove::AlreadyMoved(unit),
+            HeldStill::Surprised(why) => CannotMove::Surprised(unit, why),
+            HeldStill::Stunned => CannotMove::Stunned(unit),
+            HeldStill::Withdrawing => CannotMove::Withdrawing(unit),
+            HeldStill::Drifting => CannotMove::Drifting(unit),
+            HeldStill::InContact => CannotMove::InContact(unit),
+        }
+    }
 }
 
 fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
@@ -379,12 +432,19 @@ pub struct MoveSearch<'a> {
     members: Vec<UnitId>,
     /// Each member's unit, in `members` order.
     units: Vec<&'a Unit>,
+    /// Each member's place in `table.units` (ids are unique: the place is the id's only unit).
+    places: Vec<usize>,
     /// Each member's allowance for each kind of move, worked out when first needed.
     allowances: Vec<[Option<f32>; MOVE_KINDS]>,
-    /// Every other unit on the table, worked out once.
-    others: Vec<(PlacedBase, &'a Unit)>,
+    /// The units on the table, filed by place once: each destination tried looks only at the
+    /// bases near its path and its end.
+    grid: TableGrid<'a>,
     /// Impassable terrain, worked out once.
     walls: Vec<(PlacedShape, &'a str)>,
+    /// Room to work in, kept between destinations: the places of the units a query found, and
+    /// bases worked out.
+    found: Vec<usize>,
+    placed: Vec<(PlacedBase, &'a Unit)>,
 }
 
 /// How many kinds of move there are (`MoveKind` as an index).
@@ -410,30 +470,37 @@ impl<'a> MoveSearch<'a> {
         id: UnitId,
         group: bool,
     ) -> Result<Self, MoveError> {
-        let tol = rules.general.contact_tolerance;
         table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+        let grid = table.grid();
         let members = if group {
-            table.group_of(id, tol)
+            table.group_among(&grid, id, rules.general.contact_tolerance)
         } else {
             vec![id]
         };
+        Self::among(table, rules, &grid, members)
+    }
+
+    /// `new`, with `grid` (of this table as it stands) filed already and the `members` found:
+    /// the unit alone, or its group as `Table::group_among` gives it.
+    pub fn among(
+        table: &'a Table,
+        rules: &'a Rules,
+        grid: &TableGrid<'a>,
+        members: Vec<UnitId>,
+    ) -> Result<Self, MoveError> {
+        let grid = grid.clone();
         for m in &members {
-            if let Some(why) = cannot_move(table, rules, *m)
+            if let Some(why) = cannot_move_among(table, rules, &grid, *m)
                 .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
             {
                 return Err(why.into());
             }
         }
-        let units = members
+        let places = members
             .iter()
-            .map(|m| table.unit(*m).ok_or(MoveError::NoSuchUnit))
+            .map(|m| table.index(*m).ok_or(MoveError::NoSuchUnit))
             .collect::<Result<Vec<_>, _>>()?;
-        let others = table
-            .units
-            .iter()
-            .filter(|u| u.on_table() && !members.contains(&u.id))
-            .map(|u| (PlacedBase::new(u.base), u))
-            .collect();
+        let units = places.iter().map(|i| &table.units[*i]).collect();
         let walls = impassable_walls(table);
         Ok(MoveSearch {
             table,
@@ -441,8 +508,11 @@ impl<'a> MoveSearch<'a> {
             allowances: vec![[None; MOVE_KINDS]; members.len()],
             members,
             units,
-            others,
+            places,
+            grid,
             walls,
+            found: Vec::new(),
+            placed: Vec::new(),
         })
     }
 
@@ -454,6 +524,18 @@ impl<'a> MoveSearch<'a> {
 
     /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
     pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
+        self.check(to, facing, TestOrder::AsRefused)
+            .map_err(|r| r.in_words(self))
+    }
+
+    /// Whether `plan` would accept the move, without putting a refusal in words: for a search
+    /// that tries many destinations and refuses most.
+    pub fn allows(&mut self, to: Vec2, facing: f32) -> bool {
+        self.check(to, facing, TestOrder::Quickest).is_ok()
+    }
+
+    /// `plan`, with a refusal not yet in words, its tests in `order`.
+    fn check(&mut self, to: Vec2, facing: f32, order: TestOrder) -> Result<MovePlan, Refusal<'a>> {
         let (table, rules) = (self.table, self.rules);
         let tol = rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
@@ -481,9 +563,9 @@ impl<'a> MoveSearch<'a> {
             let cost = path_cost(table, rules, u.base.center, end_center);
             let allow = self.allowance(i, kind);
             if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
-                return Err(MoveError::BeyondAllowance {
-                    unit: u.label.to_string(),
-                    kind: kind.name(),
+                return Err(Refusal::BeyondAllowance {
+                    member: i,
+                    kind,
                     distance: shift.length(),
                     cost,
                     allowance: allow,
@@ -499,37 +581,25 @@ impl<'a> MoveSearch<'a> {
                 Footprint::new(end_center, u.base.size, face),
             ));
         }
-        for (i, (m, end)) in poses.iter().enumerate() {
-            let u = self.units[i];
-            let start = u.base;
-            if shift.length() >= MEASURING_SLACK {
-                self.path_clear(&start, &start.at(end.center))
-                    .map_err(|e| MoveError::Path {
-                        unit: table.label(*m).to_string(),
-                        blocked: e,
-                    })?;
+        let moves = shift.length() >= MEASURING_SLACK;
+        if order == TestOrder::AsRefused {
+            for (i, (_, end)) in poses.iter().enumerate() {
+                if moves {
+                    self.path_refusal(i, end)?;
+                }
+                self.end_refusal(i, end)?;
             }
-            let placed = PlacedBase::new(*end);
-            // `placement_clear`, against the bases and walls worked out once.
-            let clear = placed.on_table(table.config.table, MEASURING_SLACK)
-                && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
-                && !self.others.iter().any(|(o, _)| placed.overlaps(o, tol));
-            if !clear {
-                return Err(MoveError::EndNotClear(table.label(*m).to_string()));
+            group_refusal(&poses, tol)?;
+        } else {
+            // Every end, then the group, then the paths: a path is tested at many places, an
+            // end at one, and in a crowd most destinations are refused at their ends.
+            for (i, (_, end)) in poses.iter().enumerate() {
+                self.end_refusal(i, end)?;
             }
-            // Members are friends of one another: only the others can be enemies.
-            let enemy_contact = self
-                .others
-                .iter()
-                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol));
-            if enemy_contact {
-                return Err(MoveError::ContactIsACharge(table.label(*m).to_string()));
-            }
-        }
-        for (i, (_, a)) in poses.iter().enumerate() {
-            for (_, b) in poses.iter().skip(i + 1) {
-                if geometry::bases_overlap(a, b, tol) {
-                    return Err(MoveError::GroupOverlaps);
+            group_refusal(&poses, tol)?;
+            if moves {
+                for (i, (_, end)) in poses.iter().enumerate() {
+                    self.path_refusal(i, end)?;
                 }
             }
         }
@@ -541,30 +611,160 @@ impl<'a> MoveSearch<'a> {
         })
     }
 
+    /// Whether member `i` may slide to `end` (its path clear, ignoring the members).
+    fn path_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let start = self.units[i].base;
+        self.path_clear(&start, &start.at(end.center))
+            .map_err(|blocked| Refusal::Path { member: i, blocked })
+    }
+
+    /// Whether member `i` may stand at `end`: room there, and no enemy touched.
+    fn end_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let (table, u) = (self.table, self.units[i]);
+        let tol = self.rules.general.contact_tolerance;
+        let placed = PlacedBase::new(*end);
+        // Every base that could overlap or touch the end, worked out once.
+        self.find_others_near(end.center, end.center, placed.radius + tol);
+        let mut others = std::mem::take(&mut self.placed);
+        others.clear();
+        others.extend(
+            self.found
+                .iter()
+                .map(|o| (*self.grid.placed(*o), &table.units[*o])),
+        );
+        // `placement_clear`, against the bases and walls worked out once.
+        let clear = placed.on_table(table.config.table, MEASURING_SLACK)
+            && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
+            && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
+        // Members are friends of one another: only the others can be enemies.
+        let enemy_contact = || {
+            others
+                .iter()
+                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
+        };
+        let refusal = if !clear {
+            Err(Refusal::EndNotClear(i))
+        } else if enemy_contact() {
+            Err(Refusal::ContactIsACharge(i))
+        } else {
+            Ok(())
+        };
+        self.placed = others;
+        refusal
+    }
+
+    /// Fills `found` with the places of the units on the table other than the members that
+    /// the grid finds within `reach` of the segment from `a` to `b`, in table order.
+    fn find_others_near(&mut self, a: Vec2, b: Vec2, reach: f32) {
+        self.grid.near_segment(a, b, reach, &mut self.found);
+        let places = &self.places;
+        self.found.retain(|i| !places.contains(i));
+    }
+
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
-    fn path_clear(&self, start: &Footprint, end: &Footprint) -> Result<(), PathBlocked> {
+    fn path_clear(&mut self, start: &Footprint, end: &Footprint) -> Result<(), Blocker<'a>> {
+        // `path_among` keeps what lies within both bases' reach (and its margin) of the path.
+        let tol = self.rules.general.contact_tolerance;
+        let reach = start.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
+        self.find_others_near(start.center, end.center, reach);
+        let (table, grid) = (self.table, &self.grid);
+        let others = self
+            .found
+            .iter()
+            .map(|i| (&table.units[*i], Some(grid.placed(*i))));
         path_among(
-            self.table,
+            table,
             self.rules,
             start,
             end,
-            &self.others,
+            others,
             &self.walls,
+            &mut self.placed,
         )
+    }
+}
+
+/// The order in which a move's tests are made. A move passes every test or is refused, in any
+/// order; the order only decides which refusal a refused move gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TestOrder {
+    /// Each member's path, then its end, then the group's overlap: the refusal the player reads.
+    AsRefused,
+    /// The cheapest tests first, for a search that only asks whether a move passes.
+    Quickest,
+}
+
+/// Whether the group's bases, at their ends, stay clear of one another.
+fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
+    for (i, (_, a)) in poses.iter().enumerate() {
+        for (_, b) in poses.iter().skip(i + 1) {
+            if geometry::bases_overlap(a, b, tol) {
+                return Err(Refusal::GroupOverlaps);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why a move is refused, before it is put in words (`MoveError`); a member by its place in
+/// the group.
+#[derive(Debug, Clone, Copy)]
+enum Refusal<'t> {
+    BeyondAllowance {
+        member: usize,
+        kind: MoveKind,
+        distance: f32,
+        cost: f32,
+        allowance: f32,
+    },
+    Path {
+        member: usize,
+        blocked: Blocker<'t>,
+    },
+    EndNotClear(usize),
+    ContactIsACharge(usize),
+    GroupOverlaps,
+}
+
+impl Refusal<'_> {
+    fn in_words(self, search: &MoveSearch) -> MoveError {
+        let (table, label) = (search.table, |i: usize| search.units[i].label.to_string());
+        match self {
+            Refusal::BeyondAllowance {
+                member,
+                kind,
+                distance,
+                cost,
+                allowance,
+            } => MoveError::BeyondAllowance {
+                unit: label(member),
+                kind: kind.name(),
+                distance,
+                cost,
+                allowance,
+            },
+            Refusal::Path { member, blocked } => MoveError::Path {
+                unit: label(member),
+                blocked: blocked.in_words(table),
+            },
+            Refusal::EndNotClear(member) => MoveError::EndNotClear(label(member)),
+            Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
+            Refusal::GroupOverlaps => MoveError::GroupOverlaps,
+        }
     }
 }
 
 /// Steps a base from `start` to `end` in `steps` equal steps (keeping its facing until the
 /// last), testing each against the table's edge, the `walls` and the `near` bases in turn.
-fn sweep(
+fn sweep<'t>(
     table: &Table,
     start: &Footprint,
     end: &Footprint,
     steps: usize,
-    near: &[&(PlacedBase, &Unit)],
-    walls: &[&(PlacedShape, &str)],
+    near: &[(PlacedBase, &'t Unit)],
+    walls: &[&(PlacedShape, &'t str)],
     tol: f32,
-) -> Result<(), PathBlocked> {
+) -> Result<(), Blocker<'t>> {
     let fwd = start.forward();
     for i in 1..=steps {
         let t = i as f32 / steps as f32;
@@ -580,13 +780,13 @@ fn sweep(
             PlacedBase::along(b, fwd)
         };
         if !placed.on_table(table.config.table, MEASURING_SLACK) {
-            return Err(PathBlocked::LeavesTable);
+            return Err(Blocker::LeavesTable);
         }
         if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {
-            return Err(PathBlocked::Impassable(name.to_string()));
+            return Err(Blocker::Wall(name));
         }
         if let Some((_, u)) = near.iter().find(|(p, _)| placed.overlaps(p, tol)) {
-            return Err(PathBlocked::By(table.public_name(u).to_string()));
+            return Err(Blocker::Base(u));
         }
     }
     Ok(())

@@ -54,6 +54,18 @@ impl ShotPlan {
 /// Why unit `id` may not shoot this phase, if it may not (001 "To shoot").
 pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotShoot> {
     let u = table.unit(id)?;
+    let tol = rules.general.contact_tolerance;
+    cannot_shoot_with(table, rules, u, || table.in_enemy_contact(id, tol))
+}
+
+/// `cannot_shoot` for unit `u`, asking `in_contact` whether an enemy touches it.
+fn cannot_shoot_with(
+    table: &Table,
+    rules: &Rules,
+    u: &Unit,
+    in_contact: impl FnOnce() -> bool,
+) -> Option<CannotShoot> {
+    let id = u.id;
     let unit = || u.label.to_string();
     if !u.on_table() {
         return Some(CannotShoot::NotOnTable(unit()));
@@ -64,7 +76,7 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
     if !u.surprise.may_attack() {
         return Some(CannotShoot::Surprised(unit(), u.surprise.why()));
     }
-    if table.in_enemy_contact(id, rules.general.contact_tolerance) {
+    if in_contact() {
         return Some(CannotShoot::InContact(unit()));
     }
     if crippled(table, rules, id) {
@@ -633,22 +645,31 @@ pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
 
 /// Whether a side has any unit that could shoot at anything.
 pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
+    let tol = rules.general.contact_tolerance;
+    let grid = table.grid();
+    // The enemies on the table, found once rather than once a shooter.
+    let enemies: Vec<&Unit> = table
+        .units
+        .iter()
+        .filter(|t| t.side != side && t.on_table())
+        .collect();
     table
         .units
         .iter()
         .filter(|u| u.side == side && u.on_table())
-        .filter(|u| cannot_shoot(table, rules, u.id).is_none())
+        .filter(|u| {
+            cannot_shoot_with(table, rules, u, || {
+                table.in_enemy_contact_among(&grid, u.id, tol)
+            })
+            .is_none()
+        })
         .any(|u| {
             let reach = longest_reach(table, rules, u);
-            table
-                .units
-                .iter()
-                .filter(|t| t.side != side && t.on_table())
-                .any(|t| {
-                    geometry::base_distance_at_least(&u.base, &t.base) <= reach
-                        && geometry::base_distance(&u.base, &t.base) <= reach
-                        && los_blocker(table, u.id, t.id).is_none()
-                })
+            enemies.iter().any(|t| {
+                geometry::base_distance_at_least(&u.base, &t.base) <= reach
+                    && geometry::base_distance(&u.base, &t.base) <= reach
+                    && los_blocker(table, u.id, t.id).is_none()
+            })
         })
 }
 

@@ -3,6 +3,7 @@
 //! ECS systems build a `Table` from components, run a rule step on it, and write it back.
 
 use crate::rules::cards::{CardLedger, Stack};
+use crate::rules::grid::{GridCache, GridUnit, TableGrid, UnitGrid};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
@@ -236,6 +237,18 @@ impl Unit {
     }
 }
 
+impl GridUnit for Unit {
+    fn number(&self) -> u32 {
+        self.id
+    }
+    fn footprint(&self) -> &Footprint {
+        &self.base
+    }
+    fn is_on_table(&self) -> bool {
+        self.on_table()
+    }
+}
+
 /// The scenario's settings for one game, fixed once it starts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameConfig {
@@ -396,6 +409,8 @@ pub struct Table {
     pub ledger: CardLedger,
     /// 003's hostile environment: each unit's descent, air and drift.
     pub exposure: Exposure,
+    /// The units filed by place, kept between questions (`Table::grid`).
+    pub spatial: GridCache,
 }
 
 impl Table {
@@ -404,6 +419,11 @@ impl Table {
         let id = self.progress.next_unit_id;
         self.progress.next_unit_id += 1;
         id
+    }
+    /// The units on the table filed by place, up to date with the table as it stands: ask it
+    /// which units are near a place instead of measuring every unit.
+    pub fn grid(&self) -> TableGrid<'_> {
+        self.spatial.of(self.config.table, &self.units)
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.index(id).map(|i| &self.units[i])
@@ -462,6 +482,39 @@ impl Table {
             })
     }
 
+    /// `enemies_in_contact`, asking `grid` (of this table as it stands) which units are near.
+    pub fn enemies_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let Some(at) = self.index(id) else {
+            return Vec::new();
+        };
+        let u = &self.units[at];
+        if !u.on_table() {
+            return Vec::new();
+        }
+        // `geometry::in_contact`, with both bases worked out already.
+        grid.near_base(&u.base, tol)
+            .into_iter()
+            .filter(|i| {
+                self.units[*i].side != u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
+            })
+            .map(|i| self.units[i].id)
+            .collect()
+    }
+
+    /// `in_enemy_contact`, asking `grid` (of this table as it stands) which units are near.
+    pub fn in_enemy_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> bool {
+        let Some(at) = self.index(id) else {
+            return false;
+        };
+        let u = &self.units[at];
+        // `geometry::in_contact`, with both bases worked out already.
+        let reach = u.base.size.length() * 0.5 + tol;
+        u.on_table()
+            && grid.any_near(u.base.center, reach, |i| {
+                self.units[i].side != u.side && grid.placed(at).in_contact(grid.placed(i), tol)
+            })
+    }
+
     /// `in_enemy_contact` for every unit at once, by its place in `units`: the table is swept
     /// from west to east, so each unit is measured only against those within reach of it.
     pub fn enemy_contacts(&self, tol: f32) -> Vec<bool> {
@@ -513,12 +566,34 @@ impl Table {
             .collect()
     }
 
+    /// `friends_in_contact`, asking `grid` (of this table as it stands) which units are near.
+    pub fn friends_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+        let Some(at) = self.index(id) else {
+            return Vec::new();
+        };
+        let u = &self.units[at];
+        // `geometry::in_contact`, with both bases worked out already.
+        grid.near_base(&u.base, tol)
+            .into_iter()
+            .filter(|i| {
+                let o = &self.units[*i];
+                o.id != id && o.side == u.side && grid.placed(at).in_contact(grid.placed(*i), tol)
+            })
+            .map(|i| self.units[i].id)
+            .collect()
+    }
+
     /// The group of `id`: friends linked to it by base contact, itself first.
     pub fn group_of(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
+        self.group_among(&self.grid(), id, tol)
+    }
+
+    /// `group_of`, asking `grid` (of this table as it stands) which units are near.
+    pub fn group_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
         let mut group = vec![id];
         let mut i = 0;
         while i < group.len() {
-            for f in self.friends_in_contact(group[i], tol) {
+            for f in self.friends_in_contact_among(grid, group[i], tol) {
                 if !group.contains(&f) {
                     group.push(f);
                 }
@@ -643,6 +718,7 @@ impl Table {
             },
             ledger: CardLedger::default(),
             exposure: Exposure::default(),
+            spatial: GridCache::default(),
         }
     }
 

@@ -1,0 +1,646 @@
+//! A uniform grid over the units on the table, kept with the table, so a question about one place looks only at the units near it.
+//!
+//! The grid answers with a superset of the units that could be near, in their order in
+//! `table.units`: a caller runs its exact test on them and finds what a scan of every unit would
+//! find, in the same order, so ties break as they always did.
+//!
+//! The table keeps its grid between questions (`Table::grid`). Before answering, the grid
+//! compares what it filed with every unit as it stands and refiles the units that moved, so it
+//! is never out of date, whoever moved them; that comparison is the one pass over every unit
+//! left, and it is far cheaper than filing them all again.
+
+use ambush_data::geometry::{Footprint, PlacedBase};
+use glam::Vec2;
+use std::ops::Deref;
+use std::sync::{Arc, Mutex};
+
+/// The most cells along one side of the grid, and the most cells in all: a huge or strange
+/// table still gets a small grid, whose cells are then just larger.
+const MAX_CELLS_A_SIDE: f32 = 256.0;
+const MAX_CELLS: f32 = 16384.0;
+/// The narrowest cell, inches: about two bases across.
+const MIN_CELL: f32 = 2.0;
+/// Up to this many units (ever on the table), a query looks at them all instead of the cells.
+const SCAN_UP_TO: usize = 32;
+
+/// What the grid needs to know of a unit (the table's units have it): the grid names nothing of
+/// the rules, so the table can keep one.
+pub trait GridUnit {
+    /// Its number, unique on its table.
+    fn number(&self) -> u32;
+    fn footprint(&self) -> &Footprint;
+    fn is_on_table(&self) -> bool;
+}
+
+/// Where a unit is filed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// Not on the table: in no query's answer.
+    Off,
+    /// In one cell, by number.
+    Cell(u32),
+    /// Its place or size cannot be measured (not finite): in every query's answer.
+    Everywhere,
+}
+
+/// A unit as it was filed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Filed {
+    id: u32,
+    /// The bits of its base's centre, size and facing.
+    bits: [u32; 5],
+    /// Its base with its corners worked out, for exact tests against it.
+    placed: PlacedBase,
+    slot: Slot,
+}
+
+/// The bits of a base's centre, size and facing: two bases with the same bits are the same base.
+fn bits_of(b: &Footprint) -> [u32; 5] {
+    [b.center.x, b.center.y, b.size.x, b.size.y, b.facing].map(f32::to_bits)
+}
+
+/// The units on the table, each filed under the cell its centre lies in.
+#[derive(Debug, Clone)]
+pub struct UnitGrid {
+    /// A cell's side, inches. Cells start at the table's south-west corner.
+    cell: f32,
+    cols: usize,
+    rows: usize,
+    /// Places in `table.units` of the units in each cell, ascending.
+    cells: Vec<Vec<u32>>,
+    /// Places of the units that are in every answer, ascending.
+    everywhere: Vec<u32>,
+    /// The largest half-diagonal of any base filed so far: how far a base reaches past its
+    /// centre (it never shrinks, which only widens the answers).
+    max_radius: f32,
+    /// Each unit as filed, by place in `table.units`.
+    filed: Vec<Filed>,
+}
+
+impl UnitGrid {
+    /// Files every unit on a table of `size`.
+    pub fn new(size: Vec2, units: &[impl GridUnit]) -> Self {
+        // A table that cannot be measured gets one cell a side.
+        let (w, h) = if size.is_finite() && size.min_element() > 0.0 {
+            (size.x.min(f32::MAX / 4.0), size.y.min(f32::MAX / 4.0))
+        } else {
+            (1.0, 1.0)
+        };
+        let cell = ((w / MAX_CELLS).sqrt() * h.sqrt())
+            .max(MIN_CELL)
+            .max(w / MAX_CELLS_A_SIDE)
+            .max(h / MAX_CELLS_A_SIDE);
+        let cols = (w / cell).ceil().max(1.0) as usize;
+        let rows = (h / cell).ceil().max(1.0) as usize;
+        let mut grid = UnitGrid {
+            cell,
+            cols,
+            rows,
+            cells: vec![Vec::new(); cols * rows],
+            everywhere: Vec::new(),
+            max_radius: 0.0,
+            filed: Vec::with_capacity(units.len()),
+        };
+        for u in units {
+            let f = grid.file_of(u);
+            grid.filed.push(f);
+            // Units come in ascending order: each goes at the end of its cell.
+            match f.slot {
+                Slot::Off => {}
+                Slot::Cell(k) => grid.cells[k as usize].push(grid.filed.len() as u32 - 1),
+                Slot::Everywhere => grid.everywhere.push(grid.filed.len() as u32 - 1),
+            }
+        }
+        grid
+    }
+
+    /// How unit `u` is to be filed (and widens `max_radius` to its base).
+    fn file_of(&mut self, u: &impl GridUnit) -> Filed {
+        let base = u.footprint();
+        let (c, s) = (base.center, base.size);
+        let slot = if !u.is_on_table() {
+            Slot::Off
+        } else if c.is_finite() && s.is_finite() {
+            self.max_radius = self.max_radius.max(s.length() * 0.5);
+            Slot::Cell(self.cell_of(c) as u32)
+        } else {
+            Slot::Everywhere
+        };
+        Filed {
+            id: u.number(),
+            bits: bits_of(base),
+            placed: PlacedBase::new(*base),
+            slot,
+        }
+    }
+
+    /// Whether unit `u` stands as it was filed at place `i`.
+    fn unchanged(&self, i: usize, u: &impl GridUnit) -> bool {
+        let f = &self.filed[i];
+        f.id == u.number()
+            && f.bits == bits_of(u.footprint())
+            && (f.slot != Slot::Off) == u.is_on_table()
+    }
+
+    /// The base of the unit at place `i` in `table.units`, with its corners worked out: the same
+    /// to the bit as `PlacedBase::new(table.units[i].base)`, as the grid is never out of date.
+    pub fn placed(&self, i: usize) -> &PlacedBase {
+        &self.filed[i].placed
+    }
+
+    /// Brings the grid up to date with `table`: refiles the units that moved, came onto the
+    /// table or left it, and files new ones. False if the list of units changed otherwise (a
+    /// unit removed or reordered), when only filing them all again will do.
+    fn refile(&mut self, units: &[impl GridUnit]) -> bool {
+        if units.len() < self.filed.len() {
+            return false;
+        }
+        for (i, u) in units.iter().enumerate() {
+            if i < self.filed.len() && self.unchanged(i, u) {
+                continue;
+            }
+            if i < self.filed.len() {
+                if self.filed[i].id != u.number() {
+                    return false;
+                }
+                let old = self.filed[i].slot;
+                self.take_out(i, old);
+            }
+            let f = self.file_of(u);
+            self.put_in(i, f.slot);
+            if i < self.filed.len() {
+                self.filed[i] = f;
+            } else {
+                self.filed.push(f);
+            }
+        }
+        true
+    }
+
+    fn list_mut(&mut self, slot: Slot) -> Option<&mut Vec<u32>> {
+        match slot {
+            Slot::Off => None,
+            Slot::Cell(k) => Some(&mut self.cells[k as usize]),
+            Slot::Everywhere => Some(&mut self.everywhere),
+        }
+    }
+
+    fn take_out(&mut self, i: usize, slot: Slot) {
+        if let Some(list) = self.list_mut(slot)
+            && let Ok(at) = list.binary_search(&(i as u32))
+        {
+            list.remove(at);
+        }
+    }
+
+    fn put_in(&mut self, i: usize, slot: Slot) {
+        if let Some(list) = self.list_mut(slot)
+            && let Err(at) = list.binary_search(&(i as u32))
+        {
+            list.insert(at, i as u32);
+        }
+    }
+
+    /// The column and row of a point, clamped into the grid (a point off the table files under
+    /// the nearest edge cell, which every query reaching past that edge visits).
+    fn col_row(&self, p: Vec2) -> (usize, usize) {
+        let c = p / self.cell;
+        // Truncation is the floor of a number not below 0 (and costs far less than `floor`);
+        // `as` saturates, NaN gives 0, and the min keeps it inside.
+        let col = (c.x.max(0.0) as usize).min(self.cols - 1);
+        let row = (c.y.max(0.0) as usize).min(self.rows - 1);
+        (col, row)
+    }
+
+    fn cell_of(&self, p: Vec2) -> usize {
+        let (col, row) = self.col_row(p);
+        row * self.cols + col
+    }
+
+    /// Shows `visit` every unit on the table whose base could reach within `reach` of the box
+    /// from `lo` to `hi`, and maybe some others, by place in `table.units` and in no order,
+    /// until it answers true; whether it did. Each unit whose centre lies within `reach` plus
+    /// its own half-diagonal of the box is shown.
+    fn visit_box(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        reach: f32,
+        mut visit: impl FnMut(usize) -> bool,
+    ) -> bool {
+        if self.scans() {
+            return self
+                .filed
+                .iter()
+                .enumerate()
+                .any(|(i, f)| f.slot != Slot::Off && visit(i));
+        }
+        let mut visit_all = |list: &[u32]| list.iter().any(|i| visit(*i as usize));
+        if visit_all(&self.everywhere) {
+            return true;
+        }
+        // A margin for rounding, which grows with the numbers rounded.
+        let size = lo.abs().max(hi.abs()).max_element();
+        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
+        if !(pad.is_finite() && lo.is_finite() && hi.is_finite()) {
+            // No box can be drawn: every unit on the table is a candidate.
+            return self.cells.iter().any(|cell| visit_all(cell));
+        }
+        let (c0, r0) = self.col_row(lo - Vec2::splat(pad));
+        let (c1, r1) = self.col_row(hi + Vec2::splat(pad));
+        (r0..=r1).any(|row| {
+            self.cells[row * self.cols + c0..=row * self.cols + c1]
+                .iter()
+                .any(|cell| visit_all(cell))
+        })
+    }
+
+    /// Whether a few units were ever filed: then a query looks at every unit on the table, which
+    /// costs less than visiting the cells.
+    fn scans(&self) -> bool {
+        self.filed.len() <= SCAN_UP_TO
+    }
+
+    /// Places in `table.units`, ascending, of every unit on the table whose base could reach
+    /// within `reach` of the box from `lo` to `hi`, and maybe some others: each one whose centre
+    /// lies within `reach` plus its own half-diagonal of the box is there.
+    pub fn near_box(&self, lo: Vec2, hi: Vec2, reach: f32, out: &mut Vec<usize>) {
+        out.clear();
+        self.visit_box(lo, hi, reach, |i| {
+            out.push(i);
+            false
+        });
+        // Back into the order of `table.units`, so a caller's first match is a full scan's (a
+        // scan found them in that order).
+        if !self.scans() {
+            out.sort_unstable();
+        }
+    }
+
+    /// Whether `test` holds for any unit on the table whose base could reach within `reach` of
+    /// `p` (by place in `table.units`; it may be shown some others): `near_point` for a question
+    /// whose answer does not depend on the order.
+    pub fn any_near(&self, p: Vec2, reach: f32, test: impl FnMut(usize) -> bool) -> bool {
+        self.visit_box(p, p, reach, test)
+    }
+
+    /// `near_box` around one point.
+    pub fn near_point(&self, p: Vec2, reach: f32, out: &mut Vec<usize>) {
+        self.near_box(p, p, reach, out);
+    }
+
+    /// `near_box` around the segment from `a` to `b`.
+    pub fn near_segment(&self, a: Vec2, b: Vec2, reach: f32, out: &mut Vec<usize>) {
+        self.near_box(a.min(b), a.max(b), reach, out);
+    }
+
+    /// Places in `table.units`, ascending, of every unit on the table whose base could touch
+    /// `base` within `tol` (and maybe some others).
+    pub fn near_base(&self, base: &Footprint, tol: f32) -> Vec<usize> {
+        let mut out = Vec::with_capacity(16);
+        self.near_point(base.center, base.size.length() * 0.5 + tol, &mut out);
+        out
+    }
+}
+
+/// The grid a table keeps between questions; a copy of the table shares it until one of them
+/// has to refile a unit.
+#[derive(Default)]
+pub struct GridCache(Mutex<Option<Arc<UnitGrid>>>);
+
+/// Not the grid itself: what a table prints is the same whether it has filed its units yet or not.
+impl std::fmt::Debug for GridCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GridCache")
+    }
+}
+
+impl Clone for GridCache {
+    fn clone(&self) -> Self {
+        GridCache(Mutex::new(self.lock().clone()))
+    }
+}
+
+impl GridCache {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Arc<UnitGrid>>> {
+        // A panic elsewhere while it was held leaves nothing half-done that a refile would not
+        // see: the grid is checked against the table every time anyway.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The grid of the `units` of a table of `size`, as they stand now.
+    pub fn of<'t>(&self, size: Vec2, units: &'t [impl GridUnit]) -> TableGrid<'t> {
+        let mut kept = self.lock();
+        let grid = match kept.as_mut() {
+            Some(grid) => {
+                // Refiled in place, or in a copy while another table still shares it (and only
+                // if something changed).
+                let fresh = if let Some(only) = Arc::get_mut(grid) {
+                    only.refile(units)
+                } else if grid.filed.len() == units.len()
+                    && units.iter().enumerate().all(|(i, u)| grid.unchanged(i, u))
+                {
+                    true
+                } else {
+                    Arc::make_mut(grid).refile(units)
+                };
+                if !fresh {
+                    *grid = Arc::new(UnitGrid::new(size, units));
+                }
+                grid.clone()
+            }
+            None => kept.insert(Arc::new(UnitGrid::new(size, units))).clone(),
+        };
+        TableGrid {
+            grid,
+            _units: std::marker::PhantomData,
+        }
+    }
+}
+
+/// The grid of a table, good while the table is borrowed and so cannot change.
+#[derive(Debug, Clone)]
+pub struct TableGrid<'t> {
+    grid: Arc<UnitGrid>,
+    _units: std::marker::PhantomData<&'t ()>,
+}
+
+impl Deref for TableGrid<'_> {
+    type Target = UnitGrid;
+    fn deref(&self) -> &UnitGrid {
+        &self.grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::table::{GameConfig, Presence, Table};
+    use ambush_data::Rules;
+    use ambush_data::board::Side;
+    use ambush_data::geometry;
+    use ambush_data::tables::TroopType;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A table of `n` bases of mixed sizes and facings, some of them off it.
+    fn random_table(rng: &mut ChaCha8Rng, n: usize, size: Vec2) -> Table {
+        let rules = Rules::bundled();
+        let mut table = Table::new(GameConfig::plain(size.x, size.y));
+        for i in 0..n {
+            let side = if rng.random_bool(0.5) {
+                Side::Humans
+            } else {
+                Side::Aliens
+            };
+            let troop = TroopType::known(if side == Side::Humans {
+                "Infantry"
+            } else {
+                "Alien"
+            });
+            let at = (
+                rng.random_range(-2.0..size.x + 2.0),
+                rng.random_range(-2.0..size.y + 2.0),
+            );
+            let bearing = rng.random_range(0.0..360.0);
+            let id = table.add(rules, &format!("U{i}"), side, troop, at, bearing, &[]);
+            // Some bigger bases, and some units not on the table.
+            let u = table.unit_mut(id).unwrap();
+            if rng.random_bool(0.2) {
+                u.base.size *= rng.random_range(1.0..4.0);
+            }
+            if rng.random_bool(0.1) {
+                u.status.presence = Presence::Destroyed;
+            }
+        }
+        table
+    }
+
+    /// Moves some units, takes some off the table and puts some back, as a game would.
+    fn shuffle_some(rng: &mut ChaCha8Rng, table: &mut Table) {
+        let size = table.config.table;
+        for u in &mut table.units {
+            if rng.random_bool(0.1) {
+                u.base.center = Vec2::new(
+                    rng.random_range(-2.0..size.x + 2.0),
+                    rng.random_range(-2.0..size.y + 2.0),
+                );
+            }
+            if rng.random_bool(0.1) {
+                u.base.facing = rng.random_range(-3.0..3.0);
+            }
+            if rng.random_bool(0.03) {
+                u.status.presence = if u.on_table() {
+                    Presence::Destroyed
+                } else {
+                    Presence::OnTable
+                };
+            }
+        }
+    }
+
+    /// Every base that reaches within `reach` of the segment from `a` to `b`: the plain scan.
+    fn scan(table: &Table, a: Vec2, b: Vec2, reach: f32) -> Vec<usize> {
+        (0..table.units.len())
+            .filter(|i| {
+                let u = &table.units[*i];
+                u.on_table()
+                    && geometry::point_segment_distance(u.base.center, a, b)
+                        <= reach + u.base.size.length() * 0.5
+            })
+            .collect()
+    }
+
+    /// The grid's candidates, tested exactly, are what a scan of every unit finds, in its order:
+    /// on a fresh grid, and on the table's kept grid as units move, leave, come back and arrive.
+    #[test]
+    fn near_finds_what_a_scan_finds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut got = Vec::new();
+        for case in 0..200 {
+            let n = [0, 1, 2, 7, 40, 300][case % 6];
+            let size = Vec2::new(rng.random_range(6.0..120.0), rng.random_range(6.0..80.0));
+            let mut table = random_table(&mut rng, n, size);
+            for round in 0..4 {
+                if round > 0 {
+                    shuffle_some(&mut rng, &mut table);
+                }
+                if round == 2 {
+                    let more = random_table(&mut rng, 5, size);
+                    let first = table.units.len() as u32;
+                    table.units.extend(more.units.into_iter().map(|mut u| {
+                        u.id += first;
+                        u
+                    }));
+                }
+                let fresh = UnitGrid::new(table.config.table, &table.units);
+                let kept = table.grid();
+                for _ in 0..20 {
+                    let a = Vec2::new(
+                        rng.random_range(-5.0..size.x + 5.0),
+                        rng.random_range(-5.0..size.y + 5.0),
+                    );
+                    let b = a + Vec2::new(rng.random_range(-8.0..8.0), rng.random_range(-8.0..8.0));
+                    let reach = rng.random_range(0.0..6.0);
+                    let want = scan(&table, a, b, reach);
+                    for (i, u) in table.units.iter().enumerate() {
+                        assert_eq!(*kept.placed(i), PlacedBase::new(u.base));
+                    }
+                    for grid in [&fresh, &*kept] {
+                        grid.near_segment(a, b, reach, &mut got);
+                        assert!(got.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats");
+                        assert!(got.iter().all(|i| table.units[*i].on_table()));
+                        let exact: Vec<usize> = got
+                            .iter()
+                            .copied()
+                            .filter(|i| want.binary_search(i).is_ok())
+                            .collect();
+                        assert_eq!(
+                            exact, want,
+                            "case {case} round {round}: {a} to {b}, {reach}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table's questions asked through the grid answer exactly as the plain scans: contact
+    /// with the enemy, the enemies and friends in contact, and a unit's group.
+    #[test]
+    fn contact_through_the_grid_is_the_scans() {
+        let mut rng = ChaCha8Rng::seed_from_u64(21);
+        let tol = Rules::bundled().general.contact_tolerance;
+        // How many units touched a friend and an enemy: the cases are not all of lone bases.
+        let (mut with_friends, mut with_enemies) = (0, 0);
+        for case in 0..60 {
+            // A crowded table, and some bases set exactly side by side, so many touch.
+            let mut table = random_table(&mut rng, 80, Vec2::new(30.0, 20.0));
+            for k in 1..table.units.len() {
+                if rng.random_bool(0.3) {
+                    let prev = table.units[k - 1].base;
+                    let gap = [0.0, tol * 0.5, tol * 2.0][rng.random_range(0..3)];
+                    let b = &mut table.units[k].base;
+                    *b = prev.at(prev.center + prev.right() * (prev.width() + gap));
+                }
+            }
+            shuffle_some(&mut rng, &mut table);
+            let grid = table.grid();
+            for u in &table.units {
+                let id = u.id;
+                assert_eq!(
+                    table.in_enemy_contact_among(&grid, id, tol),
+                    table.in_enemy_contact(id, tol),
+                    "case {case}, unit {id}"
+                );
+                assert_eq!(
+                    table.enemies_in_contact_among(&grid, id, tol),
+                    table.enemies_in_contact(id, tol)
+                );
+                assert_eq!(
+                    table.friends_in_contact_among(&grid, id, tol),
+                    table.friends_in_contact(id, tol)
+                );
+                with_friends += usize::from(!table.friends_in_contact(id, tol).is_empty());
+                with_enemies += usize::from(table.in_enemy_contact(id, tol));
+                // The group by plain scans, breadth first as `group_among` finds it.
+                let mut group = vec![id];
+                let mut i = 0;
+                while i < group.len() {
+                    for f in table.friends_in_contact(group[i], tol) {
+                        if !group.contains(&f) {
+                            group.push(f);
+                        }
+                    }
+                    i += 1;
+                }
+                assert_eq!(table.group_among(&grid, id, tol), group);
+            }
+        }
+        assert!(
+            with_friends > 500 && with_enemies > 500,
+            "{with_friends}, {with_enemies}"
+        );
+    }
+
+    /// A copy of a table shares its grid; each stays right as the two part ways.
+    #[test]
+    fn copies_keep_their_own_grids() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut table = random_table(&mut rng, 60, Vec2::new(48.0, 48.0));
+        let _ = table.grid();
+        let mut copy = table.clone();
+        shuffle_some(&mut rng, &mut copy);
+        let (a, b) = (Vec2::new(10.0, 10.0), Vec2::new(30.0, 20.0));
+        let mut got = Vec::new();
+        for t in [&table, &copy] {
+            t.grid().near_segment(a, b, 3.0, &mut got);
+            let want = scan(t, a, b, 3.0);
+            got.retain(|i| want.binary_search(i).is_ok());
+            assert_eq!(got, want);
+        }
+        // A unit removed from the list: the grid is filed again.
+        table.units.remove(3);
+        table.grid().near_segment(a, b, 3.0, &mut got);
+        let want = scan(&table, a, b, 3.0);
+        got.retain(|i| want.binary_search(i).is_ok());
+        assert_eq!(got, want);
+    }
+
+    /// A table with nothing on it, or a unit at an absurd place, still answers every query.
+    #[test]
+    fn strange_tables_answer() {
+        let rules = Rules::bundled();
+        let mut table = Table::new(GameConfig::plain(40.0, 40.0));
+        let mut got = vec![9];
+        table.grid().near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert!(got.is_empty());
+        let infantry = TroopType::known("Infantry");
+        let alien = TroopType::known("Alien");
+        table.add(rules, "A", Side::Humans, infantry, (5.0, 5.0), 0.0, &[]);
+        let lost = table.add(rules, "B", Side::Aliens, alien, (9.0, 9.0), 0.0, &[]);
+        table.add(rules, "C", Side::Aliens, alien, (3e38, -3e38), 0.0, &[]);
+        table.unit_mut(lost).unwrap().base.center.x = f32::NAN;
+        // A few units: every query looks at them all.
+        table.grid().near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert_eq!(got, [0, 1, 2]);
+        // Enough of them far off (at 30, 30) that the cells are used.
+        for i in 0..SCAN_UP_TO {
+            table.add(
+                rules,
+                &format!("F{i}"),
+                Side::Humans,
+                infantry,
+                (30.0, 30.0),
+                0.0,
+                &[],
+            );
+        }
+        let grid = table.grid();
+        // The unit at no place is a candidate everywhere; the far one is only near its edge.
+        grid.near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
+        assert_eq!(got, [0, 1]);
+        grid.near_point(Vec2::new(3e38, -3e38), 1.0, &mut got);
+        assert_eq!(got, [1, 2]);
+        grid.near_point(Vec2::new(f32::NAN, 5.0), 1.0, &mut got);
+        assert_eq!(got.len(), table.units.len());
+        // An absurd table still gets a grid that finds what is there.
+        for size in [(f32::NAN, 1.0), (0.0, -3.0), (3e38, 3e38), (1e6, 0.5)] {
+            let mut t = Table::new(GameConfig::plain(size.0, size.1));
+            for i in 0..=SCAN_UP_TO {
+                let at = (0.5 + i as f32 * 3.0, 0.5);
+                t.add(
+                    rules,
+                    &format!("A{i}"),
+                    Side::Humans,
+                    infantry,
+                    at,
+                    0.0,
+                    &[],
+                );
+            }
+            t.grid().near_point(Vec2::new(0.5, 0.5), 1.0, &mut got);
+            assert!(got.contains(&0), "{size:?}");
+        }
+    }
+}

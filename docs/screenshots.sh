@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots under docs/img/ with `ambush play --screenshot`: the menu,
+# Regenerates the README's screenshots under docs/img/ with `ambush play --screenshot`: the title, the menu,
 # a crashed-ship turn with a shot's preview, and a night raid with a marine's sight lit.
 # Needs a display; on a machine without one it runs itself under xvfb-run (apt-get install xvfb
 # mesa-vulkan-drivers). Usage: docs/screenshots.sh [path/to/ambush]
@@ -44,7 +44,9 @@ else:
 PY
 }
 
-"$bin" play --screenshot "$out/menu.png" --frames 40
+"$bin" play --screenshot "$out/title.png" --frames 25
+# The title stands three seconds: well past it, the menu.
+"$bin" play --screenshot "$out/menu.png" --frames 200
 
 "$bin" simulate --scenario scenarios/crashed_ship.ron --games 1 --seed 3 --save "$work/cs.ron" >/dev/null
 read -r shooter target < <(cut_before "$work/cs.ron" Shoot 3 "$work/cs-cut.ron")

@@ -11,6 +11,8 @@ mod setup;
 pub mod thumbnail;
 mod title;
 
+pub use title::TitleCard;
+
 use crate::game::record::RecordedOrder;
 use crate::game::start::GameSetup;
 use ambush_data::Rules;
@@ -154,6 +156,7 @@ impl Plugin for ScreenPlugin {
         app.add_plugins((
             loading::plugin,
             menu::plugin,
+            title::plugin,
             mods::plugin,
             saves::plugin,
             replay_viewer::plugin,

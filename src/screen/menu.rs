@@ -8,9 +8,9 @@ use crate::screen::mods::ModShelf;
 use crate::screen::saves::{Interrupted, choice_from_save, describe};
 use crate::screen::setup::SetupWizard;
 use crate::screen::thumbnail::MapCache;
-use crate::screen::title::{title_banner, title_scene};
+use crate::screen::title::{TitleScene, title_banner};
 use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
-use crate::view::art::{Palette, Triangles};
+use crate::view::art::Palette;
 use crate::view::display::display_path;
 use crate::view::{DisplaySettings, UI_SCALES};
 use ambush_data::Rules;
@@ -240,26 +240,17 @@ fn draw_menu(
     mut screen: ResMut<NextState<Screen>>,
     mut display: ResMut<DisplaySettings>,
     mut maps: Local<MapCache>,
-    mut title: Local<Option<(Palette, Triangles)>>,
+    title: Option<Res<TitleScene>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
         return Ok(());
     };
     let palette = display.palette();
-    if title.as_ref().is_none_or(|(p, _)| *p != palette) {
-        *title = Some((palette, title_scene(palette)));
-    }
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "menu".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::window_ui(ctx, "menu");
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        if let Some((_, scene)) = title.as_ref() {
-            title_banner(ui, scene);
+        if let Some(scene) = &title {
+            title_banner(ui, &scene.triangles);
         }
         if let Some(p) = &catalogue.rules_problem {
             ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);

@@ -401,13 +401,7 @@ fn draw_setup(
     let Some(mut wizard) = wizard else {
         return Ok(());
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "setup".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::window_ui(ctx, "setup");
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         let Some(step) = wizard.step() else { return };
         ui.heading(format!(

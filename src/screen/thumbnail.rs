@@ -58,7 +58,7 @@ impl MapCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::art::marks;
+    use crate::view::art::map_colours;
     use ambush_data::check::load_scenario_file;
     use std::path::Path;
 
@@ -100,7 +100,7 @@ mod tests {
             &mesh,
             palette.side(ambush_data::board::Side::Humans)
         ));
-        assert!(has_colour(&mesh, marks::OBJECTIVE));
+        assert!(has_colour(&mesh, map_colours::OBJECTIVE));
     }
 
     #[test]
@@ -115,10 +115,10 @@ mod tests {
             let (mesh, _) = thumbnail(&t, Vec2::new(s.table.0, s.table.1), rect);
             let a = s.ambush.as_ref().expect("an ambush scenario");
             if !a.zone.is_empty() {
-                assert!(has_colour(&mesh, marks::ZONE), "{file}: the zone");
+                assert!(has_colour(&mesh, map_colours::ZONE), "{file}: the zone");
             }
             if a.route.len() >= 2 {
-                assert!(has_colour(&mesh, marks::ROUTE), "{file}: the route");
+                assert!(has_colour(&mesh, map_colours::ROUTE), "{file}: the route");
             }
             assert!(
                 has_colour(&mesh, palette.side(a.ambushed)),

@@ -1,9 +1,9 @@
 //! The title screen and the strip at the head of the menu: the game's name over a skirmish drawn with the table's own tokens and terrain.
 
-use crate::EguiPass;
 use crate::screen::Screen;
 use crate::view::DisplaySettings;
 use crate::view::art::{self, Palette, Triangles};
+use crate::{EguiPass, FrameSet};
 use ambush_data::board::Side;
 use ambush_data::tables::UnitSymbol;
 use bevy::prelude::*;
@@ -55,7 +55,7 @@ pub fn title_scene(palette: Palette) -> Triangles {
         paints.push(art::Paint::Stroke {
             points: vec![at + Vec2::new(0.8, 0.0), Vec2::new(65.0, y * 0.8 + 1.0)],
             width: 0.06,
-            colour: art::marks::FIRE,
+            colour: art::map_colours::FIRE,
             closed: false,
         });
     }
@@ -124,6 +124,12 @@ pub const TITLE_SECONDS: f32 = 3.0;
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(TitleCard { showing: true });
     app.add_systems(
+        Update,
+        keep_title_scene
+            .in_set(FrameSet::Presentation)
+            .run_if(in_state(Screen::Menu)),
+    );
+    app.add_systems(
         EguiPrimaryContextPass,
         draw_title_screen
             .in_set(EguiPass::Screens)
@@ -135,16 +141,37 @@ pub(super) fn plugin(app: &mut App) {
     });
 }
 
+/// The title's scene in the player's palette, drawn once for the title screen and the menu's
+/// strip alike, and again when the palette changes.
+#[derive(Resource, Debug)]
+pub struct TitleScene {
+    palette: Palette,
+    pub triangles: Triangles,
+}
+
+fn keep_title_scene(
+    display: Res<DisplaySettings>,
+    scene: Option<Res<TitleScene>>,
+    mut commands: Commands,
+) {
+    let palette = display.palette();
+    if scene.is_none_or(|s| s.palette != palette) {
+        commands.insert_resource(TitleScene {
+            palette,
+            triangles: title_scene(palette),
+        });
+    }
+}
+
 /// Draws the title over the whole window: the scene large, the name, and how to go on.
 fn draw_title_screen(
     mut contexts: EguiContexts,
     mut card: ResMut<TitleCard>,
-    display: Res<DisplaySettings>,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Res<ButtonInput<MouseButton>>,
     time: Res<Time<Real>>,
     mut since: Local<Option<f32>>,
-    mut scene: Local<Option<(Palette, Triangles)>>,
+    scene: Option<Res<TitleScene>>,
 ) -> Result {
     if !card.showing {
         return Ok(());
@@ -158,13 +185,10 @@ fn draw_title_screen(
         card.showing = false;
         return Ok(());
     }
-    let palette = display.palette();
-    if scene.as_ref().is_none_or(|(p, _)| *p != palette) {
-        *scene = Some((palette, title_scene(palette)));
-    }
-    let Some((_, scene)) = scene.as_ref() else {
+    let Some(scene) = scene else {
         return Ok(());
     };
+    let scene = &scene.triangles;
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.viewport_rect();
     egui::Area::new(egui::Id::new("title screen"))

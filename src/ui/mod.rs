@@ -248,13 +248,7 @@ pub fn draw(
         out.typing = true;
         return out;
     }
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "overlay".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::window_ui(ctx, "overlay");
     let dark = f.dark;
     let mut rects = vec![status_bar::show(
         &mut root,

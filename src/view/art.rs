@@ -846,7 +846,7 @@ pub fn placed(paints: Vec<Paint>, at: Vec2, facing: f32) -> Vec<Paint> {
 }
 
 /// The colours of the map's marks for set-up, objectives and routes.
-pub mod marks {
+pub mod map_colours {
     use bevy::prelude::Color;
     pub const ZONE: Color = Color::srgb(1.0, 0.55, 0.1);
     pub const ROUTE: Color = Color::srgb(0.98, 0.92, 0.65);
@@ -874,21 +874,25 @@ pub fn scenario_map(
         out.push(Paint::ring(
             frame.all(frame.outline(0.5)),
             0.35,
-            marks::OBJECTIVE,
+            map_colours::OBJECTIVE,
         ));
         out.push(Paint::fill(
             star(frame.centre, frame.half.min_element().clamp(1.0, 2.5)),
-            marks::OBJECTIVE,
+            map_colours::OBJECTIVE,
         ));
     }
     if let Some(a) = &s.ambush {
         for z in &a.zone {
             let frame = Frame::of(z);
-            out.extend(dashes(&frame.all(frame.outline(0.0)), 0.3, marks::ZONE));
+            out.extend(dashes(
+                &frame.all(frame.outline(0.0)),
+                0.3,
+                map_colours::ZONE,
+            ));
         }
         let route: Vec<Vec2> = a.route.iter().map(|p| Vec2::from(*p)).collect();
         if route.len() >= 2 {
-            out.push(Paint::line(route.clone(), 0.35, marks::ROUTE));
+            out.push(Paint::line(route.clone(), 0.35, map_colours::ROUTE));
             let (b, a2) = (route[route.len() - 1], route[route.len() - 2]);
             let dir = (b - a2).normalize_or_zero();
             out.push(Paint::fill(
@@ -897,7 +901,7 @@ pub fn scenario_map(
                     b - dir * 0.4 + dir.perp() * 0.9,
                     b - dir * 0.4 - dir.perp() * 0.9,
                 ],
-                marks::ROUTE,
+                map_colours::ROUTE,
             ));
         }
         for u in a.units.iter().filter(|u| u.side == a.ambushed) {

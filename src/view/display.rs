@@ -1,5 +1,6 @@
 //! The player's display settings, the UI scale and the high-contrast palette, kept in the config directory between runs.
 
+use crate::save::write_atomically;
 use crate::view::art::Palette;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -69,16 +70,11 @@ impl DisplaySettings {
         self
     }
 
-    /// Writes the settings, through a temporary file so a crash never leaves half a file.
+    /// Writes the settings as the saves are written, so a crash never leaves half a file.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(std::io::Error::other)?;
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, path)
+        write_atomically(path, &text)
     }
 }
 

@@ -85,25 +85,26 @@ fn dim_the_table(
         .and_then(|id| table.unit(id))
         .filter(|u| u.on_table())
         .and_then(|u| Some((u.base.center, sight_radius(table, &rules.0, u)?)));
+    if gloom.single().is_ok_and(|(_, g)| g.light == light) {
+        return;
+    }
     let size = table.config.table;
     let paints = match light {
         Some((at, r)) => art::darkness_with_light(size, at, r, colour),
         None => art::darkness_with_light(size, size * 0.5, 0.0, colour),
     };
+    let mesh = Mesh2d(meshes.add(Triangles::of(&paints).mesh()));
     match gloom.single_mut() {
-        Ok((_, g)) if g.light == light => {}
         Ok((e, mut g)) => {
             g.light = light;
-            commands
-                .entity(e)
-                .insert(Mesh2d(meshes.add(Triangles::of(&paints).mesh())));
+            commands.entity(e).insert(mesh);
         }
         Err(_) => {
             commands.spawn((
                 Gloom { light },
                 GameEntity,
                 Name::new("darkness"),
-                Mesh2d(meshes.add(Triangles::of(&paints).mesh())),
+                mesh,
                 MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Blend))),
                 Transform::from_xyz(0.0, 0.0, z::GLOOM),
             ));

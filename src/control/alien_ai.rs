@@ -32,20 +32,24 @@ fn nearest_human(table: &Table, from: Vec2) -> Option<(UnitId, f32)> {
 
 /// "Aliens move one by one, nearest to the humans first."
 fn movement_order(table: &Table, rules: &Rules) -> Order {
-    let free = movement::free_to_move_each(table, rules);
-    let mut movers: Vec<(UnitId, f32)> = table
+    // Ranked first, and only then asked whether each may move, nearest first, until one may:
+    // the first free alien of the ranking, found without asking every alien (the costly part
+    // of the question is the enemy contact, which the grid answers for one unit at a time).
+    let mut aliens: Vec<(UnitId, f32)> = table
         .units
         .iter()
-        .zip(&free)
-        .filter(|(a, free)| a.side == Side::Aliens && a.on_table() && **free)
-        .map(|(a, _)| a)
+        .filter(|a| a.side == Side::Aliens && a.on_table() && a.marks.moved.is_none())
         .map(|a| {
             let d = nearest_human(table, a.base.center).map_or(f32::INFINITY, |h| h.1);
             (a.id, d)
         })
         .collect();
-    movers.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
-    let Some(&(id, _)) = movers.first() else {
+    aliens.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let grid = table.grid();
+    let Some(&(id, _)) = aliens
+        .iter()
+        .find(|(id, _)| movement::free_to_move_among(table, rules, &grid, *id))
+    else {
         return Order::EndMovement;
     };
     alien_move(table, rules, id)

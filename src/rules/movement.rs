@@ -335,18 +335,6 @@ pub fn free_to_move(table: &Table, rules: &Rules, id: UnitId) -> bool {
         .is_none_or(|u| held_still(table, rules, u).is_none())
 }
 
-/// `free_to_move` for every unit at once, by its place in `table.units`: the contact with the
-/// enemy is swept once for the whole table (`Table::enemy_contacts`) instead of once a unit.
-pub fn free_to_move_each(table: &Table, rules: &Rules) -> Vec<bool> {
-    let contacts = table.enemy_contacts(rules.general.contact_tolerance);
-    table
-        .units
-        .iter()
-        .zip(contacts)
-        .map(|(u, contact)| held_still_with(table, u, || contact).is_none())
-        .collect()
-}
-
 /// What holds a unit still this phase: `CannotMove` before the unit's name is put in.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum HeldStill {

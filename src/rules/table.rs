@@ -515,40 +515,6 @@ impl Table {
             })
     }
 
-    /// `in_enemy_contact` for every unit at once, by its place in `units`: the table is swept
-    /// from west to east, so each unit is measured only against those within reach of it.
-    pub fn enemy_contacts(&self, tol: f32) -> Vec<bool> {
-        let mut out = vec![false; self.units.len()];
-        let mut placed: Vec<(usize, geometry::PlacedBase)> = self
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.on_table())
-            .map(|(i, u)| (i, geometry::PlacedBase::new(u.base)))
-            .collect();
-        placed.sort_by(|a, b| a.1.base.center.x.total_cmp(&b.1.base.center.x));
-        let widest = placed.iter().map(|(_, p)| p.radius).fold(0.0, f32::max);
-        for (k, (i, a)) in placed.iter().enumerate() {
-            // Past this, every base lies farther east than any two bases can reach (with a
-            // margin for rounding): surely apart.
-            let reach = a.base.center.x + a.radius + widest + tol + 0.01;
-            for (j, b) in &placed[k + 1..] {
-                if b.base.center.x > reach {
-                    break;
-                }
-                let (ui, uj) = (&self.units[*i], &self.units[*j]);
-                if ui.side != uj.side
-                    && !(out[*i] && out[*j])
-                    && geometry::in_contact(&ui.base, &uj.base, tol)
-                {
-                    out[*i] = true;
-                    out[*j] = true;
-                }
-            }
-        }
-        out
-    }
-
     /// Friends on the table in base contact with unit `id`.
     pub fn friends_in_contact(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
         let Some(u) = self.unit(id) else {

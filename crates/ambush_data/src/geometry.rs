@@ -396,12 +396,96 @@ pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
 }
 
 /// Edge-to-edge distance between two bases, the way ranges and contact are measured.
+///
+/// The AIs ask it again and again for bases that have not moved (every shooter against every
+/// target, decision after decision), so answers are remembered (`DistanceMemo`): the answer is
+/// a function of the two bases' bits alone, so a remembered one is the same to the bit.
 #[inline]
 pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
+    let key = DistanceKey::of(a, b);
+    if let Some(d) = DISTANCE_MEMO.with(|m| m.borrow().get(&key)) {
+        return d;
+    }
+    let d = measured_base_distance(a, b);
+    DISTANCE_MEMO.with(|m| m.borrow_mut().put(key, d));
+    d
+}
+
+/// `base_distance` measured, never remembered.
+#[inline]
+fn measured_base_distance(a: &Footprint, b: &Footprint) -> f32 {
     if surely_apart(a, b, 0.0) {
         return apart_polygon_distance(&a.corners(), &b.corners());
     }
     polygon_distance(&a.corners(), &b.corners())
+}
+
+/// Two bases' centres, sizes and facings, as bits: the whole of what `base_distance` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DistanceKey([u32; 10]);
+
+impl DistanceKey {
+    #[inline]
+    fn of(a: &Footprint, b: &Footprint) -> Self {
+        let f = |p: &Footprint| [p.center.x, p.center.y, p.size.x, p.size.y, p.facing];
+        let (a, b) = (f(a), f(b));
+        DistanceKey([
+            a[0].to_bits(),
+            a[1].to_bits(),
+            a[2].to_bits(),
+            a[3].to_bits(),
+            a[4].to_bits(),
+            b[0].to_bits(),
+            b[1].to_bits(),
+            b[2].to_bits(),
+            b[3].to_bits(),
+            b[4].to_bits(),
+        ])
+    }
+    /// A slot in the memo: a multiplicative hash of the words.
+    #[inline]
+    fn slot(&self) -> usize {
+        let mut h: u64 = 0;
+        for w in self.0 {
+            h = (h.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        (h >> (64 - DISTANCE_MEMO_BITS)) as usize
+    }
+}
+
+/// log2 of the memo's slots: 1,024 pairs, about 45 KiB a thread.
+const DISTANCE_MEMO_BITS: u32 = 10;
+
+/// The distances measured lately, one pair to a slot (a new pair takes its slot over): a cache
+/// whose every entry is exact, so it changes no answer, only how often one is worked out.
+struct DistanceMemo {
+    slots: Vec<Option<(DistanceKey, f32)>>,
+}
+
+impl DistanceMemo {
+    fn new() -> Self {
+        DistanceMemo {
+            slots: vec![None; 1 << DISTANCE_MEMO_BITS],
+        }
+    }
+    #[inline]
+    fn get(&self, key: &DistanceKey) -> Option<f32> {
+        match &self.slots[key.slot()] {
+            Some((k, d)) if k == key => Some(*d),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn put(&mut self, key: DistanceKey, d: f32) {
+        let slot = key.slot();
+        self.slots[slot] = Some((key, d));
+    }
+}
+
+thread_local! {
+    /// Each thread's own memo: games on different threads never share one.
+    static DISTANCE_MEMO: std::cell::RefCell<DistanceMemo> =
+        std::cell::RefCell::new(DistanceMemo::new());
 }
 
 /// A lower bound on `base_distance`, from the centres alone (cheap).

@@ -28,6 +28,11 @@ use rules::Rules;
 use rules::turn::Phase;
 use std::sync::Arc;
 
+/// The allocator of every binary built on this crate (the game, its tests and benches): the
+/// rules' many small, short-lived lists cost about half as much as with the system's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The frame's order in `Update`: input produces orders, the rules consume them, the roll log is
 /// published, then presentation reads the result. Each plugin orders its own sets inside these.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@ use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
-use ambush_data::geometry::MEASURING_SLACK;
+use ambush_data::geometry::{BROAD_PHASE_MARGIN, MEASURING_SLACK};
 use ambush_data::tables::EdgeChoice;
 use ambush_data::tables::Rules;
 use glam::Vec2;
@@ -182,14 +182,20 @@ fn fit_on_edge(
     };
     let base_spot = spot - along * spot.dot(along) + along * pos;
     let at = |shift: f32| formation(rules, count, base_spot + along * shift, inward, along);
+    let first = at(0.0);
+    // A base whose centre is this much farther away than the two bases reach is surely farther
+    // than `limit` edge to edge, and is not measured exactly (the margin is far above rounding).
+    let surely_beyond = |b: &Footprint, u: &Unit, limit: f32| {
+        geometry::base_distance_at_least(b, &u.base) > limit + BROAD_PHASE_MARGIN
+    };
     let crowders: Vec<&Unit> = table
         .units
         .iter()
         .filter(|u| u.on_table())
         .filter(|u| {
-            at(0.0)
-                .iter()
-                .any(|b| geometry::base_distance(b, &u.base) <= tol)
+            first.iter().any(|b| {
+                !surely_beyond(b, u, tol) && geometry::base_distance(b, &u.base) <= tol
+            })
         })
         .collect();
     let blocked_by_terrain = |bases: &[Footprint]| {
@@ -207,13 +213,15 @@ fn fit_on_edge(
             && !blocked_by_terrain(bases)
             && bases.iter().all(|b| {
                 table.units.iter().filter(|u| u.on_table()).all(|u| {
-                    let d = geometry::base_distance(b, &u.base);
                     let crowder = crowders.iter().any(|c| c.id == u.id);
+                    if surely_beyond(b, u, if crowder { tol.max(keep) } else { tol }) {
+                        return true;
+                    }
+                    let d = geometry::base_distance(b, &u.base);
                     d > tol && (!crowder || d >= keep - MEASURING_SLACK)
                 })
             })
     };
-    let first = at(0.0);
     if crowders.is_empty() && !blocked_by_terrain(&first) {
         return first;
     }

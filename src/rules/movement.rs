@@ -1,7 +1,7 @@
 //! Movement: the 001 movement definitions, allowances, terrain costs, legal moves, and steering.
 
 use ambush_data::geometry;
-use ambush_data::geometry::MEASURING_SLACK;
+use ambush_data::geometry::{BROAD_PHASE_MARGIN, MEASURING_SLACK};
 
 use crate::rules::environment;
 use crate::rules::formation;
@@ -114,12 +114,22 @@ pub fn max_allowance(table: &Table, rules: &Rules, id: UnitId) -> f32 {
 
 /// The cost of moving a base's centre from `a` to `b`: bad going costs extra per inch inside it.
 pub fn path_cost(table: &Table, rules: &Rules, a: Vec2, b: Vec2) -> f32 {
-    let extra: f32 = table
+    path_cost_through(&bad_going(table), rules, a, b)
+}
+
+/// The bad going of the table, each feature worked out once, in table order.
+fn bad_going(table: &Table) -> Vec<PlacedShape> {
+    table
         .terrain
         .iter()
         .filter(|f| f.going == Going::Bad)
-        .map(|f| f.shape.length_inside(a, b))
-        .sum();
+        .map(|f| f.shape.placed())
+        .collect()
+}
+
+/// `path_cost`, given the table's `bad_going` worked out once.
+fn path_cost_through(bad: &[PlacedShape], rules: &Rules, a: Vec2, b: Vec2) -> f32 {
+    let extra: f32 = bad.iter().map(|f| f.length_inside(a, b)).sum();
     a.distance(b) + extra * (rules.general.bad_going_cost - 1.0)
 }
 
@@ -287,9 +297,6 @@ fn path_among<'t, 'p>(
     sweep(table, start, end, steps, near, &walls, tol)
 }
 
-/// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
-/// on a path's points is far smaller, so no candidate the exact test would catch is dropped.
-const BROAD_PHASE_MARGIN: f32 = 0.01;
 
 /// A checked move: the new pose of every unit that moves, and how it classified.
 #[derive(Debug, Clone, PartialEq)]
@@ -429,6 +436,8 @@ pub struct MoveSearch<'a> {
     grid: TableGrid<'a>,
     /// Impassable terrain, worked out once.
     walls: Vec<(PlacedShape, &'a str)>,
+    /// Bad going, worked out once.
+    bad: Vec<PlacedShape>,
     /// Room to work in, kept between destinations: the places of the units a query found, and
     /// bases worked out.
     found: Vec<usize>,
@@ -499,6 +508,7 @@ impl<'a> MoveSearch<'a> {
             places,
             grid,
             walls,
+            bad: bad_going(table),
             found: Vec::new(),
             placed: Vec::new(),
         })
@@ -524,7 +534,7 @@ impl<'a> MoveSearch<'a> {
 
     /// `plan`, with a refusal not yet in words, its tests in `order`.
     fn check(&mut self, to: Vec2, facing: f32, order: TestOrder) -> Result<MovePlan, Refusal<'a>> {
-        let (table, rules) = (self.table, self.rules);
+        let rules = self.rules;
         let tol = rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
         let mut poses = Vec::with_capacity(self.members.len());
@@ -548,7 +558,7 @@ impl<'a> MoveSearch<'a> {
             {
                 face = geometry::angle_of(shift);
             }
-            let cost = path_cost(table, rules, u.base.center, end_center);
+            let cost = path_cost_through(&self.bad, rules, u.base.center, end_center);
             let allow = self.allowance(i, kind);
             if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
                 return Err(Refusal::BeyondAllowance {
@@ -916,6 +926,8 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         .map(|f| f.shape.placed())
         .collect();
     let extra = rules.general.bad_going_cost - 1.0;
+    let bad_going = bad_going(table);
+    let mut bad: Vec<(f32, f32)> = Vec::with_capacity(bad_going.len());
     let mut on_ray: Vec<(PlacedBase, bool)> = Vec::with_capacity(near.len());
     let mut walls_on_ray: Vec<PlacedShape> = Vec::with_capacity(walls.len());
     for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4, 6, -6] {
@@ -926,12 +938,12 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         let max_d = allow.min(goal.distance(start.center));
         // Where this ray runs through bad going, once, so each step's cost is a sum.
         let far = start.center + dirv * max_d;
-        let bad: Vec<(f32, f32)> = table
-            .terrain
-            .iter()
-            .filter(|f| f.going == Going::Bad)
-            .filter_map(|f| f.shape.span_inside(start.center, far))
-            .collect();
+        bad.clear();
+        bad.extend(
+            bad_going
+                .iter()
+                .filter_map(|f| f.span_inside(start.center, far)),
+        );
         // Only the bases and walls that could touch a pose somewhere along this ray are tested
         // at its steps.
         on_ray.clear();

@@ -7,6 +7,10 @@ use glam::Vec2;
 /// How far a measurement may be off by floating-point rounding and still count, inches: a
 /// thousandth of an inch, far below anything a player could measure on the table.
 pub const MEASURING_SLACK: f32 = 1e-3;
+/// How much farther than the exact reach a broad phase keeps candidates, inches: float rounding
+/// on a base's corners and centre is far smaller, so no candidate the exact test would catch is
+/// dropped.
+pub const BROAD_PHASE_MARGIN: f32 = 0.01;
 use serde::{Deserialize, Serialize};
 
 /// Converts a compass bearing in degrees (0 = north, 90 = east) to a facing angle in radians.
@@ -218,6 +222,66 @@ impl PlacedShape {
     #[inline]
     pub fn may_reach_path(&self, a: Vec2, b: Vec2, radius: f32, margin: f32) -> bool {
         point_segment_distance(self.center, a, b) <= self.bounding_radius + radius + margin
+    }
+    /// `Shape::span_inside`: where the segment `a`–`b` runs inside the shape, entry and exit in
+    /// inches from `a`.
+    #[inline]
+    pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
+        let len = a.distance(b);
+        // A segment with a non-finite end is turned away too: the clamps below could not take it.
+        if !len.is_finite()
+            || len <= f32::EPSILON
+            || point_segment_distance(self.center, a, b) > self.bounding_radius
+        {
+            return None;
+        }
+        match &self.polygon {
+            None => {
+                let c = self.center;
+                let radius = self.circle_radius;
+                let d = (b - a) / len;
+                let f = a - c;
+                let bq = f.dot(d);
+                let cq = f.length_squared() - radius * radius;
+                let disc = bq * bq - cq;
+                if disc <= 0.0 {
+                    return None;
+                }
+                let s = disc.sqrt();
+                let t0 = (-bq - s).clamp(0.0, len);
+                let t1 = (-bq + s).clamp(0.0, len);
+                (t1 > t0).then_some((t0, t1))
+            }
+            Some(k) => {
+                // Liang–Barsky against each edge's inward half-plane.
+                let d = b - a;
+                let (mut t0, mut t1) = (0.0f32, 1.0f32);
+                for i in 0..4 {
+                    let e = k[(i + 1) % 4] - k[i];
+                    let n = Vec2::new(-e.y, e.x); // inward for counter-clockwise corners
+                    let num = n.dot(a - k[i]);
+                    let den = n.dot(d);
+                    if den.abs() < 1e-9 {
+                        if num < 0.0 {
+                            return None;
+                        }
+                    } else {
+                        let t = -num / den;
+                        if den > 0.0 {
+                            t0 = t0.max(t);
+                        } else {
+                            t1 = t1.min(t);
+                        }
+                    }
+                }
+                (t1 > t0).then_some((t0 * len, t1 * len))
+            }
+        }
+    }
+    /// `Shape::length_inside`.
+    #[inline]
+    pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
     }
     /// `Shape::overlaps`.
     #[inline]
@@ -652,56 +716,7 @@ impl Shape {
     /// Where the segment `a`–`b` runs inside the shape: entry and exit, in inches from `a`.
     #[inline]
     pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
-        let len = a.distance(b);
-        // A segment with a non-finite end is turned away too: the clamps below could not take it.
-        if !len.is_finite()
-            || len <= f32::EPSILON
-            || point_segment_distance(self.center(), a, b) > self.bounding_radius()
-        {
-            return None;
-        }
-        match self {
-            Shape::Circle { radius, .. } => {
-                let c = self.center();
-                let d = (b - a) / len;
-                let f = a - c;
-                let bq = f.dot(d);
-                let cq = f.length_squared() - radius * radius;
-                let disc = bq * bq - cq;
-                if disc <= 0.0 {
-                    return None;
-                }
-                let s = disc.sqrt();
-                let t0 = (-bq - s).clamp(0.0, len);
-                let t1 = (-bq + s).clamp(0.0, len);
-                (t1 > t0).then_some((t0, t1))
-            }
-            Shape::Rect { .. } => {
-                // Liang–Barsky against each edge's inward half-plane.
-                let k = self.polygon()?;
-                let d = b - a;
-                let (mut t0, mut t1) = (0.0f32, 1.0f32);
-                for i in 0..4 {
-                    let e = k[(i + 1) % 4] - k[i];
-                    let n = Vec2::new(-e.y, e.x); // inward for counter-clockwise corners
-                    let num = n.dot(a - k[i]);
-                    let den = n.dot(d);
-                    if den.abs() < 1e-9 {
-                        if num < 0.0 {
-                            return None;
-                        }
-                    } else {
-                        let t = -num / den;
-                        if den > 0.0 {
-                            t0 = t0.max(t);
-                        } else {
-                            t1 = t1.min(t);
-                        }
-                    }
-                }
-                (t1 > t0).then_some((t0 * len, t1 * len))
-            }
-        }
+        self.placed().span_inside(a, b)
     }
 
     /// Whether the segment `a`–`b` crosses the shape at all.

@@ -11,6 +11,7 @@ use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::geometry;
+use ambush_data::geometry::BROAD_PHASE_MARGIN;
 use glam::Vec2;
 
 /// The alien side's order for a decision.
@@ -109,25 +110,68 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
 }
 
 /// "An alien with a firearm shoots the nearest target that is in range and in line of sight."
-/// Every pair is ranked by distance first (ties in table order), and only the nearest are
-/// planned, until one can be shot: the pair the nearest of all possible shots would give.
+/// Every pair is ranked by distance (ties in table order), and only the nearest are planned,
+/// until one can be shot: the pair the nearest of all possible shots would give.
+///
+/// The ranking is lazy: a pair is measured exactly only when no pair already measured is
+/// surely nearer, by the cheap lower bound of the centres' distance less both half-diagonals;
+/// and a pair beyond its shooter's longest reach by that bound is never ranked, since no
+/// weapon of the shooter could take the shot.
 fn shooting_order(table: &Table, rules: &Rules) -> Order {
+    // (lower bound, shooter, target), in the order the full ranking would break ties in.
     let mut pairs: Vec<(f32, UnitId, UnitId)> = Vec::new();
     for a in table.side_on_table(Side::Aliens) {
-        if shooting::cannot_shoot(table, rules, a.id).is_some() {
+        if !shooting::free_to_shoot(table, rules, a.id) {
             continue;
         }
+        let reach = shooting::longest_reach(table, rules, a);
         for t in table
             .units
             .iter()
             .filter(|t| t.side != a.side && t.on_table())
         {
-            pairs.push((geometry::base_distance(&a.base, &t.base), a.id, t.id));
+            let near = geometry::base_distance_at_least(&a.base, &t.base);
+            if near > reach + BROAD_PHASE_MARGIN {
+                continue;
+            }
+            pairs.push((near, a.id, t.id));
         }
     }
-    // A stable sort keeps the table's order among equal distances.
-    pairs.sort_by(|x, y| x.0.total_cmp(&y.0));
-    for (_, shooter, target) in pairs {
+    // The pairs by their lower bound; `measured` holds (distance, place in `pairs` order of
+    // first listing) of those measured and not yet tried.
+    let mut by_bound: Vec<usize> = (0..pairs.len()).collect();
+    by_bound.sort_by(|x, y| pairs[*x].0.total_cmp(&pairs[*y].0).then(x.cmp(y)));
+    let mut next = 0;
+    let mut measured: Vec<(f32, usize)> = Vec::new();
+    loop {
+        // Measure every pair that could still come before the nearest measured one.
+        while next < by_bound.len()
+            && measured
+                .iter()
+                .map(|m| m.0)
+                .min_by(f32::total_cmp)
+                .is_none_or(|d| pairs[by_bound[next]].0 - BROAD_PHASE_MARGIN <= d)
+        {
+            let k = by_bound[next];
+            let (_, shooter, target) = pairs[k];
+            let (Some(s), Some(t)) = (table.unit(shooter), table.unit(target)) else {
+                next += 1;
+                continue;
+            };
+            measured.push((geometry::base_distance(&s.base, &t.base), k));
+            next += 1;
+        }
+        // The nearest measured pair, the first listed among equals: the full ranking's next.
+        let Some(at) = (0..measured.len()).min_by(|x, y| {
+            measured[*x]
+                .0
+                .total_cmp(&measured[*y].0)
+                .then(measured[*x].1.cmp(&measured[*y].1))
+        }) else {
+            return Order::DeclineShooting;
+        };
+        let (_, k) = measured.swap_remove(at);
+        let (_, shooter, target) = pairs[k];
         if shooting::possible_shot(table, rules, shooter, target).is_some() {
             return Order::Shoot {
                 shooter,
@@ -136,5 +180,4 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
             };
         }
     }
-    Order::DeclineShooting
 }

@@ -193,9 +193,9 @@ fn fit_on_edge(
         .iter()
         .filter(|u| u.on_table())
         .filter(|u| {
-            first.iter().any(|b| {
-                !surely_beyond(b, u, tol) && geometry::base_distance(b, &u.base) <= tol
-            })
+            first
+                .iter()
+                .any(|b| !surely_beyond(b, u, tol) && geometry::base_distance(b, &u.base) <= tol)
         })
         .collect();
     let blocked_by_terrain = |bases: &[Footprint]| {

@@ -297,7 +297,6 @@ fn path_among<'t, 'p>(
     sweep(table, start, end, steps, near, &walls, tol)
 }
 
-
 /// A checked move: the new pose of every unit that moves, and how it classified.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MovePlan {

@@ -54,38 +54,81 @@ impl ShotPlan {
 /// Why unit `id` may not shoot this phase, if it may not (001 "To shoot").
 pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotShoot> {
     let u = table.unit(id)?;
-    let tol = rules.general.contact_tolerance;
-    cannot_shoot_with(table, rules, u, || table.in_enemy_contact(id, tol))
+    Some(held_fire(table, rules, u)?.in_words(rules, u))
 }
 
-/// `cannot_shoot` for unit `u`, asking `in_contact` whether an enemy touches it.
-fn cannot_shoot_with(
+/// Whether unit `id` may shoot this phase: `cannot_shoot` without the words, for the AIs' many
+/// questions (a unit that does not exist may not).
+pub fn free_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    table
+        .unit(id)
+        .is_some_and(|u| held_fire(table, rules, u).is_none())
+}
+
+/// What holds a unit's fire this phase: `CannotShoot` before the unit's name is put in.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum HeldFire {
+    NotOnTable,
+    AlreadyShot,
+    Surprised(&'static str),
+    InContact,
+    Crippled,
+    InFormation,
+    Moved(MoveKind),
+    NoShootingWeapon,
+}
+
+impl HeldFire {
+    /// What holds unit `u`'s fire, in words.
+    fn in_words(self, rules: &Rules, u: &Unit) -> CannotShoot {
+        let unit = u.label.to_string();
+        match self {
+            HeldFire::NotOnTable => CannotShoot::NotOnTable(unit),
+            HeldFire::AlreadyShot => CannotShoot::AlreadyShot(unit),
+            HeldFire::Surprised(why) => CannotShoot::Surprised(unit, why),
+            HeldFire::InContact => CannotShoot::InContact(unit),
+            HeldFire::Crippled => CannotShoot::Crippled(unit),
+            HeldFire::InFormation => {
+                let display =
+                    formation::formation_of(rules, u).map_or(String::new(), |f| f.display.clone());
+                CannotShoot::InFormation(unit, display)
+            }
+            HeldFire::Moved(kind) => CannotShoot::Moved(unit, kind.name()),
+            HeldFire::NoShootingWeapon => CannotShoot::NoShootingWeapon(unit),
+        }
+    }
+}
+
+fn held_fire(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldFire> {
+    let tol = rules.general.contact_tolerance;
+    held_fire_with(table, rules, u, || table.in_enemy_contact(u.id, tol))
+}
+
+/// What holds unit `u`'s fire, asking `in_contact` whether an enemy touches it.
+fn held_fire_with(
     table: &Table,
     rules: &Rules,
     u: &Unit,
     in_contact: impl FnOnce() -> bool,
-) -> Option<CannotShoot> {
+) -> Option<HeldFire> {
     let id = u.id;
-    let unit = || u.label.to_string();
     if !u.on_table() {
-        return Some(CannotShoot::NotOnTable(unit()));
+        return Some(HeldFire::NotOnTable);
     }
     if u.marks.shot {
-        return Some(CannotShoot::AlreadyShot(unit()));
+        return Some(HeldFire::AlreadyShot);
     }
     if !u.surprise.may_attack() {
-        return Some(CannotShoot::Surprised(unit(), u.surprise.why()));
+        return Some(HeldFire::Surprised(u.surprise.why()));
     }
     if in_contact() {
-        return Some(CannotShoot::InContact(unit()));
+        return Some(HeldFire::InContact);
     }
     if crippled(table, rules, id) {
-        return Some(CannotShoot::Crippled(unit()));
+        return Some(HeldFire::Crippled);
     }
     if !formation::may_shoot(rules, u) {
-        let display =
-            formation::formation_of(rules, u).map_or(String::new(), |f| f.display.clone());
-        return Some(CannotShoot::InFormation(unit(), display));
+        return Some(HeldFire::InFormation);
     }
     let moved = u.marks.moved.unwrap_or(MoveKind::NoMove);
     // 001: a side whose morale broke "withdraws from the table ... It can still fire its
@@ -105,14 +148,14 @@ fn cannot_shoot_with(
             }
         };
     if !ok {
-        return Some(CannotShoot::Moved(unit(), moved.name()));
+        return Some(HeldFire::Moved(moved));
     }
     if !u.weapons.iter().any(|w| {
         rules
             .weapon(w)
             .is_some_and(|p| p.class != WeaponClass::PhysicalContact)
     }) {
-        return Some(CannotShoot::NoShootingWeapon(unit()));
+        return Some(HeldFire::NoShootingWeapon);
     }
     None
 }
@@ -599,7 +642,7 @@ pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, Sh
     let Some(s) = table.unit(shooter) else {
         return Vec::new();
     };
-    if cannot_shoot(table, rules, shooter).is_some() {
+    if !free_to_shoot(table, rules, shooter) {
         return Vec::new();
     }
     table
@@ -623,7 +666,7 @@ pub fn possible_shot(
     target: UnitId,
 ) -> Option<ShotPlan> {
     let (s, t) = (table.unit(shooter)?, table.unit(target)?);
-    if t.side == s.side || !t.on_table() || cannot_shoot(table, rules, shooter).is_some() {
+    if t.side == s.side || !t.on_table() || !free_to_shoot(table, rules, shooter) {
         return None;
     }
     plan_checked_shooter(table, rules, shooter, target, None).ok()
@@ -635,7 +678,7 @@ pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
     let Some(s) = table.unit(shooter) else {
         return false;
     };
-    cannot_shoot(table, rules, shooter).is_none()
+    free_to_shoot(table, rules, shooter)
         && table
             .units
             .iter()
@@ -658,7 +701,7 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .iter()
         .filter(|u| u.side == side && u.on_table())
         .filter(|u| {
-            cannot_shoot_with(table, rules, u, || {
+            held_fire_with(table, rules, u, || {
                 table.in_enemy_contact_among(&grid, u.id, tol)
             })
             .is_none()

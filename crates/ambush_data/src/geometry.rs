@@ -716,6 +716,10 @@ impl Shape {
     /// Where the segment `a`–`b` runs inside the shape: entry and exit, in inches from `a`.
     #[inline]
     pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
+        // The broad phase of `PlacedShape::span_inside` first, before the corners are worked out.
+        if point_segment_distance(self.center(), a, b) > self.bounding_radius() {
+            return None;
+        }
         self.placed().span_inside(a, b)
     }
 

@@ -4,6 +4,7 @@ use crate::rules::ambush::rolls::spotting;
 use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind};
 use crate::rules::table::{Counter, MoveKind, Surprise, Table, UnitId};
+use ambush_data::geometry::BROAD_PHASE_MARGIN;
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
@@ -96,6 +97,12 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
                 .units
                 .iter()
                 .filter(|u| u.on_table() && Some(u.side) == seekers)
+                // Only a base whose centre is within its half-diagonal (and a margin) of the
+                // touch distance can touch the counter: the rest are not measured exactly.
+                .filter(|u| {
+                    let reach = u.base.size.length() * 0.5 + touch + BROAD_PHASE_MARGIN;
+                    u.base.center.distance_squared(c.at) <= reach * reach
+                })
                 .find(|u| u.base.distance_to_point(c.at) <= touch)
                 .map(|u| u.label.to_string())
         });

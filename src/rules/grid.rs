@@ -12,6 +12,7 @@
 use ambush_data::geometry::{Footprint, PlacedBase};
 use glam::Vec2;
 use std::ops::Deref;
+use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The most cells along one side of the grid, and the most cells in all: a huge or strange
@@ -30,6 +31,8 @@ pub trait GridUnit {
     fn number(&self) -> u32;
     fn footprint(&self) -> &Footprint;
     fn is_on_table(&self) -> bool;
+    /// Its side, as a number: units of different teams are enemies.
+    fn team(&self) -> u8;
 }
 
 /// Where a unit is filed.
@@ -52,6 +55,7 @@ struct Filed {
     /// Its base with its corners worked out, for exact tests against it.
     placed: PlacedBase,
     slot: Slot,
+    team: u8,
 }
 
 /// The bits of a base's centre, size and facing: two bases with the same bits are the same base.
@@ -75,6 +79,44 @@ pub struct UnitGrid {
     max_radius: f32,
     /// Each unit as filed, by place in `table.units`.
     filed: Vec<Filed>,
+    /// Whether each unit touches an enemy, as far as it was asked since the units last moved.
+    contact: ContactMemo,
+}
+
+/// The answers of `UnitGrid::touches_enemy` since the grid last changed, by place: asked again
+/// and again between moves (who may move, shoot or fight), each is worked out once. An answer
+/// depends only on what the grid filed, so it holds until a refile changes something.
+#[derive(Debug)]
+struct ContactMemo {
+    /// The bits of the contact tolerance the answers are for (`NO_TOLERANCE` before any).
+    tolerance: AtomicU32,
+    /// Per place: 0 not asked yet, 1 no, 2 yes.
+    known: Vec<AtomicU8>,
+}
+
+/// No tolerance yet: the bits of a NaN, which no asked tolerance is let match.
+const NO_TOLERANCE: u32 = u32::MAX;
+
+impl ContactMemo {
+    fn new(places: usize) -> Self {
+        ContactMemo {
+            tolerance: AtomicU32::new(NO_TOLERANCE),
+            known: (0..places).map(|_| AtomicU8::new(0)).collect(),
+        }
+    }
+}
+
+impl Clone for ContactMemo {
+    fn clone(&self) -> Self {
+        ContactMemo {
+            tolerance: AtomicU32::new(self.tolerance.load(Ordering::Relaxed)),
+            known: self
+                .known
+                .iter()
+                .map(|k| AtomicU8::new(k.load(Ordering::Relaxed)))
+                .collect(),
+        }
+    }
 }
 
 impl UnitGrid {
@@ -100,6 +142,7 @@ impl UnitGrid {
             everywhere: Vec::new(),
             max_radius: 0.0,
             filed: Vec::with_capacity(units.len()),
+            contact: ContactMemo::new(units.len()),
         };
         for u in units {
             let f = grid.file_of(u);
@@ -131,6 +174,7 @@ impl UnitGrid {
             bits: bits_of(base),
             placed: PlacedBase::new(*base),
             slot,
+            team: u.team(),
         }
     }
 
@@ -140,6 +184,7 @@ impl UnitGrid {
         f.id == u.number()
             && f.bits == bits_of(u.footprint())
             && (f.slot != Slot::Off) == u.is_on_table()
+            && f.team == u.team()
     }
 
     /// The base of the unit at place `i` in `table.units`, with its corners worked out: the same
@@ -155,10 +200,12 @@ impl UnitGrid {
         if units.len() < self.filed.len() {
             return false;
         }
+        let mut changed = false;
         for (i, u) in units.iter().enumerate() {
             if i < self.filed.len() && self.unchanged(i, u) {
                 continue;
             }
+            changed = true;
             if i < self.filed.len() {
                 if self.filed[i].id != u.number() {
                     return false;
@@ -174,7 +221,52 @@ impl UnitGrid {
                 self.filed.push(f);
             }
         }
+        if changed {
+            self.contact = ContactMemo::new(self.filed.len());
+        }
         true
+    }
+
+    /// Whether the unit at place `i` is on the table and its base touches, within `tol`, the
+    /// base of a unit of another team (`geometry::in_contact`). Remembered until the grid
+    /// changes.
+    pub fn touches_enemy(&self, i: usize, tol: f32) -> bool {
+        let memo = &self.contact;
+        let bits = tol.to_bits();
+        if !tol.is_nan() {
+            // The first tolerance asked is the one remembered (the rules ask with one only).
+            let _ = memo.tolerance.compare_exchange(
+                NO_TOLERANCE,
+                bits,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+        let slot = (memo.tolerance.load(Ordering::Relaxed) == bits && !tol.is_nan())
+            .then(|| memo.known.get(i))
+            .flatten();
+        match slot.map(|k| k.load(Ordering::Relaxed)) {
+            Some(1) => return false,
+            Some(2) => return true,
+            _ => {}
+        }
+        let touches = self.measure_enemy_contact(i, tol);
+        if let Some(k) = slot {
+            k.store(if touches { 2 } else { 1 }, Ordering::Relaxed);
+        }
+        touches
+    }
+
+    /// `touches_enemy`, measured.
+    fn measure_enemy_contact(&self, i: usize, tol: f32) -> bool {
+        let Some(me) = self.filed.get(i) else {
+            return false;
+        };
+        let reach = me.placed.base.size.length() * 0.5 + tol;
+        me.slot != Slot::Off
+            && self.any_near(me.placed.base.center, reach, |j| {
+                self.filed[j].team != me.team && me.placed.in_contact(&self.filed[j].placed, tol)
+            })
     }
 
     fn list_mut(&mut self, slot: Slot) -> Option<&mut Vec<u32>> {

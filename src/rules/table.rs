@@ -247,6 +247,12 @@ impl GridUnit for Unit {
     fn is_on_table(&self) -> bool {
         self.on_table()
     }
+    fn team(&self) -> u8 {
+        match self.side {
+            Side::Humans => 0,
+            Side::Aliens => 1,
+        }
+    }
 }
 
 /// The scenario's settings for one game, fixed once it starts.
@@ -506,13 +512,9 @@ impl Table {
         let Some(at) = self.index(id) else {
             return false;
         };
-        let u = &self.units[at];
-        // `geometry::in_contact`, with both bases worked out already.
-        let reach = u.base.size.length() * 0.5 + tol;
-        u.on_table()
-            && grid.any_near(u.base.center, reach, |i| {
-                self.units[i].side != u.side && grid.placed(at).in_contact(grid.placed(i), tol)
-            })
+        // `geometry::in_contact`, with both bases worked out already (and the answer kept
+        // until a unit moves).
+        self.units[at].on_table() && grid.touches_enemy(at, tol)
     }
 
     /// Friends on the table in base contact with unit `id`.

@@ -126,12 +126,11 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         let group = table.group_among(&grid, id, tol);
         let group_free =
             group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
-        if group_free
-            && let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, Some(group))
+        if group_free && let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, group)
         {
             return order;
         }
-        if let Some(order) = step_toward_ship(table, rules, &grid, id, &ship, None) {
+        if let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, vec![id]) {
             return order;
         }
     }
@@ -148,6 +147,34 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         return Order::Rotate { unit: id, facing };
     }
     Order::EndMovement
+}
+
+/// `step_toward_ship` for `members` (a unit alone, or its group led by it), unless the same
+/// search found no move before and nothing it reads has changed since (`Table::fruitless`): in
+/// a crowd, the units boxed in behind others would otherwise search every heading again at
+/// every decision of the phase.
+fn step_unless_fruitless(
+    table: &Table,
+    rules: &Rules,
+    grid: &TableGrid,
+    ship: &Shape,
+    members: Vec<UnitId>,
+) -> Option<Order> {
+    let id = *members.first()?;
+    let group = members.len() > 1;
+    // Every destination tried lies within the leader's allowance of where each member stands.
+    let inputs = || {
+        let reach = movement::max_allowance(table, rules, id);
+        movement::SearchInputs::of(table, rules, grid, &members, group, reach)
+    };
+    if table.fruitless.any_for(id, group) && table.fruitless.holds(&inputs()) {
+        return None;
+    }
+    let order = step_toward_ship(table, rules, grid, id, ship, group.then(|| members.clone()));
+    if order.is_none() {
+        table.fruitless.remember(inputs());
+    }
+    order
 }
 
 /// How near an enemy must be, in SMR, before a unit that can form an all-round formation (a

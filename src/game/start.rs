@@ -149,6 +149,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         ledger: Default::default(),
         exposure: Default::default(),
         spatial: Default::default(),
+        fruitless: Default::default(),
     }
 }
 

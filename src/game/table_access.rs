@@ -184,6 +184,7 @@ fn table_from(
         ledger,
         exposure,
         spatial: Default::default(),
+        fruitless: Default::default(),
     }
 }
 

@@ -386,6 +386,19 @@ impl UnitGrid {
         self.near_box(a.min(b), a.max(b), reach, out);
     }
 
+    /// What the grid filed of every unit on the table near the box from `lo` to `hi` (as
+    /// `near_box` finds them, ascending by place): its place, its base's bits and its team,
+    /// into `out`. Two equal lists say the bases near the box stand exactly as they did.
+    pub fn filed_near(&self, lo: Vec2, hi: Vec2, reach: f32, out: &mut Vec<(u32, [u32; 5], u8)>) {
+        let mut places = Vec::new();
+        self.near_box(lo, hi, reach, &mut places);
+        out.clear();
+        out.extend(places.into_iter().map(|i| {
+            let f = &self.filed[i];
+            (i as u32, f.bits, f.team)
+        }));
+    }
+
     /// Places in `table.units`, ascending, of every unit on the table whose base could touch
     /// `base` within `tol` (and maybe some others).
     pub fn near_base(&self, base: &Footprint, tol: f32) -> Vec<usize> {

@@ -417,6 +417,54 @@ pub struct Table {
     pub exposure: Exposure,
     /// The units filed by place, kept between questions (`Table::grid`).
     pub spatial: GridCache,
+    /// Move searches an AI found fruitless, kept between its decisions.
+    pub fruitless: FruitlessSearches,
+}
+
+/// Move searches that found no move (`movement::SearchInputs`), kept with the table so an AI
+/// that asks again before anything they read has changed need not search again. Not part of
+/// the game: the table prints the same without them, and a copy of the table copies them.
+#[derive(Default)]
+pub struct FruitlessSearches(std::sync::Mutex<Vec<crate::rules::movement::SearchInputs>>);
+
+/// How many fruitless searches a table keeps; past that it forgets them all and starts again.
+const FRUITLESS_KEPT: usize = 256;
+
+impl std::fmt::Debug for FruitlessSearches {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FruitlessSearches")
+    }
+}
+
+impl Clone for FruitlessSearches {
+    fn clone(&self) -> Self {
+        FruitlessSearches(std::sync::Mutex::new(self.lock().clone()))
+    }
+}
+
+impl FruitlessSearches {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<crate::rules::movement::SearchInputs>> {
+        // A panic elsewhere while it was held leaves whole entries: each is checked in full.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    /// Whether a search of `leader` (alone, or with its group) was found fruitless at all.
+    pub fn any_for(&self, leader: UnitId, group: bool) -> bool {
+        self.lock()
+            .iter()
+            .any(|s| s.leader() == leader && s.group() == group)
+    }
+    /// Whether a search with exactly these inputs was found fruitless.
+    pub fn holds(&self, inputs: &crate::rules::movement::SearchInputs) -> bool {
+        self.lock().iter().any(|s| s == inputs)
+    }
+    /// Remembers that a search with these inputs found no move.
+    pub fn remember(&self, inputs: crate::rules::movement::SearchInputs) {
+        let mut kept = self.lock();
+        if kept.len() >= FRUITLESS_KEPT {
+            kept.clear();
+        }
+        kept.push(inputs);
+    }
 }
 
 impl Table {
@@ -687,6 +735,7 @@ impl Table {
             ledger: CardLedger::default(),
             exposure: Exposure::default(),
             spatial: GridCache::default(),
+            fruitless: FruitlessSearches::default(),
         }
     }
 

@@ -120,8 +120,9 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
 fn shooting_order(table: &Table, rules: &Rules) -> Order {
     // (lower bound, shooter, target), in the order the full ranking would break ties in.
     let mut pairs: Vec<(f32, UnitId, UnitId)> = Vec::new();
+    let grid = table.grid();
     for a in table.side_on_table(Side::Aliens) {
-        if !shooting::free_to_shoot(table, rules, a.id) {
+        if !shooting::free_to_shoot_among(table, rules, &grid, a.id) {
             continue;
         }
         let reach = shooting::longest_reach(table, rules, a);

@@ -4,6 +4,7 @@ use crate::rules::dice::DiceService;
 use crate::rules::environment;
 use crate::rules::formation;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
+use crate::rules::grid::UnitGrid;
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, one_wound_penalty};
 use ambush_data::board::Going;
@@ -60,9 +61,30 @@ pub fn cannot_shoot(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotSh
 /// Whether unit `id` may shoot this phase: `cannot_shoot` without the words, for the AIs' many
 /// questions (a unit that does not exist may not).
 pub fn free_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    let tol = rules.general.contact_tolerance;
     table
         .unit(id)
-        .is_some_and(|u| held_fire(table, rules, u).is_none())
+        .is_some_and(|u| fire_free_with(table, rules, u, || table.in_enemy_contact(u.id, tol)))
+}
+
+/// `free_to_shoot`, asking `grid` (of this table as it stands) whether an enemy touches it.
+pub fn free_to_shoot_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
+    let tol = rules.general.contact_tolerance;
+    table.unit(id).is_some_and(|u| {
+        fire_free_with(table, rules, u, || table.in_enemy_contact_among(grid, id, tol))
+    })
+}
+
+/// Whether nothing holds unit `u`'s fire, asking `in_contact` whether an enemy touches it: the
+/// answer of `held_fire_with`, with the contact (the costly question) asked last, as only the
+/// words of a refusal depend on the order.
+fn fire_free_with(
+    table: &Table,
+    rules: &Rules,
+    u: &Unit,
+    in_contact: impl FnOnce() -> bool,
+) -> bool {
+    held_fire_with(table, rules, u, || false).is_none() && !in_contact()
 }
 
 /// What holds a unit's fire this phase: `CannotShoot` before the unit's name is put in.
@@ -193,9 +215,12 @@ pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
 
 fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
     // Broad phase: a base whose centre is farther from the line than its half-diagonal (and a
-    // margin for rounding) has no point on it.
-    let reach = base.size.length() * 0.5 + 0.01;
-    if geometry::point_segment_distance(base.center, p, q) > reach {
+    // margin for rounding) has no point on it. Compared as squares, with the square of the
+    // reach taken generously (r² + 0.02·max(r², 1) + 0.0001 is at least (r + 0.01)²), so no
+    // root is needed and no base the exact test would catch is passed over.
+    let r2 = base.size.length_squared() * 0.25;
+    let reach2 = r2 + 0.02 * r2.max(1.0) + 1e-4;
+    if geometry::point_segment_distance_squared(base.center, p, q) > reach2 {
         return false;
     }
     let fwd = base.forward();
@@ -701,10 +726,9 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .iter()
         .filter(|u| u.side == side && u.on_table())
         .filter(|u| {
-            held_fire_with(table, rules, u, || {
+            fire_free_with(table, rules, u, || {
                 table.in_enemy_contact_among(&grid, u.id, tol)
             })
-            .is_none()
         })
         .any(|u| {
             let reach = longest_reach(table, rules, u);

@@ -317,7 +317,7 @@ pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
 /// The square of `point_segment_distance`: comparing squares spares a root per pair, and the
 /// root of the least square is the least root, to the bit.
 #[inline]
-fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+pub fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
     let len2 = ab.length_squared();
     if len2 <= f32::EPSILON {

@@ -998,8 +998,20 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         let mut reached: Option<Footprint> = None;
         let mut d = 0.5f32;
         let max_d = allow.min(goal.distance(start.center));
-        // Where this ray runs through bad going, once, so each step's cost is a sum.
         let far = start.center + dirv * max_d;
+        // No pose on this ray comes nearer the goal than the ray's segment does (less a margin
+        // far above rounding): a ray that could not beat the best so far, or come nearer than
+        // here at all, is not walked. The straight ray is always walked (its end may be taken
+        // at once).
+        if k != 0 {
+            let margin = 1e-3 + 1e-5 * (here + max_d);
+            let nearest = geometry::point_segment_distance(goal, start.center, far) - margin;
+            if nearest >= here - MEASURING_SLACK || best.is_some_and(|(s, _)| nearest >= s - 1e-4)
+            {
+                continue;
+            }
+        }
+        // Where this ray runs through bad going, once, so each step's cost is a sum.
         bad.clear();
         bad.extend(
             bad_going

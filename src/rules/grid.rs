@@ -320,21 +320,28 @@ impl UnitGrid {
         reach: f32,
         mut visit: impl FnMut(usize) -> bool,
     ) -> bool {
+        // A margin for rounding, which grows with the numbers rounded.
+        let size = lo.abs().max(hi.abs()).max_element();
+        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
+        let measurable = pad.is_finite() && lo.is_finite() && hi.is_finite();
         if self.scans() {
-            return self
-                .filed
-                .iter()
-                .enumerate()
-                .any(|(i, f)| f.slot != Slot::Off && visit(i));
+            // Every unit, but those whose centre lies outside the box grown by the pad (no
+            // base of theirs reaches within `reach` of it) are passed over at once.
+            let (lo, hi) = (lo - Vec2::splat(pad), hi + Vec2::splat(pad));
+            return self.filed.iter().enumerate().any(|(i, f)| match f.slot {
+                Slot::Off => false,
+                Slot::Everywhere => visit(i),
+                Slot::Cell(_) => {
+                    let c = f.placed.base.center;
+                    (!measurable || (c.cmpge(lo).all() && c.cmple(hi).all())) && visit(i)
+                }
+            });
         }
         let mut visit_all = |list: &[u32]| list.iter().any(|i| visit(*i as usize));
         if visit_all(&self.everywhere) {
             return true;
         }
-        // A margin for rounding, which grows with the numbers rounded.
-        let size = lo.abs().max(hi.abs()).max_element();
-        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
-        if !(pad.is_finite() && lo.is_finite() && hi.is_finite()) {
+        if !measurable {
             // No box can be drawn: every unit on the table is a candidate.
             return self.cells.iter().any(|cell| visit_all(cell));
         }

@@ -717,7 +717,9 @@ mod tests {
         // as the cells would (the one at no place is in every answer).
         table.grid().near_point(Vec2::new(5.0, 5.0), 1.0, &mut got);
         assert_eq!(got, [0, 1]);
-        table.grid().near_point(Vec2::new(3e38, -3e38), 1.0, &mut got);
+        table
+            .grid()
+            .near_point(Vec2::new(3e38, -3e38), 1.0, &mut got);
         assert_eq!(got, [1, 2]);
         // Enough of them far off (at 30, 30) that the cells are used.
         for i in 0..SCAN_UP_TO {

@@ -1006,8 +1006,7 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         if k != 0 {
             let margin = 1e-3 + 1e-5 * (here + max_d);
             let nearest = geometry::point_segment_distance(goal, start.center, far) - margin;
-            if nearest >= here - MEASURING_SLACK || best.is_some_and(|(s, _)| nearest >= s - 1e-4)
-            {
+            if nearest >= here - MEASURING_SLACK || best.is_some_and(|(s, _)| nearest >= s - 1e-4) {
                 continue;
             }
         }

@@ -3,8 +3,8 @@
 use crate::rules::dice::DiceService;
 use crate::rules::environment;
 use crate::rules::formation;
-use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::grid::UnitGrid;
+use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, one_wound_penalty};
 use ambush_data::board::Going;
@@ -71,7 +71,9 @@ pub fn free_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
 pub fn free_to_shoot_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table.unit(id).is_some_and(|u| {
-        fire_free_with(table, rules, u, || table.in_enemy_contact_among(grid, id, tol))
+        fire_free_with(table, rules, u, || {
+            table.in_enemy_contact_among(grid, id, tol)
+        })
     })
 }
 

@@ -15,8 +15,47 @@ pub const MAX_IDENT_LEN: usize = 64;
 /// when troop types were a closed enum; a mod adds new ones by writing new names. Each distinct
 /// name is stored once for the life of the program, so comparing and copying one is as cheap as
 /// an enum's.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy)]
 pub struct Ident(&'static str);
+
+/// By the letters, which equal names share.
+impl std::hash::Hash for Ident {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// Every `Ident` is interned (`Ident::new` is the only way to make one), so two are the same
+/// name exactly when they are the same stored string: equality compares addresses, not letters
+/// (a map keyed by troop type looks one up without comparing its letters).
+impl PartialEq for Ident {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Ident {}
+
+/// Alphabetical, as the names read (maps keyed by names list them in that order); the same name
+/// is found equal without comparing its letters.
+impl Ord for Ident {
+    #[inline]
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        if self == other {
+            std::cmp::Ordering::Equal
+        } else {
+            self.0.cmp(other.0)
+        }
+    }
+}
+
+impl PartialOrd for Ident {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 /// Every name seen so far; names are few (a mod's troop types and formations).
 static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());

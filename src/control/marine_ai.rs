@@ -294,11 +294,14 @@ fn step_toward_ship(
 /// Shoot the target with the best chance to hit, nearest first; repair crews hold fire.
 fn shooting_order(table: &Table, rules: &Rules) -> Order {
     let mut best: Option<(f32, f32, UnitId, UnitId)> = None;
+    // Lines of sight are drawn once while the units stand still (the whole shooting phase).
+    let grid = table.grid();
+    let terrain = shooting::terrain_print(table);
     for m in table.side_on_table(Side::Humans) {
         if repairing(table, rules, m.id) {
             continue;
         }
-        for (t, plan) in shooting::targets(table, rules, m.id) {
+        for (t, plan) in shooting::targets_among(table, rules, &grid, terrain, m.id) {
             let key = (plan.chance(), -plan.distance);
             if best.is_none_or(|(c, d, _, _)| key.0 > c || (key.0 == c && key.1 > d)) {
                 best = Some((key.0, key.1, m.id, t));

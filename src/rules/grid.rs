@@ -81,6 +81,74 @@ pub struct UnitGrid {
     filed: Vec<Filed>,
     /// Whether each unit touches an enemy, as far as it was asked since the units last moved.
     contact: ContactMemo,
+    /// Lines of sight drawn since the units last moved.
+    sight: SightMemo,
+}
+
+/// What blocks a line from one unit's centre to another's: nothing, a terrain feature or a
+/// unit, by place in the table's lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SightBlock {
+    Clear,
+    Terrain(u32),
+    Unit(u32),
+}
+
+/// The lines of sight drawn since the grid last changed (`UnitGrid::sight`), with the
+/// fingerprint of the terrain they were drawn over: a line depends only on where the units
+/// stand, which the grid files, and on the terrain.
+#[derive(Debug, Default)]
+struct SightMemo(Mutex<SightLines>);
+
+/// The lines drawn over one terrain: for a few units a table by both places, else a list.
+#[derive(Debug, Default, Clone)]
+struct SightLines {
+    terrain: u64,
+    /// How many places a side of `table` has (0 while it has none).
+    side: usize,
+    table: Vec<Option<SightBlock>>,
+    list: Vec<(u32, u32, SightBlock)>,
+}
+
+/// Up to this many units, lines are kept in a table indexed by both places.
+const SIGHT_TABLE_UP_TO: usize = 64;
+
+impl SightLines {
+    fn get(&self, from: usize, to: usize) -> Option<SightBlock> {
+        if self.side > 0 {
+            return self.table.get(from * self.side + to).copied().flatten();
+        }
+        let key = (from as u32, to as u32);
+        self.list
+            .iter()
+            .find(|(a, b, _)| (*a, *b) == key)
+            .map(|e| e.2)
+    }
+    fn put(&mut self, places: usize, from: usize, to: usize, block: SightBlock) {
+        if places <= SIGHT_TABLE_UP_TO && from < places && to < places {
+            if self.side != places {
+                self.side = places;
+                self.table = vec![None; places * places];
+            }
+            self.table[from * places + to] = Some(block);
+        } else {
+            self.side = 0;
+            self.list.push((from as u32, to as u32, block));
+        }
+    }
+}
+
+impl Clone for SightMemo {
+    fn clone(&self) -> Self {
+        SightMemo(Mutex::new(self.lock().clone()))
+    }
+}
+
+impl SightMemo {
+    fn lock(&self) -> std::sync::MutexGuard<'_, SightLines> {
+        // A panic elsewhere while it was held leaves whole entries.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// The answers of `UnitGrid::touches_enemy` since the grid last changed, by place: asked again
@@ -143,6 +211,7 @@ impl UnitGrid {
             max_radius: 0.0,
             filed: Vec::with_capacity(units.len()),
             contact: ContactMemo::new(units.len()),
+            sight: SightMemo::default(),
         };
         for u in units {
             let f = grid.file_of(u);
@@ -223,8 +292,39 @@ impl UnitGrid {
         }
         if changed {
             self.contact = ContactMemo::new(self.filed.len());
+            self.sight = SightMemo::default();
         }
         true
+    }
+
+    /// What blocks the line of sight from the unit at place `from` to the one at place `to`,
+    /// over terrain whose fingerprint is `terrain`: `draw` draws it the first time it is asked
+    /// while the units stand as they are.
+    pub fn sight(
+        &self,
+        from: usize,
+        to: usize,
+        terrain: u64,
+        draw: impl FnOnce() -> SightBlock,
+    ) -> SightBlock {
+        {
+            let memo = self.sight.lock();
+            if memo.terrain == terrain
+                && let Some(block) = memo.get(from, to)
+            {
+                return block;
+            }
+        }
+        let block = draw();
+        let mut memo = self.sight.lock();
+        if memo.terrain != terrain {
+            *memo = SightLines {
+                terrain,
+                ..SightLines::default()
+            };
+        }
+        memo.put(self.filed.len(), from, to, block);
+        block
     }
 
     /// Whether the unit at place `i` is on the table and its base touches, within `tol`, the

@@ -3,7 +3,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::environment;
 use crate::rules::formation;
-use crate::rules::grid::UnitGrid;
+use crate::rules::grid::{SightBlock, UnitGrid};
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
 use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::{crippled, one_wound_penalty};
@@ -196,23 +196,84 @@ pub fn line_of_sight(table: &Table, a: UnitId, b: UnitId) -> Result<(), SightBlo
 
 /// The name of what blocks the line of sight from `a` to `b`, if anything.
 pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
-    let (Some(sa), Some(sb)) = (table.unit(a), table.unit(b)) else {
+    let (Some(ia), Some(ib)) = (table.index(a), table.index(b)) else {
         return Some("nothing: no such unit");
     };
-    let (p, q) = (sa.base.center, sb.base.center);
-    if let Some(f) = table
+    blocker_name(table, sight_block(table, ia, ib))
+}
+
+/// `los_blocker`, asking `grid` (of this table as it stands) for a line already drawn since
+/// the units last moved; `terrain` is `terrain_print(table)`.
+pub fn los_blocker_among<'t>(
+    table: &'t Table,
+    grid: &UnitGrid,
+    terrain: u64,
+    a: UnitId,
+    b: UnitId,
+) -> Option<&'t str> {
+    let (Some(ia), Some(ib)) = (table.index(a), table.index(b)) else {
+        return Some("nothing: no such unit");
+    };
+    blocker_name(
+        table,
+        grid.sight(ia, ib, terrain, || sight_block(table, ia, ib)),
+    )
+}
+
+/// A fingerprint of what in the terrain can block a line of sight (its tall features' shapes):
+/// lines remembered over one terrain are not taken for another's.
+pub fn terrain_print(table: &Table) -> u64 {
+    // A multiplicative mix of every word: cheap, and any change to a tall feature's shape (or
+    // which features are tall) changes it.
+    let mut h = table.terrain.len() as u64;
+    let mut mix =
+        |w: u32| h = (h.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    for f in &table.terrain {
+        mix(u32::from(f.tall));
+        let words = match &f.shape {
+            geometry::Shape::Rect {
+                center,
+                size,
+                rotation,
+            } => [0.0, center.0, center.1, size.0, size.1, *rotation],
+            geometry::Shape::Circle { center, radius } => {
+                [1.0, center.0, center.1, *radius, 0.0, 0.0]
+            }
+        };
+        for w in words {
+            mix(w.to_bits());
+        }
+    }
+    h
+}
+
+/// The name of what `block` names.
+fn blocker_name(table: &Table, block: SightBlock) -> Option<&str> {
+    match block {
+        SightBlock::Clear => None,
+        SightBlock::Terrain(i) => Some(&table.terrain[i as usize].name),
+        SightBlock::Unit(i) => Some(table.public_name(&table.units[i as usize])),
+    }
+}
+
+/// What blocks the line from the unit at place `a` to the one at place `b`: the first tall
+/// feature it runs through, else the first other unit on the table it crosses.
+fn sight_block(table: &Table, a: usize, b: usize) -> SightBlock {
+    let (p, q) = (table.units[a].base.center, table.units[b].base.center);
+    if let Some(i) = table
         .terrain
         .iter()
-        .find(|f| f.tall && f.shape.length_inside(p, q) > MEASURING_SLACK)
+        .position(|f| f.tall && f.shape.length_inside(p, q) > MEASURING_SLACK)
     {
-        return Some(&f.name);
+        return SightBlock::Terrain(i as u32);
     }
     table
         .units
         .iter()
-        .filter(|u| u.id != a && u.id != b && u.on_table())
-        .find(|u| segment_crosses_base(p, q, &u.base))
-        .map(|u| table.public_name(u))
+        .enumerate()
+        .filter(|(i, u)| *i != a && *i != b && u.on_table())
+        .find(|(_, u)| segment_crosses_base(p, q, &u.base))
+        .map_or(SightBlock::Clear, |(i, _)| SightBlock::Unit(i as u32))
 }
 
 fn segment_crosses_base(p: glam::Vec2, q: glam::Vec2, base: &Footprint) -> bool {
@@ -294,7 +355,7 @@ pub fn plan_shot(
     let s = table.unit(shooter).ok_or(ShotError::NoSuchShooter)?;
     let t = table.unit(target).ok_or(ShotError::NoSuchTarget)?;
     let (shooter_label, target_label) = (s.label.to_string(), table.public_name(t).to_string());
-    plan_checked_shooter(table, rules, shooter, target, weapon).map_err(|b| match b {
+    plan_checked_shooter(table, rules, shooter, target, weapon, Sight::Draw).map_err(|b| match b {
         Blocked::Friend => ShotError::Friend(target_label),
         Blocked::NotAttackable => ShotError::NotAttackable(target_label),
         Blocked::OutOfRange(distance) => ShotError::OutOfRange {
@@ -422,6 +483,15 @@ impl Reach {
     }
 }
 
+/// How a plan finds its line of sight: drawn afresh, or asked of a grid (of the table as it
+/// stands) that remembers the lines drawn since the units last moved, over terrain of the
+/// given fingerprint (`terrain_print`).
+#[derive(Clone, Copy)]
+enum Sight<'g> {
+    Draw,
+    Among(&'g UnitGrid, u64),
+}
+
 /// `plan_shot` for a shooter already known to be free to shoot.
 fn plan_checked_shooter<'a>(
     table: &'a Table,
@@ -429,6 +499,7 @@ fn plan_checked_shooter<'a>(
     shooter: UnitId,
     target: UnitId,
     weapon: Option<&str>,
+    sight: Sight,
 ) -> Result<ShotPlan, Blocked<'a>> {
     let (Some(s), Some(t)) = (table.unit(shooter), table.unit(target)) else {
         return Err(Blocked::NotAttackable);
@@ -502,7 +573,11 @@ fn plan_checked_shooter<'a>(
         Reach::Band(band) => band,
         Reach::Beyond(_) => RangeBand::Long,
     };
-    if let Some(name) = los_blocker(table, shooter, target) {
+    let blocker = match sight {
+        Sight::Draw => los_blocker(table, shooter, target),
+        Sight::Among(grid, terrain) => los_blocker_among(table, grid, terrain, shooter, target),
+    };
+    if let Some(name) = blocker {
         return Err(Blocked::Sight(name));
     }
     // 003 darkness: "the attacker must be able to see the defender in order to hit him".
@@ -666,6 +741,28 @@ pub fn note_attack(table: &mut Table, attacker: UnitId, target: UnitId) {
 
 /// Every target unit `shooter` could shoot now, with its plan.
 pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, ShotPlan)> {
+    targets_with(table, rules, shooter, Sight::Draw)
+}
+
+/// `targets`, asking `grid` (of this table as it stands) for the lines of sight: a search that
+/// asks for every shooter's targets at every decision of a phase draws each line once while
+/// the units stand still. `terrain` is `terrain_print(table)`.
+pub fn targets_among(
+    table: &Table,
+    rules: &Rules,
+    grid: &UnitGrid,
+    terrain: u64,
+    shooter: UnitId,
+) -> Vec<(UnitId, ShotPlan)> {
+    targets_with(table, rules, shooter, Sight::Among(grid, terrain))
+}
+
+fn targets_with(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    sight: Sight,
+) -> Vec<(UnitId, ShotPlan)> {
     let Some(s) = table.unit(shooter) else {
         return Vec::new();
     };
@@ -677,7 +774,7 @@ pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, Sh
         .iter()
         .filter(|t| t.side != s.side && t.on_table())
         .filter_map(|t| {
-            plan_checked_shooter(table, rules, shooter, t.id, None)
+            plan_checked_shooter(table, rules, shooter, t.id, None, sight)
                 .ok()
                 .map(|p| (t.id, p))
         })
@@ -696,7 +793,7 @@ pub fn possible_shot(
     if t.side == s.side || !t.on_table() || !free_to_shoot(table, rules, shooter) {
         return None;
     }
-    plan_checked_shooter(table, rules, shooter, target, None).ok()
+    plan_checked_shooter(table, rules, shooter, target, None, Sight::Draw).ok()
 }
 
 /// Whether `shooter` could shoot at anything now: `targets` is not empty, found without planning
@@ -710,13 +807,14 @@ pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
             .units
             .iter()
             .filter(|t| t.side != s.side && t.on_table())
-            .any(|t| plan_checked_shooter(table, rules, shooter, t.id, None).is_ok())
+            .any(|t| plan_checked_shooter(table, rules, shooter, t.id, None, Sight::Draw).is_ok())
 }
 
 /// Whether a side has any unit that could shoot at anything.
 pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
     let tol = rules.general.contact_tolerance;
     let grid = table.grid();
+    let terrain = terrain_print(table);
     // The enemies on the table, found once rather than once a shooter.
     let enemies: Vec<&Unit> = table
         .units
@@ -737,7 +835,7 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
             enemies.iter().any(|t| {
                 geometry::base_distance_at_least(&u.base, &t.base) <= reach
                     && geometry::base_distance(&u.base, &t.base) <= reach
-                    && los_blocker(table, u.id, t.id).is_none()
+                    && los_blocker_among(table, &grid, terrain, u.id, t.id).is_none()
             })
         })
 }

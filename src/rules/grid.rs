@@ -82,7 +82,9 @@ pub struct UnitGrid {
     /// Whether each unit touches an enemy, as far as it was asked since the units last moved.
     contact: ContactMemo,
     /// Lines of sight drawn since the units last moved.
-    sight: SightMemo,
+    sight: SightMemo<SightBlock>,
+    /// Whether a shooter's target is in cover from it, asked since the units last moved.
+    cover: SightMemo<bool>,
 }
 
 /// What blocks a line from one unit's centre to another's: nothing, a terrain feature or a
@@ -97,24 +99,42 @@ pub enum SightBlock {
 /// The lines of sight drawn since the grid last changed (`UnitGrid::sight`), with the
 /// fingerprint of the terrain they were drawn over: a line depends only on where the units
 /// stand, which the grid files, and on the terrain.
-#[derive(Debug, Default)]
-struct SightMemo(Mutex<SightLines>);
+#[derive(Debug)]
+struct SightMemo<T>(Mutex<SightLines<T>>);
 
-/// The lines drawn over one terrain: for a few units a table by both places, else a list.
-#[derive(Debug, Default, Clone)]
-struct SightLines {
+impl<T> Default for SightMemo<T> {
+    fn default() -> Self {
+        SightMemo(Mutex::new(SightLines::default()))
+    }
+}
+
+/// The answers for lines drawn over one terrain: for a few units a table by both places, else
+/// a list.
+#[derive(Debug, Clone)]
+struct SightLines<T> {
     terrain: u64,
     /// How many places a side of `table` has (0 while it has none).
     side: usize,
-    table: Vec<Option<SightBlock>>,
-    list: Vec<(u32, u32, SightBlock)>,
+    table: Vec<Option<T>>,
+    list: Vec<(u32, u32, T)>,
+}
+
+impl<T> Default for SightLines<T> {
+    fn default() -> Self {
+        SightLines {
+            terrain: 0,
+            side: 0,
+            table: Vec::new(),
+            list: Vec::new(),
+        }
+    }
 }
 
 /// Up to this many units, lines are kept in a table indexed by both places.
 const SIGHT_TABLE_UP_TO: usize = 64;
 
-impl SightLines {
-    fn get(&self, from: usize, to: usize) -> Option<SightBlock> {
+impl<T: Copy> SightLines<T> {
+    fn get(&self, from: usize, to: usize) -> Option<T> {
         if self.side > 0 {
             return self.table.get(from * self.side + to).copied().flatten();
         }
@@ -124,7 +144,7 @@ impl SightLines {
             .find(|(a, b, _)| (*a, *b) == key)
             .map(|e| e.2)
     }
-    fn put(&mut self, places: usize, from: usize, to: usize, block: SightBlock) {
+    fn put(&mut self, places: usize, from: usize, to: usize, block: T) {
         if places <= SIGHT_TABLE_UP_TO && from < places && to < places {
             if self.side != places {
                 self.side = places;
@@ -138,16 +158,46 @@ impl SightLines {
     }
 }
 
-impl Clone for SightMemo {
+impl<T: Copy> Clone for SightMemo<T> {
     fn clone(&self) -> Self {
         SightMemo(Mutex::new(self.lock().clone()))
     }
 }
 
-impl SightMemo {
-    fn lock(&self) -> std::sync::MutexGuard<'_, SightLines> {
+impl<T: Copy> SightMemo<T> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, SightLines<T>> {
         // A panic elsewhere while it was held leaves whole entries.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The answer for the line from place `from` to place `to` over terrain `terrain`, worked
+    /// out by `work` the first time it is asked; `places` is how many units the grid filed.
+    fn answer(
+        &self,
+        places: usize,
+        from: usize,
+        to: usize,
+        terrain: u64,
+        work: impl FnOnce() -> T,
+    ) -> T {
+        {
+            let memo = self.lock();
+            if memo.terrain == terrain
+                && let Some(answer) = memo.get(from, to)
+            {
+                return answer;
+            }
+        }
+        let answer = work();
+        let mut memo = self.lock();
+        if memo.terrain != terrain {
+            *memo = SightLines {
+                terrain,
+                ..SightLines::default()
+            };
+        }
+        memo.put(places, from, to, answer);
+        answer
     }
 }
 
@@ -212,6 +262,7 @@ impl UnitGrid {
             filed: Vec::with_capacity(units.len()),
             contact: ContactMemo::new(units.len()),
             sight: SightMemo::default(),
+            cover: SightMemo::default(),
         };
         for u in units {
             let f = grid.file_of(u);
@@ -293,6 +344,7 @@ impl UnitGrid {
         if changed {
             self.contact = ContactMemo::new(self.filed.len());
             self.sight = SightMemo::default();
+            self.cover = SightMemo::default();
         }
         true
     }
@@ -307,24 +359,21 @@ impl UnitGrid {
         terrain: u64,
         draw: impl FnOnce() -> SightBlock,
     ) -> SightBlock {
-        {
-            let memo = self.sight.lock();
-            if memo.terrain == terrain
-                && let Some(block) = memo.get(from, to)
-            {
-                return block;
-            }
-        }
-        let block = draw();
-        let mut memo = self.sight.lock();
-        if memo.terrain != terrain {
-            *memo = SightLines {
-                terrain,
-                ..SightLines::default()
-            };
-        }
-        memo.put(self.filed.len(), from, to, block);
-        block
+        self.sight.answer(self.filed.len(), from, to, terrain, draw)
+    }
+
+    /// Whether the unit at place `to` is in cover from the one at place `from`, over terrain
+    /// whose fingerprint is `terrain`: `judge` answers the first time it is asked while the
+    /// units stand as they are.
+    pub fn cover(
+        &self,
+        from: usize,
+        to: usize,
+        terrain: u64,
+        judge: impl FnOnce() -> bool,
+    ) -> bool {
+        self.cover
+            .answer(self.filed.len(), from, to, terrain, judge)
     }
 
     /// Whether the unit at place `i` is on the table and its base touches, within `tol`, the

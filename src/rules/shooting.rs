@@ -220,8 +220,9 @@ pub fn los_blocker_among<'t>(
     )
 }
 
-/// A fingerprint of what in the terrain can block a line of sight (its tall features' shapes):
-/// lines remembered over one terrain are not taken for another's.
+/// A fingerprint of what in the terrain can block a line of sight or give cover (each feature's
+/// shape, height, going, water and linear defence): lines remembered over one terrain are not
+/// taken for another's.
 pub fn terrain_print(table: &Table) -> u64 {
     // A multiplicative mix of every word: cheap, and any change to a tall feature's shape (or
     // which features are tall) changes it.
@@ -230,6 +231,12 @@ pub fn terrain_print(table: &Table) -> u64 {
         |w: u32| h = (h.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     for f in &table.terrain {
         mix(u32::from(f.tall));
+        mix(u32::from(f.water) | u32::from(f.linear_defence) << 1);
+        mix(match f.going {
+            Going::Good => 0,
+            Going::Bad => 1,
+            Going::Impassable => 2,
+        });
         let words = match &f.shape {
             geometry::Shape::Rect {
                 center,
@@ -614,7 +621,16 @@ fn plan_checked_shooter<'a>(
     if band == RangeBand::Long {
         mods.push(Modifier::new("long range", m.long_range));
     }
-    if in_cover(table, rules, shooter, target) {
+    let covered = match sight {
+        Sight::Draw => in_cover(table, rules, shooter, target),
+        Sight::Among(grid, terrain) => match (table.index(shooter), table.index(target)) {
+            (Some(a), Some(b)) => {
+                grid.cover(a, b, terrain, || in_cover(table, rules, shooter, target))
+            }
+            _ => in_cover(table, rules, shooter, target),
+        },
+    };
+    if covered {
         mods.push(Modifier::new("target in cover", m.target_in_cover));
     }
     if s.side == Side::Aliens {

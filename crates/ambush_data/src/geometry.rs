@@ -466,13 +466,11 @@ pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
 /// a function of the two bases' bits alone, so a remembered one is the same to the bit.
 #[inline]
 pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
-    let key = DistanceKey::of(a, b);
-    if let Some(d) = DISTANCE_MEMO.with(|m| m.borrow().get(&key)) {
-        return d;
-    }
-    let d = measured_base_distance(a, b);
-    DISTANCE_MEMO.with(|m| m.borrow_mut().put(key, d));
-    d
+    let (a_bits, b_bits) = (footprint_bits(a), footprint_bits(b));
+    let mut key = [0u32; 10];
+    key[..5].copy_from_slice(&a_bits);
+    key[5..].copy_from_slice(&b_bits);
+    BASE_DISTANCES.with(|m| m.borrow_mut().get_or(key, || measured_base_distance(a, b)))
 }
 
 /// `base_distance` measured, never remembered.
@@ -484,71 +482,57 @@ fn measured_base_distance(a: &Footprint, b: &Footprint) -> f32 {
     polygon_distance(&a.corners(), &b.corners())
 }
 
-/// Two bases' centres, sizes and facings, as bits: the whole of what `base_distance` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct DistanceKey([u32; 10]);
-
-impl DistanceKey {
-    #[inline]
-    fn of(a: &Footprint, b: &Footprint) -> Self {
-        let f = |p: &Footprint| [p.center.x, p.center.y, p.size.x, p.size.y, p.facing];
-        let (a, b) = (f(a), f(b));
-        DistanceKey([
-            a[0].to_bits(),
-            a[1].to_bits(),
-            a[2].to_bits(),
-            a[3].to_bits(),
-            a[4].to_bits(),
-            b[0].to_bits(),
-            b[1].to_bits(),
-            b[2].to_bits(),
-            b[3].to_bits(),
-            b[4].to_bits(),
-        ])
-    }
-    /// A slot in the memo: a multiplicative hash of the words.
-    #[inline]
-    fn slot(&self) -> usize {
-        let mut h: u64 = 0;
-        for w in self.0 {
-            h = (h.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-        (h >> (64 - DISTANCE_MEMO_BITS)) as usize
-    }
+/// A base's centre, size and facing, as bits: the whole of what a measurement reads of it.
+#[inline]
+fn footprint_bits(p: &Footprint) -> [u32; 5] {
+    [p.center.x, p.center.y, p.size.x, p.size.y, p.facing].map(f32::to_bits)
 }
 
-/// log2 of the memo's slots: 1,024 pairs, about 45 KiB a thread.
+/// log2 of a memo's slots: 1,024 answers, some 45 KiB a thread.
 const DISTANCE_MEMO_BITS: u32 = 10;
 
-/// The distances measured lately, one pair to a slot (a new pair takes its slot over): a cache
-/// whose every entry is exact, so it changes no answer, only how often one is worked out.
-struct DistanceMemo {
-    slots: Vec<Option<(DistanceKey, f32)>>,
+/// Distances measured lately, keyed by the bits of everything the measurement read, one to a
+/// slot (a new key takes its slot over): a cache whose every entry is exact, so it changes no
+/// answer, only how often one is worked out.
+struct DistanceMemo<const N: usize> {
+    slots: Vec<Option<([u32; N], f32)>>,
 }
 
-impl DistanceMemo {
+impl<const N: usize> DistanceMemo<N> {
     fn new() -> Self {
         DistanceMemo {
             slots: vec![None; 1 << DISTANCE_MEMO_BITS],
         }
     }
+    /// The slot of a key: a multiplicative hash of its words.
     #[inline]
-    fn get(&self, key: &DistanceKey) -> Option<f32> {
-        match &self.slots[key.slot()] {
-            Some((k, d)) if k == key => Some(*d),
-            _ => None,
+    fn slot(key: &[u32; N]) -> usize {
+        let mut h: u64 = 0;
+        for w in key {
+            h = (h.rotate_left(5) ^ u64::from(*w)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
         }
+        (h >> (64 - DISTANCE_MEMO_BITS)) as usize
     }
+    /// The answer remembered for `key`, else `measure`'s, remembered.
     #[inline]
-    fn put(&mut self, key: DistanceKey, d: f32) {
-        let slot = key.slot();
-        self.slots[slot] = Some((key, d));
+    fn get_or(&mut self, key: [u32; N], measure: impl FnOnce() -> f32) -> f32 {
+        let slot = Self::slot(&key);
+        match &self.slots[slot] {
+            Some((k, d)) if *k == key => *d,
+            _ => {
+                let d = measure();
+                self.slots[slot] = Some((key, d));
+                d
+            }
+        }
     }
 }
 
 thread_local! {
-    /// Each thread's own memo: games on different threads never share one.
-    static DISTANCE_MEMO: std::cell::RefCell<DistanceMemo> =
+    /// Each thread's own memos: games on different threads never share one.
+    static BASE_DISTANCES: std::cell::RefCell<DistanceMemo<10>> =
+        std::cell::RefCell::new(DistanceMemo::new());
+    static SHAPE_DISTANCES: std::cell::RefCell<DistanceMemo<11>> =
         std::cell::RefCell::new(DistanceMemo::new());
 }
 
@@ -732,6 +716,27 @@ impl Shape {
     /// Edge distance from the shape to a base (0 when touching or overlapping).
     #[inline]
     pub fn distance_to(&self, base: &Footprint) -> f32 {
+        // Remembered, as `base_distance` is: the marine AI asks whether each marine touches
+        // the ship at every decision.
+        let shape = match *self {
+            Shape::Rect {
+                center,
+                size,
+                rotation,
+            } => [0.0, center.0, center.1, size.0, size.1, rotation],
+            Shape::Circle { center, radius } => [1.0, center.0, center.1, radius, 0.0, 0.0],
+        };
+        let mut key = [0u32; 11];
+        key[..6].copy_from_slice(&shape.map(f32::to_bits));
+        key[6..].copy_from_slice(&footprint_bits(base));
+        SHAPE_DISTANCES.with(|m| {
+            m.borrow_mut()
+                .get_or(key, || self.measured_distance_to(base))
+        })
+    }
+
+    /// `distance_to` measured, never remembered.
+    fn measured_distance_to(&self, base: &Footprint) -> f32 {
         match self {
             Shape::Circle { radius, .. } => {
                 let c = self.center();

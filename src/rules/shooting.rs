@@ -16,7 +16,7 @@ use ambush_data::scenario::InferiorPenalty;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
 use ambush_data::tables::ShootAfter;
-use ambush_data::tables::WeaponClass;
+use ambush_data::tables::{WeaponClass, WeaponProfile};
 
 /// Medium or long range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -538,7 +538,7 @@ fn plan_checked_shooter<'a>(
         && table.config.inferior_weapon_rules.no_long_range;
     // The best weapon that reaches: medium range before long, then more hit dice; in space, a
     // weapon that does not reach is still fired, the one with the longest range first.
-    let mut choice: Option<(&String, WeaponClass, Reach)> = None;
+    let mut choice: Option<(&String, &WeaponProfile, Reach)> = None;
     for w in s.weapons.iter() {
         if weapon.is_some_and(|n| n != w) {
             continue;
@@ -564,16 +564,17 @@ fn plan_checked_shooter<'a>(
         };
         let better = match &choice {
             None => true,
-            Some((chosen, _, r)) => {
-                let dice = |w: &str| rules.weapon(w).map_or(1, |p| rules.hit_dice_of(p));
-                reach.rank() < r.rank() || (reach.rank() == r.rank() && dice(w) > dice(chosen))
+            Some((_, chosen, r)) => {
+                reach.rank() < r.rank()
+                    || (reach.rank() == r.rank()
+                        && rules.hit_dice_of(p) > rules.hit_dice_of(chosen))
             }
         };
         if better {
-            choice = Some((w, p.class, reach));
+            choice = Some((w, p, reach));
         }
     }
-    let Some((weapon, class, reach)) = choice else {
+    let Some((weapon, WeaponProfile { class, .. }, reach)) = choice else {
         return Err(Blocked::OutOfRange(distance));
     };
     let band = match reach {
@@ -648,7 +649,7 @@ fn plan_checked_shooter<'a>(
     mods.extend(against_the_unready(table, rules, shooter, target));
     Ok(ShotPlan {
         weapon: weapon.clone(),
-        class,
+        class: *class,
         band,
         distance,
         modifiers: mods,

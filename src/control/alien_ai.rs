@@ -75,7 +75,7 @@ pub fn alien_move(table: &Table, rules: &Rules, id: UnitId) -> Order {
         .collect();
     humans.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
     for (h, _) in humans {
-        if shooting::line_of_sight(table, id, h).is_ok()
+        if shooting::los_blocker(table, id, h).is_none()
             && movement::plan_charge(table, rules, id, h, None).is_ok()
         {
             return Order::Charge {

@@ -221,6 +221,17 @@ pub fn path_clear(
     end: &Footprint,
     ignore: &[UnitId],
 ) -> Result<(), PathBlocked> {
+    path_blocker(table, rules, start, end, ignore).map_err(|b| b.in_words(table))
+}
+
+/// `path_clear`, with what blocks the way not yet in words.
+fn path_blocker<'t>(
+    table: &'t Table,
+    rules: &Rules,
+    start: &Footprint,
+    end: &Footprint,
+    ignore: &[UnitId],
+) -> Result<(), Blocker<'t>> {
     let others = table
         .units
         .iter()
@@ -228,7 +239,6 @@ pub fn path_clear(
         .map(|u| (u, None));
     let walls = impassable_walls(table);
     path_among(table, rules, start, end, others, &walls, &mut Vec::new())
-        .map_err(|b| b.in_words(table))
 }
 
 /// Impassable terrain, each feature worked out once, with its name.
@@ -903,7 +913,8 @@ pub fn plan_charge(
             e
         }
     };
-    let mut last_err = MoveError::NoEdgeReachable;
+    // Why the last edge tried was refused, put in words only if every edge is.
+    let mut last: Option<ChargeRefusal> = None;
     for e in edges {
         let pose = geometry::contact_pose(&u.base, &t.base, e);
         let kind = if moves_any_direction(rules, u) {
@@ -919,33 +930,21 @@ pub fn plan_charge(
         };
         let allow = allowance_while(table, rules, id, kind, purpose);
         if cost > allow + MEASURING_SLACK {
-            last_err = MoveError::ChargeBeyondAllowance {
-                unit: u.label.to_string(),
-                target: t.label.to_string(),
-                cost,
-                kind: kind.name(),
-                allowance: allow,
-            };
+            last = Some(ChargeRefusal::BeyondAllowance { cost, kind, allow });
             continue;
         }
-        if let Err(e) = path_clear(
+        if let Err(blocked) = path_blocker(
             table,
             rules,
             &u.base,
             &u.base.at(pose.center),
             &[id, target],
         ) {
-            last_err = MoveError::Path {
-                unit: u.label.to_string(),
-                blocked: e,
-            };
+            last = Some(ChargeRefusal::Path(blocked));
             continue;
         }
         if !placement_clear(table, rules, &pose, &[id]) {
-            last_err = MoveError::NoRoomAtEdge {
-                unit: u.label.to_string(),
-                target: t.label.to_string(),
-            };
+            last = Some(ChargeRefusal::NoRoom);
             continue;
         }
         return Ok(MovePlan {
@@ -955,7 +954,38 @@ pub fn plan_charge(
             allowance: allow,
         });
     }
-    Err(last_err)
+    Err(match last {
+        None => MoveError::NoEdgeReachable,
+        Some(ChargeRefusal::BeyondAllowance { cost, kind, allow }) => {
+            MoveError::ChargeBeyondAllowance {
+                unit: u.label.to_string(),
+                target: t.label.to_string(),
+                cost,
+                kind: kind.name(),
+                allowance: allow,
+            }
+        }
+        Some(ChargeRefusal::Path(blocked)) => MoveError::Path {
+            unit: u.label.to_string(),
+            blocked: blocked.in_words(table),
+        },
+        Some(ChargeRefusal::NoRoom) => MoveError::NoRoomAtEdge {
+            unit: u.label.to_string(),
+            target: t.label.to_string(),
+        },
+    })
+}
+
+/// Why a charge at one edge is refused, before it is put in words (`MoveError`).
+#[derive(Debug, Clone, Copy)]
+enum ChargeRefusal<'t> {
+    BeyondAllowance {
+        cost: f32,
+        kind: MoveKind,
+        allow: f32,
+    },
+    Path(Blocker<'t>),
+    NoRoom,
 }
 
 /// The best reachable pose for unit `id` toward `goal`, trying directions within 90° of it, keeping

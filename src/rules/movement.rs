@@ -1047,6 +1047,37 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
                 .iter()
                 .filter_map(|f| f.span_inside(start.center, far)),
         );
+        let cost_at = |d: f32| {
+            let in_bad: f32 = bad.iter().map(|(t0, t1)| (t1.min(d) - t0).max(0.0)).sum();
+            d + extra * in_bad
+        };
+        if k != 0 {
+            // The farthest step the ray's going lets the unit pay for (the steps below, their
+            // cost alone): no pose of this ray lies beyond it, so the part of the ray up to it
+            // bounds how near the goal the ray can come.
+            let (mut last, mut step) = (0.0f32, 0.5f32);
+            while step <= max_d + 1e-4 {
+                // As the walk below tests it (a cost that is not a number stops neither).
+                if cost_at(step) > allow + MEASURING_SLACK {
+                    break;
+                }
+                last = step;
+                if step >= max_d {
+                    break;
+                }
+                step = (step + 0.5).min(max_d);
+            }
+            if last == 0.0 {
+                continue;
+            }
+            let margin = 1e-3 + 1e-5 * (here + last);
+            let nearest =
+                geometry::point_segment_distance(goal, start.center, start.center + dirv * last)
+                    - margin;
+            if nearest >= here - MEASURING_SLACK || best.is_some_and(|(s, _)| nearest >= s - 1e-4) {
+                continue;
+            }
+        }
         // Only the bases and walls that could touch a pose somewhere along this ray are tested
         // at its steps.
         on_ray.clear();
@@ -1063,8 +1094,7 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         while d <= max_d + 1e-4 {
             let c = start.center + dirv * d;
             let pose = Footprint::new(c, start.size, a);
-            let in_bad: f32 = bad.iter().map(|(t0, t1)| (t1.min(d) - t0).max(0.0)).sum();
-            if d + extra * in_bad > allow + MEASURING_SLACK {
+            if cost_at(d) > allow + MEASURING_SLACK {
                 break;
             }
             let placed = PlacedBase::along(pose, dirv);

@@ -1101,7 +1101,13 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
             let blocked = !placed.on_table(table.config.table, MEASURING_SLACK)
                 || walls_on_ray.iter().any(|w| w.overlaps(&placed, tol))
                 || on_ray.iter().any(|(o, enemy)| {
-                    placed.overlaps(o, tol) || (*enemy && placed.in_contact(o, tol))
+                    // With a tolerance not below 0, a base overlapping an enemy is in contact
+                    // with it too: one test answers both.
+                    if *enemy && tol >= 0.0 {
+                        placed.in_contact(o, tol)
+                    } else {
+                        placed.overlaps(o, tol) || (*enemy && placed.in_contact(o, tol))
+                    }
                 });
             if blocked {
                 break;

@@ -16,7 +16,7 @@ use ambush_data::scenario::InferiorPenalty;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
 use ambush_data::tables::ShootAfter;
-use ambush_data::tables::{WeaponClass, WeaponProfile};
+use ambush_data::tables::{RangeBands, WeaponClass, WeaponProfile};
 
 /// Medium or long range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -508,6 +508,57 @@ fn plan_checked_shooter<'a>(
     weapon: Option<&str>,
     sight: Sight,
 ) -> Result<ShotPlan, Blocked<'a>> {
+    let Some(s) = table.unit(shooter) else {
+        return Err(Blocked::NotAttackable);
+    };
+    plan_with_kit(
+        table,
+        rules,
+        &kit_of(rules, s),
+        shooter,
+        target,
+        weapon,
+        sight,
+    )
+}
+
+/// A shooter's weapons that have a profile and range bands, in its order, each looked up once:
+/// a search that plans many shots by one shooter looks them up once for all.
+struct Kit<'t, 'r> {
+    weapons: Vec<(&'t String, &'r WeaponProfile, &'r RangeBands)>,
+    /// The longest range of any weapon class of the rules, in SMR.
+    longest: f32,
+}
+
+fn kit_of<'t, 'r>(rules: &'r Rules, s: &'t Unit) -> Kit<'t, 'r> {
+    Kit {
+        weapons: s
+            .weapons
+            .iter()
+            .filter_map(|w| {
+                let p = rules.weapon(w)?;
+                Some((w, p, rules.weapons.ranges.get(&p.class)?))
+            })
+            .collect(),
+        longest: rules
+            .weapons
+            .ranges
+            .values()
+            .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
+            .fold(0.0, f32::max),
+    }
+}
+
+/// `plan_checked_shooter`, with the shooter's `kit` looked up already.
+fn plan_with_kit<'a>(
+    table: &'a Table,
+    rules: &Rules,
+    kit: &Kit,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+    sight: Sight,
+) -> Result<ShotPlan, Blocked<'a>> {
     let (Some(s), Some(t)) = (table.unit(shooter), table.unit(target)) else {
         return Err(Blocked::NotAttackable);
     };
@@ -521,12 +572,7 @@ fn plan_checked_shooter<'a>(
     let smr = rules.general.smr;
     // 003 space: "Thrown objects and projectiles have an unlimited potential range".
     let unlimited = environment::in_space(table);
-    let longest = rules
-        .weapons
-        .ranges
-        .values()
-        .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
-        .fold(0.0, f32::max);
+    let longest = kit.longest;
     if !unlimited
         && geometry::base_distance_at_least(&s.base, &t.base) > longest * smr + MEASURING_SLACK
     {
@@ -539,14 +585,10 @@ fn plan_checked_shooter<'a>(
     // The best weapon that reaches: medium range before long, then more hit dice; in space, a
     // weapon that does not reach is still fired, the one with the longest range first.
     let mut choice: Option<(&String, &WeaponProfile, Reach)> = None;
-    for w in s.weapons.iter() {
+    for &(w, p, bands) in &kit.weapons {
         if weapon.is_some_and(|n| n != w) {
             continue;
         }
-        let Some(p) = rules.weapon(w) else { continue };
-        let Some(bands) = rules.weapons.ranges.get(&p.class) else {
-            continue;
-        };
         // 003 underwater: a thrown weapon's ranges are shorter.
         let scale = smr * environment::range_factor(table, rules, p);
         let reach = if distance <= bands.medium * scale + MEASURING_SLACK {
@@ -786,12 +828,13 @@ fn targets_with(
     if !free_to_shoot(table, rules, shooter) {
         return Vec::new();
     }
+    let kit = kit_of(rules, s);
     table
         .units
         .iter()
         .filter(|t| t.side != s.side && t.on_table())
         .filter_map(|t| {
-            plan_checked_shooter(table, rules, shooter, t.id, None, sight)
+            plan_with_kit(table, rules, &kit, shooter, t.id, None, sight)
                 .ok()
                 .map(|p| (t.id, p))
         })

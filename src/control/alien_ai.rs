@@ -121,6 +121,7 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
     // (lower bound, shooter, target), in the order the full ranking would break ties in.
     let mut pairs: Vec<(f32, UnitId, UnitId)> = Vec::new();
     let grid = table.grid();
+    let terrain = shooting::terrain_print(table);
     for a in table.side_on_table(Side::Aliens) {
         if !shooting::free_to_shoot_among(table, rules, &grid, a.id) {
             continue;
@@ -173,7 +174,7 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         };
         let (_, k) = measured.swap_remove(at);
         let (_, shooter, target) = pairs[k];
-        if shooting::possible_shot(table, rules, shooter, target).is_some() {
+        if shooting::possible_shot_among(table, rules, &grid, terrain, shooter, target).is_some() {
             return Order::Shoot {
                 shooter,
                 target,

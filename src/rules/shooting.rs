@@ -856,6 +856,31 @@ pub fn possible_shot(
     plan_checked_shooter(table, rules, shooter, target, None, Sight::Draw).ok()
 }
 
+/// `possible_shot`, asking `grid` (of this table as it stands) for the lines of sight and
+/// cover already found since the units last moved; `terrain` is `terrain_print(table)`.
+pub fn possible_shot_among(
+    table: &Table,
+    rules: &Rules,
+    grid: &UnitGrid,
+    terrain: u64,
+    shooter: UnitId,
+    target: UnitId,
+) -> Option<ShotPlan> {
+    let (s, t) = (table.unit(shooter)?, table.unit(target)?);
+    if t.side == s.side || !t.on_table() || !free_to_shoot(table, rules, shooter) {
+        return None;
+    }
+    plan_checked_shooter(
+        table,
+        rules,
+        shooter,
+        target,
+        None,
+        Sight::Among(grid, terrain),
+    )
+    .ok()
+}
+
 /// Whether `shooter` could shoot at anything now: `targets` is not empty, found without planning
 /// every shot.
 pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {

@@ -356,38 +356,52 @@ pub fn plan_shot(
     target: UnitId,
     weapon: Option<&str>,
 ) -> Result<ShotPlan, ShotError> {
+    plan_shot_with(table, rules, shooter, target, weapon, Sight::Draw)
+}
+
+/// `plan_shot`, finding sight and cover as `sight` says.
+fn plan_shot_with(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+    sight: Sight,
+) -> Result<ShotPlan, ShotError> {
     if let Some(why) = cannot_shoot(table, rules, shooter) {
         return Err(why.into());
     }
     let s = table.unit(shooter).ok_or(ShotError::NoSuchShooter)?;
     let t = table.unit(target).ok_or(ShotError::NoSuchTarget)?;
-    let (shooter_label, target_label) = (s.label.to_string(), table.public_name(t).to_string());
-    plan_checked_shooter(table, rules, shooter, target, weapon, Sight::Draw).map_err(|b| match b {
-        Blocked::Friend => ShotError::Friend(target_label),
-        Blocked::NotAttackable => ShotError::NotAttackable(target_label),
-        Blocked::OutOfRange(distance) => ShotError::OutOfRange {
-            target: target_label,
-            distance,
-        },
-        Blocked::BeyondLongest => ShotError::OutOfRange {
-            target: target_label,
-            distance: geometry::base_distance(&s.base, &t.base),
-        },
-        Blocked::Sight(name) => ShotError::Sight {
-            shooter: shooter_label,
-            target: target_label,
-            blocked: SightBlocked(name.to_string()),
-        },
-        Blocked::Dark(sight) => ShotError::Dark {
-            shooter: shooter_label,
-            target: target_label,
-            sight,
-        },
-        Blocked::Murk(sight) => ShotError::Murk {
-            shooter: shooter_label,
-            target: target_label,
-            sight,
-        },
+    plan_checked_shooter(table, rules, shooter, target, weapon, sight).map_err(|b| {
+        let (shooter_label, target_label) = (s.label.to_string(), table.public_name(t).to_string());
+        match b {
+            Blocked::Friend => ShotError::Friend(target_label),
+            Blocked::NotAttackable => ShotError::NotAttackable(target_label),
+            Blocked::OutOfRange(distance) => ShotError::OutOfRange {
+                target: target_label,
+                distance,
+            },
+            Blocked::BeyondLongest => ShotError::OutOfRange {
+                target: target_label,
+                distance: geometry::base_distance(&s.base, &t.base),
+            },
+            Blocked::Sight(name) => ShotError::Sight {
+                shooter: shooter_label,
+                target: target_label,
+                blocked: SightBlocked(name.to_string()),
+            },
+            Blocked::Dark(sight) => ShotError::Dark {
+                shooter: shooter_label,
+                target: target_label,
+                sight,
+            },
+            Blocked::Murk(sight) => ShotError::Murk {
+                shooter: shooter_label,
+                target: target_label,
+                sight,
+            },
+        }
     })
 }
 
@@ -966,7 +980,20 @@ pub fn shoot(
     weapon: Option<&str>,
     pending: &mut Vec<PendingHit>,
 ) -> Result<(), ShotError> {
-    let plan = plan_shot(table, rules, shooter, target, weapon)?;
+    // Sight and cover as the grid found them when the shot was chosen (the units have not
+    // moved since).
+    let plan = {
+        let grid = table.grid();
+        let terrain = terrain_print(table);
+        plan_shot_with(
+            table,
+            rules,
+            shooter,
+            target,
+            weapon,
+            Sight::Among(&grid, terrain),
+        )?
+    };
     let face = dice.d6();
     let total = face as i32 + sum(&plan.modifiers);
     let hit = total >= plan.need;

@@ -165,7 +165,7 @@ fn step_unless_fruitless(
     // Every destination tried lies within the leader's allowance of where each member stands.
     let inputs = || {
         let reach = movement::max_allowance(table, rules, id);
-        movement::SearchInputs::of(table, rules, grid, &members, group, reach)
+        crate::rules::table::SearchInputs::of(table, rules, grid, &members, group, reach)
     };
     if table.fruitless.any_for(id, group) && table.fruitless.holds(&inputs()) {
         return None;

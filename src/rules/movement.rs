@@ -415,69 +415,6 @@ fn held_still_with(
     None
 }
 
-/// Everything a search for a move of `leader` (alone or with its group) reads that can change
-/// during a game: the members as they stand with their environment lines, the bases filed
-/// within reach of any move the search could try, and whether the enemy is surprised (002's
-/// roll for doom cuts every move). On one table (its terrain, size and rules fixed), two
-/// searches with equal inputs find the same moves: a search found fruitless need not be made
-/// again while its inputs hold (`Table::fruitless`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SearchInputs {
-    leader: UnitId,
-    group: bool,
-    members: Vec<(Unit, crate::rules::table::UnitExposure)>,
-    near: Vec<(u32, [u32; 5], u8)>,
-    enemy_doomed: bool,
-    /// The rules the search read, by address: a table is played under one set of rules.
-    rules: usize,
-}
-
-impl SearchInputs {
-    /// The inputs of a search for a move of `members` (led by the first) that reaches at
-    /// most `reach` inches from where each member stands.
-    pub fn of(
-        table: &Table,
-        rules: &Rules,
-        grid: &UnitGrid,
-        members: &[UnitId],
-        group: bool,
-        reach: f32,
-    ) -> Self {
-        let units: Vec<&Unit> = members.iter().filter_map(|m| table.unit(*m)).collect();
-        let (lo, hi) = units.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
-        );
-        let widest = units
-            .iter()
-            .map(|u| u.base.size.length() * 0.5)
-            .fold(0.0, f32::max);
-        let tol = rules.general.contact_tolerance;
-        let mut near = Vec::new();
-        grid.filed_near(lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN, &mut near);
-        SearchInputs {
-            leader: members.first().copied().unwrap_or_default(),
-            group,
-            members: units
-                .iter()
-                .map(|u| ((*u).clone(), table.exposure.of(u.id)))
-                .collect(),
-            near,
-            enemy_doomed: table
-                .units
-                .iter()
-                .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. })),
-            rules: rules as *const Rules as usize,
-        }
-    }
-    pub fn leader(&self) -> UnitId {
-        self.leader
-    }
-    pub fn group(&self) -> bool {
-        self.group
-    }
-}
-
 /// Checks a move of unit `id` (and its group, when `group`) so its centre ends at `to` facing `facing`.
 pub fn plan_move(
     table: &Table,

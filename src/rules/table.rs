@@ -11,7 +11,7 @@ use ambush_data::board::Side;
 use ambush_data::board::SideNames;
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry;
-use ambush_data::geometry::Footprint;
+use ambush_data::geometry::{BROAD_PHASE_MARGIN, Footprint};
 use ambush_data::scenario::AlienProfile;
 use ambush_data::scenario::AttackOver;
 use ambush_data::scenario::Darkness;
@@ -421,11 +421,74 @@ pub struct Table {
     pub fruitless: FruitlessSearches,
 }
 
-/// Move searches that found no move (`movement::SearchInputs`), kept with the table so an AI
+/// Everything a search for a move of `leader` (alone or with its group) reads that can change
+/// during a game: the members as they stand with their environment lines, the bases filed
+/// within reach of any move the search could try, and whether the enemy is surprised (002's
+/// roll for doom cuts every move). On one table (its terrain, size and rules fixed), two
+/// searches with equal inputs find the same moves: a search found fruitless need not be made
+/// again while its inputs hold (`Table::fruitless`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchInputs {
+    leader: UnitId,
+    group: bool,
+    members: Vec<(Unit, UnitExposure)>,
+    near: Vec<(u32, [u32; 5], u8)>,
+    enemy_doomed: bool,
+    /// The rules the search read, by address: a table is played under one set of rules.
+    rules: usize,
+}
+
+impl SearchInputs {
+    /// The inputs of a search for a move of `members` (led by the first) that reaches at
+    /// most `reach` inches from where each member stands.
+    pub fn of(
+        table: &Table,
+        rules: &Rules,
+        grid: &UnitGrid,
+        members: &[UnitId],
+        group: bool,
+        reach: f32,
+    ) -> Self {
+        let units: Vec<&Unit> = members.iter().filter_map(|m| table.unit(*m)).collect();
+        let (lo, hi) = units.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
+        );
+        let widest = units
+            .iter()
+            .map(|u| u.base.size.length() * 0.5)
+            .fold(0.0, f32::max);
+        let tol = rules.general.contact_tolerance;
+        let mut near = Vec::new();
+        grid.filed_near(lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN, &mut near);
+        SearchInputs {
+            leader: members.first().copied().unwrap_or_default(),
+            group,
+            members: units
+                .iter()
+                .map(|u| ((*u).clone(), table.exposure.of(u.id)))
+                .collect(),
+            near,
+            enemy_doomed: table
+                .units
+                .iter()
+                .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. })),
+            rules: rules as *const Rules as usize,
+        }
+    }
+    pub fn leader(&self) -> UnitId {
+        self.leader
+    }
+    pub fn group(&self) -> bool {
+        self.group
+    }
+}
+
+/// Move searches that found no move (`SearchInputs`), kept with the table so an AI
 /// that asks again before anything they read has changed need not search again. Not part of
 /// the game: the table prints the same without them, and a copy of the table copies them.
 #[derive(Default)]
-pub struct FruitlessSearches(std::sync::Mutex<Vec<crate::rules::movement::SearchInputs>>);
+pub struct FruitlessSearches(std::sync::Mutex<Vec<SearchInputs>>);
 
 /// How many fruitless searches a table keeps; past that it forgets them all and starts again.
 const FRUITLESS_KEPT: usize = 256;
@@ -443,7 +506,7 @@ impl Clone for FruitlessSearches {
 }
 
 impl FruitlessSearches {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<crate::rules::movement::SearchInputs>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<SearchInputs>> {
         // A panic elsewhere while it was held leaves whole entries: each is checked in full.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -454,11 +517,11 @@ impl FruitlessSearches {
             .any(|s| s.leader() == leader && s.group() == group)
     }
     /// Whether a search with exactly these inputs was found fruitless.
-    pub fn holds(&self, inputs: &crate::rules::movement::SearchInputs) -> bool {
+    pub fn holds(&self, inputs: &SearchInputs) -> bool {
         self.lock().iter().any(|s| s == inputs)
     }
     /// Remembers that a search with these inputs found no move.
-    pub fn remember(&self, inputs: crate::rules::movement::SearchInputs) {
+    pub fn remember(&self, inputs: SearchInputs) {
         let mut kept = self.lock();
         if kept.len() >= FRUITLESS_KEPT {
             kept.clear();

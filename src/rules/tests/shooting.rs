@@ -243,3 +243,108 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
     let plan = plan_shot(&t, rules(), m, far, None).unwrap();
     assert!(plan.modifiers.iter().all(|x| x.name != "darkness"));
 }
+
+/// Speed (issue 13): what the grid remembers for the AIs (contact with the enemy, lines of sight,
+/// cover in each shot's plan) is, at every round, what the plain questions answer, asked twice
+/// (the second time from the memos) while units move, leave and come back and the terrain
+/// changes under them.
+#[test]
+fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
+    use rand::{Rng, SeedableRng};
+    let r = rules();
+    let tol = r.general.contact_tolerance;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+    let mut t = Table::new(crate::rules::table::GameConfig::plain(36.0, 24.0));
+    for i in 0..36 {
+        let (side, troop) = if i % 2 == 0 {
+            (Side::Humans, "Infantry")
+        } else {
+            (Side::Aliens, "Alien")
+        };
+        let at = (rng.random_range(1.0..35.0), rng.random_range(1.0..23.0));
+        let bearing = rng.random_range(0.0..360.0);
+        let troop = ambush_data::tables::TroopType::known(troop);
+        t.add(r, &format!("U{i}"), side, troop, at, bearing, &["blaster"]);
+    }
+    let (mut blocked, mut covered, mut touching) = (0, 0, 0);
+    for round in 0..16 {
+        // Now and then a tall crag (it blocks sight) and a low wood (it gives cover) come, and
+        // later go.
+        match round % 4 {
+            1 => {
+                let mut at = || (rng.random_range(5.0..31.0), rng.random_range(5.0..19.0));
+                let (crag, wood) = (at(), at());
+                t.terrain.push(feature(
+                    "crag",
+                    Shape::Circle {
+                        center: crag,
+                        radius: 2.0,
+                    },
+                    Going::Impassable,
+                    true,
+                    false,
+                ));
+                t.terrain.push(feature(
+                    "wood",
+                    Shape::Circle {
+                        center: wood,
+                        radius: 4.0,
+                    },
+                    Going::Bad,
+                    false,
+                    false,
+                ));
+            }
+            3 => t.terrain.clear(),
+            _ => {}
+        }
+        for _ in 0..2 {
+            let grid = t.grid();
+            let terrain = crate::rules::shooting::terrain_print(&t);
+            for a in &t.units {
+                let contact = t.in_enemy_contact_among(&grid, a.id, tol);
+                assert_eq!(contact, t.in_enemy_contact(a.id, tol), "round {round}");
+                touching += usize::from(contact);
+                for b in t.units.iter().step_by(3) {
+                    let sight =
+                        crate::rules::shooting::los_blocker_among(&t, &grid, terrain, a.id, b.id);
+                    assert_eq!(
+                        sight,
+                        crate::rules::shooting::los_blocker(&t, a.id, b.id),
+                        "round {round}"
+                    );
+                    blocked += usize::from(sight.is_some());
+                }
+                let planned = crate::rules::shooting::targets_among(&t, r, &grid, terrain, a.id);
+                assert_eq!(
+                    planned,
+                    crate::rules::shooting::targets(&t, r, a.id),
+                    "round {round}"
+                );
+                covered += planned
+                    .iter()
+                    .filter(|(_, p)| p.modifiers.iter().any(|m| m.name == "target in cover"))
+                    .count();
+            }
+        }
+        // Some units move, leave the table or come back.
+        for u in &mut t.units {
+            if rng.random_bool(0.2) {
+                u.base.center =
+                    glam::Vec2::new(rng.random_range(1.0..35.0), rng.random_range(1.0..23.0));
+            }
+            if rng.random_bool(0.05) {
+                u.status.presence = if u.on_table() {
+                    crate::rules::table::Presence::Destroyed
+                } else {
+                    crate::rules::table::Presence::OnTable
+                };
+            }
+        }
+    }
+    // The cases are not all clear lines in the open.
+    assert!(
+        blocked > 100 && covered > 10 && touching > 0,
+        "{blocked} {covered} {touching}"
+    );
+}

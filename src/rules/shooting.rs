@@ -856,22 +856,9 @@ fn targets_with(
 }
 
 /// The plan of a shot from `shooter` at `target`, if the rules allow it now: one of `targets`,
-/// for a search that ranks the pairs before planning any (the alien AI's nearest target).
-pub fn possible_shot(
-    table: &Table,
-    rules: &Rules,
-    shooter: UnitId,
-    target: UnitId,
-) -> Option<ShotPlan> {
-    let (s, t) = (table.unit(shooter)?, table.unit(target)?);
-    if t.side == s.side || !t.on_table() || !free_to_shoot(table, rules, shooter) {
-        return None;
-    }
-    plan_checked_shooter(table, rules, shooter, target, None, Sight::Draw).ok()
-}
-
-/// `possible_shot`, asking `grid` (of this table as it stands) for the lines of sight and
-/// cover already found since the units last moved; `terrain` is `terrain_print(table)`.
+/// for a search that ranks the pairs before planning any (the alien AI's nearest target). It
+/// asks `grid` (of this table as it stands) for the lines of sight and cover already found
+/// since the units last moved; `terrain` is `terrain_print(table)`.
 pub fn possible_shot_among(
     table: &Table,
     rules: &Rules,

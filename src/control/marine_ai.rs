@@ -167,12 +167,14 @@ fn step_unless_fruitless(
         let reach = movement::max_allowance(table, rules, id);
         crate::rules::table::SearchInputs::of(table, rules, grid, &members, group, reach)
     };
-    if table.fruitless.any_for(id, group) && table.fruitless.holds(&inputs()) {
+    // Worked out only if a search of this leader was found fruitless before, and then once.
+    let asked = table.fruitless.any_for(id, group).then(inputs);
+    if asked.as_ref().is_some_and(|i| table.fruitless.holds(i)) {
         return None;
     }
     let order = step_toward_ship(table, rules, grid, id, ship, group.then(|| members.clone()));
     if order.is_none() {
-        table.fruitless.remember(inputs());
+        table.fruitless.remember(asked.unwrap_or_else(inputs));
     }
     order
 }

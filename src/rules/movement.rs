@@ -852,6 +852,8 @@ pub fn plan_charge(
     };
     // Why the last edge tried was refused, put in words only if every edge is.
     let mut last: Option<ChargeRefusal> = None;
+    // The bad going, worked out once for every edge tried.
+    let bad = bad_going(table);
     for e in edges {
         let pose = geometry::contact_pose(&u.base, &t.base, e);
         let kind = if moves_any_direction(rules, u) {
@@ -859,7 +861,7 @@ pub fn plan_charge(
         } else {
             classify(&u.base, pose.center)
         };
-        let cost = path_cost(table, rules, u.base.center, pose.center);
+        let cost = path_cost_through(&bad, rules, u.base.center, pose.center);
         let purpose = if matches!(t.surprise, Surprise::Doom { .. }) {
             SurpriseMove::OntoTheSurprised
         } else {

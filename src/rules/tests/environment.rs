@@ -31,20 +31,12 @@ fn in_space() -> Table {
 
 /// A plain rectangle of terrain.
 fn feature(name: &str, center: (f32, f32), size: (f32, f32), going: Going) -> TerrainFeature {
-    TerrainFeature {
-        name: name.into(),
-        shape: Shape::Rect {
-            center,
-            size,
-            rotation: 0.0,
-        },
-        going,
-        tall: false,
-        water: false,
-        linear_defence: false,
-        height: 0.0,
-        look: None,
-    }
+    let shape = Shape::Rect {
+        center,
+        size,
+        rotation: 0.0,
+    };
+    TerrainFeature::new(name, shape, going)
 }
 
 fn kinds(dice: &DiceService, kind: RollKind) -> usize {

@@ -13,14 +13,9 @@ use ambush_data::geometry::Shape;
 
 fn feature(name: &str, shape: Shape, going: Going, tall: bool, water: bool) -> TerrainFeature {
     TerrainFeature {
-        name: name.into(),
-        shape,
-        going,
         tall,
         water,
-        linear_defence: false,
-        height: 0.0,
-        look: None,
+        ..TerrainFeature::new(name, shape, going)
     }
 }
 

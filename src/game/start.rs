@@ -144,7 +144,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
             environment: s.environment,
         },
         terrain: s.terrain.clone(),
-        units,
+        units: units.into(),
         progress,
         ledger: Default::default(),
         exposure: Default::default(),

@@ -179,7 +179,7 @@ fn table_from(
     Table {
         config,
         terrain,
-        units,
+        units: units.into(),
         progress,
         ledger,
         exposure,

@@ -313,6 +313,38 @@ impl UnitGrid {
         &self.filed[i].placed
     }
 
+    /// `refile` for a list of as many units as are filed, of which only those at `places` may
+    /// have changed. False if one of them is another unit now.
+    fn refile_places(&mut self, units: &[impl GridUnit], places: &[usize]) -> bool {
+        let mut changed = false;
+        for &i in places {
+            let u = &units[i];
+            if self.unchanged(i, u) {
+                continue;
+            }
+            if self.filed[i].id != u.number() {
+                return false;
+            }
+            changed = true;
+            let old = self.filed[i].slot;
+            self.take_out(i, old);
+            let f = self.file_of(u);
+            self.put_in(i, f.slot);
+            self.filed[i] = f;
+        }
+        if changed {
+            self.forget_answers();
+        }
+        true
+    }
+
+    /// Forgets every answer remembered while the units stood as they were.
+    fn forget_answers(&mut self) {
+        self.contact = ContactMemo::new(self.filed.len());
+        self.sight = SightMemo::default();
+        self.cover = SightMemo::default();
+    }
+
     /// Brings the grid up to date with `table`: refiles the units that moved, came onto the
     /// table or left it, and files new ones. False if the list of units changed otherwise (a
     /// unit removed or reordered), when only filing them all again will do.
@@ -342,9 +374,7 @@ impl UnitGrid {
             }
         }
         if changed {
-            self.contact = ContactMemo::new(self.filed.len());
-            self.sight = SightMemo::default();
-            self.cover = SightMemo::default();
+            self.forget_answers();
         }
         true
     }
@@ -564,10 +594,11 @@ impl UnitGrid {
     }
 }
 
-/// The grid a table keeps between questions; a copy of the table shares it until one of them
-/// has to refile a unit.
+/// The grid a table keeps between questions, with the revision of the units it was filed
+/// from (`Units::revision`); a copy of the table shares it until one of them has to refile a
+/// unit.
 #[derive(Default)]
-pub struct GridCache(Mutex<Option<Arc<UnitGrid>>>);
+pub struct GridCache(Mutex<Option<(u64, Arc<UnitGrid>)>>);
 
 /// Not the grid itself: what a table prints is the same whether it has filed its units yet or not.
 impl std::fmt::Debug for GridCache {
@@ -583,34 +614,65 @@ impl Clone for GridCache {
 }
 
 impl GridCache {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Arc<UnitGrid>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<(u64, Arc<UnitGrid>)>> {
         // A panic elsewhere while it was held leaves nothing half-done that a refile would not
         // see: the grid is checked against the table every time anyway.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The grid of the `units` of a table of `size`, as they stand now.
-    pub fn of<'t>(&self, size: Vec2, units: &'t [impl GridUnit]) -> TableGrid<'t> {
+    /// The grid of the `units` of a table of `size`, as they stand now at `revision`: a
+    /// revision names one content of the list, so at the revision it was filed from the
+    /// grid is up to date without a look at any unit. `touched_since` gives the places of the
+    /// units that may have changed since an earlier revision, where it knows them: only those
+    /// are looked at.
+    pub fn of<'t, I: Iterator<Item = usize>>(
+        &self,
+        size: Vec2,
+        revision: u64,
+        touched_since: impl FnOnce(u64) -> Option<I>,
+        units: &'t [impl GridUnit],
+    ) -> TableGrid<'t> {
         let mut kept = self.lock();
         let grid = match kept.as_mut() {
-            Some(grid) => {
+            Some((filed_at, grid)) if *filed_at == revision => grid.clone(),
+            Some((filed_at, grid)) => {
+                let touched: Option<Vec<usize>> = if grid.filed.len() == units.len() {
+                    touched_since(*filed_at).map(Iterator::collect)
+                } else {
+                    None
+                };
                 // Refiled in place, or in a copy while another table still shares it (and only
                 // if something changed).
-                let fresh = if let Some(only) = Arc::get_mut(grid) {
-                    only.refile(units)
-                } else if grid.filed.len() == units.len()
-                    && units.iter().enumerate().all(|(i, u)| grid.unchanged(i, u))
-                {
-                    true
-                } else {
-                    Arc::make_mut(grid).refile(units)
+                let fresh = match touched {
+                    Some(places) => {
+                        if places.iter().all(|i| grid.unchanged(*i, &units[*i])) {
+                            true
+                        } else {
+                            Arc::make_mut(grid).refile_places(units, &places)
+                        }
+                    }
+                    None => {
+                        if let Some(only) = Arc::get_mut(grid) {
+                            only.refile(units)
+                        } else if grid.filed.len() == units.len()
+                            && units.iter().enumerate().all(|(i, u)| grid.unchanged(i, u))
+                        {
+                            true
+                        } else {
+                            Arc::make_mut(grid).refile(units)
+                        }
+                    }
                 };
                 if !fresh {
                     *grid = Arc::new(UnitGrid::new(size, units));
                 }
+                *filed_at = revision;
                 grid.clone()
             }
-            None => kept.insert(Arc::new(UnitGrid::new(size, units))).clone(),
+            None => kept
+                .insert((revision, Arc::new(UnitGrid::new(size, units))))
+                .1
+                .clone(),
         };
         TableGrid {
             grid,

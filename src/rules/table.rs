@@ -237,6 +237,145 @@ impl Unit {
     }
 }
 
+/// The units of a table, in the order they came on: a list read as a `Vec<Unit>`, with a
+/// revision stamped on it afresh whenever it can change, so a question answered at one
+/// revision holds while the revision does (`Table::grid` files the units again only then). No
+/// two changes anywhere get the same revision, so a revision names one content: copies share
+/// it only while they are the same.
+///
+/// A change to one unit (`touch`) is logged with its place, so whoever knows the revision it
+/// last saw can learn which units changed since (`touched_since`) instead of looking at all;
+/// any other mutable borrow may change any unit, and starts the log afresh.
+#[derive(Clone)]
+pub struct Units {
+    list: Vec<Unit>,
+    revision: u64,
+    /// The revision from which `log` is complete.
+    logged_from: u64,
+    /// Each change to one unit since `logged_from`: its revision and the unit's place.
+    log: Vec<(u64, usize)>,
+}
+
+/// How many one-unit changes the log keeps; past that it forgets the older half.
+const TOUCH_LOG_KEPT: usize = 64;
+
+impl Units {
+    /// The revision of the list as it stands.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+    /// The unit at `place`, to change: only it is logged as changed.
+    pub fn touch(&mut self, place: usize) -> Option<&mut Unit> {
+        if place >= self.list.len() {
+            return None;
+        }
+        self.revision = fresh_revision();
+        if self.log.len() >= TOUCH_LOG_KEPT {
+            // The older half is forgotten: the log is complete only from its last change.
+            let forget = TOUCH_LOG_KEPT / 2;
+            self.logged_from = self.log[forget - 1].0;
+            self.log.drain(..forget);
+        }
+        self.log.push((self.revision, place));
+        self.list.get_mut(place)
+    }
+    /// The places of the units that may have changed since the list stood at `revision`
+    /// (each once or more), or `None` if the log does not reach back to it.
+    pub fn touched_since(&self, revision: u64) -> Option<impl Iterator<Item = usize> + '_> {
+        let from = if revision == self.logged_from {
+            0
+        } else {
+            self.log.iter().position(|(r, _)| *r == revision)? + 1
+        };
+        Some(self.log[from..].iter().map(|(_, place)| *place))
+    }
+}
+
+/// Printed as the list alone: the revision is not part of the game (saves hash the print).
+impl std::fmt::Debug for Units {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.list.fmt(f)
+    }
+}
+
+impl Default for Units {
+    fn default() -> Self {
+        Vec::new().into()
+    }
+}
+
+impl From<Vec<Unit>> for Units {
+    fn from(list: Vec<Unit>) -> Self {
+        let revision = fresh_revision();
+        Units {
+            list,
+            revision,
+            logged_from: revision,
+            log: Vec::new(),
+        }
+    }
+}
+
+impl FromIterator<Unit> for Units {
+    fn from_iter<I: IntoIterator<Item = Unit>>(iter: I) -> Self {
+        iter.into_iter().collect::<Vec<_>>().into()
+    }
+}
+
+impl std::ops::Deref for Units {
+    type Target = Vec<Unit>;
+    fn deref(&self) -> &Vec<Unit> {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Units {
+    /// Whoever may change the whole list gets it under a new revision, from which the log of
+    /// one-unit changes starts again.
+    fn deref_mut(&mut self) -> &mut Vec<Unit> {
+        self.revision = fresh_revision();
+        self.logged_from = self.revision;
+        self.log.clear();
+        &mut self.list
+    }
+}
+
+impl<'a> IntoIterator for &'a Units {
+    type Item = &'a Unit;
+    type IntoIter = std::slice::Iter<'a, Unit>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Units {
+    type Item = &'a mut Unit;
+    type IntoIter = std::slice::IterMut<'a, Unit>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// A revision no list has had: each thread takes a block of numbers at a time, so threads
+/// playing games side by side never wait on one another for one.
+fn fresh_revision() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    const BLOCK: u64 = 1 << 20;
+    static NEXT_BLOCK: AtomicU64 = AtomicU64::new(BLOCK);
+    thread_local! {
+        static NEXT: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    }
+    NEXT.with(|next| {
+        let (mut at, mut end) = next.get();
+        if at == end {
+            at = NEXT_BLOCK.fetch_add(BLOCK, Ordering::Relaxed);
+            end = at + BLOCK;
+        }
+        next.set((at + 1, end));
+        at
+    })
+}
+
 impl GridUnit for Unit {
     fn number(&self) -> u32 {
         self.id
@@ -410,7 +549,7 @@ impl Exposure {
 pub struct Table {
     pub config: GameConfig,
     pub terrain: Vec<TerrainFeature>,
-    pub units: Vec<Unit>,
+    pub units: Units,
     pub progress: Progress,
     pub ledger: CardLedger,
     /// 003's hostile environment: each unit's descent, air and drift.
@@ -485,13 +624,14 @@ impl SearchInputs {
 }
 
 /// Move searches that found no move (`SearchInputs`), kept with the table so an AI
-/// that asks again before anything they read has changed need not search again. Not part of
-/// the game: the table prints the same without them, and a copy of the table copies them.
+/// that asks again before anything they read has changed need not search again: the latest
+/// for each leader (alone, or with its group), so a crowd of any size keeps them all. Not part
+/// of the game: the table prints the same without them, and a copy of the table copies them.
 #[derive(Default)]
-pub struct FruitlessSearches(std::sync::Mutex<Vec<SearchInputs>>);
+pub struct FruitlessSearches(std::sync::Mutex<FruitlessByLeader>);
 
-/// How many fruitless searches a table keeps; past that it forgets them all and starts again.
-const FRUITLESS_KEPT: usize = 256;
+/// The latest fruitless search of each leader, alone (`false`) or with its group (`true`).
+type FruitlessByLeader = std::collections::HashMap<(UnitId, bool), SearchInputs>;
 
 impl std::fmt::Debug for FruitlessSearches {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -506,27 +646,25 @@ impl Clone for FruitlessSearches {
 }
 
 impl FruitlessSearches {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<SearchInputs>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, FruitlessByLeader> {
         // A panic elsewhere while it was held leaves whole entries: each is checked in full.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
     /// Whether a search of `leader` (alone, or with its group) was found fruitless at all.
     pub fn any_for(&self, leader: UnitId, group: bool) -> bool {
-        self.lock()
-            .iter()
-            .any(|s| s.leader() == leader && s.group() == group)
+        self.lock().contains_key(&(leader, group))
     }
     /// Whether a search with exactly these inputs was found fruitless.
     pub fn holds(&self, inputs: &SearchInputs) -> bool {
-        self.lock().iter().any(|s| s == inputs)
+        self.lock()
+            .get(&(inputs.leader(), inputs.group()))
+            .is_some_and(|s| s == inputs)
     }
-    /// Remembers that a search with these inputs found no move.
+    /// Remembers that a search with these inputs found no move, in place of any its leader's
+    /// last fruitless search had.
     pub fn remember(&self, inputs: SearchInputs) {
-        let mut kept = self.lock();
-        if kept.len() >= FRUITLESS_KEPT {
-            kept.clear();
-        }
-        kept.push(inputs);
+        self.lock()
+            .insert((inputs.leader(), inputs.group()), inputs);
     }
 }
 
@@ -540,7 +678,12 @@ impl Table {
     /// The units on the table filed by place, up to date with the table as it stands: ask it
     /// which units are near a place instead of measuring every unit.
     pub fn grid(&self) -> TableGrid<'_> {
-        self.spatial.of(self.config.table, &self.units)
+        self.spatial.of(
+            self.config.table,
+            self.units.revision(),
+            |since| self.units.touched_since(since),
+            &self.units,
+        )
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.index(id).map(|i| &self.units[i])
@@ -550,7 +693,7 @@ impl Table {
         self.unit(id).map(|u| u.side)
     }
     pub fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
-        self.index(id).map(|i| &mut self.units[i])
+        self.index(id).and_then(|i| self.units.touch(i))
     }
     pub fn index(&self, id: UnitId) -> Option<usize> {
         // Units are numbered in the order they come on, so a unit's number is nearly always its
@@ -790,7 +933,7 @@ impl Table {
         Table {
             config,
             terrain: Vec::new(),
-            units: Vec::new(),
+            units: Units::default(),
             progress: Progress {
                 turn: 1,
                 ..Default::default()

@@ -178,7 +178,7 @@ impl PlacedBase {
     #[inline]
     pub fn overlaps(&self, other: &PlacedBase, tolerance: f32) -> bool {
         !self.surely_apart(other, 0.0)
-            && polygon_penetration(&self.corners, &other.corners) > tolerance
+            && penetrates_by_more(&self.corners, &other.corners, tolerance)
     }
     /// `in_contact`.
     #[inline]
@@ -186,9 +186,7 @@ impl PlacedBase {
         if self.surely_apart(other, tolerance) {
             return false;
         }
-        if !self.surely_apart(other, 0.0)
-            && polygon_penetration(&self.corners, &other.corners) >= 0.0
-        {
+        if !self.surely_apart(other, 0.0) && penetrates_at_all(&self.corners, &other.corners) {
             return 0.0 <= tolerance;
         }
         apart_within(&self.corners, &other.corners, tolerance)
@@ -303,7 +301,7 @@ impl PlacedShape {
                     .fold(f32::INFINITY, f32::min);
                 d < self.circle_radius - tolerance
             }
-            Some(poly) => polygon_penetration(poly, &base.corners) > tolerance,
+            Some(poly) => penetrates_by_more(poly, &base.corners, tolerance),
         }
     }
 }
@@ -364,7 +362,9 @@ pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
 }
 
 /// Separating-axis overlap depth of two convex polygons: positive when they overlap by that much.
-#[inline]
+/// The measure the overlap and contact tests compare (`penetrates_by_more`,
+/// `penetrates_at_all`), which stop early instead of working it out in full.
+#[cfg(test)]
 fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     let mut depth = f32::INFINITY;
     for poly in [a, b] {
@@ -385,6 +385,42 @@ fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     depth
 }
 
+/// `polygon_penetration(a, b) > limit`, stopping at the first axis whose overlap is too small:
+/// the least overlap (an axis that cannot be measured, NaN, counts for nothing, as in `min`)
+/// exceeds the limit exactly when every overlap does.
+#[inline]
+fn penetrates_by_more(a: &[Vec2], b: &[Vec2], limit: f32) -> bool {
+    every_overlap(a, b, |overlap| overlap <= limit) && f32::INFINITY > limit
+}
+
+/// `polygon_penetration(a, b) >= 0.0`, stopping at the first axis that separates them.
+#[inline]
+fn penetrates_at_all(a: &[Vec2], b: &[Vec2]) -> bool {
+    every_overlap(a, b, |overlap| overlap < 0.0)
+}
+
+/// False as soon as one axis's overlap is `short`; true if none is. The axes and overlaps are
+/// those of `polygon_penetration`, worked out the same way.
+#[inline]
+fn every_overlap(a: &[Vec2], b: &[Vec2], short: impl Fn(f32) -> bool) -> bool {
+    for poly in [a, b] {
+        let axes = if poly.len() == 4 { 2 } else { poly.len() };
+        for i in 0..axes {
+            let e = poly[(i + 1) % poly.len()] - poly[i];
+            let axis = Vec2::new(-e.y, e.x).normalize_or_zero();
+            if axis == Vec2::ZERO {
+                continue;
+            }
+            let (amin, amax) = project(a, axis);
+            let (bmin, bmax) = project(b, axis);
+            if short(amax.min(bmax) - amin.max(bmin)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 #[inline]
 fn project(poly: &[Vec2], axis: Vec2) -> (f32, f32) {
     poly.iter()
@@ -397,7 +433,7 @@ fn project(poly: &[Vec2], axis: Vec2) -> (f32, f32) {
 /// Shortest distance between two convex polygons (0 when they touch or overlap).
 #[inline]
 pub fn polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
-    if polygon_penetration(a, b) >= 0.0 {
+    if penetrates_at_all(a, b) {
         return 0.0;
     }
     apart_polygon_distance(a, b)
@@ -456,7 +492,7 @@ fn surely_apart(a: &Footprint, b: &Footprint, margin: f32) -> bool {
 /// Whether two bases overlap by more than `tolerance` (touching is not overlapping).
 #[inline]
 pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
-    !surely_apart(a, b, 0.0) && polygon_penetration(&a.corners(), &b.corners()) > tolerance
+    !surely_apart(a, b, 0.0) && penetrates_by_more(&a.corners(), &b.corners(), tolerance)
 }
 
 /// Edge-to-edge distance between two bases, the way ranges and contact are measured.
@@ -784,10 +820,11 @@ impl Shape {
                     .fold(f32::INFINITY, f32::min);
                 d < radius - tolerance
             }
-            Shape::Rect { .. } => {
-                polygon_penetration(&self.polygon().unwrap_or([Vec2::ZERO; 4]), &base.corners())
-                    > tolerance
-            }
+            Shape::Rect { .. } => penetrates_by_more(
+                &self.polygon().unwrap_or([Vec2::ZERO; 4]),
+                &base.corners(),
+                tolerance,
+            ),
         }
     }
 }
@@ -897,6 +934,54 @@ mod tests {
                 assert!(placed.may_reach(&pa, 0.0));
                 assert!(placed.may_reach_path(a.center, b.center, pa.radius, 0.0));
             }
+        }
+    }
+
+    /// The overlap tests that stop at the first separating axis answer as comparing the whole
+    /// depth does, to the bit: for random rectangles, ones that touch exactly or overlap along an
+    /// edge, rectangles of no size, and corners that cannot be measured.
+    #[test]
+    fn early_overlap_tests_answer_as_the_whole_depth_does() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |lo: f32, hi: f32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        let mut pairs: Vec<([Vec2; 4], [Vec2; 4])> = (0..20_000)
+            .map(|_| {
+                let mut corners = || {
+                    Footprint::new(
+                        Vec2::new(next(0.0, 6.0), next(0.0, 6.0)),
+                        Vec2::new(next(0.0, 3.0), next(0.0, 3.0)),
+                        next(-7.0, 7.0),
+                    )
+                    .corners()
+                };
+                (corners(), corners())
+            })
+            .collect();
+        let flush = (sq(0.5, 0.5).corners(), sq(1.5, 0.5).corners());
+        let nowhere = Footprint::new(Vec2::ZERO, Vec2::ZERO, 0.0).corners();
+        let unmeasured = Footprint::new(Vec2::new(f32::NAN, 1.0), Vec2::ONE, 0.0).corners();
+        pairs.extend([
+            flush,
+            (flush.0, flush.0),
+            (nowhere, flush.0),
+            (unmeasured, flush.0),
+        ]);
+        pairs.push((flush.0, unmeasured));
+        for (a, b) in pairs {
+            let depth = polygon_penetration(&a, &b);
+            for limit in [0.0, 0.01, 0.05, -0.01, f32::INFINITY] {
+                assert_eq!(
+                    penetrates_by_more(&a, &b, limit),
+                    depth > limit,
+                    "{a:?} {b:?}"
+                );
+            }
+            assert_eq!(penetrates_at_all(&a, &b), depth >= 0.0, "{a:?} {b:?}");
         }
     }
 

@@ -739,10 +739,14 @@ mod tests {
         table
     }
 
-    /// Moves some units, takes some off the table and puts some back, as a game would.
+    /// Moves some units, takes some off the table and puts some back, as a game would: half the
+    /// time all through the whole list at once, else one unit at a time through `unit_mut` (the
+    /// log of one-unit changes), with the grid asked now and then between changes.
     fn shuffle_some(rng: &mut ChaCha8Rng, table: &mut Table) {
         let size = table.config.table;
-        for u in &mut table.units {
+        let one_at_a_time = rng.random_bool(0.5);
+        for i in 0..table.units.len() {
+            let mut u = table.units[i].clone();
             if rng.random_bool(0.1) {
                 u.base.center = Vec2::new(
                     rng.random_range(-2.0..size.x + 2.0),
@@ -758,6 +762,15 @@ mod tests {
                 } else {
                     Presence::OnTable
                 };
+            }
+            if !one_at_a_time {
+                table.units[i] = u;
+            } else if u != table.units[i] || rng.random_bool(0.05) {
+                if rng.random_bool(0.2) {
+                    let _ = table.grid();
+                }
+                let id = u.id;
+                *table.unit_mut(id).expect("the unit is on the list") = u;
             }
         }
     }
@@ -884,6 +897,55 @@ mod tests {
             with_friends > 500 && with_enemies > 500,
             "{with_friends}, {with_enemies}"
         );
+    }
+
+    /// The units' revision changes with every change, and the log of one-unit changes names
+    /// every unit changed since a revision it reaches back to, and nothing for one it does not.
+    #[test]
+    fn the_units_log_names_what_changed_since() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut table = random_table(&mut rng, 50, Vec2::new(48.0, 48.0));
+        // A change through the whole list starts the log afresh.
+        table.units[0].base.facing += 0.1;
+        let start = table.units.revision();
+        let mut seen = vec![start];
+        let mut changed = Vec::new();
+        for k in 0..200 {
+            let place = rng.random_range(0..table.units.len());
+            let id = table.units[place].id;
+            table.unit_mut(id).expect("on the list").base.facing += 0.1;
+            changed.push(place);
+            let now = table.units.revision();
+            assert!(!seen.contains(&now), "a fresh revision for every change");
+            seen.push(now);
+            // Since each earlier revision the log still reaches: exactly the changes made after.
+            for (back, r) in seen.iter().rev().enumerate().skip(1).take(40) {
+                let since: Option<Vec<usize>> =
+                    table.units.touched_since(*r).map(Iterator::collect);
+                if back <= 32 {
+                    assert_eq!(
+                        since.as_deref(),
+                        Some(&changed[changed.len() - back..]),
+                        "{k}"
+                    );
+                }
+            }
+            assert_eq!(table.units.touched_since(seen[0]).is_some(), k < 64);
+        }
+        // A change to the whole list starts the log again: nothing before it is named.
+        let before = table.units.revision();
+        table.units[0].base.facing += 0.1;
+        assert!(table.units.touched_since(before).is_none());
+        assert_eq!(
+            table
+                .units
+                .touched_since(table.units.revision())
+                .map(Iterator::count),
+            Some(0)
+        );
+        // A copy has the same revision, until either changes.
+        let copy = table.clone();
+        assert_eq!(copy.units.revision(), table.units.revision());
     }
 
     /// A copy of a table shares its grid; each stays right as the two part ways.

@@ -340,6 +340,14 @@ impl std::ops::DerefMut for Units {
     }
 }
 
+impl IntoIterator for Units {
+    type Item = Unit;
+    type IntoIter = std::vec::IntoIter<Unit>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
+
 impl<'a> IntoIterator for &'a Units {
     type Item = &'a Unit;
     type IntoIter = std::slice::Iter<'a, Unit>;

@@ -645,7 +645,9 @@ impl GridCache {
                 // if something changed).
                 let fresh = match touched {
                     Some(places) => {
-                        if places.iter().all(|i| grid.unchanged(*i, &units[*i])) {
+                        if let Some(only) = Arc::get_mut(grid) {
+                            only.refile_places(units, &places)
+                        } else if places.iter().all(|i| grid.unchanged(*i, &units[*i])) {
                             true
                         } else {
                             Arc::make_mut(grid).refile_places(units, &places)

@@ -363,25 +363,15 @@ pub fn segment_distance(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f32 {
 
 /// Separating-axis overlap depth of two convex polygons: positive when they overlap by that much.
 /// The measure the overlap and contact tests compare (`penetrates_by_more`,
-/// `penetrates_at_all`), which stop early instead of working it out in full.
+/// `penetrates_at_all`), which stop early instead of working it out in full: the least of every
+/// axis's overlap, over the same axes they walk.
 #[cfg(test)]
 fn polygon_penetration(a: &[Vec2], b: &[Vec2]) -> f32 {
     let mut depth = f32::INFINITY;
-    for poly in [a, b] {
-        // Every polygon here is a rectangle: its first two edges give all its axes.
-        let axes = if poly.len() == 4 { 2 } else { poly.len() };
-        for i in 0..axes {
-            let e = poly[(i + 1) % poly.len()] - poly[i];
-            let axis = Vec2::new(-e.y, e.x).normalize_or_zero();
-            if axis == Vec2::ZERO {
-                continue;
-            }
-            let (amin, amax) = project(a, axis);
-            let (bmin, bmax) = project(b, axis);
-            let overlap = amax.min(bmax) - amin.max(bmin);
-            depth = depth.min(overlap);
-        }
-    }
+    every_overlap(a, b, |overlap| {
+        depth = depth.min(overlap);
+        false
+    });
     depth
 }
 
@@ -399,11 +389,12 @@ fn penetrates_at_all(a: &[Vec2], b: &[Vec2]) -> bool {
     every_overlap(a, b, |overlap| overlap < 0.0)
 }
 
-/// False as soon as one axis's overlap is `short`; true if none is. The axes and overlaps are
-/// those of `polygon_penetration`, worked out the same way.
+/// False as soon as one axis's overlap is `short`; true if none is. The axes are the edge
+/// normals of each polygon (those of an edge of no length left out).
 #[inline]
-fn every_overlap(a: &[Vec2], b: &[Vec2], short: impl Fn(f32) -> bool) -> bool {
+fn every_overlap(a: &[Vec2], b: &[Vec2], mut short: impl FnMut(f32) -> bool) -> bool {
     for poly in [a, b] {
+        // Every polygon here is a rectangle: its first two edges give all its axes.
         let axes = if poly.len() == 4 { 2 } else { poly.len() };
         for i in 0..axes {
             let e = poly[(i + 1) % poly.len()] - poly[i];
@@ -882,18 +873,22 @@ mod tests {
         Footprint::new(Vec2::new(x, y), Vec2::ONE, FRAC_PI_2)
     }
 
+    /// Numbers spread evenly between `lo` and `hi`, from a xorshift generator started at `seed`.
+    fn uniform(mut seed: u64) -> impl FnMut(f32, f32) -> f32 {
+        move |lo, hi| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        }
+    }
+
     /// The prepared bases and shapes of the searches answer as the plain functions do, to the
     /// bit, over many random bases, shapes and tolerances (a speed change must not change a
     /// single move, and so a single roll).
     #[test]
     fn placed_bases_and_shapes_answer_as_the_plain_functions_do() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |lo: f32, hi: f32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut next = uniform(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..20_000 {
             let mut base = || {
                 Footprint::new(
@@ -942,13 +937,7 @@ mod tests {
     /// edge, rectangles of no size, and corners that cannot be measured.
     #[test]
     fn early_overlap_tests_answer_as_the_whole_depth_does() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |lo: f32, hi: f32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
-        };
+        let mut next = uniform(0x2545_f491_4f6c_dd1du64);
         let mut pairs: Vec<([Vec2; 4], [Vec2; 4])> = (0..20_000)
             .map(|_| {
                 let mut corners = || {

@@ -1,7 +1,7 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
 use crate::rules::formation;
-use crate::rules::grid::TableGrid;
+use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::movement;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
@@ -13,6 +13,7 @@ use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::geometry;
+use ambush_data::geometry::BROAD_PHASE_MARGIN;
 use ambush_data::geometry::Footprint;
 use ambush_data::geometry::Shape;
 use ambush_data::geometry::point_segment_distance;
@@ -109,8 +110,6 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     };
     let grid = table.grid();
     // A mover: a marine free to move, clear of the ship, and not holding its ground to shoot.
-    // Asked of each unit as the search comes to it: the first unit that finds a way forward
-    // ends the search, so most units are never asked.
     let is_mover = |u: &Unit| {
         u.side == Side::Humans
             && u.on_table()
@@ -118,26 +117,71 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
             && !table.touches_ship(&u.base, tol)
             && !holds_to_shoot(table, rules, u.id)
     };
-    let mut first_mover = None;
-    for u in table.units.iter().filter(|u| is_mover(u)) {
+    // A unit that holds its ground while it has a target anywhere: what it does reads the
+    // whole table, so it is never put to rest.
+    let reads_everything = |u: &Unit| rules.troop(u.troop).shoot_after == ShootAfter::NoMoveOnly;
+    // The units are walked in table order, and the first that finds a way forward moves. A
+    // unit that finds nothing rests (`Table::resting_units`) until something it read changes,
+    // so each decision looks only at the units that could answer differently from last time.
+    let mut resting = table.resting_units(rules, &grid);
+    let mut first_mover = resting.first_resting_mover();
+    let mut near = Vec::new();
+    let mut from = 0;
+    while let Some(place) = resting.next_awake(from) {
+        from = place + 1;
+        let u = &table.units[place];
         let id = u.id;
-        first_mover.get_or_insert(id);
+        if !is_mover(u) {
+            if u.side != Side::Humans
+                || !u.on_table()
+                || u.marks.moved.is_some()
+                || table.touches_ship(&u.base, tol)
+            {
+                // Only a change to the unit itself can make it a mover this phase.
+                resting.rest(place, false, &[], 0.0, &[]);
+            } else if !reads_everything(u) {
+                // Held still: only a change to it, or to a unit that could touch it, frees it.
+                let reach = u.base.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
+                grid.near_point(u.base.center, reach, &mut near);
+                resting.rest(place, false, &[place], reach, &near);
+            }
+            continue;
+        }
+        first_mover = Some(first_mover.map_or(place, |f| f.min(place)));
         // Advance as a group while the whole group is free to move and clear of the ship.
         let group = table.group_among(&grid, id, tol);
         let group_free =
             group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
-        if group_free && let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, group)
+        if group_free
+            && let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, group.clone())
         {
             return order;
         }
         if let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, vec![id]) {
             return order;
         }
+        let members: Vec<&Unit> = group.iter().filter_map(|m| table.unit(*m)).collect();
+        if !members.iter().any(|m| reads_everything(m)) {
+            // Its searches read the bases within its move (and their own size) of a member.
+            let widest = members
+                .iter()
+                .map(|m| m.base.size.length() * 0.5)
+                .fold(0.0, f32::max);
+            let reach =
+                movement::max_allowance(table, rules, id) + widest + tol + BROAD_PHASE_MARGIN;
+            let (lo, hi) = members.iter().fold(
+                (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+                |(lo, hi), m| (lo.min(m.base.center), hi.max(m.base.center)),
+            );
+            grid.near_box(lo, hi, reach, &mut near);
+            let places: Vec<usize> = group.iter().filter_map(|m| table.index(*m)).collect();
+            resting.rest(place, true, &places, reach, &near);
+        }
     }
+    drop(resting);
     // Whoever could not find a way forward turns toward the ship, so it is marked as moved.
-    if let Some(id) = first_mover
-        && let Some(u) = table.unit(id)
-    {
+    if let Some(u) = first_mover.and_then(|place| table.units.get(place)) {
+        let id = u.id;
         let toward = geometry::angle_of(ship.center() - u.base.center);
         let facing = if placement_clear(table, rules, &u.base.facing(toward), &[id]) {
             toward
@@ -299,7 +343,7 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
     // Lines of sight are drawn once while the units stand still (the whole shooting phase).
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
-    for m in table.side_on_table(Side::Humans) {
+    for m in shooters_in_reach(table, rules, &grid) {
         if repairing(table, rules, m.id) {
             continue;
         }
@@ -318,4 +362,31 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         },
         None => Order::DeclineShooting,
     }
+}
+
+/// The marines on the table, in table order, that could have a target: those within the
+/// farthest reach of any plan of an enemy on the table (`shooting::farthest_plan`), found
+/// around each enemy rather than by planning every marine's shots. All of them in space.
+fn shooters_in_reach<'t>(table: &'t Table, rules: &Rules, grid: &UnitGrid) -> Vec<&'t Unit> {
+    let marines = table.side_on_table(Side::Humans);
+    let Some(reach) = shooting::farthest_plan(table, rules) else {
+        return marines.collect();
+    };
+    let mut places: Vec<usize> = Vec::new();
+    let mut near = Vec::new();
+    for e in table.side_on_table(Side::Aliens) {
+        // Each marine whose base is within `reach` of the enemy's is filed near it.
+        grid.near_point(
+            e.base.center,
+            reach + e.base.size.length() * 0.5 + BROAD_PHASE_MARGIN,
+            &mut near,
+        );
+        places.extend(
+            near.iter()
+                .filter(|i| table.units[**i].side == Side::Humans),
+        );
+    }
+    places.sort_unstable();
+    places.dedup();
+    places.into_iter().map(|i| &table.units[i]).collect()
 }

@@ -150,6 +150,7 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         exposure: Default::default(),
         spatial: Default::default(),
         fruitless: Default::default(),
+        resting: Default::default(),
     }
 }
 

@@ -185,6 +185,7 @@ fn table_from(
         exposure,
         spatial: Default::default(),
         fruitless: Default::default(),
+        resting: Default::default(),
     }
 }
 

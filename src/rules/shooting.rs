@@ -544,6 +544,25 @@ struct Kit<'t, 'r> {
     longest: f32,
 }
 
+/// The longest range of any weapon class of the rules, in SMR: no shot is planned at a target
+/// farther than this by `base_distance_at_least`.
+fn longest_class_range(rules: &Rules) -> f32 {
+    rules
+        .weapons
+        .ranges
+        .values()
+        .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
+        .fold(0.0, f32::max)
+}
+
+/// How far, inches, any shooter's plan may reach by `base_distance_at_least` before it is
+/// refused as beyond every range: a shooter with no enemy within it has no target. `None` in
+/// space, where a shot reaches anywhere.
+pub fn farthest_plan(table: &Table, rules: &Rules) -> Option<f32> {
+    (!environment::in_space(table))
+        .then(|| longest_class_range(rules) * rules.general.smr + MEASURING_SLACK)
+}
+
 fn kit_of<'t, 'r>(rules: &'r Rules, s: &'t Unit) -> Kit<'t, 'r> {
     Kit {
         weapons: s
@@ -554,12 +573,7 @@ fn kit_of<'t, 'r>(rules: &'r Rules, s: &'t Unit) -> Kit<'t, 'r> {
                 Some((w, p, rules.weapons.ranges.get(&p.class)?))
             })
             .collect(),
-        longest: rules
-            .weapons
-            .ranges
-            .values()
-            .map(|b| b.long.unwrap_or(b.medium).max(b.medium))
-            .fold(0.0, f32::max),
+        longest: longest_class_range(rules),
     }
 }
 

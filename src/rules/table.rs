@@ -4,6 +4,7 @@
 
 use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::grid::{GridCache, GridUnit, TableGrid, UnitGrid};
+use crate::rules::resting::{RestingNow, RestingUnits, TableNow};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
@@ -566,6 +567,8 @@ pub struct Table {
     pub spatial: GridCache,
     /// Move searches an AI found fruitless, kept between its decisions.
     pub fruitless: FruitlessSearches,
+    /// Units an AI's walk found nothing to do for, until something near them changes.
+    pub resting: RestingUnits<Exposure>,
 }
 
 /// Everything a search for a move of `leader` (alone or with its group) reads that can change
@@ -692,6 +695,26 @@ impl Table {
             |since| self.units.touched_since(since),
             &self.units,
         )
+    }
+    /// The units an AI's walk put to rest, woken wherever the table changed since it last
+    /// asked (`RestingUnits`); `grid` is this table's as it stands.
+    pub fn resting_units(&self, rules: &Rules, grid: &UnitGrid) -> RestingNow<'_, Exposure> {
+        let doomed = |u: &Unit| u.on_table() && matches!(u.surprise, Surprise::Doom { .. });
+        self.resting.brought_up_to_date(TableNow {
+            revision: self.units.revision(),
+            units: self.units.len(),
+            touched_since: &|since| self.units.touched_since(since).map(Iterator::collect),
+            base_at: &|place| {
+                let u = self.units.get(place)?;
+                u.on_table()
+                    .then(|| (u.base.center, u.base.size.length() * 0.5))
+            },
+            rules: rules as *const Rules as usize,
+            env: &self.exposure,
+            doomed_at: &|place| self.units.get(place).is_some_and(doomed),
+            any_doomed: &|| self.units.iter().any(doomed),
+            grid,
+        })
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.index(id).map(|i| &self.units[i])
@@ -950,6 +973,7 @@ impl Table {
             exposure: Exposure::default(),
             spatial: GridCache::default(),
             fruitless: FruitlessSearches::default(),
+            resting: RestingUnits::default(),
         }
     }
 

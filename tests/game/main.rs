@@ -7,6 +7,7 @@ mod environments;
 mod fuzz;
 mod headless;
 mod layers;
+mod memos;
 mod mods;
 mod play;
 mod properties;

@@ -37,6 +37,20 @@ pub struct MovementFlow {
     pub ambusher_moved: bool,
     /// Units drifting in zero-g have drifted this phase (003 space).
     pub drifted: bool,
+    /// Where each side's last unit free to move was found: the next look starts there.
+    pub look_from: LookFrom,
+}
+
+/// Where in the table's list to start looking for a side's unit free to move: most units
+/// before the last one found have moved since, so a look from the start would pass them all
+/// again at every decision. A hint, not part of the phase: any two compare equal.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LookFrom([usize; 2]);
+
+impl PartialEq for LookFrom {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl MovementFlow {
@@ -62,10 +76,22 @@ impl MovementFlow {
         true
     }
 
-    fn can_move_any(table: &Table, rules: &Rules, side: Side) -> bool {
-        table
-            .side_on_table(side)
-            .any(|u| movement::free_to_move(table, rules, u.id))
+    /// Whether any unit of `side` may move: looked for from where the last was found, round
+    /// to the start of the list (every unit is looked at before the answer is no).
+    fn can_move_any(&mut self, table: &Table, rules: &Rules, side: Side) -> bool {
+        let grid = table.grid();
+        let n = table.units.len();
+        let from = self.look_from.0[side.index()].min(n);
+        let found = (from..n).chain(0..from).find(|&i| {
+            let u = &table.units[i];
+            u.side == side
+                && u.on_table()
+                && movement::free_to_move_among(table, rules, &grid, u.id)
+        });
+        if let Some(i) = found {
+            self.look_from.0[side.index()] = i;
+        }
+        found.is_some()
     }
 
     /// "Both sides roll D6 - roll again if the scores tie. The highest may move ... any two units
@@ -226,7 +252,7 @@ impl DecisionPhase for MovementFlow {
         }
         if !self.boarding {
             for side in [Side::Humans, Side::Aliens] {
-                if !self.done[side.index()] && !Self::can_move_any(table, rules, side) {
+                if !self.done[side.index()] && !self.can_move_any(table, rules, side) {
                     self.done[side.index()] = true;
                 }
             }

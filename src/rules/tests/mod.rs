@@ -9,6 +9,7 @@ mod hidden;
 mod melee;
 mod phases;
 mod preview;
+mod resting;
 mod shooting;
 mod wounds;
 

@@ -1,0 +1,114 @@
+//! The AIs' memos only save work: with them emptied, an AI gives the same order at every decision.
+//!
+//! The marine AI puts the units it found nothing for to rest until something near them changes
+//! (`RestingUnits`), and remembers move searches that found nothing (`FruitlessSearches`). Both
+//! are caches kept with the table. Here every decision of whole games is made twice: by the AI
+//! with the memos as the game left them, and by the AI on a copy of the table with both emptied.
+
+use crate::scenario;
+use ambush::control::AiPlayer;
+use ambush::game::engine::{Chooser, play_with};
+use ambush::game::start::{GameSetup, initial_table};
+use ambush::rules::dice::DiceService;
+use ambush::rules::orders::{Decision, Order};
+use ambush::rules::table::Table;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::Scenario;
+
+/// Orders every decision as the AI does, checking each against the AI's order with its memos
+/// emptied.
+#[derive(Default)]
+struct AgainstEmptyMemos {
+    compared: usize,
+    /// The most units found resting at once: the memo was at work.
+    most_resting: usize,
+}
+
+impl Chooser for AgainstEmptyMemos {
+    fn choose(
+        &mut self,
+        table: &Table,
+        rules: &Rules,
+        decision: &Decision,
+        _legal: &mut dyn FnMut(&Order) -> bool,
+    ) -> Order {
+        let player = match decision.side() {
+            Side::Humans => AiPlayer::Marines,
+            Side::Aliens => AiPlayer::Aliens,
+        };
+        let order = player.decide(table, rules, decision);
+        self.most_resting = self.most_resting.max(table.resting.count());
+        let mut emptied = table.clone();
+        emptied.resting = Default::default();
+        emptied.fruitless = Default::default();
+        assert_eq!(
+            player.decide(&emptied, rules, decision),
+            order,
+            "{decision:?} on turn {}: the memos changed the order",
+            table.progress.turn
+        );
+        self.compared += 1;
+        order
+    }
+}
+
+fn play(scenario: &Scenario, seed: u64) -> AgainstEmptyMemos {
+    let rules = Rules::bundled();
+    let setup = GameSetup::new(scenario.clone(), seed, 0);
+    let mut table = initial_table(&setup, rules);
+    let mut dice = DiceService::seeded(seed, 0);
+    let mut chooser = AgainstEmptyMemos::default();
+    play_with(
+        &mut table,
+        rules,
+        &mut dice,
+        setup.controllers,
+        ambush::batch::step_cap(scenario),
+        Some(&mut chooser),
+    );
+    chooser
+}
+
+/// The crashed ship with `squads` squads of six marines in ranks three inches apart at the
+/// south edge, two squads a rank: the ranks behind are boxed in by the ranks in front.
+fn crowd(squads: usize, turns: u32) -> Scenario {
+    let mut s = scenario("crashed_ship.ron");
+    s.terrain.retain(|f| f.name == "ship");
+    s.turn_limit = turns;
+    let template = s.units[0].clone();
+    s.units = (0..squads * 6)
+        .map(|i| {
+            let (squad, place) = (i / 6, i % 6);
+            let mut u = template.clone();
+            u.label = format!("M{}", i + 1);
+            u.at = (
+                28.5 + (squad % 2) as f32 * 8.0 + place as f32,
+                1.0 + (squad / 2) as f32 * 3.0,
+            );
+            u.facing = 0.0;
+            u
+        })
+        .collect();
+    s
+}
+
+#[test]
+fn a_crowd_of_marines_gets_the_same_orders_with_its_memos_emptied() {
+    for seed in [1, 2] {
+        let checked = play(&crowd(8, 6), seed);
+        assert!(checked.compared > 100, "{} decisions", checked.compared);
+        assert!(
+            checked.most_resting > 24,
+            "the memo rested at most {} units",
+            checked.most_resting
+        );
+    }
+}
+
+#[test]
+fn the_crashed_ship_gets_the_same_orders_with_its_memos_emptied() {
+    let checked = play(&scenario("crashed_ship.ron"), 3);
+    assert!(checked.compared > 100, "{} decisions", checked.compared);
+    assert!(checked.most_resting > 0);
+}

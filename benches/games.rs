@@ -81,3 +81,52 @@ fn marine_turns(bencher: divan::Bencher, marines: usize) {
         .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
         .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
 }
+
+/// The crashed ship with `marines` marines in two ranks three inches apart along the south edge
+/// of a table 72 inches deep and as wide as the squads need, and a ship across the middle as
+/// wide as the line: however many there are, each marine has the same neighbours (one rank
+/// boxed in behind the other) and heads straight north for the ship, which no marine reaches
+/// in `turns` turns. `stress` deepens its ranks as it grows (one rank at 10 marines, five at
+/// 1,000) and draws every marine to one point, so each marine's turn costs more for the crowd's
+/// sake; this one does not.
+fn two_ranks(marines: usize, turns: u32) -> ambush_data::scenario::Scenario {
+    let mut s = crashed_ship();
+    let squads = marines.div_ceil(6);
+    let per_rank = squads.div_ceil(2).max(1);
+    let width = (per_rank as f32 * 8.0 + 4.0).max(54.0);
+    s.table = (width, 72.0);
+    s.terrain.retain(|f| f.name == "ship");
+    for f in &mut s.terrain {
+        if let ambush_data::geometry::Shape::Rect { center, size, .. } = &mut f.shape {
+            *center = (width * 0.5, 36.0);
+            *size = (width - 8.0, 3.0);
+        }
+    }
+    s.turn_limit = turns;
+    let template = s.units[0].clone();
+    s.units = (0..marines)
+        .map(|i| {
+            let (squad, place) = (i / 6, i % 6);
+            let mut u = template.clone();
+            u.label = format!("M{}", i + 1);
+            u.at = (
+                2.5 + (squad % per_rank) as f32 * 8.0 + place as f32,
+                1.0 + (squad / per_rank) as f32 * 3.0,
+            );
+            u
+        })
+        .collect();
+    s
+}
+
+/// `marine_turns` with the marines in two ranks however many there are (`two_ranks`): the cost
+/// of a marine's turn where each marine's neighbourhood stays the same as the table grows.
+#[divan::bench(args = [10, 30, 100, 300, 1000], sample_count = 5, sample_size = 1)]
+fn marine_turns_two_ranks(bencher: divan::Bencher, marines: usize) {
+    const TURNS: u32 = 4;
+    let scenario = two_ranks(marines, TURNS);
+    let rules = Arc::new(Rules::bundled().clone());
+    bencher
+        .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
+        .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
+}

@@ -364,6 +364,9 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
     }
 }
 
+/// A base half-diagonal, inches, beyond any troop's: only decides whether the grid is asked.
+const MOST_ENEMY_HALF_DIAGONAL: f32 = 2.0;
+
 /// The marines on the table, in table order, that could have a target: those within the
 /// farthest reach of any plan of an enemy on the table (`shooting::farthest_plan`), found
 /// around each enemy rather than by planning every marine's shots. All of them in space.
@@ -372,6 +375,13 @@ fn shooters_in_reach<'t>(table: &'t Table, rules: &Rules, grid: &UnitGrid) -> Ve
     let Some(reach) = shooting::farthest_plan(table, rules) else {
         return marines.collect();
     };
+    // Where one enemy's reach covers a good part of the table, asking around each enemy costs
+    // more than planning for every marine.
+    let size = table.config.table;
+    let span = 2.0 * (reach + MOST_ENEMY_HALF_DIAGONAL);
+    if span * span * 4.0 > size.x * size.y {
+        return marines.collect();
+    }
     let mut places: Vec<usize> = Vec::new();
     let mut near = Vec::new();
     for e in table.side_on_table(Side::Aliens) {

@@ -13,7 +13,6 @@
 
 use crate::rules::grid::UnitGrid;
 use glam::Vec2;
-use std::collections::BTreeSet;
 use std::sync::{Mutex, MutexGuard};
 
 /// The resting units of one table, with the state of the table they were found at; `Env` is
@@ -44,9 +43,57 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A set of places in a table's list, one bit each: the walk asks for the first from a place
+/// on, and a crowd of a thousand units is sixteen words.
+#[derive(Debug, Clone, Default)]
+struct Places(Vec<u64>);
+
+impl Places {
+    fn none(n: usize) -> Self {
+        Places(vec![0; n.div_ceil(64)])
+    }
+    fn all(n: usize) -> Self {
+        let mut set = Places::none(n);
+        for place in 0..n {
+            set.insert(place);
+        }
+        set
+    }
+    fn insert(&mut self, place: usize) {
+        if let Some(word) = self.0.get_mut(place / 64) {
+            *word |= 1 << (place % 64);
+        }
+    }
+    /// Whether it was there.
+    fn remove(&mut self, place: usize) -> bool {
+        let Some(word) = self.0.get_mut(place / 64) else {
+            return false;
+        };
+        let bit = 1 << (place % 64);
+        let was = *word & bit != 0;
+        *word &= !bit;
+        was
+    }
+    fn first_from(&self, from: usize) -> Option<usize> {
+        let mut at = from / 64;
+        // The bits of the first word below `from` are masked off.
+        let mut word = self.0.get(at)? & (u64::MAX << (from % 64));
+        loop {
+            if word != 0 {
+                return Some(at * 64 + word.trailing_zeros() as usize);
+            }
+            at += 1;
+            word = *self.0.get(at)?;
+        }
+    }
+}
+
 /// What one resting unit's answer reads beyond itself.
 #[derive(Debug, Clone, Copy)]
 struct Rest {
+    /// Whether it watches other units (or members): a rest that reads only the unit itself
+    /// wakes only when that unit changes.
+    watches: bool,
     /// How far from a member's centre a base's edge may come and still alter the answer.
     reach: f32,
 }
@@ -60,16 +107,18 @@ struct Resting<Env> {
     env: Option<Env>,
     doomed: bool,
     /// Places of the units not resting, ascending.
-    awake: BTreeSet<usize>,
+    awake: Places,
     /// Each place's rest, if it rests.
     rests: Vec<Option<Rest>>,
     /// The resting places that were free to move, ascending.
-    movers: BTreeSet<usize>,
+    movers: Places,
     /// For each place, the places that rested watching it (it stood near them, or is one of
     /// their members); kept until it changes, so some may have woken since.
     watchers: Vec<Vec<usize>>,
     /// For each place, the places that rested with it among their members.
     member_of: Vec<Vec<usize>>,
+    /// How many rests watch other units: with none, a change wakes only the unit changed.
+    watching: usize,
     /// The longest reach of any rest since the last full wake.
     widest: f32,
     /// Entries in `watchers` and `member_of`: past a bound, everything wakes and they start over.
@@ -85,11 +134,12 @@ impl<Env> Default for Resting<Env> {
             rules: 0,
             env: None,
             doomed: false,
-            awake: BTreeSet::new(),
+            awake: Places::default(),
             rests: Vec::new(),
-            movers: BTreeSet::new(),
+            movers: Places::default(),
             watchers: Vec::new(),
             member_of: Vec::new(),
+            watching: 0,
             widest: 0.0,
             entries: 0,
             near: Vec::new(),
@@ -157,6 +207,9 @@ impl<Env: Clone + PartialEq> Resting<Env> {
         let mut near = std::mem::take(&mut self.near);
         for p in touched {
             self.wake(p);
+            if self.watching == 0 {
+                continue;
+            }
             for w in std::mem::take(&mut self.watchers[p]) {
                 self.wake(w);
             }
@@ -195,19 +248,21 @@ impl<Env: Clone + PartialEq> Resting<Env> {
         self.rules = now.rules;
         self.env = Some(now.env.clone());
         self.doomed = (now.any_doomed)();
-        self.awake = (0..n).collect();
+        self.awake = Places::all(n);
         self.rests = vec![None; n];
-        self.movers.clear();
+        self.movers = Places::none(n);
         self.watchers = vec![Vec::new(); n];
         self.member_of = vec![Vec::new(); n];
+        self.watching = 0;
         self.widest = 0.0;
         self.entries = 0;
     }
 
     fn wake(&mut self, place: usize) {
-        if self.rests.get_mut(place).and_then(Option::take).is_some() {
+        if let Some(rest) = self.rests.get_mut(place).and_then(Option::take) {
+            self.watching -= usize::from(rest.watches);
             self.awake.insert(place);
-            self.movers.remove(&place);
+            self.movers.remove(place);
         }
     }
 }
@@ -218,11 +273,11 @@ pub struct RestingNow<'a, Env>(MutexGuard<'a, Resting<Env>>);
 impl<Env> RestingNow<'_, Env> {
     /// The first place from `from` on, in table order, of a unit not resting.
     pub fn next_awake(&self, from: usize) -> Option<usize> {
-        self.0.awake.range(from..).next().copied()
+        self.0.awake.first_from(from)
     }
     /// The first resting unit, in table order, that was free to move.
     pub fn first_resting_mover(&self) -> Option<usize> {
-        self.0.movers.first().copied()
+        self.0.movers.first_from(0)
     }
     /// Puts the unit at `place` to rest, with whether it was free to move (the walk's first
     /// such unit turns when nobody can go): its answer read `members` (by place; itself among
@@ -238,10 +293,12 @@ impl<Env> RestingNow<'_, Env> {
     ) {
         let s = &mut *self.0;
         // A reach that is not a number could not be compared: such a unit stays awake.
-        if place >= s.rests.len() || !reach.is_finite() || !s.awake.remove(&place) {
+        if place >= s.rests.len() || !reach.is_finite() || !s.awake.remove(place) {
             return;
         }
-        s.rests[place] = Some(Rest { reach });
+        let watches = !members.is_empty() || !watched.is_empty();
+        s.rests[place] = Some(Rest { watches, reach });
+        s.watching += usize::from(watches);
         if mover {
             s.movers.insert(place);
         }
@@ -255,5 +312,28 @@ impl<Env> RestingNow<'_, Env> {
             s.watchers[w].push(place);
         }
         s.entries += 2 * members.len() + watched.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Places;
+
+    #[test]
+    fn a_place_set_finds_the_first_place_from_any_place_across_words() {
+        let mut set = Places::none(200);
+        for place in [0, 63, 64, 130, 199] {
+            set.insert(place);
+        }
+        assert_eq!(set.first_from(0), Some(0));
+        assert_eq!(set.first_from(1), Some(63));
+        assert_eq!(set.first_from(64), Some(64));
+        assert_eq!(set.first_from(65), Some(130));
+        assert_eq!(set.first_from(131), Some(199));
+        assert_eq!(set.first_from(200), None);
+        assert!(set.remove(130) && !set.remove(130));
+        assert_eq!(set.first_from(65), Some(199));
+        assert_eq!(Places::all(70).first_from(69), Some(69));
+        assert_eq!(Places::all(70).first_from(70), None);
     }
 }

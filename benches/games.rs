@@ -53,21 +53,31 @@ fn stress(marines: usize, turns: u32) -> ambush_data::scenario::Scenario {
         }
     }
     s.turn_limit = turns;
-    let template = s.units[0].clone();
     let per_row = ((s.table.0 - 4.0) / 8.0).floor().max(1.0) as usize;
-    s.units = (0..marines)
+    s.units = squads(&s.units[0], marines, per_row);
+    s
+}
+
+/// `marines` copies of `template` labelled M1, M2 and on, in squads of six in line abreast
+/// (bases in contact), `per_rank` squads to a rank 8" apart and the ranks 3" apart, from the
+/// table's south-west corner.
+fn squads(
+    template: &ambush_data::scenario::UnitSpec,
+    marines: usize,
+    per_rank: usize,
+) -> Vec<ambush_data::scenario::UnitSpec> {
+    (0..marines)
         .map(|i| {
             let (squad, place) = (i / 6, i % 6);
             let mut u = template.clone();
             u.label = format!("M{}", i + 1);
             u.at = (
-                2.5 + (squad % per_row) as f32 * 8.0 + place as f32,
-                1.0 + (squad / per_row) as f32 * 3.0,
+                2.5 + (squad % per_rank) as f32 * 8.0 + place as f32,
+                1.0 + (squad / per_rank) as f32 * 3.0,
             );
             u
         })
-        .collect();
-    s
+        .collect()
 }
 
 /// One game with 10 to 1,000 marines on a table grown to match, for 4 turns; divan counts marine
@@ -91,8 +101,7 @@ fn marine_turns(bencher: divan::Bencher, marines: usize) {
 /// sake; this one does not.
 fn two_ranks(marines: usize, turns: u32) -> ambush_data::scenario::Scenario {
     let mut s = crashed_ship();
-    let squads = marines.div_ceil(6);
-    let per_rank = squads.div_ceil(2).max(1);
+    let per_rank = marines.div_ceil(6).div_ceil(2).max(1);
     let width = (per_rank as f32 * 8.0 + 4.0).max(54.0);
     s.table = (width, 72.0);
     s.terrain.retain(|f| f.name == "ship");
@@ -103,19 +112,7 @@ fn two_ranks(marines: usize, turns: u32) -> ambush_data::scenario::Scenario {
         }
     }
     s.turn_limit = turns;
-    let template = s.units[0].clone();
-    s.units = (0..marines)
-        .map(|i| {
-            let (squad, place) = (i / 6, i % 6);
-            let mut u = template.clone();
-            u.label = format!("M{}", i + 1);
-            u.at = (
-                2.5 + (squad % per_rank) as f32 * 8.0 + place as f32,
-                1.0 + (squad / per_rank) as f32 * 3.0,
-            );
-            u
-        })
-        .collect();
+    s.units = squads(&s.units[0], marines, per_rank);
     s
 }
 

@@ -4,8 +4,9 @@
 //! (`RestingUnits`), and remembers move searches that found nothing (`FruitlessSearches`). Both
 //! are caches kept with the table. Here every decision of whole games is made twice: by the AI
 //! with the memos as the game left them, and by the AI on a copy of the table with both emptied.
+//! `AMBUSH_MEMO_SEEDS=N cargo test memos` plays seeds 1 to N (by default 1, and 2 for the crowd).
 
-use crate::scenario;
+use crate::{every_scenario, scenario};
 use ambush::control::AiPlayer;
 use ambush::game::engine::{Chooser, play_with};
 use ambush::game::start::{GameSetup, initial_table};
@@ -53,8 +54,7 @@ impl Chooser for AgainstEmptyMemos {
     }
 }
 
-fn play(scenario: &Scenario, seed: u64) -> AgainstEmptyMemos {
-    let rules = Rules::bundled();
+fn play(scenario: &Scenario, rules: &Rules, seed: u64) -> AgainstEmptyMemos {
     let setup = GameSetup::new(scenario.clone(), seed, 0);
     let mut table = initial_table(&setup, rules);
     let mut dice = DiceService::seeded(seed, 0);
@@ -93,10 +93,18 @@ fn crowd(squads: usize, turns: u32) -> Scenario {
     s
 }
 
+/// Seeds 1 to this: `AMBUSH_MEMO_SEEDS`, or `fewest`.
+fn seeds(fewest: u64) -> std::ops::RangeInclusive<u64> {
+    let asked = std::env::var("AMBUSH_MEMO_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok());
+    1..=asked.unwrap_or(fewest).max(fewest)
+}
+
 #[test]
 fn a_crowd_of_marines_gets_the_same_orders_with_its_memos_emptied() {
-    for seed in [1, 2] {
-        let checked = play(&crowd(8, 6), seed);
+    for seed in seeds(2) {
+        let checked = play(&crowd(8, 6), Rules::bundled(), seed);
         assert!(checked.compared > 100, "{} decisions", checked.compared);
         assert!(
             checked.most_resting > 24,
@@ -107,8 +115,21 @@ fn a_crowd_of_marines_gets_the_same_orders_with_its_memos_emptied() {
 }
 
 #[test]
-fn the_crashed_ship_gets_the_same_orders_with_its_memos_emptied() {
-    let checked = play(&scenario("crashed_ship.ron"), 3);
-    assert!(checked.compared > 100, "{} decisions", checked.compared);
-    assert!(checked.most_resting > 0);
+fn every_scenario_gets_the_same_orders_with_its_memos_emptied() {
+    for (s, rules) in every_scenario() {
+        for seed in seeds(1) {
+            let checked = play(&s, &rules, seed);
+            assert!(
+                checked.compared > 20,
+                "{}: {} decisions",
+                s.name,
+                checked.compared
+            );
+        }
+    }
+    let checked = play(&scenario("crashed_ship.ron"), Rules::bundled(), 3);
+    assert!(
+        checked.most_resting > 0,
+        "the crashed ship's marines never rested"
+    );
 }

@@ -25,9 +25,11 @@ impl<Env> Default for RestingUnits<Env> {
     }
 }
 
-impl<Env: Clone> Clone for RestingUnits<Env> {
+/// A copy starts with every unit awake: the memo is only a cache, and a copy of the table (a
+/// rules check on a scratch table) would rarely walk far enough to use it.
+impl<Env> Clone for RestingUnits<Env> {
     fn clone(&self) -> Self {
-        RestingUnits(Mutex::new(lock(&self.0).clone()))
+        RestingUnits::default()
     }
 }
 
@@ -45,7 +47,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// A set of places in a table's list, one bit each: the walk asks for the first from a place
 /// on, and a crowd of a thousand units is sixteen words.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct Places(Vec<u64>);
 
 impl Places {
@@ -98,7 +100,6 @@ struct Rest {
     reach: f32,
 }
 
-#[derive(Clone)]
 struct Resting<Env> {
     /// The units' revision this was last brought up to date at; `None` until first asked.
     seen: Option<u64>,

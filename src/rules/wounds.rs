@@ -159,9 +159,16 @@ fn alien_wound(
         let Some(idx) = table.index(target) else {
             return;
         };
-        let mut stack = table.units[idx].cards.take().unwrap_or_default();
+        // Changed through `touch`, so the table's log names the one unit changed.
+        let mut stack = table
+            .units
+            .touch(idx)
+            .and_then(|u| u.cards.take())
+            .unwrap_or_default();
         let card = turn_card(&mut stack, &mut table.ledger, dice, &rules.cards);
-        table.units[idx].cards = Some(stack);
+        if let Some(u) = table.units.touch(idx) {
+            u.cards = Some(stack);
+        }
         let effect = if at_edge {
             edge_card_effect(&card, &rules.cards)
         } else {
@@ -173,11 +180,12 @@ fn alien_wound(
         match effect {
             CardEffect::WaveWithdraws => withdraw_wave(table, rules, dice, target),
             CardEffect::Killed => {
-                let u = &mut table.units[idx];
-                u.status.presence = Presence::Destroyed;
-                if let Some(mut stack) = u.cards.take() {
-                    table.ledger.discard_unseen(&mut stack);
-                    table.units[idx].cards = Some(stack);
+                if let Some(u) = table.units.touch(idx) {
+                    u.status.presence = Presence::Destroyed;
+                    if let Some(mut stack) = u.cards.take() {
+                        table.ledger.discard_unseen(&mut stack);
+                        u.cards = Some(stack);
+                    }
                 }
                 table.progress.aliens_killed += 1;
             }
@@ -192,9 +200,17 @@ fn alien_wound(
                     words.push_str(", stopped at the table edge: another card");
                 }
             }
-            CardEffect::Stunned => table.units[idx].status.stunned = true,
+            CardEffect::Stunned => {
+                if let Some(u) = table.units.touch(idx) {
+                    u.status.stunned = true;
+                }
+            }
             CardEffect::NoEffect => {}
-            CardEffect::LeavesTable => table.units[idx].status.presence = Presence::LeftTable,
+            CardEffect::LeavesTable => {
+                if let Some(u) = table.units.touch(idx) {
+                    u.status.presence = Presence::LeftTable;
+                }
+            }
         }
         dice.record_with(|| {
             RollEntry::dice(RollKind::WoundCard, "card", Vec::new())

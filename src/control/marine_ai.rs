@@ -109,12 +109,18 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         return Order::EndMovement;
     };
     let grid = table.grid();
+    // Not a mover for a reason in the unit alone: not a marine on the table, already moved, or
+    // at the ship. Only a change to the unit itself can make it a mover this phase.
+    let held_by_itself = |u: &Unit| {
+        u.side != Side::Humans
+            || !u.on_table()
+            || u.marks.moved.is_some()
+            || table.touches_ship(&u.base, tol)
+    };
     // A mover: a marine free to move, clear of the ship, and not holding its ground to shoot.
     let is_mover = |u: &Unit| {
-        u.side == Side::Humans
-            && u.on_table()
+        !held_by_itself(u)
             && movement::free_to_move_among(table, rules, &grid, u.id)
-            && !table.touches_ship(&u.base, tol)
             && !holds_to_shoot(table, rules, u.id)
     };
     // A unit that holds its ground while it has a target anywhere: what it does reads the
@@ -132,12 +138,7 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         let u = &table.units[place];
         let id = u.id;
         if !is_mover(u) {
-            if u.side != Side::Humans
-                || !u.on_table()
-                || u.marks.moved.is_some()
-                || table.touches_ship(&u.base, tol)
-            {
-                // Only a change to the unit itself can make it a mover this phase.
+            if held_by_itself(u) {
                 resting.rest(place, false, &[], 0.0, &[]);
             } else if !reads_everything(u) {
                 // Held still: only a change to it, or to a unit that could touch it, frees it.

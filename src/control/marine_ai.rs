@@ -8,7 +8,7 @@ use crate::rules::orders::Order;
 use crate::rules::orders::passing_order;
 use crate::rules::phases::movement::boarders;
 use crate::rules::shooting;
-use crate::rules::table::{Table, Unit, UnitId};
+use crate::rules::table::{SearchInputs, Table, Unit, UnitId};
 use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -164,16 +164,8 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         let members: Vec<&Unit> = group.iter().filter_map(|m| table.unit(*m)).collect();
         if !members.iter().any(|m| reads_everything(m)) {
             // Its searches read the bases within its move (and their own size) of a member.
-            let widest = members
-                .iter()
-                .map(|m| m.base.size.length() * 0.5)
-                .fold(0.0, f32::max);
-            let reach =
-                movement::max_allowance(table, rules, id) + widest + tol + BROAD_PHASE_MARGIN;
-            let (lo, hi) = members.iter().fold(
-                (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-                |(lo, hi), m| (lo.min(m.base.center), hi.max(m.base.center)),
-            );
+            let allowance = movement::max_allowance(table, rules, id);
+            let (lo, hi, reach) = SearchInputs::area(&members, allowance, tol);
             grid.near_box(lo, hi, reach, &mut near);
             let places: Vec<usize> = group.iter().filter_map(|m| table.index(*m)).collect();
             resting.rest(place, true, &places, reach, &near);
@@ -210,7 +202,7 @@ fn step_unless_fruitless(
     // Every destination tried lies within the leader's allowance of where each member stands.
     let inputs = || {
         let reach = movement::max_allowance(table, rules, id);
-        crate::rules::table::SearchInputs::of(table, rules, grid, &members, group, reach)
+        SearchInputs::of(table, rules, grid, &members, group, reach)
     };
     // Worked out only if a search of this leader was found fruitless before, and then once.
     let asked = table.fruitless.any_for(id, group).then(inputs);

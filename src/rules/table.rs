@@ -600,17 +600,9 @@ impl SearchInputs {
         reach: f32,
     ) -> Self {
         let units: Vec<&Unit> = members.iter().filter_map(|m| table.unit(*m)).collect();
-        let (lo, hi) = units.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
-        );
-        let widest = units
-            .iter()
-            .map(|u| u.base.size.length() * 0.5)
-            .fold(0.0, f32::max);
-        let tol = rules.general.contact_tolerance;
+        let (lo, hi, within) = Self::area(&units, reach, rules.general.contact_tolerance);
         let mut near = Vec::new();
-        grid.filed_near(lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN, &mut near);
+        grid.filed_near(lo, hi, within, &mut near);
         SearchInputs {
             leader: members.first().copied().unwrap_or_default(),
             group,
@@ -625,6 +617,20 @@ impl SearchInputs {
                 .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. })),
             rules: rules as *const Rules as usize,
         }
+    }
+    /// Where a search for a move of `members` reaching at most `reach` inches from where each
+    /// stands may meet another base: within the returned distance of the box (its corners
+    /// returned first) round the members' centres.
+    pub fn area(members: &[&Unit], reach: f32, tol: f32) -> (Vec2, Vec2, f32) {
+        let (lo, hi) = members.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
+        );
+        let widest = members
+            .iter()
+            .map(|u| u.base.size.length() * 0.5)
+            .fold(0.0, f32::max);
+        (lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN)
     }
     pub fn leader(&self) -> UnitId {
         self.leader

@@ -2,11 +2,10 @@
 //! log (release: `cargo bench --bench frame`). Rendering is the GPU's and is not counted.
 
 use ambush::control::Controllers;
-use ambush::game::resources::{Awaiting, Battle, Dice};
-use ambush::game::start::GameSetup;
-use ambush::game::table_access::spawn_unit;
+use ambush::game::resources::GameInPlay;
+use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::player_app;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::table::{Status, TurnMarks, Unit};
 use ambush::rules::turn::Phase;
@@ -52,7 +51,8 @@ fn busy_game() -> App {
     setup.controllers = Controllers::solo();
     let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
     {
-        let mut commands = app.world_mut().commands();
+        // The aliens join the game's table; the mirror spawns their entities next frame.
+        let mut game = app.world_mut().resource_mut::<GameInPlay>();
         for i in 0..ALIENS {
             let unit = Unit {
                 id: (MARINES + i) as u32,
@@ -75,19 +75,15 @@ fn busy_game() -> App {
                 surprise: Default::default(),
                 located: Vec::new(),
             };
-            spawn_unit(&mut commands, &unit);
+            game.table.units.push(unit);
         }
+        game.table.progress.next_unit_id = (MARINES + ALIENS) as u32;
     }
-    app.world_mut().flush();
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .progress
-        .next_unit_id = (MARINES + ALIENS) as u32;
     for _ in 0..20 {
         app.update();
     }
     assert!(
-        app.world().resource::<Awaiting>().0.is_some(),
+        app.world().resource::<GameInPlay>().awaiting.0.is_some(),
         "the player is to move"
     );
     let entry = RollEntry::dice(RollKind::ToHit, "1d6", vec![4])
@@ -96,9 +92,9 @@ fn busy_game() -> App {
         .need(5)
         .success(false)
         .effect("missed with blaster at medium range");
-    let mut dice = app.world_mut().resource_mut::<Dice>();
-    while dice.log.len() < LOG_ENTRIES {
-        dice.log.push(entry.clone());
+    let mut game = app.world_mut().resource_mut::<GameInPlay>();
+    while game.dice.log.len() < LOG_ENTRIES {
+        game.dice.log.push(entry.clone());
     }
     let m1 = Vec2::new(6.0, 4.0);
     app.world_mut().resource_mut::<Selection>().unit = Some(0);
@@ -107,7 +103,7 @@ fn busy_game() -> App {
     assert!(
         app.world().resource::<Previews>().movement.is_some(),
         "{:?} {:?}",
-        app.world().resource::<Awaiting>().0,
+        app.world().resource::<GameInPlay>().awaiting.0,
         app.world().resource::<State<Phase>>().get()
     );
     app
@@ -139,7 +135,7 @@ fn overlay(bencher: divan::Bencher) {
         )),
         ..Default::default()
     };
-    let log: Vec<&RollEntry> = w.resource::<Dice>().log.iter().collect();
+    let log: Vec<&RollEntry> = w.resource::<GameInPlay>().dice.log.iter().collect();
     let frame = OverlayFrame::from_world(w, &log, w.resource::<Selection>());
     bencher.bench_local(|| {
         let mut out = ctx.run_ui(input(), |ui| {

@@ -162,7 +162,7 @@ pub fn run_baseline(warmup: u32, frames: u32, busy: bool, no_msaa: bool) -> AppE
         |mut contexts: EguiContexts, time: Res<Time>| -> Result {
             let ctx = contexts.ctx_mut()?;
             // A root Ui over the window, as the game's overlay makes one.
-            let mut root = crate::window_ui(ctx, "baseline");
+            let mut root = crate::ui::window_ui(ctx, "baseline");
             egui::Panel::right("baseline").show(&mut root, |ui| {
                 ui.heading("Baseline");
                 for i in 0..20 {

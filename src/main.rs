@@ -3,7 +3,7 @@
 use ambush::batch::report::{self, Compared, Variant};
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
-use ambush::game::start::GameSetup;
+use ambush::play::setup::GameSetup;
 use ambush::save;
 use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
 use ambush::window::WindowOptions;
@@ -318,7 +318,9 @@ fn soak(args: SoakArgs) -> ExitCode {
 
 /// `ambush fuzz`: a soak run of many cases, or one case replayed.
 fn fuzz(args: FuzzArgs) -> ExitCode {
-    let corpus = match batch::fuzz::Corpus::load(&args.root) {
+    let corpus = match batch::fuzz::Corpus::load(&args.root)
+        .and_then(|c| Ok(c.with_settings(ambush::input::Bindings::fuzz_target()?)))
+    {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");

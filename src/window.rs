@@ -1,14 +1,15 @@
 //! The desktop window: the table, the overlay and the rules in one app, and the screenshot mode.
 
-use crate::FrameSet;
 use crate::frame_meter::{self, FrameMeter};
 use crate::game::RulesPlugin;
+use crate::game::frame::FrameSet;
+use crate::game::frame::order_frame;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::{PlayerInputPlugin, ScriptedSelection};
 use crate::screen::{
     DirectStart, GameChoice, ModRoots, ReplayViewer, Screen, ScreenPlugin, SessionOptions,
 };
-use crate::{EguiPass, order_egui_pass, order_frame};
+use crate::ui::{EguiPass, order_egui_pass};
 use crate::{ui, view};
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;

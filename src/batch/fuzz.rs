@@ -1,4 +1,4 @@
-//! The fuzzer: random mutations of the shipped scenarios, mod files, rule tables and bindings file, each refused with a located error or played without a panic.
+//! The fuzzer: random mutations of the shipped scenarios, mod files, rule tables and the window's settings file, each refused with a located error or played without a panic.
 //!
 //! A case is one seed: it picks a file, mutates its text (a number made extreme, a line deleted
 //! or repeated, junk inserted, the text cut short) and loads it as the game would. The verdict
@@ -6,7 +6,6 @@
 //! thousands of cases and `tests/game/fuzz.rs` a few hundred; the same seed is the same case.
 
 use super::play_game;
-use crate::input::Bindings;
 use ambush_data::check::parse_scenario;
 use ambush_data::mods::{MANIFEST, RulePatch, load_mod_rules, rules_with_patches};
 use ambush_data::tables::{RULE_FILE_COUNT, RULE_FILES};
@@ -47,8 +46,17 @@ pub struct Corpus {
     /// `scenarios/*.ron`.
     pub scenarios: Vec<DataFile>,
     pub mods: Vec<ModFiles>,
-    /// The default bindings, written out as a bindings file.
-    pub bindings: DataFile,
+    /// The window's settings file (the key bindings), when a layer above gives it
+    /// (`Corpus::with_settings`).
+    pub settings: Option<SettingsFile>,
+}
+
+/// A settings file the window reads: its default text, and how the window reads it (an error is
+/// a refusal). The window's layers define it; the simulator only mutates it.
+#[derive(Debug, Clone)]
+pub struct SettingsFile {
+    pub file: DataFile,
+    pub read: fn(shown: &str, text: &str) -> Result<(), DataError>,
 }
 
 /// Which file a case mutates.
@@ -62,7 +70,8 @@ pub enum Target {
     RuleFile(usize),
     /// A mod's rule patch: mod, patch.
     ModPatch(usize, usize),
-    Bindings,
+    /// The window's settings file.
+    Settings,
 }
 
 /// One case's mutated file.
@@ -212,19 +221,19 @@ impl Corpus {
                 rules,
             });
         }
-        let bindings =
-            ron::ser::to_string_pretty(&Bindings::default().0, ron::ser::PrettyConfig::default())
-                .map_err(|e| format!("writing the default bindings: {e}"))?;
         Ok(Corpus {
             bundled: Arc::new(Rules::bundled().clone()),
             rule_files,
             scenarios,
             mods,
-            bindings: DataFile {
-                shown: "bindings.ron".into(),
-                text: bindings,
-            },
+            settings: None,
         })
+    }
+
+    /// The corpus with the window's settings file among the files to mutate.
+    pub fn with_settings(mut self, settings: SettingsFile) -> Corpus {
+        self.settings = Some(settings);
+        self
     }
 
     /// Every file a case may mutate.
@@ -235,17 +244,23 @@ impl Corpus {
             all.extend((0..files.scenarios.len()).map(|s| Target::ModScenario(m, s)));
             all.extend((0..files.patches.len()).map(|p| Target::ModPatch(m, p)));
         }
-        all.push(Target::Bindings);
+        if self.settings.is_some() {
+            all.push(Target::Settings);
+        }
         all
     }
 
     fn file(&self, target: Target) -> &DataFile {
+        const NONE: &DataFile = &DataFile {
+            shown: String::new(),
+            text: String::new(),
+        };
         match target {
             Target::Scenario(i) => &self.scenarios[i],
             Target::ModScenario(m, i) => &self.mods[m].scenarios[i],
             Target::RuleFile(i) => &self.rule_files[i],
             Target::ModPatch(m, i) => &self.mods[m].patches[i].1,
-            Target::Bindings => &self.bindings,
+            Target::Settings => self.settings.as_ref().map_or(NONE, |s| &s.file),
         }
     }
 
@@ -258,7 +273,7 @@ impl Corpus {
         });
         bundled_rule
             || self.scenarios.iter().any(|d| d.shown == file)
-            || self.bindings.shown == file
+            || self.settings.as_ref().is_some_and(|s| s.file.shown == file)
             || self.mods.iter().any(|m| {
                 m.scenarios.iter().any(|d| d.shown == file)
                     || m.patches.iter().any(|(_, d)| d.shown == file)
@@ -289,13 +304,12 @@ impl Corpus {
     pub fn judge(&self, mutant: &Mutant) -> Verdict {
         let mut rng = ChaCha8Rng::seed_from_u64(mutant.case ^ 0x5eed);
         let loaded = match mutant.target {
-            Target::Bindings => {
-                return match Bindings::parse(&mutant.shown, &mutant.text) {
-                    Ok(b) => {
-                        // Building the input map is what the window does with the file.
-                        let _ = b.input_map();
-                        Verdict::Accepted
-                    }
+            Target::Settings => {
+                let Some(settings) = &self.settings else {
+                    return Verdict::Accepted;
+                };
+                return match (settings.read)(&mutant.shown, &mutant.text) {
+                    Ok(()) => Verdict::Accepted,
                     Err(e) => self.refusal(e),
                 };
             }

@@ -5,20 +5,14 @@ pub mod plot;
 pub mod report;
 pub mod soak;
 
-use crate::game::components::{Base, UnitStatus};
-use crate::game::engine::play_to_end;
-use crate::game::resources::{Battle, Dice};
-use crate::game::start::{GameSetup, initial_table};
-use crate::rules::dice::DiceService;
+use crate::play::Game;
+use crate::play::setup::GameSetup;
 use crate::rules::log::RollEntry;
-use crate::rules::table::{Outcome, Presence, Progress};
+use crate::rules::table::Outcome;
 use crate::save::{SaveFile, SaveSource, save_of};
-use crate::{headless_app, run_to_end};
 use ambush_data::Rules;
-use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
-use bevy::prelude::App;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
@@ -37,9 +31,9 @@ pub struct GameResult {
     pub log: Vec<RollEntry>,
 }
 
-/// Plays game number `game` of a run seeded with `seed`, both sides under AI control. The game is
-/// played on a plain table by the same phase steps the app's systems run, without the ECS around
-/// them: the same seed gives the same game, roll for roll, as the headless app.
+/// Plays game number `game` of a run seeded with `seed`, both sides under AI control, by the
+/// same steps the window's game takes a frame at a time: the same seed gives the same game,
+/// roll for roll.
 pub fn play_game(
     scenario: &Scenario,
     rules: Arc<Rules>,
@@ -50,22 +44,18 @@ pub fn play_game(
 ) -> GameResult {
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
-    let mut table = initial_table(&setup, &rules);
-    let mut dice = DiceService::seeded(seed, game);
-    dice.keep_log = keep_log;
-    play_to_end(
-        &mut table,
-        &rules,
-        &mut dice,
-        setup.controllers,
-        step_cap(scenario),
-    );
-    let casualties = table.human_casualties();
-    result_of(game, table.progress, casualties, dice.log)
+    setup.keep_log = keep_log;
+    // Hashing every order costs time, and nobody reads the record here.
+    setup.record_orders = false;
+    let mut played = Game::new(&setup, rules);
+    played.play_to_end(step_cap(scenario));
+    result_of(game, played)
 }
 
-/// A game's result from its progress at the end, its marine casualties and its roll log.
-fn result_of(game: u64, progress: Progress, casualties: u32, log: Vec<RollEntry>) -> GameResult {
+/// What `played`, game number `game` of its run, came to; its roll log is moved into the result.
+pub fn result_of(game: u64, played: Game) -> GameResult {
+    let casualties = played.table.human_casualties();
+    let progress = played.table.progress;
     GameResult {
         game,
         outcome: progress.outcome,
@@ -74,44 +64,14 @@ fn result_of(game: u64, progress: Progress, casualties: u32, log: Vec<RollEntry>
         aliens_killed: progress.aliens_killed,
         waves: progress.waves,
         ending: progress.ending,
-        log,
+        log: played.dice.log,
     }
 }
 
-/// The most frames (or steps) a game may take: five phases a turn, plus slack for take-off after
-/// the last turn. A game that hits it has a bug; it counts as a draw.
+/// The most steps (the window's frames) a game may take: five phases a turn, plus slack for
+/// take-off after the last turn. A game that hits it has a bug; it counts as a draw.
 pub fn step_cap(scenario: &Scenario) -> usize {
     (scenario.turn_limit as usize + 2) * 8 + 16
-}
-
-/// What the game in `app` came to; its roll log is taken out of the world.
-fn read_result(app: &mut App, game: u64) -> GameResult {
-    let world = app.world_mut();
-    let casualties = world
-        .query::<(&Base, &UnitStatus)>()
-        .iter(world)
-        .filter(|(b, s)| b.side == Side::Humans && s.0.presence == Presence::Destroyed)
-        .count() as u32;
-    let progress = world.resource::<Battle>().progress.clone();
-    let log = std::mem::take(&mut world.resource_mut::<Dice>().log);
-    result_of(game, progress, casualties, log)
-}
-
-/// Plays a game in the headless app, frame by frame, as the window's rules run: the check that
-/// the simulator's loop without the ECS plays the same game.
-pub fn play_game_in_app(
-    scenario: &Scenario,
-    rules: Arc<Rules>,
-    seed: u64,
-    game: u64,
-    keep_log: bool,
-) -> GameResult {
-    let mut setup = GameSetup::new(scenario.clone(), seed, game);
-    setup.keep_log = keep_log;
-    setup.record_orders = false;
-    let mut app = headless_app(&setup, rules);
-    run_to_end(&mut app, step_cap(scenario));
-    read_result(&mut app, game)
 }
 
 /// Plays game number `game` of a run seeded with `seed` under AI control, recording every
@@ -126,10 +86,10 @@ pub fn play_saved_game(
 ) -> (GameResult, SaveFile) {
     let mut setup = GameSetup::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
-    let mut app = headless_app(&setup, rules.clone());
-    run_to_end(&mut app, step_cap(scenario));
-    let save = save_of(app.world_mut(), &setup, &rules, source);
-    (read_result(&mut app, game), save)
+    let mut played = Game::new(&setup, rules);
+    played.play_to_end(step_cap(scenario));
+    let save = save_of(&played, &setup, source);
+    (result_of(game, played), save)
 }
 
 /// A mean.

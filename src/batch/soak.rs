@@ -4,11 +4,9 @@
 //! corners nobody plans for: units charging from odd angles, shots declined, moves into every
 //! gap. Each game is fixed by its scenario, seed and number, so a failure can be replayed.
 
-use crate::control::Controllers;
-use crate::game::engine::{Chooser, play_with};
-use crate::game::resources::OrderRejected;
-use crate::game::start::{GameSetup, initial_table};
-use crate::rules::dice::DiceService;
+use crate::play::seats::OrderRejected;
+use crate::play::setup::GameSetup;
+use crate::play::{Chooser, Game};
 use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order, passing_order};
@@ -344,16 +342,16 @@ impl Snapshot {
 /// invariants at every decision and after every step; every phase must end, and the game too.
 pub fn soak_game(
     scenario: &Scenario,
-    rules: &Rules,
+    rules: &Arc<Rules>,
     seed: u64,
     game: u64,
     policy: Policy,
 ) -> Soaked {
     let Policy::Random = policy;
-    let setup = GameSetup::new(scenario.clone(), seed, game);
-    let mut table = initial_table(&setup, rules);
-    let mut dice = DiceService::seeded(seed, game);
-    dice.keep_log = false;
+    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    setup.keep_log = false;
+    setup.record_orders = false;
+    let mut played = Game::new(&setup, rules.clone());
     // The policy's own stream, apart from the game's dice.
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x50a4_50a4);
     rng.set_stream(game);
@@ -369,15 +367,8 @@ pub fn soak_game(
         steps_in_phase: 0,
     };
     let cap = super::step_cap(scenario);
-    let played = play_with(
-        &mut table,
-        rules,
-        &mut dice,
-        Controllers::all_ai(),
-        cap,
-        Some(&mut chooser),
-    );
-    if !played.ended && chooser.breach.is_none() {
+    let outcome = played.play_with(cap, Some(&mut chooser));
+    if !outcome.ended && chooser.breach.is_none() {
         chooser.breach = Some(format!("the game did not end within {cap} steps"));
     }
     let phase = chooser.phase;
@@ -389,7 +380,7 @@ pub fn soak_game(
                 scenario: scenario.name.clone(),
                 seed,
                 game,
-                turn: table.progress.turn,
+                turn: played.table.progress.turn,
                 phase,
                 what,
             }
@@ -476,9 +467,9 @@ mod tests {
     /// A table partway through a game, with aliens and their card stacks on it.
     fn table_in_play() -> (Table, Rules) {
         let (s, rules) = crashed_ship();
-        let mut table = initial_table(&GameSetup::new(s, 3, 0), &rules);
-        let mut dice = DiceService::seeded(3, 0);
-        crate::game::engine::play_to_end(&mut table, &rules, &mut dice, Controllers::all_ai(), 12);
+        let mut game = Game::new(&GameSetup::new(s, 3, 0), Arc::new(rules.clone()));
+        game.play_to_end(12);
+        let table = game.table;
         assert!(
             table.units.iter().any(|u| u.cards.is_some()),
             "aliens are on"
@@ -546,6 +537,7 @@ mod tests {
     #[test]
     fn the_same_seed_soaks_the_same_game() {
         let (s, rules) = crashed_ship();
+        let rules = Arc::new(rules);
         let a = soak_game(&s, &rules, 5, 2, Policy::Random);
         assert_eq!(a, soak_game(&s, &rules, 5, 2, Policy::Random));
         assert_ne!(a, soak_game(&s, &rules, 5, 3, Policy::Random));

@@ -8,7 +8,6 @@ use crate::rules::orders::Order;
 use crate::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use bevy::prelude::*;
 
 /// The AI players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -38,7 +37,7 @@ pub enum Controller {
 }
 
 /// The controller of each side.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Controllers {
     pub humans: Controller,
     pub aliens: Controller,

@@ -1,7 +1,8 @@
 //! Publishes each new roll-log entry as a `RollMade` message, for the overlay to show live.
 
-use crate::FrameSet;
-use crate::game::resources::{Dice, RollMade};
+use crate::game::frame::FrameSet;
+use crate::game::resources::GameInPlay;
+use crate::game::resources::RollMade;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -9,11 +10,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn publish_rolls(
-    dice: Option<Res<Dice>>,
+    game: Option<Res<GameInPlay>>,
     mut cursor: Local<usize>,
     mut out: MessageWriter<RollMade>,
 ) {
-    let Some(dice) = dice else { return };
+    let Some(game) = game else { return };
+    let dice = &game.dice;
     if dice.log.len() < *cursor {
         *cursor = 0; // a new game started
     }

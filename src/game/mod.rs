@@ -1,49 +1,28 @@
-//! The ECS game: components, the phase state and its ordered sets, one plugin per phase.
+//! The ECS game: it holds the `play::Game` being played as a resource, steps it in one system set per phase, and mirrors its units as components.
 
-mod approach;
+mod apps;
 pub mod components;
-pub mod drive;
-mod end_of_turn;
-pub mod engine;
-mod generation;
+pub mod frame;
 mod log;
-mod melee;
-mod movement;
+pub mod mirror;
 pub mod phase;
-pub mod record;
 pub mod resources;
-mod shooting;
 pub mod start;
-pub mod table_access;
 pub mod visibility;
 
-use crate::control::Controllers;
-use bevy::prelude::*;
-use resources::{AiSteps, Awaiting, Flows, OrderRejected, PendingOrders, RollMade};
-use start::PerGame;
+pub use apps::{headless_app, run_to_end};
 
-/// The rules of the game as ECS systems. Runs in the window, the headless tests and the simulator.
+use crate::play::seats::OrderRejected;
+use bevy::prelude::*;
+use resources::RollMade;
+
+/// The rules of the game as ECS systems. Runs in the window and the headless tests.
 pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<RollMade>()
-            .add_message::<OrderRejected>()
-            .init_resource::<AiSteps>()
-            .init_resource::<Controllers>()
-            .init_per_game_resource::<Flows>()
-            .init_per_game_resource::<PendingOrders>()
-            .init_per_game_resource::<Awaiting>();
-        app.add_plugins((
-            phase::plugin,
-            approach::plugin,
-            generation::plugin,
-            movement::plugin,
-            shooting::plugin,
-            melee::plugin,
-            end_of_turn::plugin,
-            log::plugin,
-        ));
+        app.add_message::<RollMade>().add_message::<OrderRejected>();
+        app.add_plugins((phase::plugin, mirror::plugin, log::plugin));
     }
 }
 

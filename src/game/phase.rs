@@ -1,7 +1,10 @@
-//! The turn's phases as the game's state, and one system set per phase, in turn order.
+//! The turn's phases as the game's state: one system set per phase, in turn order, each stepping the game while it is in that phase.
 
-use crate::FrameSet;
+use crate::game::frame::FrameSet;
+use crate::game::mirror::MirrorSet;
+use crate::game::resources::GameInPlay;
 use crate::game::start::despawn_game_entities;
+use crate::play::seats::OrderRejected;
 use crate::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
@@ -11,7 +14,7 @@ impl States for Phase {}
 impl FreelyMutableState for Phase {}
 
 /// The systems of one phase: they run only in that phase, and the sets come in turn order inside
-/// `FrameSet::Rules`.
+/// `FrameSet::Rules`, before the units are mirrored.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PhaseSet(pub Phase);
 
@@ -20,8 +23,36 @@ pub(super) fn plugin(app: &mut App) {
     // Leaving a game for the menu: nothing of it stays on the table.
     app.add_systems(OnEnter(Phase::Setup), despawn_game_entities);
     let [a, b, c, d, e, f] = Phase::IN_ORDER.map(PhaseSet);
-    app.configure_sets(Update, (a, b, c, d, e, f).chain().in_set(FrameSet::Rules));
+    app.configure_sets(
+        Update,
+        (a, b, c, d, e, f, MirrorSet)
+            .chain()
+            .in_set(FrameSet::Rules),
+    );
+    // Every phase is played by the same step, one step a frame.
     for phase in Phase::IN_ORDER {
         app.configure_sets(Update, PhaseSet(phase).run_if(in_state(phase)));
+        app.add_systems(Update, step_in(phase).in_set(PhaseSet(phase)));
+    }
+}
+
+/// The system of `phase`: plays one step of the game, reports the orders the rules refused, and
+/// moves the state on to the phase the step handed on to.
+fn step_in(
+    phase: Phase,
+) -> impl FnMut(Option<ResMut<GameInPlay>>, MessageWriter<OrderRejected>, ResMut<NextState<Phase>>)
+{
+    move |game, mut refused, mut next| {
+        let Some(mut game) = game else { return };
+        if game.phase != phase {
+            // The state lags the game only when something outside the rules set it.
+            next.set(game.phase);
+            return;
+        }
+        let stepped = game.step();
+        refused.write_batch(stepped.rejected);
+        if let Some(phase) = stepped.next {
+            next.set(phase);
+        }
     }
 }

@@ -7,12 +7,10 @@
 //! (the rules refuse it a hidden target, and it steers only by the enemies it knows), and a
 //! watcher of an AI-only game sees everything.
 
-use crate::FrameSet;
 use crate::control::{Controller, Controllers};
-use crate::game::record::ReplayQueue;
-use crate::game::resources::Dice;
+use crate::game::frame::FrameSet;
+use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
-use crate::game::table_access::TableReader;
 use crate::rules::log::RollEntry;
 use crate::rules::table::{GameConfig, Progress, Table};
 use crate::rules::turn::Phase;
@@ -108,7 +106,7 @@ pub fn redact(table: &mut Table, dark: Side) {
 /// The roll log as the player at the screen may read it.
 #[derive(SystemParam)]
 pub struct VisibleLog<'w> {
-    dice: Option<Res<'w, Dice>>,
+    game: Option<Res<'w, GameInPlay>>,
     view: Res<'w, PlayerView>,
 }
 
@@ -116,9 +114,9 @@ impl VisibleLog<'_> {
     /// The entries this player may read, oldest first.
     pub fn entries(&self) -> impl DoubleEndedIterator<Item = &RollEntry> {
         let log = self
-            .dice
+            .game
             .as_deref()
-            .map(|d| d.log.as_slice())
+            .map(|g| g.dice.log.as_slice())
             .unwrap_or(&[]);
         log.iter().filter(|e| self.view.may_read(e))
     }
@@ -137,18 +135,18 @@ impl Plugin for VisibilityPlugin {
 
 /// Copies the table as the rules left it this frame, less what the player may not know.
 fn update_player_view(
-    reader: TableReader,
+    game: Option<Res<GameInPlay>>,
     phase: Res<State<Phase>>,
-    controllers: Option<Res<Controllers>>,
-    replay: Option<Res<ReplayQueue>>,
     mut view: ResMut<PlayerView>,
 ) {
     // Before a game, or once it is left for the menu, there is no table to show.
-    let mut table = reader.table().filter(|_| *phase.get() != Phase::Setup);
+    let game = game.filter(|_| *phase.get() != Phase::Setup);
+    let mut table = game.as_ref().map(|g| g.table.clone());
     // The viewer of a finished game's replay shows everything, hidden units included.
-    let revealed = replay.is_some_and(|r| r.reveal);
-    let dark = match (&table, controllers) {
-        (Some(t), Some(c)) if !revealed => kept_in_the_dark(&c, &t.config, &t.progress),
+    let dark = match &game {
+        Some(g) if !g.replay.reveal => {
+            kept_in_the_dark(&g.controllers, &g.table.config, &g.table.progress)
+        }
         _ => None,
     };
     if let (Some(t), Some(side)) = (table.as_mut(), dark) {

@@ -1,5 +1,6 @@
 //! The player's actions through leafwing-input-manager: default bindings and the bindings file.
 
+use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::error::DataError;
 
 use ambush_data::error::parse_ron;
@@ -177,6 +178,21 @@ impl Bindings {
         let mut bindings = Bindings::default();
         bindings.0.extend(changed);
         Ok(bindings)
+    }
+
+    /// The bindings file as the fuzzer mutates it: the defaults written out, read as the window
+    /// reads a player's file (parsed, then built into the input map).
+    pub fn fuzz_target() -> Result<SettingsFile, String> {
+        let text =
+            ron::ser::to_string_pretty(&Bindings::default().0, ron::ser::PrettyConfig::default())
+                .map_err(|e| format!("writing the default bindings: {e}"))?;
+        Ok(SettingsFile {
+            file: DataFile {
+                shown: "bindings.ron".into(),
+                text,
+            },
+            read: |shown, text| Bindings::parse(shown, text).map(|b| drop(b.input_map())),
+        })
     }
 
     /// The leafwing input map for these bindings.

@@ -1,6 +1,6 @@
 //! The table camera: 1 world unit = 1 inch; pan, zoom and fit the whole table.
 
-use crate::game::resources::Battle;
+use crate::game::resources::GameInPlay;
 use crate::input::actions::PlayerInput;
 use crate::input::pointer::PanelRects;
 use crate::input::{InputSet, PlayerAction, Pointer};
@@ -45,14 +45,14 @@ fn spawn_camera(mut commands: Commands) {
 /// Fits the table when a game starts, and again over the next frames while the overlay's
 /// panels settle their sizes.
 fn fit_new_table(
-    battle: Option<Res<Battle>>,
+    game: Option<Res<GameInPlay>>,
     window: Query<&Window, With<PrimaryWindow>>,
     panels: Res<PanelRects>,
     mut settle: Local<u32>,
     mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
 ) {
-    let Some(battle) = battle else { return };
-    if battle.is_added() {
+    let Some(game) = game else { return };
+    if game.is_added() {
         *settle = 5;
     }
     if *settle == 0 {
@@ -60,18 +60,17 @@ fn fit_new_table(
     }
     *settle -= 1;
     if let Ok(w) = window.single() {
-        fit(&battle, w, &panels, &mut camera);
+        fit(game.table.config.table, w, &panels, &mut camera);
     }
 }
 
 /// Shows the whole table, with a margin, in the part of the window the panels leave free.
 fn fit(
-    battle: &Battle,
+    size: Vec2,
     window: &Window,
     panels: &PanelRects,
     camera: &mut Query<(&mut Transform, &mut Projection), With<TableCamera>>,
 ) {
-    let size = battle.config.table;
     let (ww, wh) = (window.width(), window.height());
     let free = free_area(window, panels);
     let margin = 2.0;
@@ -193,7 +192,7 @@ fn pan_and_zoom(
     input: Query<&ActionState<PlayerAction>, With<PlayerInput>>,
     pointer: Res<Pointer>,
     time: Res<Time>,
-    battle: Option<Res<Battle>>,
+    game: Option<Res<GameInPlay>>,
     window: Query<&Window, With<PrimaryWindow>>,
     panels: Res<PanelRects>,
     mut target: ResMut<CameraTarget>,
@@ -206,9 +205,9 @@ fn pan_and_zoom(
         return;
     }
     if actions.just_pressed(&PlayerAction::Fit)
-        && let (Some(b), Ok(w)) = (&battle, window.single())
+        && let (Some(g), Ok(w)) = (&game, window.single())
     {
-        fit(b, w, &panels, &mut camera);
+        fit(g.table.config.table, w, &panels, &mut camera);
         target.0 = None;
         return;
     }
@@ -241,7 +240,7 @@ fn pan_and_zoom(
     }
     if let Ok(w) = window.single()
         && let Some(cursor) = w.cursor_position()
-        && battle.is_some()
+        && game.is_some()
         && w.focused
         && !pointer.over_panel
         && drag_anchor.is_none()

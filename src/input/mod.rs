@@ -7,8 +7,11 @@ pub mod pointer;
 mod previews;
 mod requests;
 
-use crate::FrameSet;
-use crate::game::start::PerGame;
+use crate::game::RulesPlugin;
+use crate::game::frame::{FrameSet, order_frame};
+use crate::game::start::{PerGame, start_game};
+use crate::game::visibility::VisibilityPlugin;
+use crate::play::setup::GameSetup;
 use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
 use crate::rules::table::UnitId;
 use ambush_data::tables::FormationName;
@@ -180,4 +183,21 @@ impl Plugin for PlayerInputPlugin {
             previews::plugin,
         ));
     }
+}
+
+/// A windowless app with the rules and the player's input, selection, previews and orders, as
+/// the window has them: for tests that play through input, and for the per-frame benchmark.
+pub fn player_app(setup: &GameSetup, rules: std::sync::Arc<ambush_data::Rules>) -> App {
+    let mut app = App::new();
+    order_frame(&mut app);
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ));
+    // The user's own bindings file has no place in a test.
+    app.insert_resource(Bindings::default());
+    app.add_plugins((RulesPlugin, VisibilityPlugin, PlayerInputPlugin));
+    start_game(app.world_mut(), setup, rules);
+    app
 }

@@ -1,6 +1,6 @@
 //! Works out what the selection's order would do, on the table as the player may see it.
 
-use crate::game::resources::{Awaiting, RuleBook};
+use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::orders::actors;
 use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
@@ -15,17 +15,17 @@ pub(super) fn plugin(app: &mut App) {
 
 fn update_previews(
     view: Res<PlayerView>,
-    rules: Option<Res<RuleBook>>,
-    awaiting: Option<Res<Awaiting>>,
+    game: Option<Res<GameInPlay>>,
     selection: Res<Selection>,
     pointer: Res<Pointer>,
     mut previews: ResMut<Previews>,
 ) {
     *previews = Previews::default();
-    let (Some(table), Some(rules)) = (&view.table, rules) else {
+    let (Some(table), Some(game)) = (&view.table, game) else {
         return;
     };
-    let Some(decision) = awaiting.as_ref().and_then(|a| a.0.as_ref()) else {
+    let rules = game.rules.clone();
+    let Some(decision) = game.awaiting.0.as_ref() else {
         return;
     };
     previews.actors = actors(table, &rules, decision);

@@ -1,11 +1,12 @@
 //! Turns pressed actions into requests, and requests into the selection and the rules' orders.
 
-use crate::control::{Controller, Controllers};
-use crate::game::resources::{Awaiting, OrderRejected, PendingOrders, RuleBook};
+use crate::control::Controller;
+use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::actions::{PlayerAction, PlayerInput};
 use crate::input::orders::handle;
 use crate::input::{InputSet, Pointer, Refusal, Request, Selection};
+use crate::play::seats::OrderRejected;
 use crate::rules::preview::unit_at;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
@@ -65,28 +66,27 @@ fn actions_to_requests(
 fn apply_requests(
     mut requests: MessageReader<Request>,
     view: Res<PlayerView>,
-    rules: Option<Res<RuleBook>>,
-    awaiting: Option<Res<Awaiting>>,
+    game: Option<ResMut<GameInPlay>>,
     pointer: Res<Pointer>,
     mut selection: ResMut<Selection>,
-    mut pending: Option<ResMut<PendingOrders>>,
     mut refusal: ResMut<Refusal>,
 ) {
-    let (Some(table), Some(rules)) = (&view.table, rules) else {
+    let (Some(table), Some(mut game)) = (&view.table, game) else {
         requests.clear();
         return;
     };
+    let rules = game.rules.clone();
     selection.hover = pointer
         .world
         .filter(|_| !pointer.over_panel)
         .and_then(|p| unit_at(table, p));
-    let decision = awaiting.as_ref().and_then(|a| a.0.as_ref());
+    let decision = game.awaiting.0.clone();
     for request in requests.read() {
-        if let Some((side, order)) = handle(request, decision, table, &rules, &mut selection)
-            && let Some(pending) = pending.as_mut()
+        if let Some((side, order)) =
+            handle(request, decision.as_ref(), table, &rules, &mut selection)
         {
             refusal.0 = None;
-            pending.push(side, order);
+            game.pending.push(side, order);
             // One order per frame: the next decision is not known until the rules take this one.
             break;
         }
@@ -107,13 +107,12 @@ fn apply_requests(
 /// Keeps the reason the rules refused a player's order, for the orders panel.
 fn note_refusals(
     mut rejected: MessageReader<OrderRejected>,
-    controllers: Option<Res<Controllers>>,
+    game: Option<Res<GameInPlay>>,
     mut refusal: ResMut<Refusal>,
 ) {
     let human = |side| {
-        controllers
-            .as_ref()
-            .is_some_and(|c| c.get(side) == Controller::Human)
+        game.as_ref()
+            .is_some_and(|g| g.controllers.get(side) == Controller::Human)
     };
     if let Some(r) = rejected.read().filter(|r| human(r.side)).last() {
         refusal.0 = Some(r.reason.to_string());

@@ -1,7 +1,7 @@
 //! The save file's format: versioned, human-readable RON, read as untrusted input, with the migration from older versions.
 
 use crate::control::Controllers;
-use crate::game::record::RecordedOrder;
+use crate::play::record::RecordedOrder;
 use crate::rules::orders::Order;
 use ambush_data::board::Side;
 use ambush_data::check::check_scenario;

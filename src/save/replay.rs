@@ -1,11 +1,8 @@
-//! Loading a save: replaying its orders headlessly from the seed and checking the table's hash after each, and making a save of a game in play.
+//! Loading a save: replaying its orders from the seed, checking the table's hash after each, and making a save of a game in play.
 
 use crate::control::Controllers;
-use crate::game::record::{OrderRecord, ReplayQueue};
-use crate::game::resources::{Awaiting, Battle, Dice};
-use crate::game::start::GameSetup;
-use crate::game::table_access::TableReader;
-use crate::headless_app;
+use crate::play::Game;
+use crate::play::setup::GameSetup;
 use crate::rules::log::RollEntry;
 use crate::rules::orders::Decision;
 use crate::rules::table::Table;
@@ -14,9 +11,7 @@ use crate::save::file::{
     MAX_SAVE_BYTES, SAVE_VERSION, SaveError, SaveFile, SaveSource, SaveSummary, parse_save,
     players_of,
 };
-use ambush_data::{DataError, Rules};
-use bevy::ecs::system::RunSystemOnce;
-use bevy::prelude::*;
+use ambush_data::DataError;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -76,56 +71,21 @@ pub fn replay_save(file: &str, save: SaveFile) -> Result<Replayed, SaveError> {
     // Both sides are "players" during the replay, so nothing is decided that the save did not
     // record, and the replay stops at the first decision after the last order.
     let setup = setup_of(&save, Controllers::hot_seat());
-    let mut app = headless_app(&setup, Arc::new(save.rules.clone()));
-    let total = save.orders.len();
-    app.world_mut()
-        .insert_resource(ReplayQueue::of(save.orders.clone()));
-    // Five phases a turn, an order or more a frame, with slack; a save that needs more frames
+    let mut game = Game::new(&setup, Arc::new(save.rules.clone()));
+    // Five phases a turn, an order or more a step, with slack; a save that needs more steps
     // than this does not replay.
-    let cap = total + (save.scenario.turn_limit as usize + 2) * 10 + 50;
-    let mut phase = Phase::Setup;
-    for _ in 0..cap {
-        app.update();
-        let world = app.world();
-        if let Some(why) = &world.resource::<ReplayQueue>().mismatch {
-            return Err(failed(why.clone()));
-        }
-        phase = *world.resource::<State<Phase>>().get();
-        let queue_done = world.resource::<ReplayQueue>().orders.is_empty();
-        let waiting = world.resource::<Awaiting>().0.is_some();
-        if queue_done && (waiting || phase == Phase::GameOver) {
-            break;
-        }
-    }
-    let world = app.world_mut();
-    let given = world.resource::<ReplayQueue>().given;
-    if given < total {
-        return Err(failed(format!(
-            "the game {} after {given} of its {total} orders",
-            if phase == Phase::GameOver {
-                "ended"
-            } else {
-                "stopped"
-            }
-        )));
-    }
-    let table = world
-        .run_system_once(|reader: TableReader| reader.table())
-        .map_err(|e| failed(e.to_string()))?
-        .ok_or_else(|| failed("no game is on the table".into()))?;
-    let awaiting = world.resource::<Awaiting>().0.clone();
-    let log = world.resource::<Dice>().log.clone();
-    let record = world.resource::<OrderRecord>().orders.clone();
+    let cap = save.orders.len() + (save.scenario.turn_limit as usize + 2) * 10 + 50;
+    game.replay(save.orders.clone(), cap).map_err(failed)?;
     let mut save = save;
     // The replay knows the count of rolls after each order, which format 1 did not keep.
-    save.orders = record;
-    save.summary = summary_of(&save, table.progress.turn, phase);
+    save.orders = std::mem::take(&mut game.record.orders);
+    save.summary = summary_of(&save, game.table.progress.turn, game.phase);
     Ok(Replayed {
         save,
-        table,
-        log,
-        awaiting,
-        phase,
+        awaiting: game.awaiting.0,
+        phase: game.phase,
+        log: game.dice.log,
+        table: game.table,
     })
 }
 
@@ -154,23 +114,8 @@ fn phase_word(phase: Phase) -> &'static str {
     }
 }
 
-/// A save of the game in `world`, which was started from `setup` with `rules`.
-pub fn save_of(
-    world: &mut World,
-    setup: &GameSetup,
-    rules: &Rules,
-    source: SaveSource,
-) -> SaveFile {
-    let orders = world
-        .get_resource::<OrderRecord>()
-        .map(|r| r.orders.clone())
-        .unwrap_or_default();
-    let phase = world
-        .get_resource::<State<Phase>>()
-        .map_or(Phase::Setup, |s| *s.get());
-    let turn = world
-        .get_resource::<Battle>()
-        .map_or(0, |b| b.progress.turn);
+/// A save of `game`, which was started from `setup`.
+pub fn save_of(game: &Game, setup: &GameSetup, source: SaveSource) -> SaveFile {
     let saved_at = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -184,10 +129,10 @@ pub fn save_of(
         game: setup.game,
         wounds: setup.wounds,
         controllers: setup.controllers,
-        orders,
+        orders: game.record.orders.clone(),
         scenario: setup.scenario.clone(),
-        rules: rules.clone(),
+        rules: (*game.rules).clone(),
     };
-    save.summary = summary_of(&save, turn, phase);
+    save.summary = summary_of(&save, game.table.progress.turn, game.phase);
     save
 }

@@ -1,7 +1,7 @@
 //! Plays the finished game's scenario AI against AI in the background, for the end-of-game chart.
 
-use crate::FrameSet;
 use crate::batch::{Summary, Tally, play_game};
+use crate::game::frame::FrameSet;
 use crate::rules::turn::Phase;
 use crate::screen::DEFAULT_SEED;
 use crate::screen::session::CurrentGame;
@@ -106,8 +106,8 @@ fn ask_for_ai_games(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::start::GameSetup;
     use crate::game::test_support::scenario;
+    use crate::play::setup::GameSetup;
     use crate::screen::GameChoice;
     use ambush_data::Rules;
     use bevy::state::app::StatesPlugin;

@@ -1,8 +1,7 @@
 //! The main menu: the scenarios of `scenarios/` and of each mod, grouped, with their briefings, and the rules options.
 
-use crate::EguiPass;
 use crate::control::Controllers;
-use crate::game::start::GameSetup;
+use crate::play::setup::GameSetup;
 use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::mods::ModShelf;
 use crate::screen::saves::{Interrupted, choice_from_save, describe};
@@ -10,6 +9,7 @@ use crate::screen::setup::SetupWizard;
 use crate::screen::thumbnail::MapCache;
 use crate::screen::title::{TitleScene, title_banner};
 use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
+use crate::ui::EguiPass;
 use crate::view::art::Palette;
 use crate::view::display::display_path;
 use crate::view::{DisplaySettings, UI_SCALES};
@@ -247,7 +247,7 @@ fn draw_menu(
         return Ok(());
     };
     let palette = display.palette();
-    let mut root = crate::window_ui(ctx, "menu");
+    let mut root = crate::ui::window_ui(ctx, "menu");
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         if let Some(scene) = &title {
             title_banner(ui, &scene.triangles);

@@ -13,8 +13,8 @@ mod title;
 
 pub use title::TitleCard;
 
-use crate::game::record::RecordedOrder;
-use crate::game::start::GameSetup;
+use crate::play::record::RecordedOrder;
+use crate::play::setup::GameSetup;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;

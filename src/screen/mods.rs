@@ -5,11 +5,11 @@
 //! asset folder that Bevy's own watcher serves, and every file goes through the same checks
 //! as `ambush check`, so the watch reads them itself.
 
-use crate::EguiPass;
-use crate::FrameSet;
+use crate::game::frame::FrameSet;
 use crate::screen::menu::Catalogue;
 use crate::screen::session::CurrentGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::ui::EguiPass;
 use ambush_data::mods::{self, LoadedMod};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -324,7 +324,7 @@ mod tests {
             (s.clone(), r.clone())
         };
         app.insert_resource(CurrentGame(GameChoice {
-            setup: crate::game::start::GameSetup::new(scenario, 1, 0),
+            setup: crate::play::setup::GameSetup::new(scenario, 1, 0),
             rules,
             file: Some(file.display().to_string()),
             orders: Vec::new(),

@@ -1,9 +1,9 @@
 //! The replay viewer: a saved game shown order by order, forward and back or by turn, with the table and the roll log in step; a finished game shows everything.
 
-use crate::EguiPass;
 use crate::control::Controllers;
 use crate::save::{SaveFile, load_save};
 use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::ui::EguiPass;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -21,7 +21,7 @@ impl ReplayViewer {
     /// The game after the first `shown` orders, for the table: nobody plays on from there, and
     /// a finished game hides nothing (both players have seen its end).
     pub fn choice(&self) -> GameChoice {
-        let mut setup = crate::game::start::GameSetup::new(
+        let mut setup = crate::play::setup::GameSetup::new(
             self.save.scenario.clone(),
             self.save.seed,
             self.save.game,
@@ -153,12 +153,9 @@ fn draw_viewer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::record::{OrderRecord, ReplayQueue};
-    use crate::game::resources::Dice;
-    use crate::game::table_access::TableReader;
+    use crate::game::resources::GameInPlay;
     use crate::save::SaveSource;
     use crate::screen::session::start_choice;
-    use bevy::ecs::system::RunSystemOnce;
 
     /// The table and roll count the viewer shows at `k` orders, in an app of its own.
     fn shown_at(viewer: &mut ReplayViewer, app: &mut App, k: usize) -> (String, usize, usize) {
@@ -167,18 +164,13 @@ mod tests {
         for _ in 0..200 {
             app.update();
         }
-        let world = app.world_mut();
-        assert!(world.resource::<ReplayQueue>().orders.is_empty());
-        assert_eq!(world.resource::<ReplayQueue>().mismatch, None);
-        let table = world
-            .run_system_once(|r: TableReader| r.table())
-            .expect("the reader runs")
-            .expect("a game");
-        let orders = world.resource::<OrderRecord>().orders.len();
+        let game = app.world().resource::<GameInPlay>();
+        assert!(game.replay.orders.is_empty());
+        assert_eq!(game.replay.mismatch, None);
         (
-            format!("{table:?}"),
-            world.resource::<Dice>().log.len(),
-            orders,
+            format!("{:?}", game.table),
+            game.dice.log.len(),
+            game.record.orders.len(),
         )
     }
 
@@ -200,7 +192,7 @@ mod tests {
             shown: 0,
             save,
         };
-        let mut app = crate::headless_app(&viewer.choice().setup, rules);
+        let mut app = crate::game::headless_app(&viewer.choice().setup, rules);
         let at_12 = shown_at(&mut viewer, &mut app, 12);
         let at_13 = shown_at(&mut viewer, &mut app, 13);
         let back_12 = shown_at(&mut viewer, &mut app, 12);

@@ -1,10 +1,9 @@
 //! Saving and loading in the window: the save folder, the autosave after every order, the resume offer, the game menu with its list of saves, and taking back an order until a die is rolled.
 
-use crate::EguiPass;
-use crate::FrameSet;
-use crate::control::{Controller, Controllers};
-use crate::game::record::{OrderRecord, take_back_point};
-use crate::game::resources::Dice;
+use crate::control::Controller;
+use crate::game::frame::FrameSet;
+use crate::game::resources::GameInPlay;
+use crate::play::record::take_back_point;
 use crate::rules::turn::Phase;
 use crate::save::{
     SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of, write_atomically,
@@ -12,6 +11,7 @@ use crate::save::{
 use crate::screen::replay_viewer::watch_save;
 use crate::screen::session::CurrentGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::ui::EguiPass;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
@@ -131,7 +131,11 @@ fn find_interrupted(folder: Res<SaveFolder>, mut interrupted: ResMut<Interrupted
 fn save_now(world: &mut World) -> Option<SaveFile> {
     let choice = world.get_resource::<CurrentGame>()?.0.clone();
     let source = SaveSource::for_file(choice.file.as_deref());
-    Some(save_of(world, &choice.setup, &choice.rules, source))
+    Some(save_of(
+        world.get_resource::<GameInPlay>()?,
+        &choice.setup,
+        source,
+    ))
 }
 
 /// After every order the rules accept (and when a game starts), the game is written to the
@@ -144,16 +148,13 @@ fn autosave(world: &mut World) {
     if game.0.view_only {
         return;
     }
-    let orders = world
-        .get_resource::<OrderRecord>()
-        .map_or(0, |r| r.orders.len());
+    let Some(played) = world.get_resource::<GameInPlay>() else {
+        return;
+    };
+    let orders = played.record.orders.len();
     // The turn and phase too, so the list of saves says where the game stands.
-    let turn = world
-        .get_resource::<crate::game::resources::Battle>()
-        .map_or(0, |b| b.progress.turn);
-    let phase = world
-        .get_resource::<State<Phase>>()
-        .map_or(Phase::Setup, |p| *p.get());
+    let turn = played.table.progress.turn;
+    let phase = played.phase;
     let setup = &game.0.setup;
     let key = (
         setup.seed,
@@ -268,20 +269,17 @@ fn draw_game_menu(
     mut menu: ResMut<GameMenu>,
     folder: Res<SaveFolder>,
     game: Option<Res<CurrentGame>>,
-    record: Option<Res<OrderRecord>>,
-    dice: Option<Res<Dice>>,
-    controllers: Option<Res<Controllers>>,
-    battle: Option<Res<crate::game::resources::Battle>>,
+    played: Option<Res<GameInPlay>>,
     autosaved: Res<Autosaved>,
     mut requests: MessageWriter<SessionRequest>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let viewing = game.as_ref().is_some_and(|g| g.0.view_only);
-    let take_back = match (&record, &dice, &controllers) {
-        (Some(r), Some(d), Some(c)) if !viewing => {
-            take_back_point(r, d.log.len(), |side| c.get(side) == Controller::Human)
-        }
+    let take_back = match &played {
+        Some(p) if !viewing => take_back_point(&p.record, p.dice.log.len(), |side| {
+            p.controllers.get(side) == Controller::Human
+        }),
         _ => None,
     };
     egui::Area::new("game menu buttons".into())
@@ -297,16 +295,16 @@ fn draw_game_menu(
                     "An order can be taken back only until a die is rolled or a card turned.",
                 );
                 if undo.clicked()
-                    && let (Some(keep), Some(g), Some(r)) = (take_back, &game, &record)
+                    && let (Some(keep), Some(g), Some(p)) = (take_back, &game, &played)
                 {
                     let mut again = g.0.clone();
-                    again.orders = r.orders[..keep].to_vec();
+                    again.orders = p.record.orders[..keep].to_vec();
                     requests.write(SessionRequest::Start(Box::new(again)));
                 }
                 if ui.button("Game menu").clicked() {
                     menu.open = !menu.open;
                     menu.listing = list_saves(&folder.0);
-                    let turn = battle.as_ref().map_or(0, |b| b.progress.turn);
+                    let turn = played.as_ref().map_or(0, |p| p.table.progress.turn);
                     menu.name = save_name(game.as_deref(), turn);
                     menu.message = None;
                 }

@@ -1,9 +1,10 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
-use crate::FrameSet;
-use crate::game::record::ReplayQueue;
-use crate::game::resources::AiSteps;
+use crate::game::frame::FrameSet;
+use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
+use crate::play::record::ReplayQueue;
+use crate::play::seats::AiSteps;
 use crate::rules::turn::Phase;
 use crate::screen::replay_viewer::ReplayViewer;
 use crate::screen::saves::GameMenu;
@@ -79,11 +80,11 @@ fn handle_requests(
 pub fn start_choice(world: &mut World, choice: GameChoice) {
     start_game(world, &choice.setup, choice.rules);
     if !choice.orders.is_empty() || choice.view_only {
-        world.insert_resource(ReplayQueue {
+        world.resource_mut::<GameInPlay>().replay = ReplayQueue {
             hold_after: choice.view_only,
             reveal: choice.reveal,
             ..ReplayQueue::of(choice.orders)
-        });
+        };
     }
 }
 
@@ -91,15 +92,16 @@ fn tick_pace(
     time: Res<Time>,
     menu: Option<Res<GameMenu>>,
     mut pace: ResMut<Pace>,
-    mut steps: ResMut<AiSteps>,
+    game: Option<ResMut<GameInPlay>>,
 ) {
+    let Some(mut game) = game else { return };
     // The game menu pauses the game: the AI gives no order while it is open.
     if menu.is_some_and(|m| m.open) {
-        steps.0 = Some(0);
+        game.ai_steps = AiSteps(Some(0));
         return;
     }
-    steps.0 = pace.0.as_mut().map(|t| {
+    game.ai_steps = AiSteps(pace.0.as_mut().map(|t| {
         t.tick(time.delta());
         t.times_finished_this_tick().min(1)
-    });
+    }));
 }

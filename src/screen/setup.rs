@@ -1,10 +1,10 @@
 //! 004's set-up screens before an ambush: the column's secret order of march, then the
 //! ambusher's hidden units, dummy counters and spring point, with a hand-over in hot-seat play.
 
-use crate::EguiPass;
 use crate::control::Controller;
-use crate::game::start::GameSetup;
+use crate::play::setup::GameSetup;
 use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use crate::view::art::{self, Palette, Triangles};
 use ambush_data::Rules;
@@ -401,7 +401,7 @@ fn draw_setup(
     let Some(mut wizard) = wizard else {
         return Ok(());
     };
-    let mut root = crate::window_ui(ctx, "setup");
+    let mut root = crate::ui::window_ui(ctx, "setup");
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         let Some(step) = wizard.step() else { return };
         ui.heading(format!(

@@ -1,9 +1,10 @@
 //! The title screen and the strip at the head of the menu: the game's name over a skirmish drawn with the table's own tokens and terrain.
 
+use crate::game::frame::FrameSet;
 use crate::screen::Screen;
+use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use crate::view::art::{self, Palette, Triangles};
-use crate::{EguiPass, FrameSet};
 use ambush_data::board::Side;
 use ambush_data::tables::UnitSymbol;
 use bevy::prelude::*;

@@ -5,13 +5,13 @@ mod help;
 mod inspector;
 mod legend;
 mod orders;
+mod pass;
 mod roll_log;
 mod status_bar;
 mod summary;
 
-use crate::EguiPass;
 use crate::control::Controllers;
-use crate::game::resources::{Awaiting, Flows, RuleBook};
+use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
 use crate::game::visibility::{PlayerView, VisibleLog};
 use crate::input::actions::PlayerInput;
@@ -20,7 +20,9 @@ use crate::input::pointer::PanelRects;
 use crate::input::{
     Bindings, BindingsSource, PlayerAction, Pointer, Previews, Refusal, Request, Selection,
 };
+use crate::play::seats::Awaiting;
 use crate::rules::log::RollEntry;
+use crate::rules::phases::PhaseStates;
 use crate::rules::table::{Table, UnitId};
 use crate::rules::turn::Phase;
 use crate::view::art::Palette;
@@ -32,6 +34,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 
+pub use pass::{EguiPass, order_egui_pass, window_ui};
 pub use roll_log::{RollLogView, describe};
 pub use summary::AiGames;
 
@@ -95,9 +98,7 @@ fn apply_ui_scale(mut contexts: EguiContexts, display: Res<DisplaySettings>) -> 
 #[derive(SystemParam)]
 struct OverlayData<'w, 's> {
     phase: Res<'w, State<Phase>>,
-    awaiting: Option<Res<'w, Awaiting>>,
-    flows: Option<Res<'w, Flows>>,
-    rules: Option<Res<'w, RuleBook>>,
+    game: Option<Res<'w, GameInPlay>>,
     view: Res<'w, PlayerView>,
     log: VisibleLog<'w>,
     selection: Res<'w, Selection>,
@@ -106,7 +107,6 @@ struct OverlayData<'w, 's> {
     bindings: Res<'w, Bindings>,
     source: Res<'w, BindingsSource>,
     input: Query<'w, 's, &'static ActionState<PlayerAction>, With<PlayerInput>>,
-    controllers: Option<Res<'w, Controllers>>,
     ai_games: Option<Res<'w, AiGames>>,
     pointer: Res<'w, Pointer>,
     display: Res<'w, DisplaySettings>,
@@ -124,7 +124,8 @@ pub struct OverlayFrame<'a> {
     pub log: &'a [&'a RollEntry],
     /// The side kept in the dark (`game::visibility`), if any.
     pub dark: Option<Side>,
-    pub flows: Option<&'a Flows>,
+    /// Where the decision phases stand.
+    pub phase_states: Option<&'a PhaseStates>,
     pub rules: Option<&'a Rules>,
     /// The table as the player at the screen may see it.
     pub table: Option<&'a Table>,
@@ -155,13 +156,14 @@ impl<'a> OverlayFrame<'a> {
         selection: &'a Selection,
     ) -> OverlayFrame<'a> {
         let view = w.resource::<PlayerView>();
+        let game = w.get_resource::<GameInPlay>();
         OverlayFrame {
             phase: *w.resource::<State<Phase>>().get(),
-            awaiting: w.get_resource::<Awaiting>(),
+            awaiting: game.map(|g| &g.awaiting),
             log,
             dark: view.dark,
-            flows: w.get_resource::<Flows>(),
-            rules: w.get_resource::<RuleBook>().map(|r| &*r.0),
+            phase_states: game.map(|g| &g.phase_states),
+            rules: game.map(|g| &*g.rules),
             table: view.table.as_ref(),
             selection,
             previews: w.resource::<Previews>(),
@@ -169,7 +171,7 @@ impl<'a> OverlayFrame<'a> {
             bindings: w.resource::<Bindings>(),
             source: w.resource::<BindingsSource>(),
             hot_seat: false,
-            controllers: w.get_resource::<Controllers>(),
+            controllers: game.map(|g| &g.controllers),
             ai_games: w.get_resource::<AiGames>(),
             pointer: None,
             pointer_over_panel: false,
@@ -248,7 +250,7 @@ pub fn draw(
         out.typing = true;
         return out;
     }
-    let mut root = crate::window_ui(ctx, "overlay");
+    let mut root = window_ui(ctx, "overlay");
     let dark = f.dark;
     let mut rects = vec![status_bar::show(
         &mut root,
@@ -323,19 +325,22 @@ fn draw_overlay(
     let log: Vec<&RollEntry> = data.log.entries().collect();
     let frame = OverlayFrame {
         phase: *data.phase.get(),
-        awaiting: data.awaiting.as_deref(),
+        awaiting: data.game.as_deref().map(|g| &g.awaiting),
         log: &log,
         dark: data.view.dark,
-        flows: data.flows.as_deref(),
-        rules: data.rules.as_deref().map(|r| &*r.0),
+        phase_states: data.game.as_deref().map(|g| &g.phase_states),
+        rules: data.game.as_deref().map(|g| &*g.rules),
         table: data.view.table.as_ref(),
         selection: &data.selection,
         previews: &data.previews,
         refusal: &data.refusal,
         bindings: &data.bindings,
         source: &data.source,
-        hot_seat: data.controllers.as_ref().is_some_and(|c| c.is_hot_seat()),
-        controllers: data.controllers.as_deref(),
+        hot_seat: data
+            .game
+            .as_deref()
+            .is_some_and(|g| g.controllers.is_hot_seat()),
+        controllers: data.game.as_deref().map(|g| &g.controllers),
         ai_games: data.ai_games.as_deref(),
         pointer: data.pointer.world,
         pointer_over_panel: data.pointer.over_panel,

@@ -68,7 +68,7 @@ pub(super) fn show(
 }
 
 fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
-    if let Some(f) = v.flows
+    if let Some(f) = v.phase_states
         && let (Some(side), Some(Decision::Move { .. })) = (f.movement.initiative, v.decision())
     {
         let names = v.table.map(|t| &t.config.side_names);

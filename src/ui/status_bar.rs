@@ -1,6 +1,6 @@
 //! The bar along the top: scenario, turn, phase, whose decision it is, and the result.
 
-use crate::game::resources::Awaiting;
+use crate::play::seats::Awaiting;
 use crate::rules::orders::Decision;
 use crate::rules::table::Table;
 use crate::rules::table::{Outcome, Progress};

@@ -1,7 +1,7 @@
 //! Units as tokens: the base at true size with its front edge, the side's frame and troop-type symbol, a label, a minimum size on screen with a leader line, and words for lasting states.
 
 use crate::game::components::{Base, Facing, SurpriseState, UnitLabel, UnitStatus};
-use crate::game::resources::RuleBook;
+use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::PreviewSet;
 use crate::input::camera::TableCamera;
@@ -92,14 +92,14 @@ fn rebuild_on_palette(
 
 fn build_visuals(
     new: Query<(Entity, &Base, &UnitLabel), Without<BaseVisual>>,
-    rules: Option<Res<RuleBook>>,
+    game: Option<Res<GameInPlay>>,
     settings: Res<DisplaySettings>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for (e, base, label) in &new {
-        let (symbol, _) = troop_look(rules.as_deref().map(|r| &*r.0), base.side, &base.troop);
+        let (symbol, _) = troop_look(game.as_deref().map(|g| &*g.rules), base.side, &base.troop);
         let paints = art::token(base.side, symbol, base.size, settings.palette());
         let d = base.size.y;
         commands
@@ -329,7 +329,7 @@ fn glide(
 
 /// Names the unit's lasting state under its base when it changes.
 fn show_status(
-    rules: Option<Res<RuleBook>>,
+    game: Option<Res<GameInPlay>>,
     units: Query<
         (Entity, &UnitStatus, &SurpriseState, &Base),
         Or<(
@@ -358,7 +358,7 @@ fn show_status(
         }
         // A formation in its own words: "IN SQUARE", "LIMBERED".
         let formation = s.formation.and_then(|name| {
-            let line = rules.as_ref()?.0.troops.troops.get(&base.troop)?;
+            let line = game.as_ref()?.rules.troops.troops.get(&base.troop)?;
             line.formations.get(&name)
         });
         if let Some(f) = formation {

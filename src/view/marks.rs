@@ -8,8 +8,9 @@ use crate::rules::shooting::RangeBand;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
 
-use crate::game::resources::Flows;
+use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
+use crate::rules::phases::PhaseStates;
 use crate::rules::table::{Counter, Presence, Surprise, Table, UnitId};
 use ambush_data::board::Side;
 use bevy::prelude::*;
@@ -91,7 +92,7 @@ fn draw_marks(
     view: Res<PlayerView>,
     selection: Res<Selection>,
     previews: Res<Previews>,
-    flows: Option<Res<Flows>>,
+    game: Option<Res<GameInPlay>>,
     highlight: Res<Highlight>,
     time: Res<Time>,
 ) {
@@ -160,7 +161,7 @@ fn draw_marks(
             }
         }
     }
-    draw_unit_markers(&mut g, table, flows.as_deref());
+    draw_unit_markers(&mut g, table, game.as_deref().map(|g| &g.phase_states));
     draw_approach(&mut g, table, view.dark.is_some());
     // The highlight pulses so it catches the eye.
     let pulse = 0.3 + 0.2 * (time.elapsed_secs() * 6.0).sin().abs();
@@ -265,7 +266,7 @@ fn draw_state_icons(g: &mut Gizmos, u: &crate::rules::table::Unit) {
 
 /// Wounds as crosses down the left side, hit dice as small squares with a pip down the right,
 /// and a puff of smoke behind a unit that has shot this phase.
-fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
+fn draw_unit_markers(g: &mut Gizmos, table: &Table, phase_states: Option<&PhaseStates>) {
     for u in table.units.iter() {
         if u.status.presence != Presence::OnTable && u.status.presence != Presence::Aboard {
             continue;
@@ -310,9 +311,11 @@ fn draw_unit_markers(g: &mut Gizmos, table: &Table, flows: Option<&Flows>) {
             }
         }
     }
-    let Some(flows) = flows else { return };
+    let Some(phase_states) = phase_states else {
+        return;
+    };
     let mut placed: Vec<(UnitId, u32)> = Vec::new();
-    for hit in &flows.shooting.pending {
+    for hit in &phase_states.shooting.pending {
         let Some(u) = table.unit(hit.target) else {
             continue;
         };

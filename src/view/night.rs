@@ -1,7 +1,7 @@
 //! Darkness and murk you can see: night (003) dims the table, the sea tints it, and the selected unit's sight shows as a lit circle; blindside scenarios show its front arc.
 
 use crate::game::components::GameEntity;
-use crate::game::resources::RuleBook;
+use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::{PreviewSet, Selection};
 use crate::rules::table::Table;
@@ -67,14 +67,14 @@ pub fn sight_radius(table: &Table, rules: &Rules, unit: &crate::rules::table::Un
 /// sees; rebuilt only when the light moves or changes.
 fn dim_the_table(
     view: Res<PlayerView>,
-    rules: Option<Res<RuleBook>>,
+    game: Option<Res<GameInPlay>>,
     selection: Res<Selection>,
     mut gloom: Query<(Entity, &mut Gloom)>,
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let (Some(table), Some(rules)) = (&view.table, rules) else {
+    let (Some(table), Some(game)) = (&view.table, game) else {
         return;
     };
     let Some(colour) = gloom_colour(table) else {
@@ -84,7 +84,7 @@ fn dim_the_table(
         .unit
         .and_then(|id| table.unit(id))
         .filter(|u| u.on_table())
-        .and_then(|u| Some((u.base.center, sight_radius(table, &rules.0, u)?)));
+        .and_then(|u| Some((u.base.center, sight_radius(table, &game.rules, u)?)));
     if gloom.single().is_ok_and(|(_, g)| g.light == light) {
         return;
     }

@@ -1,7 +1,7 @@
 //! The static table, cloth and terrain in their art, built once into one mesh per game and again only when the palette changes.
 
-use crate::FrameSet;
 use crate::game::components::GameEntity;
+use crate::game::frame::FrameSet;
 use crate::game::visibility::PlayerView;
 use crate::view::art::{self, Triangles};
 use crate::view::display::DisplaySettings;

@@ -4,8 +4,8 @@
 
 use crate::{root, scenario};
 use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
-use ambush::game::resources::{Battle, Dice};
-use ambush::game::start::GameSetup;
+use ambush::game::resources::GameInPlay;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Surprise;
 use ambush::rules::turn::Phase;
@@ -22,7 +22,7 @@ fn app(file: &str, seed: u64) -> App {
 /// A headless game of `scenario` under AI control.
 fn app_for(scenario: ambush_data::scenario::Scenario, seed: u64) -> App {
     let setup = GameSetup::new(scenario, seed, 0);
-    ambush::headless_app(&setup, Arc::new(Rules::bundled().clone()))
+    ambush::game::headless_app(&setup, Arc::new(Rules::bundled().clone()))
 }
 
 fn surprised(app: &mut App, side: Side) -> Vec<(String, Surprise, bool)> {
@@ -48,7 +48,7 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
         for _ in 0..3 {
             app.update();
         }
-        let log = app.world().resource::<Dice>().log.clone();
+        let log = app.world().resource::<GameInPlay>().dice.log.clone();
         assert!(
             log.iter().any(|e| e.kind == RollKind::ReactionTest),
             "seed {seed}"
@@ -110,7 +110,7 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
             .filter(|e| e.success == Some(false))
             .count();
         // Through turn 1 the surprised neither move nor shoot.
-        let turn = |app: &App| app.world().resource::<Battle>().progress.turn;
+        let turn = |app: &App| app.world().resource::<GameInPlay>().table.progress.turn;
         while turn(&app) == 1 {
             let held = surprised(&mut app, Side::Humans);
             assert_eq!(held.len(), failed, "seed {seed}: {held:?}");
@@ -124,7 +124,8 @@ fn jungle_patrol_approaches_then_rolls_awe_for_every_marine_and_holds_the_surpri
         // one hurt in contact join).
         let recoveries = app
             .world()
-            .resource::<Dice>()
+            .resource::<GameInPlay>()
+            .dice
             .log
             .iter()
             .filter(|e| e.kind == RollKind::AmbushRecovery && e.turn == 1)
@@ -152,7 +153,7 @@ fn the_four_ambush_scenarios_play_to_an_end_with_their_own_rolls() {
             }
         }
         assert!(over, "{file} ended");
-        let log = &app.world().resource::<Dice>().log;
+        let log = &app.world().resource::<GameInPlay>().dice.log;
         assert!(log.iter().any(|e| e.kind == kind), "{file} rolled {kind:?}");
     }
 }
@@ -230,7 +231,7 @@ fn an_ambush_sprung_beyond_closing_range_surprises_nobody_and_says_why() {
     for _ in 0..3 {
         app.update();
     }
-    let log = &app.world().resource::<Dice>().log;
+    let log = &app.world().resource::<GameInPlay>().dice.log;
     let why = log
         .iter()
         .find(|e| e.kind == RollKind::SurpriseCheck)
@@ -310,7 +311,12 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
 
 /// The approach of a complex set-up, read after each frame: (turns, lead, ended).
 fn approach_of(app: &App) -> Option<ambush::rules::table::Approach> {
-    app.world().resource::<Battle>().progress.approach.clone()
+    app.world()
+        .resource::<GameInPlay>()
+        .table
+        .progress
+        .approach
+        .clone()
 }
 
 #[test]
@@ -319,12 +325,13 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
     // the edge of the table. Each turn, the ambushing player makes a Reaction Test for all of his
     // units ... If none of the ambushing units fail the test, the lead unit in column is moved
     // it's full movement". The window plays one approach turn per AI step.
-    use ambush::game::resources::AiSteps;
+    use ambush::game::resources::GameInPlay;
+    use ambush::play::seats::AiSteps;
     use ambush::rules::table::ApproachEnd;
     let mut ends = Vec::new();
     for seed in 1..9 {
         let mut app = app("mountain_pass.ron", seed);
-        app.world_mut().insert_resource(AiSteps(Some(0)));
+        app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(0));
         app.update();
         app.update();
         assert_eq!(
@@ -353,7 +360,7 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
         let mut leads = vec![opened.lead];
         let mut end = None;
         for _ in 0..40 {
-            app.world_mut().insert_resource(AiSteps(Some(1)));
+            app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
             app.update();
             match approach_of(&app) {
                 Some(a) => {
@@ -382,7 +389,7 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
             assert!((leads.last().unwrap() - 30.0).abs() < 1e-3);
         }
         // The marines' reaction tests are kept from the aliens' player until the ambush springs.
-        let log = app.world().resource::<Dice>().log.clone();
+        let log = app.world().resource::<GameInPlay>().dice.log.clone();
         let tests: Vec<_> = log
             .iter()
             .filter(|e| e.kind == RollKind::ReactionTest && e.actor.is_some())
@@ -407,18 +414,19 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     // table, the counters are all alike, and once the ambush is sprung every marine shows but
     // those still under their counters.
     use ambush::control::Controllers;
-    use ambush::game::resources::AiSteps;
+    use ambush::game::resources::GameInPlay;
     use ambush::game::visibility::{PlayerView, kept_in_the_dark};
+    use ambush::play::seats::AiSteps;
     let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 5, 0);
     setup.controllers = Controllers::hot_seat();
-    let mut app = ambush::player_app(&setup, Arc::new(Rules::bundled().clone()));
-    app.world_mut().insert_resource(AiSteps(Some(0)));
+    let mut app = ambush::input::player_app(&setup, Arc::new(Rules::bundled().clone()));
+    app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(0));
     for _ in 0..3 {
         app.update();
     }
     {
-        let battle = app.world().resource::<Battle>();
-        let controllers = app.world().resource::<Controllers>();
+        let battle = &app.world().resource::<GameInPlay>().table;
+        let controllers = &app.world().resource::<GameInPlay>().controllers;
         assert_eq!(
             kept_in_the_dark(controllers, &battle.config, &battle.progress),
             Some(Side::Aliens)
@@ -439,11 +447,17 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
             None
         );
     }
-    app.world_mut().insert_resource(AiSteps(None));
+    app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(None);
     for _ in 0..3 {
         app.update();
     }
-    assert!(app.world().resource::<Battle>().progress.ambush_sprung);
+    assert!(
+        app.world()
+            .resource::<GameInPlay>()
+            .table
+            .progress
+            .ambush_sprung
+    );
     // Sprung, the marines that have fired or been found show; those still under their counters
     // do not. (Nobody gives an order here, so only a marine the column spotted shows.)
     let full = crate::visibility::full_table(&mut app);
@@ -492,8 +506,7 @@ fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone()
     assert_eq!(game.scenario.units[0].at, (33.0, 36.0));
     // The game puts a counter where the player put each piece.
     let mut app = app_for(game.scenario.clone(), 4);
-    app.world_mut()
-        .insert_resource(ambush::game::resources::AiSteps(Some(0)));
+    app.world_mut().resource_mut::<GameInPlay>().ai_steps = ambush::play::seats::AiSteps(Some(0));
     app.update();
     app.update();
     let counters = approach_of(&app).unwrap().counters;

@@ -5,7 +5,13 @@
 //! so: run `AMBUSH_BLESS_DIGESTS=1 cargo test digests` to write the file anew.
 
 use crate::{every_scenario, root};
-use ambush::batch::play_game;
+use ambush::batch::{play_game, result_of, step_cap};
+use ambush::game::resources::GameInPlay;
+use ambush::game::{headless_app, run_to_end};
+use ambush::play::setup::GameSetup;
+use ambush_data::Rules;
+use ambush_data::scenario::Scenario;
+use std::sync::Arc;
 
 /// The seeds each scenario is played with, and the games of each seed.
 const SEEDS: [u64; 3] = [1, 2, 3];
@@ -59,15 +65,33 @@ fn every_scenarios_roll_log_matches_its_stored_digest() {
     );
 }
 
-/// The simulator plays games on a plain table, without the ECS; the window's headless app runs
-/// the same phase steps as systems, frame by frame. Both give every scenario the same game.
+/// Plays a game in the headless app, frame by frame, as the window's rules run.
+fn play_game_in_app(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+) -> ambush::batch::GameResult {
+    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    setup.record_orders = false;
+    let mut app = headless_app(&setup, rules);
+    run_to_end(&mut app, step_cap(scenario));
+    let played = app
+        .world_mut()
+        .remove_resource::<GameInPlay>()
+        .expect("a game");
+    result_of(game, played.0)
+}
+
+/// The simulator plays games on a plain `Game`, without the ECS; the window's headless app holds
+/// one as a resource and steps it in its phase systems, frame by frame. Both give every scenario
+/// the same game.
 #[test]
 fn the_simulators_loop_and_the_apps_frames_play_the_same_game() {
-    use ambush::batch::play_game_in_app;
     for (scenario, rules) in every_scenario() {
         for game in 0..2 {
             let plain = play_game(&scenario, rules.clone(), 4, game, None, true);
-            let app = play_game_in_app(&scenario, rules.clone(), 4, game, true);
+            let app = play_game_in_app(&scenario, rules.clone(), 4, game);
             assert!(!plain.log.is_empty(), "{}", scenario.name);
             assert_eq!(plain, app, "{} game {game}", scenario.name);
         }

@@ -1,9 +1,10 @@
 //! 003's hostile environments in whole games: the underwater and the space scenarios play to an end under AI control, rolling their own rolls, with every AI order legal.
 
 use crate::scenario;
-use ambush::game::resources::{Battle, Dice, OrderRejected};
-use ambush::game::start::GameSetup;
-use ambush::headless_app;
+use ambush::game::headless_app;
+use ambush::game::resources::GameInPlay;
+use ambush::play::seats::OrderRejected;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::movement::MoveError;
 use ambush::rules::orders::{Order, OrderError};
@@ -45,7 +46,8 @@ fn play(file: &str, game: u64) -> (App, BTreeSet<RollKind>, Vec<String>) {
         if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
             let kinds = app
                 .world()
-                .resource::<Dice>()
+                .resource::<GameInPlay>()
+                .dice
                 .log
                 .iter()
                 .map(|e| e.kind)
@@ -63,7 +65,7 @@ fn the_sunken_wreck_plays_under_water_with_its_descent_and_drowning() {
     for game in 0..6 {
         let (app, k, refused) = play("sunken_wreck.ron", game);
         assert!(refused.is_empty(), "game {game}: {refused:?}");
-        let battle = app.world().resource::<Battle>();
+        let battle = &app.world().resource::<GameInPlay>().table;
         assert!(matches!(
             battle.config.environment,
             Some(Environment::Underwater { .. })
@@ -97,10 +99,10 @@ fn boarding_the_derelict_plays_in_zero_g_with_launches_and_drift() {
         assert!(refused.is_empty(), "game {game}: {refused:?}");
         kinds.extend(k);
         let world = app.world();
-        let battle = world.resource::<Battle>();
+        let battle = &world.resource::<GameInPlay>().table;
         assert_eq!(battle.config.environment, Some(Environment::Space));
         assert!(battle.progress.outcome.is_some());
-        let log = &world.resource::<Dice>().log;
+        let log = &world.resource::<GameInPlay>().dice.log;
         // A launch from a unit at rest, then its drift; nobody suffocates in a sealed suit.
         assert!(log.iter().any(|e| e.kind == RollKind::Launch));
         lost += log

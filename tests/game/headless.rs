@@ -1,10 +1,10 @@
-//! Whole crashed-ship games, headless, in the simulator's own app (`ambush::headless_app`).
+//! Whole crashed-ship games, headless, in the simulator's own app (`ambush::game::headless_app`).
 
 use crate::scenario;
 use ambush::game::components::{Base, UnitLabel};
-use ambush::game::resources::{Battle, Dice};
-use ambush::game::start::GameSetup;
-use ambush::headless_app;
+use ambush::game::headless_app;
+use ambush::game::resources::GameInPlay;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Outcome;
 use ambush::rules::turn::Phase;
@@ -33,7 +33,8 @@ fn play(app: &mut App) -> u32 {
 
 fn kinds_of(app: &App) -> BTreeSet<RollKind> {
     app.world()
-        .resource::<Dice>()
+        .resource::<GameInPlay>()
+        .dice
         .log
         .iter()
         .map(|e| e.kind)
@@ -48,7 +49,7 @@ fn crashed_ship_games_play_to_an_end() {
         let mut app = game_app("crashed_ship.ron", 42, game);
         play(&mut app);
         kinds.extend(kinds_of(&app));
-        let battle = app.world().resource::<Battle>();
+        let battle = &app.world().resource::<GameInPlay>().table;
         let outcome = battle
             .progress
             .outcome
@@ -85,7 +86,7 @@ fn aliens_that_catch_the_slow_heavy_weapon_fight_melees() {
     for game in 0..6 {
         let mut app = game_app("crashed_ship_heavy_weapon.ron", 42, game);
         play(&mut app);
-        let log = &app.world().resource::<Dice>().log;
+        let log = &app.world().resource::<GameInPlay>().dice.log;
         // 001 physical contact: one entry per side, the two naming each other.
         for pair in log
             .iter()
@@ -110,7 +111,8 @@ fn same_seed_same_game_byte_for_byte() {
         let mut app = game_app("crashed_ship.ron", seed, 3);
         play(&mut app);
         app.world()
-            .resource::<Dice>()
+            .resource::<GameInPlay>()
+            .dice
             .log
             .iter()
             .map(|e| e.to_json())
@@ -150,7 +152,7 @@ fn every_variant_plays_to_an_end() {
                 .iter(world)
                 .any(|(l, b)| &*l.0 == extra && b.troop == troop && b.side == Side::Humans);
             assert!(found, "{file}: {extra} is a {troop:?}");
-            let battle = world.resource::<Battle>();
+            let battle = &world.resource::<GameInPlay>().table;
             assert!(battle.progress.outcome.is_some(), "{file}");
             if file.contains("sudden_death") {
                 assert_eq!(battle.config.human_wounds, WoundMethod::SuddenDeath);
@@ -177,7 +179,11 @@ fn the_simulators_sudden_death_option_rolls_sudden_death_for_the_marines() {
         play(&mut app);
         kinds.extend(kinds_of(&app));
         assert_eq!(
-            app.world().resource::<Battle>().config.human_wounds,
+            app.world()
+                .resource::<GameInPlay>()
+                .table
+                .config
+                .human_wounds,
             WoundMethod::SuddenDeath
         );
     }

@@ -8,9 +8,8 @@
 
 use crate::{every_scenario, scenario};
 use ambush::control::AiPlayer;
-use ambush::game::engine::{Chooser, play_with};
-use ambush::game::start::{GameSetup, initial_table};
-use ambush::rules::dice::DiceService;
+use ambush::play::setup::GameSetup;
+use ambush::play::{Chooser, Game};
 use ambush::rules::orders::{Decision, Order};
 use ambush::rules::table::Table;
 use ambush_data::Rules;
@@ -55,18 +54,11 @@ impl Chooser for AgainstEmptyMemos {
 }
 
 fn play(scenario: &Scenario, rules: &Rules, seed: u64) -> AgainstEmptyMemos {
-    let setup = GameSetup::new(scenario.clone(), seed, 0);
-    let mut table = initial_table(&setup, rules);
-    let mut dice = DiceService::seeded(seed, 0);
+    let mut setup = GameSetup::new(scenario.clone(), seed, 0);
+    setup.record_orders = false;
+    let mut game = Game::new(&setup, std::sync::Arc::new(rules.clone()));
     let mut chooser = AgainstEmptyMemos::default();
-    play_with(
-        &mut table,
-        rules,
-        &mut dice,
-        setup.controllers,
-        ambush::batch::step_cap(scenario),
-        Some(&mut chooser),
-    );
+    game.play_with(ambush::batch::step_cap(scenario), Some(&mut chooser));
     chooser
 }
 

@@ -3,12 +3,14 @@
 use crate::root;
 use crate::visibility::{full_table, overlay_text, play_as_the_ai};
 use ambush::control::Controllers;
-use ambush::game::resources::{AiSteps, Awaiting, Battle, Dice};
-use ambush::game::start::GameSetup;
+use ambush::game::resources::GameInPlay;
+use ambush::game::{headless_app, run_to_end};
+use ambush::input::player_app;
+use ambush::play::seats::AiSteps;
+use ambush::play::setup::GameSetup;
 use ambush::rules::formation;
 use ambush::rules::log::RollEntry;
 use ambush::rules::turn::Phase;
-use ambush::{headless_app, player_app, run_to_end};
 use ambush_data::board::Side;
 use ambush_data::mods::{LoadedMod, load_mod};
 use ambush_data::{Ident, Scenario};
@@ -90,13 +92,13 @@ fn colonial_games_play_to_an_end_in_their_own_words() {
         for seed in seeds {
             let mut app = headless_app(&GameSetup::new(s.clone(), seed, 0), m.rules.clone());
             assert!(run_to_end(&mut app, 2000), "{file} seed {seed} ends");
-            let log = &app.world().resource::<Dice>().log;
+            let log = &app.world().resource::<GameInPlay>().dice.log;
             assert!(!log.is_empty());
             for e in log {
                 let text = roll_text(e);
                 assert_eq!(anachronism(&text), None, "{file} seed {seed}: {text}");
             }
-            let battle = app.world().resource::<Battle>();
+            let battle = &app.world().resource::<GameInPlay>().table;
             assert!(battle.progress.outcome.is_some(), "{file}");
             assert_eq!(anachronism(&battle.progress.ending), None, "{file}");
         }
@@ -160,7 +162,7 @@ fn a_colonial_game_watched_or_hot_seat_shows_the_players_only_period_words() {
         let mut last = None;
         let mut looked = 0;
         for frame in 0..6000 {
-            app.world_mut().insert_resource(AiSteps(Some(1)));
+            app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
             app.update();
             let over = *app.world().resource::<State<Phase>>().get() == Phase::GameOver;
             // The whole overlay, with the inspector on each unit in turn, now and then.
@@ -208,7 +210,9 @@ fn a_player_unlimbers_a_gun_from_the_orders_panel_and_it_costs_the_move() {
     let mut asked = None;
     for _ in 0..200 {
         app.update();
-        if let Some(d @ Decision::Move { .. }) = app.world().resource::<Awaiting>().0.clone() {
+        if let Some(d @ Decision::Move { .. }) =
+            app.world().resource::<GameInPlay>().awaiting.0.clone()
+        {
             asked = Some(d);
             break;
         }

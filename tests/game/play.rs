@@ -3,11 +3,11 @@
 
 use crate::scenario;
 use ambush::control::Controllers;
-use ambush::game::resources::{Awaiting, Dice};
-use ambush::game::start::GameSetup;
+use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::PlayerView;
+use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::player_app;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::orders::Decision;
 use ambush::rules::preview::target_marks;
@@ -28,7 +28,7 @@ fn solo_app(seed: u64) -> App {
 }
 
 fn awaiting(app: &App) -> Option<Decision> {
-    app.world().resource::<Awaiting>().0.clone()
+    app.world().resource::<GameInPlay>().awaiting.0.clone()
 }
 
 fn table(app: &App) -> Table {
@@ -210,10 +210,10 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
             .expect("shot preview");
         let plan = preview.verdict.expect("a legal shot");
         assert_eq!(plan.need, 5);
-        let rolls_before = app.world().resource::<Dice>().log.len();
+        let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
         key(&mut app, KeyCode::Enter);
         app.update();
-        let log = &app.world().resource::<Dice>().log;
+        let log = &app.world().resource::<GameInPlay>().dice.log;
         let to_hit = log[rolls_before..]
             .iter()
             .find(|e| e.kind == RollKind::ToHit)

@@ -3,9 +3,9 @@
 
 use crate::scenario;
 use ambush::game::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
-use ambush::game::resources::Battle;
-use ambush::game::start::GameSetup;
-use ambush::headless_app;
+use ambush::game::headless_app;
+use ambush::game::resources::GameInPlay;
+use ambush::play::setup::GameSetup;
 use ambush::rules::cards::Card;
 use ambush::rules::table::Presence;
 use ambush::rules::turn::Phase;
@@ -26,7 +26,7 @@ fn check_game(file: &str, seed: u64) -> Result<(), TestCaseError> {
     for _ in 0..400 {
         app.update();
         let world = app.world_mut();
-        let size = world.resource::<Battle>().config.table;
+        let size = world.resource::<GameInPlay>().table.config.table;
         let units: Vec<(u32, Footprint, Presence, u32)> = world
             .query::<(&UnitNumber, &Base, &Facing, &UnitStatus, &Wounds)>()
             .iter(world)
@@ -58,7 +58,7 @@ fn check_game(file: &str, seed: u64) -> Result<(), TestCaseError> {
             }
         }
         // Every card of every pack opened is in exactly one place.
-        let battle = world.resource::<Battle>();
+        let battle = &world.resource::<GameInPlay>().table;
         let mut cards: Vec<Card> = Vec::new();
         cards.extend(battle.ledger.reserve.iter().copied());
         cards.extend(battle.ledger.unseen.iter().copied());

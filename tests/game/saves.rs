@@ -3,20 +3,24 @@
 use crate::visibility::{full_table, play_as_the_ai};
 use crate::{every_scenario, root};
 use ambush::control::Controllers;
-use ambush::game::resources::{AiSteps, Awaiting, Dice};
-use ambush::game::start::GameSetup;
-use ambush::player_app;
+use ambush::game::resources::GameInPlay;
+use ambush::input::player_app;
+use ambush::play::seats::AiSteps;
+use ambush::play::setup::GameSetup;
 use ambush::rules::turn::Phase;
 use ambush::save::{
     SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
 };
-use ambush_data::Rules;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// A save of the game in `app`, through its text, as a player's file would go.
-fn save_now(app: &mut App, setup: &GameSetup, rules: &Rules) -> SaveFile {
-    let save = save_of(app.world_mut(), setup, rules, SaveSource::default());
+fn save_now(app: &mut App, setup: &GameSetup) -> SaveFile {
+    let save = save_of(
+        app.world().resource::<GameInPlay>(),
+        setup,
+        SaveSource::default(),
+    );
     parse_save("test.ron", &save.to_ron()).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -30,14 +34,14 @@ fn a_save_made_at_any_point_of_any_scenario_loads_to_the_same_game() {
             let mut last = None;
             let (mut saves, mut asked) = (0, 0);
             for frame in 0..3000 {
-                app.world_mut().insert_resource(AiSteps(Some(1)));
+                app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
                 app.update();
                 let over = *app.world().resource::<State<Phase>>().get() == Phase::GameOver;
                 // Save now and then while a player is asked, and once the game is over.
-                let awaiting = app.world().resource::<Awaiting>().0.clone();
+                let awaiting = app.world().resource::<GameInPlay>().awaiting.0.clone();
                 asked += usize::from(awaiting.is_some());
                 if (awaiting.is_some() && asked % 9 == 1) || over {
-                    let save = save_now(&mut app, &setup, &rules);
+                    let save = save_now(&mut app, &setup);
                     let back = replay_save("test.ron", save).unwrap_or_else(|e| {
                         panic!("{} ({controllers:?}), frame {frame}: {e}", scenario.name)
                     });
@@ -48,7 +52,11 @@ fn a_save_made_at_any_point_of_any_scenario_loads_to_the_same_game() {
                         format!("{here:?}"),
                         "{name}: table"
                     );
-                    assert_eq!(back.log, app.world().resource::<Dice>().log, "{name}: log");
+                    assert_eq!(
+                        back.log,
+                        app.world().resource::<GameInPlay>().dice.log,
+                        "{name}: log"
+                    );
                     if !over {
                         assert_eq!(back.awaiting, awaiting, "{name}: whose turn");
                     }
@@ -181,9 +189,14 @@ fn keep_writing(path: &Path) -> ! {
     let short = {
         let (scenario, rules) = every_scenario().swap_remove(0);
         let setup = GameSetup::new(scenario, 1, 0);
-        let mut app = ambush::headless_app(&setup, rules.clone());
+        let mut app = ambush::game::headless_app(&setup, rules.clone());
         app.update();
-        save_of(app.world_mut(), &setup, &rules, SaveSource::default()).to_ron()
+        save_of(
+            app.world().resource::<GameInPlay>(),
+            &setup,
+            SaveSource::default(),
+        )
+        .to_ron()
     };
     loop {
         for t in [&text, &short] {
@@ -224,8 +237,8 @@ fn a_writer_killed_mid_save_leaves_the_last_good_autosave() {
 
 #[test]
 fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
-    use ambush::game::record::{OrderRecord, ReplayQueue, take_back_point};
     use ambush::game::start::start_game;
+    use ambush::play::record::{ReplayQueue, take_back_point};
     use ambush_data::board::Side;
     let (scenario, rules) = every_scenario()
         .into_iter()
@@ -239,17 +252,17 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
     let (mut taken_back, mut refused) = (0, 0);
     let mut last = None;
     for _ in 0..3000 {
-        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
         if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
             break;
         }
-        let Some(d) = app.world().resource::<Awaiting>().0.clone() else {
+        let Some(d) = app.world().resource::<GameInPlay>().awaiting.0.clone() else {
             continue;
         };
         assert_eq!(d.side(), Side::Humans);
-        let rolls = app.world().resource::<Dice>().log.len();
-        let record = app.world().resource::<OrderRecord>().clone();
+        let rolls = app.world().resource::<GameInPlay>().dice.log.len();
+        let record = app.world().resource::<GameInPlay>().record.clone();
         match take_back_point(&record, rolls, |s| s == Side::Humans) {
             Some(k) if taken_back < 3 => {
                 // Taking it back restores the table as it stood before that order.
@@ -259,16 +272,16 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
                     .cloned()
                     .expect("the player gave that order");
                 start_game(app.world_mut(), &setup, rules.clone());
-                app.world_mut()
-                    .insert_resource(ReplayQueue::of(record.orders[..k].to_vec()));
+                app.world_mut().resource_mut::<GameInPlay>().replay =
+                    ReplayQueue::of(record.orders[..k].to_vec());
                 for _ in 0..50 {
                     app.update();
-                    if app.world().resource::<Awaiting>().0.is_some() {
+                    if app.world().resource::<GameInPlay>().awaiting.0.is_some() {
                         break;
                     }
                 }
                 assert_eq!(format!("{:?}", full_table(&mut app)), table, "taken back");
-                assert_eq!(app.world().resource::<Dice>().log.len(), log);
+                assert_eq!(app.world().resource::<GameInPlay>().dice.log.len(), log);
                 before.retain(|(at, _, _)| *at < k);
                 taken_back += 1;
                 continue;
@@ -295,8 +308,8 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
 fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothing_more() {
     // Issue 11: "In hot-seat, a replay of a finished game shows everything, hidden units
     // included" - and only then: a game still being played keeps its secrets.
-    use ambush::game::record::ReplayQueue;
     use ambush::game::visibility::PlayerView;
+    use ambush::play::record::ReplayQueue;
     use ambush_data::board::Side;
     let (scenario, rules) = every_scenario()
         .into_iter()
@@ -306,13 +319,13 @@ fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothin
     setup.controllers = Controllers::hot_seat();
     for reveal in [false, true] {
         let mut app = player_app(&setup, rules.clone());
-        app.world_mut().insert_resource(ReplayQueue {
+        app.world_mut().resource_mut::<GameInPlay>().replay = ReplayQueue {
             hold_after: true,
             reveal,
             ..ReplayQueue::default()
-        });
+        };
         // The first frame, one approach turn in it: the ambush not yet revealed.
-        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
         let full = full_table(&mut app);
         assert!(!ambush::game::visibility::ambush_revealed(&full.progress));

@@ -2,11 +2,11 @@
 
 use crate::scenario;
 use ambush::control::{AiPlayer, Controllers};
-use ambush::game::resources::{AiSteps, Awaiting, Dice, PendingOrders};
-use ambush::game::start::GameSetup;
-use ambush::game::table_access::TableReader;
+use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::{PlayerView, ambush_revealed};
 use ambush::input::Selection;
+use ambush::play::seats::AiSteps;
+use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollEntry;
 use ambush::rules::orders::{Decision, passing_order};
 use ambush::rules::table::{Table, UnitId};
@@ -14,17 +14,13 @@ use ambush::rules::turn::Phase;
 use ambush::ui::{OverlayFrame, RollLogView, draw, units_named};
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::sync::Arc;
 
 /// The whole table, as the rules hold it (what no player's screen reads).
 pub fn full_table(app: &mut App) -> Table {
-    app.world_mut()
-        .run_system_once(|reader: TableReader| reader.table())
-        .expect("the reader runs")
-        .expect("a game is running")
+    app.world().resource::<GameInPlay>().table.clone()
 }
 
 /// Every piece of text the overlay draws: shapes nested in shapes included.
@@ -49,7 +45,7 @@ fn names(text: &str, label: &str) -> bool {
 pub fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
     let w = app.world();
     let view = w.resource::<PlayerView>();
-    let dice = w.resource::<Dice>();
+    let dice = &w.resource::<GameInPlay>().dice;
     let log: Vec<&RollEntry> = dice.log.iter().filter(|e| view.may_read(e)).collect();
     let selection = Selection {
         hover: inspect,
@@ -134,7 +130,7 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overl
     assert!(counters.iter().all(|c| c.unit.is_none()), "{file}");
     assert_eq!(counters.len(), full.progress.counters.len(), "{file}");
     // The log view, and the units a click on any of its entries would highlight.
-    let dice = app.world().resource::<Dice>();
+    let dice = &app.world().resource::<GameInPlay>().dice;
     for e in dice.log.iter().filter(|e| view.may_read(e)) {
         for label in &labels {
             let text = format!("{:?} {:?} {}", e.actor, e.target, e.effect);
@@ -164,7 +160,7 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overl
 /// The player whose turn it is gives the order the AI would; if the rules refused it (the same
 /// decision is still open), the player passes, as the AI's driver does.
 pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Option<Decision>) {
-    let Some(d) = app.world().resource::<Awaiting>().0.clone() else {
+    let Some(d) = app.world().resource::<GameInPlay>().awaiting.0.clone() else {
         return;
     };
     let ai = match d.side() {
@@ -178,7 +174,8 @@ pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Opt
     };
     *last = Some(d.clone());
     app.world_mut()
-        .resource_mut::<PendingOrders>()
+        .resource_mut::<GameInPlay>()
+        .pending
         .push(d.side(), order);
 }
 
@@ -190,13 +187,13 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
     setup.controllers = Controllers::hot_seat();
     let column = setup.scenario.ambush.as_ref().expect("an ambush").ambushed;
     let rules = Arc::new(Rules::bundled().clone());
-    let mut app = ambush::player_app(&setup, rules.clone());
+    let mut app = ambush::input::player_app(&setup, rules.clone());
     let (mut checked, mut after) = (0, 0);
     let mut sprung = false;
     let mut last = None;
     for _ in 0..6000 {
         // One approach turn a frame, as in the window.
-        app.world_mut().insert_resource(AiSteps(Some(1)));
+        app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
         if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
             assert!(sprung, "{file}: the game ended before the ambush");
@@ -229,7 +226,7 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
         "{file}: the hot-seat game did not end: turn {}, {:?}, awaiting {:?}",
         full.progress.turn,
         app.world().resource::<State<Phase>>().get(),
-        app.world().resource::<Awaiting>().0
+        app.world().resource::<GameInPlay>().awaiting.0
     );
 }
 

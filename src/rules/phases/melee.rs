@@ -23,21 +23,21 @@ pub enum MeleeStage {
 
 /// Melee: close quarter, disengage, facing, engagement, physical contact, break off.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct MeleeFlow {
+pub struct MeleeState {
     pub stage: MeleeStage,
     /// Defender choices made for this melee phase.
     pub choices: Vec<(UnitId, UnitId)>,
 }
 
-impl MeleeFlow {
+impl MeleeState {
     pub fn start(&mut self) {
-        *self = MeleeFlow::default();
+        *self = MeleeState::default();
     }
 }
 
-impl DecisionPhase for MeleeFlow {
+impl DecisionPhase for MeleeState {
     const PHASE: Phase = Phase::Melee;
-    fn slot(states: &mut PhaseStates) -> &mut Self {
+    fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.melee
     }
     fn open(&mut self, _table: &mut Table, _rules: &Rules) -> bool {

@@ -13,27 +13,27 @@ use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use melee::MeleeFlow;
-use movement::MovementFlow;
-use shooting::ShootingFlow;
+use melee::MeleeState;
+use movement::MovementState;
+use shooting::ShootingState;
 
 /// Where each decision phase stands between frames.
 #[derive(Debug, Clone, Default)]
 pub struct PhaseStates {
     /// Whether the current phase has been opened.
     pub started: bool,
-    pub movement: MovementFlow,
-    pub shooting: ShootingFlow,
-    pub melee: MeleeFlow,
+    pub movement: MovementState,
+    pub shooting: ShootingState,
+    pub melee: MeleeState,
 }
 
 /// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
-/// every one of them with the same step (`game::engine::play_phase`).
+/// every one of them with the same step (`play::Game::step`).
 pub trait DecisionPhase: Default + Clone {
     /// The phase this is.
     const PHASE: Phase;
     /// Where the phase keeps its state between frames.
-    fn slot(states: &mut PhaseStates) -> &mut Self;
+    fn state_in(states: &mut PhaseStates) -> &mut Self;
     /// Opens the phase. False when the game ended instead.
     fn open(&mut self, table: &mut Table, rules: &Rules) -> bool;
     /// Runs the rules until they need a decision, or the phase is done.

@@ -22,7 +22,7 @@ use ambush_data::tables::Rules;
 
 /// Movement initiative and movement (001 "Movement Initiative").
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct MovementFlow {
+pub struct MovementState {
     /// Moves (units or groups) each side may still make on this initiative roll.
     pub moves_left: [u32; 2],
     /// Sides that have moved every unit they wish to.
@@ -53,11 +53,11 @@ impl PartialEq for LookFrom {
     }
 }
 
-impl MovementFlow {
+impl MovementState {
     /// Opens the phase: clears last turn's marks, withdraws withdrawing units, and takes off if
     /// every surviving marine boarded last turn. Returns false if the game ended.
     pub fn start(&mut self, table: &mut Table, rules: &Rules) -> bool {
-        *self = MovementFlow::default();
+        *self = MovementState::default();
         for u in table.units.iter_mut() {
             let attacking = u.marks.attacking;
             u.marks = Default::default();
@@ -227,9 +227,9 @@ fn board(table: &mut Table, rules: &Rules, unit: UnitId) -> Result<(), OrderErro
     Ok(())
 }
 
-impl DecisionPhase for MovementFlow {
+impl DecisionPhase for MovementState {
     const PHASE: Phase = Phase::Movement;
-    fn slot(states: &mut PhaseStates) -> &mut Self {
+    fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.movement
     }
     fn open(&mut self, table: &mut Table, rules: &Rules) -> bool {

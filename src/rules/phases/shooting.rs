@@ -17,7 +17,7 @@ use glam::Vec2;
 
 /// Shooting initiative and alternation, then the hit dice (001 "Shooting Initiative").
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct ShootingFlow {
+pub struct ShootingState {
     pub to_act: Option<Side>,
     pub declined: [bool; 2],
     /// Hit dice beside their targets, rolled when all shooting is over.
@@ -25,10 +25,10 @@ pub struct ShootingFlow {
     pub finished: bool,
 }
 
-impl ShootingFlow {
+impl ShootingState {
     /// "The side that moved the last unit in the movement phase may now shoot with one unit."
     pub fn start(&mut self, table: &mut Table, first: Side) {
-        *self = ShootingFlow {
+        *self = ShootingState {
             to_act: Some(first),
             ..Default::default()
         };
@@ -71,9 +71,9 @@ impl ShootingFlow {
     }
 }
 
-impl DecisionPhase for ShootingFlow {
+impl DecisionPhase for ShootingState {
     const PHASE: Phase = Phase::Shooting;
-    fn slot(states: &mut PhaseStates) -> &mut Self {
+    fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.shooting
     }
     fn open(&mut self, table: &mut Table, _rules: &Rules) -> bool {

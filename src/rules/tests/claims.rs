@@ -7,7 +7,7 @@ use crate::rules::movement::{allowance, plan_move};
 use crate::rules::orders::Order;
 use crate::rules::phases::DecisionPhase;
 use crate::rules::phases::end_of_turn::end_of_turn;
-use crate::rules::phases::movement::MovementFlow;
+use crate::rules::phases::movement::MovementState;
 use crate::rules::shooting::{CannotShoot, RangeBand, cannot_shoot, plan_shot};
 use crate::rules::table::{MoveKind, Outcome, Presence};
 use crate::rules::wounds::apply_wound;
@@ -129,7 +129,7 @@ fn turning_on_the_spot_is_no_move_for_shooting_and_who_may_shoot() {
     let mut t = open_table();
     let hw = weapon_crew(&mut t, "HW1", (30.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (30.0, 25.0), 180.0);
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     assert!(flow.start(&mut t, rules()));
     let mut dice = DiceService::scripted(&[6, 1]);
     flow.advance(&mut t, rules(), &mut dice);

@@ -9,7 +9,7 @@ use crate::rules::melee::{break_off, contact_modifiers, engagements};
 use crate::rules::movement::{CannotMove, MoveError, allowance, cannot_move, plan_move};
 use crate::rules::orders::{Decision, Order, Step};
 use crate::rules::phases::DecisionPhase;
-use crate::rules::phases::movement::MovementFlow;
+use crate::rules::phases::movement::MovementState;
 use crate::rules::shooting::{ShotError, plan_shot};
 use crate::rules::table::{MoveKind, Presence};
 use ambush_data::board::{Going, TerrainFeature};
@@ -83,7 +83,7 @@ fn under_water_a_side_the_water_hampers_takes_the_initiative_penalty() {
     let a = alien(&mut t, "A1", (40.0, 40.0), 180.0);
     t.unit_mut(a).unwrap().traits.water_freedom = true;
     let r = rules();
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     assert!(flow.start(&mut t, r));
     let mut dice = DiceService::scripted(&[4, 3]);
     let step = flow.advance(&mut t, r, &mut dice);
@@ -104,7 +104,7 @@ fn under_water_a_side_the_water_hampers_takes_the_initiative_penalty() {
     assert!(roll.effect.contains("aliens move two"), "{}", roll.effect);
     // If both sides suffer it, both take it: 4-3 against 3-3, the marines win again.
     t.unit_mut(a).unwrap().traits.water_freedom = false;
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     flow.start(&mut t, r);
     let mut dice = DiceService::scripted(&[4, 3]);
     flow.advance(&mut t, r, &mut dice);
@@ -450,7 +450,7 @@ fn in_zero_g_a_move_is_a_launch_and_the_unit_drifts_until_it_hits_something() {
     ));
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     alien(&mut t, "A1", (60.0, 40.0), 180.0);
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     flow.start(&mut t, r);
     // Initiative 6 v 1 to the marines; the launch check 6.
     let mut dice = DiceService::scripted(&[6, 1, 6]);
@@ -526,7 +526,7 @@ fn a_launch_pushing_off_terrain_goes_at_the_full_move_and_from_nothing_at_the_re
     let mut t = in_space();
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     t.unit_mut(m).unwrap().traits.jets = true;
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     flow.start(&mut t, r);
     let mut dice = DiceService::scripted(&[6, 1]);
     flow.advance(&mut t, r, &mut dice);
@@ -560,7 +560,7 @@ fn a_failed_launch_drifts_off_its_line_and_an_impact_on_an_enemy_is_a_charge() {
     let mut t = in_space();
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (10.0, 12.5), 180.0);
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     flow.start(&mut t, r);
     let mut dice = DiceService::scripted(&[6, 1, 6]);
     flow.advance(&mut t, r, &mut dice);

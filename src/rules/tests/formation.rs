@@ -7,7 +7,7 @@ use crate::rules::melee::from_flank_or_rear;
 use crate::rules::movement::{CannotMove, MoveError, allowance, plan_move};
 use crate::rules::orders::{Order, OrderError};
 use crate::rules::phases::DecisionPhase;
-use crate::rules::phases::movement::MovementFlow;
+use crate::rules::phases::movement::MovementState;
 use crate::rules::shooting::{CannotShoot, cannot_shoot};
 use crate::rules::table::MoveKind;
 use ambush_data::Ident;
@@ -103,7 +103,7 @@ fn changing_formation_costs_the_move_and_the_shot_of_a_gun() {
     let mut t = open_table();
     let gun = place(&mut t, &r, "Gun", Some("Limbered"), (30.0, 20.0));
     alien(&mut t, "A1", (30.0, 40.0), 180.0);
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     assert!(flow.start(&mut t, &r));
     let mut dice = DiceService::scripted(&[6, 1]);
     flow.advance(&mut t, &r, &mut dice);

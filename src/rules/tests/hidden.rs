@@ -6,7 +6,7 @@ use super::*;
 use crate::rules::ambush::approach::{approach_turn, begin_approach};
 use crate::rules::ambush::spring::spring_ambush;
 use crate::rules::dice::DiceService;
-use crate::rules::phases::movement::MovementFlow;
+use crate::rules::phases::movement::MovementState;
 use crate::rules::table::{MoveKind, Presence};
 use ambush_data::ambush_spec::SurpriseEffects;
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection};
@@ -116,7 +116,7 @@ fn units_left_off_the_table_by_an_early_spring_march_on_in_the_first_movement_ph
     assert_eq!(presence(&t, ids[1]), Presence::OnTable);
     assert_eq!(presence(&t, ids[2]), Presence::Waiting);
     assert_eq!(presence(&t, ids[3]), Presence::Waiting);
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     assert!(flow.start(&mut t, rules()));
     let full = crate::rules::movement::allowance(&t, rules(), ids[2], MoveKind::StraightForward);
     for (k, id) in ids[2..].iter().enumerate() {

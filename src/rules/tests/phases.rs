@@ -11,8 +11,8 @@ use crate::rules::orders::Step;
 use crate::rules::phases::DecisionPhase;
 use crate::rules::phases::end_of_turn::end_of_turn;
 use crate::rules::phases::generation::alien_generation;
-use crate::rules::phases::movement::MovementFlow;
-use crate::rules::phases::shooting::ShootingFlow;
+use crate::rules::phases::movement::MovementState;
+use crate::rules::phases::shooting::ShootingState;
 use crate::rules::table::Outcome;
 use ambush_data::board::Going;
 use ambush_data::board::TerrainFeature;
@@ -157,7 +157,7 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
         })
         .collect();
     let r = rules();
-    let mut flow = MovementFlow::default();
+    let mut flow = MovementState::default();
     assert!(flow.start(&mut t, r));
     // humans 3 v aliens 3: tie; then 2 v 5: aliens win.
     let mut dice = DiceService::scripted(&[3, 3, 2, 5, 6, 1]);
@@ -295,7 +295,7 @@ fn shooting_alternates_and_declining_ends_a_sides_shooting() {
     let a = alien(&mut t, "A1", (12.0, 18.0), 180.0);
     t.unit_mut(a).unwrap().weapons = vec!["alien_firearm".to_string()].into();
     stack(&mut t, a, &[(5, Some(Suit::Spades)); 4]);
-    let mut flow = ShootingFlow::default();
+    let mut flow = ShootingState::default();
     flow.start(&mut t, Side::Humans);
     let mut dice = DiceService::scripted(&[1, 1, 1, 1]);
     let r = rules();

@@ -1,14 +1,14 @@
-//! One phase of a game played on a plain `Table`: the step every phase system runs, and the simulator's loop over whole games without the ECS.
+//! One step of a phase on a plain `Table`: asks the rules what they need, the side's controller (or a replay) for orders, and applies them.
 
 use crate::control::{Controller, Controllers};
-use crate::game::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
-use crate::game::resources::{AiSteps, Awaiting, OrderRejected, PendingOrders};
+use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
+use crate::play::seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
 use crate::rules::ambush::approach;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, Step, passing_order};
-use crate::rules::phases::melee::MeleeFlow;
-use crate::rules::phases::movement::MovementFlow;
-use crate::rules::phases::shooting::ShootingFlow;
+use crate::rules::phases::melee::MeleeState;
+use crate::rules::phases::movement::MovementState;
+use crate::rules::phases::shooting::ShootingState;
 use crate::rules::phases::{DecisionPhase, PhaseStates, end_of_turn, generation};
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
@@ -20,9 +20,8 @@ const MAX_DECISIONS_PER_STEP: usize = 2_000;
 
 /// Who gives the orders, and what passes between them and the rules during one step: the
 /// window's pending orders, the decision a person is asked for, the AI's pace, the record of
-/// accepted orders and the queue of a replay. The ECS lends its resources here; the simulator
-/// owns its own.
-pub struct Seats<'a> {
+/// accepted orders and the queue of a replay, lent by the `Game` for the step.
+pub(super) struct Seats<'a> {
     pub controllers: Controllers,
     pub pending: &'a mut PendingOrders,
     pub awaiting: &'a mut Awaiting,
@@ -61,12 +60,12 @@ pub trait Chooser {
 
 /// Plays one step of `phase`: as far as it goes until a person must act, the AI's pace says
 /// wait, or the phase is over. Returns the phase that comes next once this one is over.
-pub fn play_phase(
+pub(super) fn play_phase(
     phase: Phase,
     table: &mut Table,
     rules: &Rules,
     dice: &mut DiceService,
-    flows: &mut PhaseStates,
+    phase_states: &mut PhaseStates,
     seats: &mut Seats,
 ) -> Option<Phase> {
     // Every roll is logged with the turn and phase it happened in.
@@ -90,9 +89,9 @@ pub fn play_phase(
             generation::alien_generation(table, rules, dice);
             Some(Phase::Movement)
         }
-        Phase::Movement => play_flow::<MovementFlow>(table, rules, dice, flows, seats),
-        Phase::Shooting => play_flow::<ShootingFlow>(table, rules, dice, flows, seats),
-        Phase::Melee => play_flow::<MeleeFlow>(table, rules, dice, flows, seats),
+        Phase::Movement => play_decisions::<MovementState>(table, rules, dice, phase_states, seats),
+        Phase::Shooting => play_decisions::<ShootingState>(table, rules, dice, phase_states, seats),
+        Phase::Melee => play_decisions::<MeleeState>(table, rules, dice, phase_states, seats),
         Phase::EndOfTurn => {
             if end_of_turn::end_of_turn(table, rules, dice) {
                 Some(Phase::GameOver)
@@ -105,35 +104,35 @@ pub fn play_phase(
 }
 
 /// A decision phase's step: open it once, drive it, close it when done.
-fn play_flow<F: DecisionPhase>(
+fn play_decisions<F: DecisionPhase>(
     table: &mut Table,
     rules: &Rules,
     dice: &mut DiceService,
-    flows: &mut PhaseStates,
+    phase_states: &mut PhaseStates,
     seats: &mut Seats,
 ) -> Option<Phase> {
-    let mut flow = std::mem::take(F::slot(flows));
+    let mut state = std::mem::take(F::state_in(phase_states));
     let mut next = None;
-    if !flows.started {
-        flows.started = true;
-        if !flow.open(table, rules) {
-            flows.started = false;
+    if !phase_states.started {
+        phase_states.started = true;
+        if !state.open(table, rules) {
+            phase_states.started = false;
             next = Some(Phase::GameOver);
         }
     }
-    if next.is_none() && drive(&mut flow, table, rules, dice, seats) {
-        flows.started = false;
-        next = Some(flow.close(flows));
+    if next.is_none() && drive(&mut state, table, rules, dice, seats) {
+        phase_states.started = false;
+        next = Some(state.close(phase_states));
     }
-    *F::slot(flows) = flow;
+    *F::state_in(phase_states) = state;
     next
 }
 
 /// Asks controllers for decisions and applies their orders until the phase is done (true), or a
 /// person has to act or the AI has used this step's orders (false). An AI order the rules refuse
 /// is reported and replaced by a pass.
-pub fn drive(
-    flow: &mut impl DecisionPhase,
+fn drive(
+    state: &mut impl DecisionPhase,
     table: &mut Table,
     rules: &Rules,
     dice: &mut DiceService,
@@ -141,7 +140,7 @@ pub fn drive(
 ) -> bool {
     seats.awaiting.0 = None;
     for _ in 0..MAX_DECISIONS_PER_STEP {
-        let decision = match flow.advance(table, rules, dice) {
+        let decision = match state.advance(table, rules, dice) {
             Step::Done => return true,
             Step::Need(d) => d,
         };
@@ -163,7 +162,7 @@ pub fn drive(
         if let Some(r) = replayed {
             seats.replay.given += 1;
             let n = seats.replay.given;
-            if let Err(reason) = flow.apply_order(table, rules, dice, side, &r.order) {
+            if let Err(reason) = state.apply_order(table, rules, dice, side, &r.order) {
                 seats
                     .replay
                     .fail(format!("order {n} is refused by the rules: {reason}"));
@@ -194,10 +193,11 @@ pub fn drive(
                 let order = match seats.chooser.as_deref_mut() {
                     None => ai.decide(table, rules, &decision),
                     Some(chooser) => {
-                        let (flow, table, dice) = (&*flow, &*table, &*dice);
+                        let (state, table, dice) = (&*state, &*table, &*dice);
                         let mut legal = |order: &Order| {
-                            let (mut f, mut t, mut d) = (flow.clone(), table.clone(), dice.clone());
-                            f.apply_order(&mut t, rules, &mut d, side, order).is_ok()
+                            let (mut s, mut t, mut d) =
+                                (state.clone(), table.clone(), dice.clone());
+                            s.apply_order(&mut t, rules, &mut d, side, order).is_ok()
                         };
                         chooser.choose(table, rules, &decision, &mut legal)
                     }
@@ -214,7 +214,7 @@ pub fn drive(
                 }
             },
         };
-        match flow.apply_order(table, rules, dice, side, &order) {
+        match state.apply_order(table, rules, dice, side, &order) {
             Ok(()) => record(seats.record, table, rolls_before, side, order),
             Err(reason) => {
                 seats.rejected.push(OrderRejected {
@@ -225,7 +225,7 @@ pub fn drive(
                 if is_ai {
                     let pass = passing_order(&decision);
                     let before = dice.log.len();
-                    if flow.apply_order(table, rules, dice, side, &pass).is_ok() {
+                    if state.apply_order(table, rules, dice, side, &pass).is_ok() {
                         record(seats.record, table, before, side, pass);
                     }
                 }
@@ -246,77 +246,4 @@ fn record(kept: &mut OrderRecord, table: &Table, rolls_before: usize, side: Side
             rolls_before,
         });
     }
-}
-
-/// How a game played by `play_to_end` went.
-#[derive(Debug, Clone, Default)]
-pub struct Played {
-    /// Whether the game reached its end within the step cap.
-    pub ended: bool,
-    /// The orders the rules refused (each was replaced by a pass).
-    pub rejected: Vec<OrderRejected>,
-}
-
-/// Plays a whole game with both sides under AI control, phase after phase, without the ECS:
-/// the same steps, in the same order, as the headless app's frames, so the same seed gives the
-/// same game. `max_steps` counts as the app's frames do (the first applies the opening phase,
-/// the last sees the game over).
-pub fn play_to_end(
-    table: &mut Table,
-    rules: &Rules,
-    dice: &mut DiceService,
-    controllers: Controllers,
-    max_steps: usize,
-) -> Played {
-    play_with(table, rules, dice, controllers, max_steps, None)
-}
-
-/// `play_to_end`, with `chooser` (when given) choosing every AI side's orders and told after
-/// every step what it did, so that it may stop the game there (the soak's invariants).
-pub fn play_with(
-    table: &mut Table,
-    rules: &Rules,
-    dice: &mut DiceService,
-    controllers: Controllers,
-    max_steps: usize,
-    mut chooser: Option<&mut dyn Chooser>,
-) -> Played {
-    let (mut pending, mut awaiting, mut ai_steps) = Default::default();
-    let (mut record, mut replay) = Default::default();
-    let mut flows = PhaseStates::default();
-    let mut phase = Phase::Approach;
-    let mut played = Played::default();
-    for _ in 0..max_steps {
-        if phase == Phase::GameOver {
-            played.ended = true;
-            break;
-        }
-        let mut seats = Seats {
-            controllers,
-            pending: &mut pending,
-            awaiting: &mut awaiting,
-            ai_steps: &mut ai_steps,
-            record: &mut record,
-            replay: &mut replay,
-            rejected: Vec::new(),
-            // Lent for this step only (a trait object's lifetime shortens only by a coercion).
-            chooser: match chooser.as_mut() {
-                Some(c) => Some(&mut **c),
-                None => None,
-            },
-        };
-        let next = play_phase(phase, table, rules, dice, &mut flows, &mut seats);
-        let rejected = seats.rejected;
-        let stop = chooser
-            .as_deref_mut()
-            .is_some_and(|c| c.after_step(table, phase, next, &rejected));
-        played.rejected.extend(rejected);
-        if stop {
-            break;
-        }
-        if let Some(next) = next {
-            phase = next;
-        }
-    }
-    played
 }

@@ -3,7 +3,6 @@
 use crate::rules::orders::Order;
 use crate::rules::table::Table;
 use ambush_data::board::Side;
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -24,7 +23,7 @@ pub struct RecordedOrder {
 
 /// Every order the rules accepted in this game, in order (kept when `on`; the simulator leaves
 /// it off unless it writes a save, since hashing each order costs time).
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct OrderRecord {
     pub on: bool,
     pub orders: Vec<RecordedOrder>,
@@ -32,7 +31,7 @@ pub struct OrderRecord {
 
 /// Orders to give before any controller is asked: a loaded save's, a replay's, or the orders
 /// kept when a player takes one back. Each comes with the hash the table must have after it.
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ReplayQueue {
     pub orders: VecDeque<RecordedOrder>,
     /// How many queued orders have been given so far.

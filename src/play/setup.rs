@@ -1,0 +1,115 @@
+//! Everything needed to start one game, and the table it starts on: the scenario's units, turn 1.
+
+use crate::control::Controllers;
+use crate::rules::table::{GameConfig, Progress, Status, Table, Unit};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::geometry::Footprint;
+use ambush_data::geometry::bearing_to_angle;
+use ambush_data::scenario::Scenario;
+use ambush_data::scenario::WoundMethod;
+use glam::Vec2;
+
+/// Everything needed to start one game.
+#[derive(Debug, Clone)]
+pub struct GameSetup {
+    pub scenario: Scenario,
+    pub seed: u64,
+    /// The game's number in a run: with the seed, it picks the dice.
+    pub game: u64,
+    /// Overrides the scenario's human wound method.
+    pub wounds: Option<WoundMethod>,
+    pub controllers: Controllers,
+    /// Keep the roll log (the simulator turns it off when nobody reads it).
+    pub keep_log: bool,
+    /// Record every order with a hash of the table after it, for saves, autosave and undo
+    /// (the simulator turns it off unless it writes a save).
+    pub record_orders: bool,
+}
+
+impl GameSetup {
+    pub fn new(scenario: Scenario, seed: u64, game: u64) -> Self {
+        GameSetup {
+            scenario,
+            seed,
+            game,
+            wounds: None,
+            controllers: Controllers::all_ai(),
+            keep_log: true,
+            record_orders: true,
+        }
+    }
+}
+
+/// The table at the start of the game: the scenario's units, turn 1.
+pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
+    let s = &setup.scenario;
+    let units: Vec<Unit> = s
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let (w, d) = rules.troop(spec.troop).base;
+            let base = Footprint::new(
+                Vec2::new(spec.at.0, spec.at.1),
+                Vec2::new(w, d),
+                bearing_to_angle(spec.facing),
+            );
+            let weapons = spec.weapons.clone().into();
+            Unit {
+                armour: spec.armour,
+                traits: spec.traits,
+                status: Status {
+                    formation: spec.formation,
+                    ..Status::default()
+                },
+                ..Unit::new(
+                    i as u32,
+                    &spec.label,
+                    Side::Humans,
+                    spec.troop,
+                    base,
+                    weapons,
+                )
+            }
+        })
+        .collect();
+    let progress = Progress {
+        turn: 1,
+        next_unit_id: units.len() as u32,
+        humans_at_start: units.len() as u32,
+        ..Default::default()
+    };
+    Table {
+        config: GameConfig {
+            scenario: s.name.clone(),
+            side_names: s.names(rules).clone(),
+            table: Vec2::new(s.table.0, s.table.1),
+            friendly_edge: s.friendly_edge,
+            turn_limit: s.turn_limit,
+            automatic_wave_turn: s
+                .automatic_wave_turn
+                .unwrap_or(rules.generation.default_automatic_wave_turn),
+            human_wounds: setup.wounds.unwrap_or(s.human_wounds),
+            human_morale: s.human_morale,
+            inferior_weapons: s.inferior_weapons,
+            inferior_weapon_rules: s.inferior_weapon_rules,
+            aliens: s.aliens.clone(),
+            objective: s.objective.clone(),
+            attack_over: s.attack_over,
+            ambush: s.ambush.clone(),
+            darkness: s.darkness,
+            blindsides: s.blindsides,
+            explosives: s.explosives,
+            environment: s.environment,
+        },
+        terrain: s.terrain.clone(),
+        units: units.into(),
+        progress,
+        ledger: Default::default(),
+        exposure: Default::default(),
+        spatial: Default::default(),
+        fruitless: Default::default(),
+        resting: Default::default(),
+    }
+}

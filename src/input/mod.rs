@@ -12,6 +12,7 @@ use crate::game::frame::{FrameSet, order_frame};
 use crate::game::start::{PerGame, start_game};
 use crate::game::visibility::VisibilityPlugin;
 use crate::play::setup::GameSetup;
+use crate::rules::orders::{Order, OrderError};
 use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
 use crate::rules::table::UnitId;
 use ambush_data::tables::FormationName;
@@ -78,6 +79,8 @@ pub struct Previews {
     /// The selected shooter's targets in range and sight.
     pub targets: Vec<TargetMark>,
     pub shot: Option<ShotPreview>,
+    /// The order a commit would give now, and the rules' check of it: every preview's verdict.
+    pub verdict: Option<(Order, Result<(), OrderError>)>,
 }
 
 /// A selection given on the command line (`play --select M1 --aim A1.1`, or `#3` for unit 3 as a

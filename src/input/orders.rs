@@ -224,6 +224,15 @@ fn turn(
 
 /// Gives the drafted order, or answers "yes" to a melee question.
 fn commit(decision: &Decision, table: &Table, sel: &mut Selection) -> Option<(Side, Order)> {
+    let order = drafted(decision, table, sel)?;
+    sel.draft = None;
+    sel.unit = None;
+    Some(order)
+}
+
+/// The order a commit would give now for the selection and its draft: what the previews ask the
+/// rules to check, so that a preview's verdict is the commit's.
+pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(Side, Order)> {
     let side = decision.side();
     let order = match decision {
         Decision::Move { .. } => {
@@ -275,7 +284,5 @@ fn commit(decision: &Decision, table: &Table, sel: &mut Selection) -> Option<(Si
             attacker: sel.unit.filter(|u| candidates.contains(u))?,
         },
     };
-    sel.draft = None;
-    sel.unit = None;
     Some((side, order))
 }

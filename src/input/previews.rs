@@ -2,10 +2,10 @@
 
 use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
-use crate::input::orders::actors;
+use crate::input::orders::{actors, drafted};
 use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
 use crate::rules::movement;
-use crate::rules::orders::Decision;
+use crate::rules::orders::{Decision, Order};
 use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
 use bevy::prelude::*;
 
@@ -35,6 +35,8 @@ fn update_previews(
     if unit.side != decision.side() {
         return;
     }
+    // The order each preview shows: the one a commit would give now.
+    let mut order = None;
     match decision {
         Decision::Move { .. } => {
             if !movement::free_to_move(table, &rules, unit.id) {
@@ -46,8 +48,9 @@ fn update_previews(
                     previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
                 }
                 Some(Draft::Rotate { facing }) => {
+                    // A turn on the spot turns the selected unit alone.
                     previews.movement =
-                        preview_move(table, &rules, unit.id, unit.base.center, facing, group);
+                        preview_move(table, &rules, unit.id, unit.base.center, facing, false);
                 }
                 Some(Draft::Charge { target }) => {
                     previews.charge = Some(preview_charge(table, &rules, unit.id, target));
@@ -60,6 +63,12 @@ fn update_previews(
                     {
                         previews.movement =
                             preview_move(table, &rules, unit.id, p, unit.base.facing, group);
+                        order = Some(Order::Move {
+                            unit: unit.id,
+                            to: p,
+                            facing: unit.base.facing,
+                            group,
+                        });
                     }
                 }
             }
@@ -74,8 +83,30 @@ fn update_previews(
             };
             if let Some(t) = target {
                 previews.shot = preview_shot(table, &rules, unit.id, t);
+                order = Some(Order::Shoot {
+                    shooter: unit.id,
+                    target: t,
+                    weapon: None,
+                });
             }
         }
         _ => {}
     }
+    // The verdict is the rules' check of that order, the question the commit asks.
+    let Some(order) = order.or_else(|| drafted(decision, table, &selection).map(|(_, o)| o)) else {
+        return;
+    };
+    let verdict = game
+        .phase_states
+        .check(game.phase, table, &rules, decision.side(), &order);
+    if let Some(m) = previews.movement.as_mut() {
+        m.verdict = verdict.clone();
+    }
+    if let (Some(c), Err(why)) = (previews.charge.as_mut(), &verdict) {
+        c.verdict = Err(why.clone());
+    }
+    if let (Some(s), Err(why)) = (previews.shot.as_mut(), &verdict) {
+        s.verdict = Err(why.clone());
+    }
+    previews.verdict = Some((order, verdict));
 }

@@ -34,8 +34,8 @@ pub(super) struct Seats<'a> {
     pub chooser: Option<&'a mut dyn Chooser>,
 }
 
-/// Picks an order for a decision, able to ask whether the rules would accept an order (tried
-/// on a copy of the game, so asking rolls no die of the real one): the soak's random policy.
+/// Picks an order for a decision, able to ask whether the rules would accept an order (the
+/// phase's `check`, which rolls no die and changes nothing): the soak's random policy.
 pub trait Chooser {
     fn choose(
         &mut self,
@@ -193,12 +193,9 @@ fn drive(
                 let order = match seats.chooser.as_deref_mut() {
                     None => ai.decide(table, rules, &decision),
                     Some(chooser) => {
-                        let (state, table, dice) = (&*state, &*table, &*dice);
-                        let mut legal = |order: &Order| {
-                            let (mut s, mut t, mut d) =
-                                (state.clone(), table.clone(), dice.clone());
-                            s.apply_order(&mut t, rules, &mut d, side, order).is_ok()
-                        };
+                        let (state, table) = (&*state, &*table);
+                        let mut legal =
+                            |order: &Order| state.check(table, rules, side, order).is_ok();
                         chooser.choose(table, rules, &decision, &mut legal)
                     }
                 };

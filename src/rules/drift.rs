@@ -71,10 +71,33 @@ pub fn launch(
     facing: Option<f32>,
     full_speed: bool,
 ) -> Result<(), MoveError> {
+    check_launch(table, rules, id)?;
+    push_off(table, rules, dice, id, toward, facing, full_speed);
+    Ok(())
+}
+
+/// Whether `id` may launch now, or why not: what an order's check asks before `push_off`.
+pub fn check_launch(table: &Table, rules: &Rules, id: UnitId) -> Result<(), MoveError> {
     let u = table.unit(id).ok_or(MoveError::NoSuchUnit)?;
-    if let Some(why) = cannot_move(table, rules, id).or_else(|| held_by_formation(rules, u)) {
-        return Err(why.into());
+    match cannot_move(table, rules, id).or_else(|| held_by_formation(rules, u)) {
+        Some(why) => Err(why.into()),
+        None => Ok(()),
     }
+}
+
+/// The launch of a unit `check_launch` found free to launch (see `launch`).
+pub fn push_off(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    id: UnitId,
+    toward: Vec2,
+    facing: Option<f32>,
+    full_speed: bool,
+) {
+    let Some(u) = table.unit(id) else {
+        return;
+    };
     let label = u.label.to_string();
     let trained = u.traits.spacecraft;
     let mut start = u.base;
@@ -133,7 +156,7 @@ pub fn launch(
         });
     }
     let Some(u) = table.unit_mut(id) else {
-        return Err(MoveError::NoSuchUnit);
+        return;
     };
     u.base = start;
     u.marks.moved = Some(classify(&start, start.center + heading * speed));
@@ -141,7 +164,6 @@ pub fn launch(
         table.exposure.of_mut(id).drift = Some(heading * speed);
         carry(table, rules, dice, id);
     }
-    Ok(())
 }
 
 /// What a drifting base runs into first.

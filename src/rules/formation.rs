@@ -77,6 +77,18 @@ pub fn change(
     id: UnitId,
     to: Option<FormationName>,
 ) -> Result<(), FormationError> {
+    check_change(table, rules, id, to)?;
+    reform(table, id, to);
+    Ok(())
+}
+
+/// Whether `id` may change to the formation `to` (`None`: its ordinary order), or why not.
+pub fn check_change(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    to: Option<FormationName>,
+) -> Result<(), FormationError> {
     let label = table.label(id).to_string();
     let Some(u) = table.unit(id) else {
         return Err(FormationError::Unknown(label, "(no such unit)".into()));
@@ -95,9 +107,14 @@ pub fn change(
     {
         return Err(FormationError::Unknown(label, name.to_string()));
     }
+    Ok(())
+}
+
+/// Puts `id` into the formation `to`, a change `check_change` allowed: it costs the unit its
+/// move.
+pub fn reform(table: &mut Table, id: UnitId, to: Option<FormationName>) {
     if let Some(u) = table.unit_mut(id) {
         u.status.formation = to;
         u.marks.moved = Some(MoveKind::Reformed);
     }
-    Ok(())
 }

@@ -2,8 +2,7 @@
 //! previews with the rule that forbids them, and the targets a shooter has.
 
 use crate::rules::drift;
-use crate::rules::movement::MoveError;
-use crate::rules::shooting::ShotError;
+use crate::rules::orders::OrderError;
 use ambush_data::geometry;
 use ambush_data::geometry::MEASURING_SLACK;
 
@@ -48,7 +47,7 @@ pub struct MovePreview {
     pub allowance: f32,
     pub kind: MoveKind,
     /// `Ok` when the rules allow the move, or the reason they forbid it.
-    pub verdict: Result<(), MoveError>,
+    pub verdict: Result<(), OrderError>,
 }
 
 impl MovePreview {
@@ -76,12 +75,7 @@ pub fn preview_move(
     // 003 space: the order is a launch, alone, at up to its launch speed if the check holds.
     if drift::is_launch(table, rules, unit, to) {
         let (end, kind) = drift::launch_reach(table, rules, unit, to)?;
-        let verdict = match movement::cannot_move(table, rules, unit)
-            .or_else(|| movement::held_by_formation(rules, leader))
-        {
-            Some(why) => Err(why.into()),
-            None => Ok(()),
-        };
+        let verdict = drift::check_launch(table, rules, unit).map_err(Into::into);
         return Some(MovePreview {
             unit,
             ghosts: vec![(unit, Footprint::new(end, leader.base.size, facing))],
@@ -122,7 +116,7 @@ pub fn preview_move(
                     )
                 })
                 .collect();
-            (ghosts, Err(why))
+            (ghosts, Err(why.into()))
         }
     };
     Some(MovePreview {
@@ -144,7 +138,7 @@ pub struct ChargePreview {
     pub unit: UnitId,
     pub target: UnitId,
     pub ghost: Option<Footprint>,
-    pub verdict: Result<MoveKind, MoveError>,
+    pub verdict: Result<MoveKind, OrderError>,
 }
 
 /// Previews `unit` charging `target` into base contact.
@@ -160,7 +154,7 @@ pub fn preview_charge(table: &Table, rules: &Rules, unit: UnitId, target: UnitId
             unit,
             target,
             ghost: None,
-            verdict: Err(why),
+            verdict: Err(why.into()),
         },
     }
 }
@@ -189,7 +183,7 @@ pub struct ShotPreview {
     pub line: (Vec2, Vec2),
     /// The terrain feature that blocks the sight line, if one does.
     pub blocker: Option<String>,
-    pub verdict: Result<ShotPlan, ShotError>,
+    pub verdict: Result<ShotPlan, OrderError>,
 }
 
 /// Previews `shooter` shooting at `target` with its best weapon.
@@ -206,7 +200,7 @@ pub fn preview_shot(
         target,
         line: (s.base.center, t.base.center),
         blocker: shooting::los_blocker(table, shooter, target).map(str::to_string),
-        verdict: shooting::plan_shot(table, rules, shooter, target, None),
+        verdict: shooting::plan_shot(table, rules, shooter, target, None).map_err(Into::into),
     })
 }
 

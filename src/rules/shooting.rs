@@ -981,20 +981,44 @@ pub fn shoot(
     weapon: Option<&str>,
     pending: &mut Vec<PendingHit>,
 ) -> Result<(), ShotError> {
-    // Sight and cover as the grid found them when the shot was chosen (the units have not
-    // moved since).
-    let plan = {
-        let grid = table.grid();
-        let terrain = terrain_print(table);
-        plan_shot_with(
-            table,
-            rules,
-            shooter,
-            target,
-            weapon,
-            Sight::Among(&grid, terrain),
-        )?
-    };
+    let plan = plan_shot_now(table, rules, shooter, target, weapon)?;
+    fire(table, rules, dice, shooter, target, &plan, pending);
+    Ok(())
+}
+
+/// The shot `shooter` would make at `target` now, or why the rules refuse it, with sight and
+/// cover as the grid finds them (the units have not moved since the shot was chosen). Rolls
+/// nothing: what an order's check asks.
+pub fn plan_shot_now(
+    table: &Table,
+    rules: &Rules,
+    shooter: UnitId,
+    target: UnitId,
+    weapon: Option<&str>,
+) -> Result<ShotPlan, ShotError> {
+    let grid = table.grid();
+    let terrain = terrain_print(table);
+    plan_shot_with(
+        table,
+        rules,
+        shooter,
+        target,
+        weapon,
+        Sight::Among(&grid, terrain),
+    )
+}
+
+/// Makes a shot already planned (`plan_shot_now`): rolls to hit, places hit dice, rolls
+/// friendly fire on a miss. Nothing here can refuse it.
+pub fn fire(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    shooter: UnitId,
+    target: UnitId,
+    plan: &ShotPlan,
+    pending: &mut Vec<PendingHit>,
+) {
     let face = dice.d6();
     let total = face as i32 + sum(&plan.modifiers);
     let hit = total >= plan.need;
@@ -1079,7 +1103,6 @@ pub fn shoot(
     if let Some(t) = table.unit_mut(target) {
         t.marks.last_shot_by = Some(shooter);
     }
-    Ok(())
 }
 
 /// 003 explosives: full strength inside the blast circle; outside it "Each AP of distance from

@@ -1,6 +1,7 @@
 //! The one integration-test binary: whole headless games, properties, the CLI, scenario errors.
 
 mod ambushes;
+mod checks;
 mod cli;
 mod digests;
 mod environments;

@@ -262,3 +262,60 @@ fn hot_seat_hands_the_aliens_decisions_to_the_second_player() {
     app.update();
     assert_eq!(aliens(&app), before);
 }
+
+#[test]
+fn a_turn_to_face_the_pointer_is_previewed_with_the_verdict_its_commit_gets() {
+    // Found by hand: on the crashed ship's first move, the group at the east edge selected and
+    // R pressed, the preview said "Legal" (it asked about the whole group turning in place) and
+    // the commit was refused ("M6 has no room to turn there": the order turns the unit alone).
+    // A preview's verdict is now the rules' check of the order the commit gives, so the two
+    // agree, refused or not.
+    let mut app = solo_app(1);
+    run_until_human(&mut app);
+    let mut seen = (0, 0);
+    // The marines stand in a line of square bases, touching: a quarter turn fits, a turn of a
+    // fifth of that puts a corner into the neighbour's base.
+    for (label, towards) in [
+        ("M6", Vec2::new(-10.0, 4.0)),
+        ("M3", Vec2::new(-10.0, -3.0)),
+        ("M1", Vec2::new(0.0, -10.0)),
+    ] {
+        let at = centre(&app, label);
+        point_at(&mut app, at);
+        click(&mut app);
+        point_at(&mut app, at + towards);
+        key(&mut app, KeyCode::KeyR);
+        let (order, verdict) = app
+            .world()
+            .resource::<Previews>()
+            .verdict
+            .clone()
+            .expect("a drafted turn has a verdict");
+        assert!(
+            matches!(order, ambush::rules::orders::Order::Rotate { .. }),
+            "{order:?}"
+        );
+        let shown = app.world().resource::<Previews>().movement.clone();
+        assert_eq!(shown.map(|m| m.verdict), Some(verdict.clone()), "{label}");
+        let orders = app.world().resource::<GameInPlay>().record.orders.len();
+        key(&mut app, KeyCode::Enter);
+        app.update();
+        let given = app.world().resource::<GameInPlay>().record.orders.len() - orders;
+        let refusal = app.world().resource::<ambush::input::Refusal>().0.clone();
+        match verdict {
+            Ok(()) => {
+                assert_eq!((given, refusal), (1, None), "{label}: previewed legal");
+                seen.0 += 1;
+                // The aliens answer, or the marines' next move comes.
+                run_until_human(&mut app);
+            }
+            Err(why) => {
+                assert_eq!(given, 0, "{label}: previewed refused");
+                assert_eq!(refusal, Some(why.to_string()), "{label}");
+                seen.1 += 1;
+                key(&mut app, KeyCode::Escape);
+            }
+        }
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "both verdicts were met: {seen:?}");
+}

@@ -35,8 +35,27 @@ impl MeleeState {
     }
 }
 
+/// A melee choice the rules accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeleeChecked {
+    Disengage {
+        unit: UnitId,
+        attempt: bool,
+    },
+    Engage {
+        defender: UnitId,
+        attacker: UnitId,
+    },
+    BreakOff {
+        unit: UnitId,
+        attempt: bool,
+        draw: bool,
+    },
+}
+
 impl DecisionPhase for MeleeState {
     const PHASE: Phase = Phase::Melee;
+    type Checked = MeleeChecked;
     fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.melee
     }
@@ -118,31 +137,31 @@ impl DecisionPhase for MeleeState {
             }
         }
     }
-    fn apply_order(
-        &mut self,
-        table: &mut Table,
-        rules: &Rules,
-        dice: &mut DiceService,
+    fn check_order(
+        &self,
+        table: &Table,
+        _rules: &Rules,
         side: Side,
         order: &Order,
-    ) -> Result<(), OrderError> {
-        match (&mut self.stage, order) {
+    ) -> Result<MeleeChecked, OrderError> {
+        match (&self.stage, order) {
             (MeleeStage::Disengage(queue), Order::Disengage { unit, attempt }) => {
                 if queue.first() != Some(unit) || table.side_of(*unit) != Some(side) {
                     return Err(OrderError::NotTheChooser("disengage"));
                 }
-                queue.remove(0);
-                if *attempt {
-                    melee::disengage(table, rules, dice, *unit);
-                }
-                Ok(())
+                Ok(MeleeChecked::Disengage {
+                    unit: *unit,
+                    attempt: *attempt,
+                })
             }
             (MeleeStage::Engage, Order::Engage { defender, attacker }) => {
                 if table.side_of(*defender) != Some(side) {
                     return Err(OrderError::OnlyTheDefender);
                 }
-                self.choices.push((*defender, *attacker));
-                Ok(())
+                Ok(MeleeChecked::Engage {
+                    defender: *defender,
+                    attacker: *attacker,
+                })
             }
             (MeleeStage::BreakOff(queue), Order::BreakOff { unit, attempt }) => {
                 let Some(&(first, draw)) = queue.first() else {
@@ -151,13 +170,48 @@ impl DecisionPhase for MeleeState {
                 if first != *unit || table.side_of(*unit) != Some(side) {
                     return Err(OrderError::NotTheChooser("break off"));
                 }
-                queue.remove(0);
-                if *attempt {
-                    melee::break_off(table, rules, dice, *unit, draw);
-                }
-                Ok(())
+                Ok(MeleeChecked::BreakOff {
+                    unit: *unit,
+                    attempt: *attempt,
+                    draw,
+                })
             }
             _ => Err(OrderError::NotAwaited("a different melee choice")),
+        }
+    }
+    fn execute(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        _side: Side,
+        checked: MeleeChecked,
+    ) {
+        match (&mut self.stage, checked) {
+            (MeleeStage::Disengage(queue), MeleeChecked::Disengage { unit, attempt }) => {
+                queue.remove(0);
+                if attempt {
+                    melee::disengage(table, rules, dice, unit);
+                }
+            }
+            (_, MeleeChecked::Engage { defender, attacker }) => {
+                self.choices.push((defender, attacker));
+            }
+            (
+                MeleeStage::BreakOff(queue),
+                MeleeChecked::BreakOff {
+                    unit,
+                    attempt,
+                    draw,
+                },
+            ) => {
+                queue.remove(0);
+                if attempt {
+                    melee::break_off(table, rules, dice, unit, draw);
+                }
+            }
+            // Checked against this stage: no other pair comes here.
+            _ => {}
         }
     }
 }

@@ -29,16 +29,54 @@ pub struct PhaseStates {
 
 /// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
 /// every one of them with the same step (`play::Game::step`).
+///
+/// An order is checked, then executed: `check_order` asks every question that could refuse it
+/// and works out what it will do, rolling no die and changing nothing; `execute` carries that
+/// out and cannot be refused. So a preview, the soak's probe or the editor asking `check` gets
+/// the answer the commit will get, without copying the game.
 pub trait DecisionPhase: Default + Clone {
     /// The phase this is.
     const PHASE: Phase;
-    /// Where the phase keeps its state between frames.
+    /// What a checked order will do: everything `execute` needs.
+    type Checked;
+    /// Where the phase keeps its state between steps.
     fn state_in(states: &mut PhaseStates) -> &mut Self;
     /// Opens the phase. False when the game ended instead.
     fn open(&mut self, table: &mut Table, rules: &Rules) -> bool;
     /// Runs the rules until they need a decision, or the phase is done.
     fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step;
-    /// Applies `side`'s order, or says why the rules refuse it.
+    /// Whether the rules accept `side`'s `order` now, and what it will do; or why they refuse it.
+    fn check_order(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        side: Side,
+        order: &Order,
+    ) -> Result<Self::Checked, OrderError>;
+    /// Carries out an order `check_order` accepted on this same table and state.
+    fn execute(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        checked: Self::Checked,
+    );
+    /// Closes the phase, hands on what the next phase needs, and names it.
+    fn close(&self, states: &mut PhaseStates) -> Phase;
+
+    /// Whether the rules accept `side`'s `order` now, or why they refuse it.
+    fn check(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), OrderError> {
+        self.check_order(table, rules, side, order).map(drop)
+    }
+
+    /// Checks `side`'s order and, if the rules accept it, carries it out.
     fn apply_order(
         &mut self,
         table: &mut Table,
@@ -46,7 +84,31 @@ pub trait DecisionPhase: Default + Clone {
         dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), OrderError>;
-    /// Closes the phase, hands on what the next phase needs, and names it.
-    fn close(&self, states: &mut PhaseStates) -> Phase;
+    ) -> Result<(), OrderError> {
+        let checked = self.check_order(table, rules, side, order)?;
+        self.execute(table, rules, dice, side, checked);
+        Ok(())
+    }
+}
+
+impl PhaseStates {
+    /// Whether the rules would accept `side`'s `order` in `phase` now, or why not: the question
+    /// a preview, the soak and the editor ask, answered as the commit will answer it.
+    pub fn check(
+        &self,
+        phase: Phase,
+        table: &Table,
+        rules: &Rules,
+        side: Side,
+        order: &Order,
+    ) -> Result<(), OrderError> {
+        match phase {
+            Phase::Movement => self.movement.check(table, rules, side, order),
+            Phase::Shooting => self.shooting.check(table, rules, side, order),
+            Phase::Melee => self.melee.check(table, rules, side, order),
+            _ => Err(OrderError::NotAwaited(
+                "nothing: no decision is asked in this phase",
+            )),
+        }
+    }
 }

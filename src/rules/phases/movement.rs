@@ -9,16 +9,17 @@ use crate::rules::drift;
 use crate::rules::environment;
 use crate::rules::formation;
 use crate::rules::log::{RollEntry, RollKind, count_word, sum};
-use crate::rules::movement::{self, MoveError, nearest_edge_point};
+use crate::rules::movement::{self, MoveError, MovePlan, nearest_edge_point};
 use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
 use crate::rules::turn::Phase;
-use ambush_data::geometry::MEASURING_SLACK;
+use ambush_data::geometry::{Footprint, MEASURING_SLACK};
 
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::wounds::placement_clear;
 use ambush_data::board::Side;
-use ambush_data::tables::Rules;
+use ambush_data::tables::{FormationName, Rules};
+use glam::Vec2;
 
 /// Movement initiative and movement (001 "Movement Initiative").
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -217,18 +218,34 @@ pub fn boarders(table: &Table, rules: &Rules) -> Vec<UnitId> {
         .collect()
 }
 
-fn board(table: &mut Table, rules: &Rules, unit: UnitId) -> Result<(), OrderError> {
-    if !boarders(table, rules).contains(&unit) {
-        return Err(OrderError::CannotBoard(table.label(unit).to_string()));
-    }
-    if let Some(u) = table.unit_mut(unit) {
-        u.status.presence = Presence::Aboard;
-    }
-    Ok(())
+/// A movement order the rules accepted, and what it will do.
+#[derive(Debug, Clone)]
+pub enum MoveChecked {
+    Board(UnitId),
+    EndBoarding,
+    EndMovement,
+    /// 003 space: a push off toward a point, or at an enemy (a charge, at full speed).
+    Launch {
+        unit: UnitId,
+        toward: Vec2,
+        facing: Option<f32>,
+        full_speed: bool,
+    },
+    Move(MovePlan),
+    Rotate {
+        unit: UnitId,
+        turned: Footprint,
+    },
+    ChangeFormation {
+        unit: UnitId,
+        to: Option<FormationName>,
+    },
+    Charge(MovePlan),
 }
 
 impl DecisionPhase for MovementState {
     const PHASE: Phase = Phase::Movement;
+    type Checked = MoveChecked;
     fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.movement
     }
@@ -319,38 +336,39 @@ impl DecisionPhase for MovementState {
         }
         Step::Need(Decision::Board { side: Side::Humans })
     }
-    /// Applies an order from `side`.
-    fn apply_order(
-        &mut self,
-        table: &mut Table,
+    fn check_order(
+        &self,
+        table: &Table,
         rules: &Rules,
-        dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), OrderError> {
+    ) -> Result<MoveChecked, OrderError> {
         if self.boarding {
             return match order {
-                Order::Board { unit } => board(table, rules, *unit),
-                Order::EndBoarding => {
-                    self.end_phase(table);
-                    Ok(())
+                Order::Board { unit } => {
+                    if !boarders(table, rules).contains(unit) {
+                        return Err(OrderError::CannotBoard(table.label(*unit).to_string()));
+                    }
+                    Ok(MoveChecked::Board(*unit))
                 }
+                Order::EndBoarding => Ok(MoveChecked::EndBoarding),
                 _ => Err(OrderError::NotAwaited("boarding orders")),
             };
         }
-        let unlimited = self.done[side.other().index()];
         match order {
-            Order::EndMovement => {
-                self.done[side.index()] = true;
-                self.moves_left[side.index()] = 0;
-                return Ok(());
-            }
+            Order::EndMovement => Ok(MoveChecked::EndMovement),
             Order::Move {
                 unit, to, facing, ..
             } if drift::is_launch(table, rules, *unit, *to) => {
                 // 003 space: a unit that cannot fly moves only by pushing off, alone.
                 self.check_side(table, side, *unit)?;
-                drift::launch(table, rules, dice, *unit, *to, Some(*facing), false)?;
+                drift::check_launch(table, rules, *unit)?;
+                Ok(MoveChecked::Launch {
+                    unit: *unit,
+                    toward: *to,
+                    facing: Some(*facing),
+                    full_speed: false,
+                })
             }
             Order::Move {
                 unit,
@@ -360,6 +378,93 @@ impl DecisionPhase for MovementState {
             } => {
                 self.check_side(table, side, *unit)?;
                 let plan = movement::plan_move(table, rules, *unit, *to, *facing, *group)?;
+                Ok(MoveChecked::Move(plan))
+            }
+            Order::Rotate { unit, facing } => {
+                self.check_side(table, side, *unit)?;
+                if let Some(why) = movement::cannot_move(table, rules, *unit) {
+                    return Err(why.into());
+                }
+                let turned = table
+                    .unit(*unit)
+                    .ok_or(MoveError::NoSuchUnit)?
+                    .base
+                    .facing(*facing);
+                if !placement_clear(table, rules, &turned, &[*unit]) {
+                    return Err(OrderError::NoRoomToTurn(table.label(*unit).to_string()));
+                }
+                Ok(MoveChecked::Rotate {
+                    unit: *unit,
+                    turned,
+                })
+            }
+            Order::ChangeFormation { unit, to } => {
+                self.check_side(table, side, *unit)?;
+                if let Some(why) = movement::cannot_move(table, rules, *unit) {
+                    return Err(why.into());
+                }
+                formation::check_change(table, rules, *unit, *to)?;
+                Ok(MoveChecked::ChangeFormation {
+                    unit: *unit,
+                    to: *to,
+                })
+            }
+            Order::Charge { unit, target, .. }
+                if table
+                    .unit(*unit)
+                    .is_some_and(|u| environment::drifts(table, rules, u)) =>
+            {
+                // 003 space: a charge is a launch at the enemy; the impact is the charge.
+                self.check_side(table, side, *unit)?;
+                let aim = movement::charge_target(table, rules, *unit, *target)?;
+                drift::check_launch(table, rules, *unit)?;
+                Ok(MoveChecked::Launch {
+                    unit: *unit,
+                    toward: aim,
+                    facing: None,
+                    full_speed: true,
+                })
+            }
+            Order::Charge { unit, target, edge } => {
+                self.check_side(table, side, *unit)?;
+                let plan = movement::plan_charge(table, rules, *unit, *target, *edge)?;
+                Ok(MoveChecked::Charge(plan))
+            }
+            _ => Err(OrderError::NotAwaited("a movement order")),
+        }
+    }
+    fn execute(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        checked: MoveChecked,
+    ) {
+        let unlimited = self.done[side.other().index()];
+        match checked {
+            MoveChecked::Board(unit) => {
+                if let Some(u) = table.unit_mut(unit) {
+                    u.status.presence = Presence::Aboard;
+                }
+                return;
+            }
+            MoveChecked::EndBoarding => {
+                self.end_phase(table);
+                return;
+            }
+            MoveChecked::EndMovement => {
+                self.done[side.index()] = true;
+                self.moves_left[side.index()] = 0;
+                return;
+            }
+            MoveChecked::Launch {
+                unit,
+                toward,
+                facing,
+                full_speed,
+            } => drift::push_off(table, rules, dice, unit, toward, facing, full_speed),
+            MoveChecked::Move(plan) => {
                 for (id, pose) in plan.poses {
                     let kind = if pose
                         .center
@@ -376,43 +481,14 @@ impl DecisionPhase for MovementState {
                     }
                 }
             }
-            Order::Rotate { unit, facing } => {
-                self.check_side(table, side, *unit)?;
-                if let Some(why) = movement::cannot_move(table, rules, *unit) {
-                    return Err(why.into());
+            MoveChecked::Rotate { unit, turned } => {
+                if let Some(u) = table.unit_mut(unit) {
+                    u.base = turned;
+                    u.marks.moved = Some(MoveKind::NoMove);
                 }
-                let turned = table
-                    .unit(*unit)
-                    .ok_or(MoveError::NoSuchUnit)?
-                    .base
-                    .facing(*facing);
-                if !placement_clear(table, rules, &turned, &[*unit]) {
-                    return Err(OrderError::NoRoomToTurn(table.label(*unit).to_string()));
-                }
-                let u = table.unit_mut(*unit).ok_or(MoveError::NoSuchUnit)?;
-                u.base = turned;
-                u.marks.moved = Some(MoveKind::NoMove);
             }
-            Order::ChangeFormation { unit, to } => {
-                self.check_side(table, side, *unit)?;
-                if let Some(why) = movement::cannot_move(table, rules, *unit) {
-                    return Err(why.into());
-                }
-                formation::change(table, rules, *unit, *to)?;
-            }
-            Order::Charge { unit, target, .. }
-                if table
-                    .unit(*unit)
-                    .is_some_and(|u| environment::drifts(table, rules, u)) =>
-            {
-                // 003 space: a charge is a launch at the enemy; the impact is the charge.
-                self.check_side(table, side, *unit)?;
-                let aim = movement::charge_target(table, rules, *unit, *target)?;
-                drift::launch(table, rules, dice, *unit, aim, None, true)?;
-            }
-            Order::Charge { unit, target, edge } => {
-                self.check_side(table, side, *unit)?;
-                let plan = movement::plan_charge(table, rules, *unit, *target, *edge)?;
+            MoveChecked::ChangeFormation { unit, to } => formation::reform(table, unit, to),
+            MoveChecked::Charge(plan) => {
                 for (id, pose) in plan.poses {
                     if let Some(u) = table.unit_mut(id) {
                         u.base = pose;
@@ -421,7 +497,6 @@ impl DecisionPhase for MovementState {
                     }
                 }
             }
-            _ => return Err(OrderError::NotAwaited("a movement order")),
         }
         // 004: a hidden unit that moves shows itself; running into a counter finds it.
         hidden::after_move(table, rules, dice);
@@ -430,6 +505,5 @@ impl DecisionPhase for MovementState {
             let left = &mut self.moves_left[side.index()];
             *left = left.saturating_sub(1);
         }
-        Ok(())
     }
 }

@@ -5,7 +5,7 @@ use crate::rules::ambush::hidden;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::{DecisionPhase, PhaseStates};
-use crate::rules::shooting::{self, PendingHit};
+use crate::rules::shooting::{self, PendingHit, ShotPlan};
 use crate::rules::turn::Phase;
 use ambush_data::geometry;
 
@@ -71,8 +71,20 @@ impl ShootingState {
     }
 }
 
+/// A shooting order the rules accepted, and the shot it makes.
+#[derive(Debug, Clone)]
+pub enum ShotChecked {
+    Decline,
+    Shoot {
+        shooter: UnitId,
+        target: UnitId,
+        plan: ShotPlan,
+    },
+}
+
 impl DecisionPhase for ShootingState {
     const PHASE: Phase = Phase::Shooting;
+    type Checked = ShotChecked;
     fn state_in(states: &mut PhaseStates) -> &mut Self {
         &mut states.shooting
     }
@@ -102,18 +114,15 @@ impl DecisionPhase for ShootingState {
         self.resolve(table, rules, dice);
         Step::Done
     }
-    fn apply_order(
-        &mut self,
-        table: &mut Table,
+    fn check_order(
+        &self,
+        table: &Table,
         rules: &Rules,
-        dice: &mut DiceService,
         side: Side,
         order: &Order,
-    ) -> Result<(), OrderError> {
+    ) -> Result<ShotChecked, OrderError> {
         match order {
-            Order::DeclineShooting => {
-                self.declined[side.index()] = true;
-            }
+            Order::DeclineShooting => Ok(ShotChecked::Decline),
             Order::Shoot {
                 shooter,
                 target,
@@ -122,26 +131,50 @@ impl DecisionPhase for ShootingState {
                 if table.side_of(*shooter) != Some(side) {
                     return Err(OrderError::NotYours(table.label(*shooter).to_string()));
                 }
+                let plan =
+                    shooting::plan_shot_now(table, rules, *shooter, *target, weapon.as_deref())?;
+                Ok(ShotChecked::Shoot {
+                    shooter: *shooter,
+                    target: *target,
+                    plan,
+                })
+            }
+            _ => Err(OrderError::NotAwaited("a shooting order")),
+        }
+    }
+    fn execute(
+        &mut self,
+        table: &mut Table,
+        rules: &Rules,
+        dice: &mut DiceService,
+        side: Side,
+        checked: ShotChecked,
+    ) {
+        match checked {
+            ShotChecked::Decline => self.declined[side.index()] = true,
+            ShotChecked::Shoot {
+                shooter,
+                target,
+                plan,
+            } => {
                 let before = self.pending.len();
-                shooting::shoot(
+                shooting::fire(
                     table,
                     rules,
                     dice,
-                    *shooter,
-                    *target,
-                    weapon.as_deref(),
+                    shooter,
+                    target,
+                    &plan,
                     &mut self.pending,
-                )?;
+                );
                 // 004: a hidden unit that fires shows itself, and so does one a blast hits.
                 let hit: Vec<UnitId> = self.pending[before..].iter().map(|p| p.target).collect();
-                hidden::after_shot(table, dice, *shooter, &hit);
+                hidden::after_shot(table, dice, shooter, &hit);
             }
-            _ => return Err(OrderError::NotAwaited("a shooting order")),
         }
         // "Shooting then alternates - one unit each side taking it in turns to shoot."
         if !self.declined[side.other().index()] {
             self.to_act = Some(side.other());
         }
-        Ok(())
     }
 }

@@ -55,7 +55,9 @@ fn move_preview_names_the_category_and_the_allowance() {
     assert!(
         matches!(
             &far.verdict,
-            Err(crate::rules::movement::MoveError::BeyondAllowance { allowance, .. })
+            Err(crate::rules::orders::OrderError::Move(
+                crate::rules::movement::MoveError::BeyondAllowance { allowance, .. }
+            ))
                 if (*allowance - 4.0).abs() < 1e-4
         ),
         "{:?}",

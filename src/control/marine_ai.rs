@@ -1,5 +1,6 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
+use crate::control::memos::{AiMemos, SearchInputs};
 use crate::rules::formation;
 use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::movement;
@@ -8,7 +9,7 @@ use crate::rules::orders::Order;
 use crate::rules::orders::passing_order;
 use crate::rules::phases::movement::boarders;
 use crate::rules::shooting;
-use crate::rules::table::{SearchInputs, Table, Unit, UnitId};
+use crate::rules::table::{Table, Unit, UnitId};
 use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -21,9 +22,9 @@ use ambush_data::tables::ShootAfter;
 use glam::Vec2;
 
 /// The marine side's order for a decision.
-pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
+pub fn decide(table: &Table, rules: &Rules, decision: &Decision, memos: &AiMemos) -> Order {
     match decision {
-        Decision::Move { .. } => movement_order(table, rules),
+        Decision::Move { .. } => movement_order(table, rules, memos),
         Decision::Board { .. } => match boarders(table, rules).first() {
             Some(unit) => Order::Board { unit: *unit },
             None => Order::EndBoarding,
@@ -100,7 +101,7 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
     }
 }
 
-fn movement_order(table: &Table, rules: &Rules) -> Order {
+fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     let tol = rules.general.contact_tolerance;
     if let Some(order) = formation_order(table, rules) {
         return order;
@@ -127,9 +128,9 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     // whole table, so it is never put to rest.
     let reads_everything = |u: &Unit| rules.troop(u.troop).shoot_after == ShootAfter::NoMoveOnly;
     // The units are walked in table order, and the first that finds a way forward moves. A
-    // unit that finds nothing rests (`Table::resting_units`) until something it read changes,
+    // unit that finds nothing rests (`AiMemos::resting_units`) until something it read changes,
     // so each decision looks only at the units that could answer differently from last time.
-    let mut resting = table.resting_units(rules, &grid);
+    let mut resting = memos.resting_units(table, rules, &grid);
     let mut first_mover = resting.first_resting_mover();
     let mut near = Vec::new();
     let mut from = 0;
@@ -154,11 +155,12 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
         let group_free =
             group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
         if group_free
-            && let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, group.clone())
+            && let Some(order) =
+                step_unless_fruitless(table, rules, memos, &grid, &ship, group.clone())
         {
             return order;
         }
-        if let Some(order) = step_unless_fruitless(table, rules, &grid, &ship, vec![id]) {
+        if let Some(order) = step_unless_fruitless(table, rules, memos, &grid, &ship, vec![id]) {
             return order;
         }
         let members: Vec<&Unit> = group.iter().filter_map(|m| table.unit(*m)).collect();
@@ -187,12 +189,13 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
 }
 
 /// `step_toward_ship` for `members` (a unit alone, or its group led by it), unless the same
-/// search found no move before and nothing it reads has changed since (`Table::fruitless`): in
+/// search found no move before and nothing it reads has changed since (`AiMemos::fruitless`): in
 /// a crowd, the units boxed in behind others would otherwise search every heading again at
 /// every decision of the phase.
 fn step_unless_fruitless(
     table: &Table,
     rules: &Rules,
+    memos: &AiMemos,
     grid: &TableGrid,
     ship: &Shape,
     members: Vec<UnitId>,
@@ -205,13 +208,13 @@ fn step_unless_fruitless(
         SearchInputs::of(table, rules, grid, &members, group, reach)
     };
     // Worked out only if a search of this leader was found fruitless before, and then once.
-    let asked = table.fruitless.any_for(id, group).then(inputs);
-    if asked.as_ref().is_some_and(|i| table.fruitless.holds(i)) {
+    let asked = memos.fruitless.any_for(id, group).then(inputs);
+    if asked.as_ref().is_some_and(|i| memos.fruitless.holds(i)) {
         return None;
     }
     let order = step_toward_ship(table, rules, grid, id, ship, group.then(|| members.clone()));
     if order.is_none() {
-        table.fruitless.remember(asked.unwrap_or_else(inputs));
+        memos.fruitless.remember(asked.unwrap_or_else(inputs));
     }
     order
 }

@@ -2,12 +2,15 @@
 
 pub mod alien_ai;
 pub mod marine_ai;
+pub mod memos;
+pub mod resting;
 
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
 use crate::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use memos::AiMemos;
 
 /// The AI players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -19,11 +22,18 @@ pub enum AiPlayer {
 }
 
 impl AiPlayer {
-    /// The order this AI gives for a decision.
-    pub fn decide(self, table: &Table, rules: &Rules, decision: &Decision) -> Order {
+    /// The order this AI gives for a decision; `memos` are what it remembers of this game
+    /// between decisions, to save work (never to change an order).
+    pub fn decide(
+        self,
+        table: &Table,
+        rules: &Rules,
+        decision: &Decision,
+        memos: &AiMemos,
+    ) -> Order {
         match self {
             AiPlayer::Aliens => alien_ai::decide(table, rules, decision),
-            AiPlayer::Marines => marine_ai::decide(table, rules, decision),
+            AiPlayer::Marines => marine_ai::decide(table, rules, decision, memos),
         }
     }
 }

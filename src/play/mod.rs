@@ -12,6 +12,7 @@ mod step;
 pub use step::Chooser;
 
 use crate::control::Controllers;
+use crate::control::memos::AiMemos;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::Decision;
 use crate::rules::phases::PhaseStates;
@@ -46,6 +47,8 @@ pub struct Game {
     pub record: OrderRecord,
     /// Orders given back before any controller is asked (a save, a replay, a take-back).
     pub replay: ReplayQueue,
+    /// What the AIs remember of this game between decisions, to save work.
+    pub ai_memos: AiMemos,
 }
 
 /// What one step did.
@@ -89,6 +92,7 @@ impl Game {
                 orders: Vec::new(),
             },
             replay: ReplayQueue::default(),
+            ai_memos: AiMemos::default(),
         }
     }
 
@@ -117,6 +121,7 @@ impl Game {
             ai_steps,
             record,
             replay,
+            ai_memos,
         } = self;
         let mut seats = step::Seats {
             controllers: *controllers,
@@ -125,6 +130,7 @@ impl Game {
             ai_steps,
             record,
             replay,
+            ai_memos,
             rejected: Vec::new(),
             // Lent for this step only (a trait object's lifetime shortens only by a coercion).
             chooser: match chooser {

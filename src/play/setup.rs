@@ -109,7 +109,5 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         ledger: Default::default(),
         exposure: Default::default(),
         spatial: Default::default(),
-        fruitless: Default::default(),
-        resting: Default::default(),
     }
 }

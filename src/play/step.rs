@@ -1,5 +1,6 @@
 //! One step of a phase on a plain `Table`: asks the rules what they need, the side's controller (or a replay) for orders, and applies them.
 
+use crate::control::memos::AiMemos;
 use crate::control::{Controller, Controllers};
 use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
 use crate::play::seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
@@ -28,6 +29,8 @@ pub(super) struct Seats<'a> {
     pub ai_steps: &'a mut AiSteps,
     pub record: &'a mut OrderRecord,
     pub replay: &'a mut ReplayQueue,
+    /// What the AIs remember of this game between decisions.
+    pub ai_memos: &'a AiMemos,
     /// Orders the rules refused in this step, in the order they were given.
     pub rejected: Vec<OrderRejected>,
     /// Chooses for every AI-controlled side instead of its AI, when set (the soak's policy).
@@ -191,7 +194,7 @@ fn drive(
                     return false;
                 }
                 let order = match seats.chooser.as_deref_mut() {
-                    None => ai.decide(table, rules, &decision),
+                    None => ai.decide(table, rules, &decision, seats.ai_memos),
                     Some(chooser) => {
                         let (state, table) = (&*state, &*table);
                         let mut legal =

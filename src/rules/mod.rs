@@ -16,7 +16,6 @@ pub mod movement;
 pub mod orders;
 pub mod phases;
 pub mod preview;
-pub mod resting;
 pub mod shooting;
 pub mod table;
 pub mod turn;

@@ -4,7 +4,6 @@
 
 use crate::rules::cards::{CardLedger, Stack};
 use crate::rules::grid::{GridCache, GridUnit, TableGrid, UnitGrid};
-use crate::rules::resting::{RestingNow, RestingUnits, TableNow};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Edge;
 use ambush_data::board::Going;
@@ -12,7 +11,7 @@ use ambush_data::board::Side;
 use ambush_data::board::SideNames;
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry;
-use ambush_data::geometry::{BROAD_PHASE_MARGIN, Footprint};
+use ambush_data::geometry::Footprint;
 use ambush_data::scenario::AlienProfile;
 use ambush_data::scenario::AttackOver;
 use ambush_data::scenario::Darkness;
@@ -565,124 +564,6 @@ pub struct Table {
     pub exposure: Exposure,
     /// The units filed by place, kept between questions (`Table::grid`).
     pub spatial: GridCache,
-    /// Move searches an AI found fruitless, kept between its decisions.
-    pub fruitless: FruitlessSearches,
-    /// Units an AI's walk found nothing to do for, until something near them changes.
-    pub resting: RestingUnits<Exposure>,
-}
-
-/// Everything a search for a move of `leader` (alone or with its group) reads that can change
-/// during a game: the members as they stand with their environment lines, the bases filed
-/// within reach of any move the search could try, and whether the enemy is surprised (002's
-/// roll for doom cuts every move). On one table (its terrain, size and rules fixed), two
-/// searches with equal inputs find the same moves: a search found fruitless need not be made
-/// again while its inputs hold (`Table::fruitless`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct SearchInputs {
-    leader: UnitId,
-    group: bool,
-    members: Vec<(Unit, UnitExposure)>,
-    near: Vec<(u32, [u32; 5], u8)>,
-    enemy_doomed: bool,
-    /// The rules the search read, by address: a table is played under one set of rules.
-    rules: usize,
-}
-
-impl SearchInputs {
-    /// The inputs of a search for a move of `members` (led by the first) that reaches at
-    /// most `reach` inches from where each member stands.
-    pub fn of(
-        table: &Table,
-        rules: &Rules,
-        grid: &UnitGrid,
-        members: &[UnitId],
-        group: bool,
-        reach: f32,
-    ) -> Self {
-        let units: Vec<&Unit> = members.iter().filter_map(|m| table.unit(*m)).collect();
-        let (lo, hi, within) = Self::area(&units, reach, rules.general.contact_tolerance);
-        let mut near = Vec::new();
-        grid.filed_near(lo, hi, within, &mut near);
-        SearchInputs {
-            leader: members.first().copied().unwrap_or_default(),
-            group,
-            members: units
-                .iter()
-                .map(|u| ((*u).clone(), table.exposure.of(u.id)))
-                .collect(),
-            near,
-            enemy_doomed: table
-                .units
-                .iter()
-                .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. })),
-            rules: rules as *const Rules as usize,
-        }
-    }
-    /// Where a search for a move of `members` reaching at most `reach` inches from where each
-    /// stands may meet another base: within the returned distance of the box (its corners
-    /// returned first) round the members' centres.
-    pub fn area(members: &[&Unit], reach: f32, tol: f32) -> (Vec2, Vec2, f32) {
-        let (lo, hi) = members.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
-        );
-        let widest = members
-            .iter()
-            .map(|u| u.base.size.length() * 0.5)
-            .fold(0.0, f32::max);
-        (lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN)
-    }
-    pub fn leader(&self) -> UnitId {
-        self.leader
-    }
-    pub fn group(&self) -> bool {
-        self.group
-    }
-}
-
-/// Move searches that found no move (`SearchInputs`), kept with the table so an AI
-/// that asks again before anything they read has changed need not search again: the latest
-/// for each leader (alone, or with its group), so a crowd of any size keeps them all. Not part
-/// of the game: the table prints the same without them, and a copy of the table copies them.
-#[derive(Default)]
-pub struct FruitlessSearches(std::sync::Mutex<FruitlessByLeader>);
-
-/// The latest fruitless search of each leader, alone (`false`) or with its group (`true`).
-type FruitlessByLeader = std::collections::HashMap<(UnitId, bool), SearchInputs>;
-
-impl std::fmt::Debug for FruitlessSearches {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("FruitlessSearches")
-    }
-}
-
-impl Clone for FruitlessSearches {
-    fn clone(&self) -> Self {
-        FruitlessSearches(std::sync::Mutex::new(self.lock().clone()))
-    }
-}
-
-impl FruitlessSearches {
-    fn lock(&self) -> std::sync::MutexGuard<'_, FruitlessByLeader> {
-        // A panic elsewhere while it was held leaves whole entries: each is checked in full.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-    /// Whether a search of `leader` (alone, or with its group) was found fruitless at all.
-    pub fn any_for(&self, leader: UnitId, group: bool) -> bool {
-        self.lock().contains_key(&(leader, group))
-    }
-    /// Whether a search with exactly these inputs was found fruitless.
-    pub fn holds(&self, inputs: &SearchInputs) -> bool {
-        self.lock()
-            .get(&(inputs.leader(), inputs.group()))
-            .is_some_and(|s| s == inputs)
-    }
-    /// Remembers that a search with these inputs found no move, in place of any its leader's
-    /// last fruitless search had.
-    pub fn remember(&self, inputs: SearchInputs) {
-        self.lock()
-            .insert((inputs.leader(), inputs.group()), inputs);
-    }
 }
 
 impl Table {
@@ -701,26 +582,6 @@ impl Table {
             |since| self.units.touched_since(since),
             &self.units,
         )
-    }
-    /// The units an AI's walk put to rest, woken wherever the table changed since it last
-    /// asked (`RestingUnits`); `grid` is this table's as it stands.
-    pub fn resting_units(&self, rules: &Rules, grid: &UnitGrid) -> RestingNow<'_, Exposure> {
-        let doomed = |u: &Unit| u.on_table() && matches!(u.surprise, Surprise::Doom { .. });
-        self.resting.brought_up_to_date(TableNow {
-            revision: self.units.revision(),
-            units: self.units.len(),
-            touched_since: &|since| self.units.touched_since(since).map(Iterator::collect),
-            base_at: &|place| {
-                let u = self.units.get(place)?;
-                u.on_table()
-                    .then(|| (u.base.center, u.base.size.length() * 0.5))
-            },
-            rules: rules as *const Rules as usize,
-            env: &self.exposure,
-            doomed_at: &|place| self.units.get(place).is_some_and(doomed),
-            any_doomed: &|| self.units.iter().any(doomed),
-            grid,
-        })
     }
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.index(id).map(|i| &self.units[i])
@@ -978,8 +839,6 @@ impl Table {
             ledger: CardLedger::default(),
             exposure: Exposure::default(),
             spatial: GridCache::default(),
-            fruitless: FruitlessSearches::default(),
-            resting: RestingUnits::default(),
         }
     }
 

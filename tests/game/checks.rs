@@ -160,7 +160,7 @@ fn check_against_commit(
             Side::Humans => AiPlayer::Marines,
             Side::Aliens => AiPlayer::Aliens,
         };
-        let ai = player.decide(&game.table, rules, &decision);
+        let ai = player.decide(&game.table, rules, &decision, &game.ai_memos);
         let mut tried: Vec<Order> = (0..orders)
             .map(|_| random_order(&mut rng, &game.table, rules))
             .collect();

@@ -2,12 +2,13 @@
 //!
 //! The marine AI puts the units it found nothing for to rest until something near them changes
 //! (`RestingUnits`), and remembers move searches that found nothing (`FruitlessSearches`). Both
-//! are caches kept with the table. Here every decision of whole games is made twice: by the AI
+//! are caches kept for the game (`AiMemos`). Here every decision of whole games is made twice: by the AI
 //! with the memos as the game left them, and by the AI on a copy of the table with both emptied.
 //! `AMBUSH_MEMO_SEEDS=N cargo test memos` plays seeds 1 to N (by default 1, and 2 for the crowd).
 
 use crate::{every_scenario, scenario};
 use ambush::control::AiPlayer;
+use ambush::control::memos::AiMemos;
 use ambush::play::setup::GameSetup;
 use ambush::play::{Chooser, Game};
 use ambush::rules::orders::{Decision, Order};
@@ -23,6 +24,8 @@ struct AgainstEmptyMemos {
     compared: usize,
     /// The most units found resting at once: the memo was at work.
     most_resting: usize,
+    /// The memos the AI keeps over the whole game, as the game's own would be.
+    memos: AiMemos,
 }
 
 impl Chooser for AgainstEmptyMemos {
@@ -37,13 +40,10 @@ impl Chooser for AgainstEmptyMemos {
             Side::Humans => AiPlayer::Marines,
             Side::Aliens => AiPlayer::Aliens,
         };
-        let order = player.decide(table, rules, decision);
-        self.most_resting = self.most_resting.max(table.resting.count());
-        let mut emptied = table.clone();
-        emptied.resting = Default::default();
-        emptied.fruitless = Default::default();
+        let order = player.decide(table, rules, decision, &self.memos);
+        self.most_resting = self.most_resting.max(self.memos.resting.count());
         assert_eq!(
-            player.decide(&emptied, rules, decision),
+            player.decide(table, rules, decision, &AiMemos::default()),
             order,
             "{decision:?} on turn {}: the memos changed the order",
             table.progress.turn

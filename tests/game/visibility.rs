@@ -170,7 +170,9 @@ pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Opt
     let order = if last.as_ref() == Some(&d) {
         passing_order(&d)
     } else {
-        ai.decide(full, rules, &d)
+        // The game's own memos: nobody else decides for these sides.
+        let memos = &app.world().resource::<GameInPlay>().ai_memos;
+        ai.decide(full, rules, &d, memos)
     };
     *last = Some(d.clone());
     app.world_mut()

@@ -9,7 +9,6 @@ mod hidden;
 mod melee;
 mod phases;
 mod preview;
-mod resting;
 mod shooting;
 mod wounds;
 

@@ -5,7 +5,7 @@ use ambush::control::Controllers;
 use ambush::game::resources::GameInPlay;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::table::{Status, TurnMarks, Unit};
 use ambush::rules::turn::Phase;
@@ -47,7 +47,7 @@ fn busy_game() -> App {
             traits: Default::default(),
         })
         .collect();
-    let mut setup = GameSetup::new(scenario, 1, 0);
+    let mut setup = NewGame::new(scenario, 1, 0);
     setup.controllers = Controllers::solo();
     let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
     {

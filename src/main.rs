@@ -3,7 +3,7 @@
 use ambush::batch::report::{self, Compared, Variant};
 use ambush::batch::{self, GameResult};
 use ambush::control::Controllers;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::save;
 use ambush::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
 use ambush::window::WindowOptions;
@@ -511,7 +511,7 @@ fn play(args: PlayArgs) -> ExitCode {
         None if watched.is_some() => watched,
         None => loaded,
         Some(Ok((scenario, rules))) => {
-            let mut setup = GameSetup::new(scenario, seed, 0);
+            let mut setup = NewGame::new(scenario, seed, 0);
             setup.controllers = controllers.unwrap_or_else(Controllers::solo);
             Some(GameChoice {
                 setup,

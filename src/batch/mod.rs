@@ -6,7 +6,7 @@ pub mod report;
 pub mod soak;
 
 use crate::play::Game;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::rules::log::RollEntry;
 use crate::rules::table::Outcome;
 use crate::save::{SaveFile, SaveSource, save_of};
@@ -42,7 +42,7 @@ pub fn play_game(
     wounds: Option<WoundMethod>,
     keep_log: bool,
 ) -> GameResult {
-    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    let mut setup = NewGame::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
     setup.keep_log = keep_log;
     // Hashing every order costs time, and nobody reads the record here.
@@ -84,7 +84,7 @@ pub fn play_saved_game(
     wounds: Option<WoundMethod>,
     source: SaveSource,
 ) -> (GameResult, SaveFile) {
-    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    let mut setup = NewGame::new(scenario.clone(), seed, game);
     setup.wounds = wounds;
     let mut played = Game::new(&setup, rules);
     played.play_to_end(step_cap(scenario));

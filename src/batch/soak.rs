@@ -4,8 +4,8 @@
 //! corners nobody plans for: units charging from odd angles, shots declined, moves into every
 //! gap. Each game is fixed by its scenario, seed and number, so a failure can be replayed.
 
+use crate::play::new_game::NewGame;
 use crate::play::seats::OrderRejected;
-use crate::play::setup::GameSetup;
 use crate::play::{Chooser, Game};
 use crate::rules::formation;
 use crate::rules::movement;
@@ -348,7 +348,7 @@ pub fn soak_game(
     policy: Policy,
 ) -> Soaked {
     let Policy::Random = policy;
-    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    let mut setup = NewGame::new(scenario.clone(), seed, game);
     setup.keep_log = false;
     setup.record_orders = false;
     let mut played = Game::new(&setup, rules.clone());
@@ -467,7 +467,7 @@ mod tests {
     /// A table partway through a game, with aliens and their card stacks on it.
     fn table_in_play() -> (Table, Rules) {
         let (s, rules) = crashed_ship();
-        let mut game = Game::new(&GameSetup::new(s, 3, 0), Arc::new(rules.clone()));
+        let mut game = Game::new(&NewGame::new(s, 3, 0), Arc::new(rules.clone()));
         game.play_to_end(12);
         let table = game.table;
         assert!(

@@ -49,7 +49,7 @@ fn movement_order(table: &Table, rules: &Rules) -> Order {
     let grid = table.grid();
     let Some(&(id, _)) = aliens
         .iter()
-        .find(|(id, _)| movement::free_to_move_among(table, rules, &grid, *id))
+        .find(|(id, _)| movement::free_to_move_via_grid(table, rules, &grid, *id))
     else {
         return Order::EndMovement;
     };
@@ -123,7 +123,7 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
     for a in table.side_on_table(Side::Aliens) {
-        if !shooting::free_to_shoot_among(table, rules, &grid, a.id) {
+        if !shooting::free_to_shoot_via_grid(table, rules, &grid, a.id) {
             continue;
         }
         let reach = shooting::longest_reach(table, rules, a);
@@ -174,7 +174,8 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         };
         let (_, k) = measured.swap_remove(at);
         let (_, shooter, target) = pairs[k];
-        if shooting::possible_shot_among(table, rules, &grid, terrain, shooter, target).is_some() {
+        if shooting::possible_shot_via_grid(table, rules, &grid, terrain, shooter, target).is_some()
+        {
             return Order::Shoot {
                 shooter,
                 target,

@@ -121,7 +121,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     // A mover: a marine free to move, clear of the ship, and not holding its ground to shoot.
     let is_mover = |u: &Unit| {
         !held_by_itself(u)
-            && movement::free_to_move_among(table, rules, &grid, u.id)
+            && movement::free_to_move_via_grid(table, rules, &grid, u.id)
             && !holds_to_shoot(table, rules, u.id)
     };
     // A unit that holds its ground while it has a target anywhere: what it does reads the
@@ -151,7 +151,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         }
         first_mover = Some(first_mover.map_or(place, |f| f.min(place)));
         // Advance as a group while the whole group is free to move and clear of the ship.
-        let group = table.group_among(&grid, id, tol);
+        let group = table.group_via_grid(&grid, id, tol);
         let group_free =
             group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
         if group_free
@@ -291,7 +291,7 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
 }
 
 /// The first legal move toward the ship, trying the straight line first: of `id` alone, or of
-/// its `group` (as `Table::group_among` gives it) together.
+/// its `group` (as `Table::group_via_grid` gives it) together.
 fn step_toward_ship(
     table: &Table,
     rules: &Rules,
@@ -343,7 +343,7 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         if repairing(table, rules, m.id) {
             continue;
         }
-        for (t, plan) in shooting::targets_among(table, rules, &grid, terrain, m.id) {
+        for (t, plan) in shooting::targets_via_grid(table, rules, &grid, terrain, m.id) {
             let key = (plan.chance(), -plan.distance);
             if best.is_none_or(|(c, d, _, _)| key.0 > c || (key.0 == c && key.1 > d)) {
                 best = Some((key.0, key.1, m.id, t));

@@ -3,7 +3,7 @@
 use crate::game::RulesPlugin;
 use crate::game::frame::order_frame;
 use crate::game::start::start_game;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
@@ -12,7 +12,7 @@ use bevy::state::app::StatesPlugin;
 use std::sync::Arc;
 
 /// A windowless app with only the rules, running one game on one thread.
-pub fn headless_app(setup: &GameSetup, rules: Arc<Rules>) -> App {
+pub fn headless_app(setup: &NewGame, rules: Arc<Rules>) -> App {
     let mut app = App::new();
     order_frame(&mut app);
     app.add_plugins((StatesPlugin, RulesPlugin));

@@ -130,13 +130,13 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
 mod tests {
     use super::*;
     use crate::game::test_support::scenario;
-    use crate::play::setup::GameSetup;
+    use crate::play::new_game::NewGame;
     use ambush_data::Rules;
     use std::sync::Arc;
 
     #[test]
     fn the_components_mirror_every_unit_of_the_game_after_each_frame() {
-        let setup = GameSetup::new(scenario("crashed_ship.ron"), 3, 0);
+        let setup = NewGame::new(scenario("crashed_ship.ron"), 3, 0);
         let mut app = crate::game::headless_app(&setup, Arc::new(Rules::bundled().clone()));
         let mut dealt = false;
         for _ in 0..120 {

@@ -21,7 +21,7 @@ pub struct PhaseSet(pub Phase);
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Phase>();
     // Leaving a game for the menu: nothing of it stays on the table.
-    app.add_systems(OnEnter(Phase::Setup), despawn_game_entities);
+    app.add_systems(OnEnter(Phase::NoGame), despawn_game_entities);
     let [a, b, c, d, e, f] = Phase::IN_ORDER.map(PhaseSet);
     app.configure_sets(
         Update,

@@ -4,7 +4,7 @@ use crate::game::components::GameEntity;
 use crate::game::mirror::spawn_unit;
 use crate::game::resources::GameInPlay;
 use crate::play::Game;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use bevy::ecs::schedule::ScheduleLabel;
@@ -44,7 +44,7 @@ pub fn despawn_game_entities(world: &mut World) {
 
 /// Starts a game in `world`: removes any previous game's entities, resets every per-game
 /// resource, inserts the `Game` and spawns its units; the approach (or turn 1) comes next frame.
-pub fn start_game(world: &mut World, setup: &GameSetup, rules: Arc<Rules>) {
+pub fn start_game(world: &mut World, setup: &NewGame, rules: Arc<Rules>) {
     despawn_game_entities(world);
     // Only apps with per-game state have this schedule.
     let _ = world.try_run_schedule(GameStart);
@@ -73,7 +73,7 @@ mod tests {
         let scenario = scenario("crashed_ship.ron");
         let units = scenario.units.len();
         let rules = Arc::new(Rules::bundled().clone());
-        let setup = GameSetup::new(scenario, 1, 0);
+        let setup = NewGame::new(scenario, 1, 0);
         let mut app = crate::input::player_app(&setup, rules.clone());
         for _ in 0..40 {
             app.update();
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn leaving_a_game_for_the_menu_leaves_nothing_of_it_on_the_table() {
-        let setup = GameSetup::new(scenario("crashed_ship.ron"), 1, 0);
+        let setup = NewGame::new(scenario("crashed_ship.ron"), 1, 0);
         let mut app = crate::input::player_app(&setup, Arc::new(Rules::bundled().clone()));
         for _ in 0..5 {
             app.update();
@@ -108,7 +108,7 @@ mod tests {
         // What the session does on "Main menu".
         app.world_mut()
             .resource_mut::<NextState<Phase>>()
-            .set(Phase::Setup);
+            .set(Phase::NoGame);
         app.update();
         assert_eq!(game_entities(&mut app), 0);
         assert!(app.world().resource::<PlayerView>().table.is_none());

@@ -140,7 +140,7 @@ fn update_player_view(
     mut view: ResMut<PlayerView>,
 ) {
     // Before a game, or once it is left for the menu, there is no table to show.
-    let game = game.filter(|_| *phase.get() != Phase::Setup);
+    let game = game.filter(|_| *phase.get() != Phase::NoGame);
     let mut table = game.as_ref().map(|g| g.table.clone());
     // The viewer of a finished game's replay shows everything, hidden units included.
     let dark = match &game {

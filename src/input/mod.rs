@@ -11,7 +11,7 @@ use crate::game::RulesPlugin;
 use crate::game::frame::{FrameSet, order_frame};
 use crate::game::start::{PerGame, start_game};
 use crate::game::visibility::VisibilityPlugin;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::rules::orders::{Order, OrderError};
 use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
 use crate::rules::table::UnitId;
@@ -190,7 +190,7 @@ impl Plugin for PlayerInputPlugin {
 
 /// A windowless app with the rules and the player's input, selection, previews and orders, as
 /// the window has them: for tests that play through input, and for the per-frame benchmark.
-pub fn player_app(setup: &GameSetup, rules: std::sync::Arc<ambush_data::Rules>) -> App {
+pub fn player_app(setup: &NewGame, rules: std::sync::Arc<ambush_data::Rules>) -> App {
     let mut app = App::new();
     order_frame(&mut app);
     app.add_plugins((

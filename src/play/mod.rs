@@ -4,9 +4,9 @@
 //! (`crate::game`) holds one as a resource and steps it once a frame, so a game played in the
 //! window, in a test or in the simulator is the same game, roll for roll.
 
+pub mod new_game;
 pub mod record;
 pub mod seats;
-pub mod setup;
 mod step;
 
 pub use step::Chooser;
@@ -19,9 +19,9 @@ use crate::rules::phases::PhaseStates;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
+use new_game::{NewGame, initial_table};
 use record::{OrderRecord, RecordedOrder, ReplayQueue};
 use seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
-use setup::{GameSetup, initial_table};
 use std::sync::Arc;
 
 /// One game: everything its next step reads and changes.
@@ -73,7 +73,7 @@ impl Game {
     /// The game `setup` describes, at its first step: the scenario's units on the table, the
     /// dice seeded, and the approach (which hands straight on unless a complex ambush has one)
     /// to play first.
-    pub fn new(setup: &GameSetup, rules: Arc<Rules>) -> Game {
+    pub fn new(setup: &NewGame, rules: Arc<Rules>) -> Game {
         let table = initial_table(setup, &rules);
         let mut dice = DiceService::seeded(setup.seed, setup.game);
         dice.keep_log = setup.keep_log;

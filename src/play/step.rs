@@ -75,7 +75,7 @@ pub(super) fn play_phase(
     dice.turn = table.progress.turn;
     dice.phase = phase;
     match phase {
-        Phase::Setup | Phase::GameOver => None,
+        Phase::NoGame | Phase::GameOver => None,
         Phase::Approach => {
             // The approach comes before the first turn.
             dice.turn = 0;

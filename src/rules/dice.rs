@@ -34,7 +34,7 @@ impl DiceService {
             keep_log: true,
             game,
             turn: 0,
-            phase: Phase::Setup,
+            phase: Phase::NoGame,
         }
     }
 

@@ -867,21 +867,21 @@ mod tests {
             for u in &table.units {
                 let id = u.id;
                 assert_eq!(
-                    table.in_enemy_contact_among(&grid, id, tol),
+                    table.in_enemy_contact_via_grid(&grid, id, tol),
                     table.in_enemy_contact(id, tol),
                     "case {case}, unit {id}"
                 );
                 assert_eq!(
-                    table.enemies_in_contact_among(&grid, id, tol),
+                    table.enemies_in_contact_via_grid(&grid, id, tol),
                     table.enemies_in_contact(id, tol)
                 );
                 assert_eq!(
-                    table.friends_in_contact_among(&grid, id, tol),
+                    table.friends_in_contact_via_grid(&grid, id, tol),
                     table.friends_in_contact(id, tol)
                 );
                 with_friends += usize::from(!table.friends_in_contact(id, tol).is_empty());
                 with_enemies += usize::from(table.in_enemy_contact(id, tol));
-                // The group by plain scans, breadth first as `group_among` finds it.
+                // The group by plain scans, breadth first as `group_via_grid` finds it.
                 let mut group = vec![id];
                 let mut i = 0;
                 while i < group.len() {
@@ -892,7 +892,7 @@ mod tests {
                     }
                     i += 1;
                 }
-                assert_eq!(table.group_among(&grid, id, tol), group);
+                assert_eq!(table.group_via_grid(&grid, id, tol), group);
             }
         }
         assert!(

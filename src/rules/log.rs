@@ -190,7 +190,7 @@ impl RollEntry {
         RollEntry {
             game: 0,
             turn: 0,
-            phase: Phase::Setup,
+            phase: Phase::NoGame,
             kind,
             actor: None,
             target: None,

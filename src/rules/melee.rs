@@ -51,7 +51,7 @@ pub fn units_in_melee(table: &Table, rules: &Rules) -> Vec<UnitId> {
     table
         .units
         .iter()
-        .filter(|u| u.on_table() && table.in_enemy_contact_among(&grid, u.id, tol))
+        .filter(|u| u.on_table() && table.in_enemy_contact_via_grid(&grid, u.id, tol))
         .map(|u| u.id)
         .collect()
 }
@@ -94,7 +94,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
             .cloned()
             .unwrap_or_default();
         let Some(target) = table
-            .enemies_in_contact_among(&grid, id, tol)
+            .enemies_in_contact_via_grid(&grid, id, tol)
             .into_iter()
             .find(|e| {
                 table

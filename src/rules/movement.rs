@@ -238,7 +238,7 @@ fn path_blocker<'t>(
         .filter(|u| u.on_table() && !ignore.contains(&u.id))
         .map(|u| (u, None));
     let walls = impassable_walls(table);
-    path_among(table, rules, start, end, others, &walls, &mut Vec::new())
+    path_clear_of_bases(table, rules, start, end, others, &walls, &mut Vec::new())
 }
 
 /// Impassable terrain, each feature worked out once, with its name.
@@ -273,7 +273,7 @@ impl Blocker<'_> {
 /// `path_clear` against `others` (the bases that may be in the way, in table order) and
 /// `walls`, with `near` to work in. Samples every half inch; the base keeps its facing until
 /// the end.
-fn path_among<'t, 'p>(
+fn path_clear_of_bases<'t, 'p>(
     table: &Table,
     rules: &Rules,
     start: &Footprint,
@@ -323,7 +323,7 @@ pub fn cannot_move(table: &Table, rules: &Rules, id: UnitId) -> Option<CannotMov
 }
 
 /// `cannot_move`, asking `grid` (of this table as it stands) which units are near.
-pub fn cannot_move_among(
+pub fn cannot_move_via_grid(
     table: &Table,
     rules: &Rules,
     grid: &UnitGrid,
@@ -331,15 +331,15 @@ pub fn cannot_move_among(
 ) -> Option<CannotMove> {
     let u = table.unit(id)?;
     let tol = rules.general.contact_tolerance;
-    let held = held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol))?;
+    let held = held_still_asking(table, u, || table.in_enemy_contact_via_grid(grid, id, tol))?;
     Some(held.in_words(u))
 }
 
 /// `free_to_move`, asking `grid` (of this table as it stands) which units are near.
-pub fn free_to_move_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
+pub fn free_to_move_via_grid(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table.unit(id).is_none_or(|u| {
-        held_still_with(table, u, || table.in_enemy_contact_among(grid, id, tol)).is_none()
+        held_still_asking(table, u, || table.in_enemy_contact_via_grid(grid, id, tol)).is_none()
     })
 }
 
@@ -380,13 +380,13 @@ impl HeldStill {
 }
 
 fn held_still(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldStill> {
-    held_still_with(table, u, || {
+    held_still_asking(table, u, || {
         table.in_enemy_contact(u.id, rules.general.contact_tolerance)
     })
 }
 
 /// `held_still`, asking `in_contact` whether an enemy touches the unit (last, as it costs most).
-fn held_still_with(
+fn held_still_asking(
     table: &Table,
     u: &Unit,
     in_contact: impl FnOnce() -> bool,
@@ -479,7 +479,7 @@ impl<'a> MoveSearch<'a> {
         table.unit(id).ok_or(MoveError::NoSuchUnit)?;
         let grid = table.grid();
         let members = if group {
-            table.group_among(&grid, id, rules.general.contact_tolerance)
+            table.group_via_grid(&grid, id, rules.general.contact_tolerance)
         } else {
             vec![id]
         };
@@ -487,7 +487,7 @@ impl<'a> MoveSearch<'a> {
     }
 
     /// `new`, with `grid` (of this table as it stands) filed already and the `members` found:
-    /// the unit alone, or its group as `Table::group_among` gives it.
+    /// the unit alone, or its group as `Table::group_via_grid` gives it.
     pub fn among(
         table: &'a Table,
         rules: &'a Rules,
@@ -496,7 +496,7 @@ impl<'a> MoveSearch<'a> {
     ) -> Result<Self, MoveError> {
         let grid = grid.clone();
         for m in &members {
-            if let Some(why) = cannot_move_among(table, rules, &grid, *m)
+            if let Some(why) = cannot_move_via_grid(table, rules, &grid, *m)
                 .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
             {
                 return Err(why.into());
@@ -670,7 +670,7 @@ impl<'a> MoveSearch<'a> {
 
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
     fn path_clear(&mut self, start: &Footprint, end: &Footprint) -> Result<(), Blocker<'a>> {
-        // `path_among` keeps what lies within both bases' reach (and its margin) of the path.
+        // `path_clear_of_bases` keeps what lies within both bases' reach (and its margin) of the path.
         let tol = self.rules.general.contact_tolerance;
         let reach = start.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
         self.find_others_near(start.center, end.center, reach);
@@ -679,7 +679,7 @@ impl<'a> MoveSearch<'a> {
             .found
             .iter()
             .map(|i| (&table.units[*i], Some(grid.placed(*i))));
-        path_among(
+        path_clear_of_bases(
             table,
             self.rules,
             start,

@@ -64,29 +64,29 @@ pub fn free_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table
         .unit(id)
-        .is_some_and(|u| fire_free_with(table, rules, u, || table.in_enemy_contact(u.id, tol)))
+        .is_some_and(|u| fire_free_asking(table, rules, u, || table.in_enemy_contact(u.id, tol)))
 }
 
 /// `free_to_shoot`, asking `grid` (of this table as it stands) whether an enemy touches it.
-pub fn free_to_shoot_among(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
+pub fn free_to_shoot_via_grid(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table.unit(id).is_some_and(|u| {
-        fire_free_with(table, rules, u, || {
-            table.in_enemy_contact_among(grid, id, tol)
+        fire_free_asking(table, rules, u, || {
+            table.in_enemy_contact_via_grid(grid, id, tol)
         })
     })
 }
 
 /// Whether nothing holds unit `u`'s fire, asking `in_contact` whether an enemy touches it: the
-/// answer of `held_fire_with`, with the contact (the costly question) asked last, as only the
+/// answer of `held_fire_asking`, with the contact (the costly question) asked last, as only the
 /// words of a refusal depend on the order.
-fn fire_free_with(
+fn fire_free_asking(
     table: &Table,
     rules: &Rules,
     u: &Unit,
     in_contact: impl FnOnce() -> bool,
 ) -> bool {
-    held_fire_with(table, rules, u, || false).is_none() && !in_contact()
+    held_fire_asking(table, rules, u, || false).is_none() && !in_contact()
 }
 
 /// What holds a unit's fire this phase: `CannotShoot` before the unit's name is put in.
@@ -125,11 +125,11 @@ impl HeldFire {
 
 fn held_fire(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldFire> {
     let tol = rules.general.contact_tolerance;
-    held_fire_with(table, rules, u, || table.in_enemy_contact(u.id, tol))
+    held_fire_asking(table, rules, u, || table.in_enemy_contact(u.id, tol))
 }
 
 /// What holds unit `u`'s fire, asking `in_contact` whether an enemy touches it.
-fn held_fire_with(
+fn held_fire_asking(
     table: &Table,
     rules: &Rules,
     u: &Unit,
@@ -204,7 +204,7 @@ pub fn los_blocker(table: &Table, a: UnitId, b: UnitId) -> Option<&str> {
 
 /// `los_blocker`, asking `grid` (of this table as it stands) for a line already drawn since
 /// the units last moved; `terrain` is `terrain_print(table)`.
-pub fn los_blocker_among<'t>(
+pub fn los_blocker_via_grid<'t>(
     table: &'t Table,
     grid: &UnitGrid,
     terrain: u64,
@@ -356,11 +356,11 @@ pub fn plan_shot(
     target: UnitId,
     weapon: Option<&str>,
 ) -> Result<ShotPlan, ShotError> {
-    plan_shot_with(table, rules, shooter, target, weapon, Sight::Draw)
+    plan_shot_seeing(table, rules, shooter, target, weapon, Sight::Draw)
 }
 
 /// `plan_shot`, finding sight and cover as `sight` says.
-fn plan_shot_with(
+fn plan_shot_seeing(
     table: &Table,
     rules: &Rules,
     shooter: UnitId,
@@ -509,8 +509,11 @@ impl Reach {
 /// given fingerprint (`terrain_print`).
 #[derive(Clone, Copy)]
 enum Sight<'g> {
+    /// Draw each line of sight afresh.
     Draw,
-    Among(&'g UnitGrid, u64),
+    /// Ask the grid of the table as it stands (with the table's terrain print) for the lines it
+    /// drew since the units last moved.
+    FromGrid(&'g UnitGrid, u64),
 }
 
 /// `plan_shot` for a shooter already known to be free to shoot.
@@ -653,7 +656,9 @@ fn plan_with_kit<'a>(
     };
     let blocker = match sight {
         Sight::Draw => los_blocker(table, shooter, target),
-        Sight::Among(grid, terrain) => los_blocker_among(table, grid, terrain, shooter, target),
+        Sight::FromGrid(grid, terrain) => {
+            los_blocker_via_grid(table, grid, terrain, shooter, target)
+        }
     };
     if let Some(name) = blocker {
         return Err(Blocked::Sight(name));
@@ -694,7 +699,7 @@ fn plan_with_kit<'a>(
     }
     let covered = match sight {
         Sight::Draw => in_cover(table, rules, shooter, target),
-        Sight::Among(grid, terrain) => match (table.index(shooter), table.index(target)) {
+        Sight::FromGrid(grid, terrain) => match (table.index(shooter), table.index(target)) {
             (Some(a), Some(b)) => {
                 grid.cover(a, b, terrain, || in_cover(table, rules, shooter, target))
             }
@@ -828,23 +833,23 @@ pub fn note_attack(table: &mut Table, attacker: UnitId, target: UnitId) {
 
 /// Every target unit `shooter` could shoot now, with its plan.
 pub fn targets(table: &Table, rules: &Rules, shooter: UnitId) -> Vec<(UnitId, ShotPlan)> {
-    targets_with(table, rules, shooter, Sight::Draw)
+    targets_seeing(table, rules, shooter, Sight::Draw)
 }
 
 /// `targets`, asking `grid` (of this table as it stands) for the lines of sight: a search that
 /// asks for every shooter's targets at every decision of a phase draws each line once while
 /// the units stand still. `terrain` is `terrain_print(table)`.
-pub fn targets_among(
+pub fn targets_via_grid(
     table: &Table,
     rules: &Rules,
     grid: &UnitGrid,
     terrain: u64,
     shooter: UnitId,
 ) -> Vec<(UnitId, ShotPlan)> {
-    targets_with(table, rules, shooter, Sight::Among(grid, terrain))
+    targets_seeing(table, rules, shooter, Sight::FromGrid(grid, terrain))
 }
 
-fn targets_with(
+fn targets_seeing(
     table: &Table,
     rules: &Rules,
     shooter: UnitId,
@@ -873,7 +878,7 @@ fn targets_with(
 /// for a search that ranks the pairs before planning any (the alien AI's nearest target). It
 /// asks `grid` (of this table as it stands) for the lines of sight and cover already found
 /// since the units last moved; `terrain` is `terrain_print(table)`.
-pub fn possible_shot_among(
+pub fn possible_shot_via_grid(
     table: &Table,
     rules: &Rules,
     grid: &UnitGrid,
@@ -891,7 +896,7 @@ pub fn possible_shot_among(
         shooter,
         target,
         None,
-        Sight::Among(grid, terrain),
+        Sight::FromGrid(grid, terrain),
     )
     .ok()
 }
@@ -926,8 +931,8 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .iter()
         .filter(|u| u.side == side && u.on_table())
         .filter(|u| {
-            fire_free_with(table, rules, u, || {
-                table.in_enemy_contact_among(&grid, u.id, tol)
+            fire_free_asking(table, rules, u, || {
+                table.in_enemy_contact_via_grid(&grid, u.id, tol)
             })
         })
         .any(|u| {
@@ -935,7 +940,7 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
             enemies.iter().any(|t| {
                 geometry::base_distance_at_least(&u.base, &t.base) <= reach
                     && geometry::base_distance(&u.base, &t.base) <= reach
-                    && los_blocker_among(table, &grid, terrain, u.id, t.id).is_none()
+                    && los_blocker_via_grid(table, &grid, terrain, u.id, t.id).is_none()
             })
         })
 }
@@ -998,13 +1003,13 @@ pub fn plan_shot_now(
 ) -> Result<ShotPlan, ShotError> {
     let grid = table.grid();
     let terrain = terrain_print(table);
-    plan_shot_with(
+    plan_shot_seeing(
         table,
         rules,
         shooter,
         target,
         weapon,
-        Sight::Among(&grid, terrain),
+        Sight::FromGrid(&grid, terrain),
     )
 }
 

@@ -562,8 +562,8 @@ pub struct Table {
     pub ledger: CardLedger,
     /// 003's hostile environment: each unit's descent, air and drift.
     pub exposure: Exposure,
-    /// The units filed by place, kept between questions (`Table::grid`).
-    pub spatial: GridCache,
+    /// The units filed by place, kept between questions: read it through `Table::grid`.
+    grid: GridCache,
 }
 
 impl Table {
@@ -576,7 +576,7 @@ impl Table {
     /// The units on the table filed by place, up to date with the table as it stands: ask it
     /// which units are near a place instead of measuring every unit.
     pub fn grid(&self) -> TableGrid<'_> {
-        self.spatial.of(
+        self.grid.of(
             self.config.table,
             self.units.revision(),
             |since| self.units.touched_since(since),
@@ -641,7 +641,12 @@ impl Table {
     }
 
     /// `enemies_in_contact`, asking `grid` (of this table as it stands) which units are near.
-    pub fn enemies_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+    pub fn enemies_in_contact_via_grid(
+        &self,
+        grid: &UnitGrid,
+        id: UnitId,
+        tol: f32,
+    ) -> Vec<UnitId> {
         let Some(at) = self.index(id) else {
             return Vec::new();
         };
@@ -660,7 +665,7 @@ impl Table {
     }
 
     /// `in_enemy_contact`, asking `grid` (of this table as it stands) which units are near.
-    pub fn in_enemy_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> bool {
+    pub fn in_enemy_contact_via_grid(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> bool {
         let Some(at) = self.index(id) else {
             return false;
         };
@@ -687,7 +692,12 @@ impl Table {
     }
 
     /// `friends_in_contact`, asking `grid` (of this table as it stands) which units are near.
-    pub fn friends_in_contact_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+    pub fn friends_in_contact_via_grid(
+        &self,
+        grid: &UnitGrid,
+        id: UnitId,
+        tol: f32,
+    ) -> Vec<UnitId> {
         let Some(at) = self.index(id) else {
             return Vec::new();
         };
@@ -705,15 +715,15 @@ impl Table {
 
     /// The group of `id`: friends linked to it by base contact, itself first.
     pub fn group_of(&self, id: UnitId, tol: f32) -> Vec<UnitId> {
-        self.group_among(&self.grid(), id, tol)
+        self.group_via_grid(&self.grid(), id, tol)
     }
 
     /// `group_of`, asking `grid` (of this table as it stands) which units are near.
-    pub fn group_among(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
+    pub fn group_via_grid(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
         let mut group = vec![id];
         let mut i = 0;
         while i < group.len() {
-            for f in self.friends_in_contact_among(grid, group[i], tol) {
+            for f in self.friends_in_contact_via_grid(grid, group[i], tol) {
                 if !group.contains(&f) {
                     group.push(f);
                 }
@@ -838,7 +848,7 @@ impl Table {
             },
             ledger: CardLedger::default(),
             exposure: Exposure::default(),
-            spatial: GridCache::default(),
+            grid: GridCache::default(),
         }
     }
 

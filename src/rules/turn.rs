@@ -6,9 +6,9 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
-    /// No game under way yet.
+    /// No game under way: before the first, or after leaving one for the menu.
     #[default]
-    Setup,
+    NoGame,
     /// 004's complex set-up: the column's approach before the first turn.
     Approach,
     AlienGeneration,

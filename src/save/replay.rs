@@ -2,7 +2,7 @@
 
 use crate::control::Controllers;
 use crate::play::Game;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::rules::log::RollEntry;
 use crate::rules::orders::Decision;
 use crate::rules::table::Table;
@@ -29,13 +29,13 @@ pub struct Replayed {
 
 impl Replayed {
     /// The set-up that starts this game again, with its own controllers.
-    pub fn setup(&self) -> GameSetup {
+    pub fn setup(&self) -> NewGame {
         setup_of(&self.save, self.save.controllers)
     }
 }
 
-fn setup_of(save: &SaveFile, controllers: Controllers) -> GameSetup {
-    let mut setup = GameSetup::new(save.scenario.clone(), save.seed, save.game);
+fn setup_of(save: &SaveFile, controllers: Controllers) -> NewGame {
+    let mut setup = NewGame::new(save.scenario.clone(), save.seed, save.game);
     setup.wounds = save.wounds;
     setup.controllers = controllers;
     setup
@@ -103,7 +103,7 @@ fn summary_of(save: &SaveFile, turn: u32, phase: Phase) -> SaveSummary {
 
 fn phase_word(phase: Phase) -> &'static str {
     match phase {
-        Phase::Setup => "set-up",
+        Phase::NoGame => "no game",
         Phase::Approach => "approach",
         Phase::AlienGeneration => "generation",
         Phase::Movement => "movement",
@@ -115,7 +115,7 @@ fn phase_word(phase: Phase) -> &'static str {
 }
 
 /// A save of `game`, which was started from `setup`.
-pub fn save_of(game: &Game, setup: &GameSetup, source: SaveSource) -> SaveFile {
+pub fn save_of(game: &Game, setup: &NewGame, source: SaveSource) -> SaveFile {
     let saved_at = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

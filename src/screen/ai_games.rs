@@ -107,7 +107,7 @@ fn ask_for_ai_games(
 mod tests {
     use super::*;
     use crate::game::test_support::scenario;
-    use crate::play::setup::GameSetup;
+    use crate::play::new_game::NewGame;
     use crate::screen::GameChoice;
     use ambush_data::Rules;
     use bevy::state::app::StatesPlugin;
@@ -119,7 +119,7 @@ mod tests {
         app.insert_state(Phase::GameOver);
         app.init_resource::<AiGames>();
         app.insert_resource(CurrentGame(GameChoice {
-            setup: GameSetup::new(scenario("crashed_ship.ron"), 3, 0),
+            setup: NewGame::new(scenario("crashed_ship.ron"), 3, 0),
             rules: Arc::new(Rules::bundled().clone()),
             file: None,
             orders: Vec::new(),

@@ -1,11 +1,11 @@
 //! The main menu: the scenarios of `scenarios/` and of each mod, grouped, with their briefings, and the rules options.
 
 use crate::control::Controllers;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
+use crate::screen::deployment::DeploymentWizard;
 use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::mods::ModShelf;
 use crate::screen::saves::{Interrupted, choice_from_save, describe};
-use crate::screen::setup::SetupWizard;
 use crate::screen::thumbnail::MapCache;
 use crate::screen::title::{TitleScene, title_banner};
 use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
@@ -212,7 +212,7 @@ fn start_directly(
     if let Some(d) = direct {
         // An ambush with a player's part in it opens on its set-up screens.
         let wizard = (!d.0.set_up)
-            .then(|| SetupWizard::new(d.0.setup.clone(), d.0.rules.clone()))
+            .then(|| DeploymentWizard::new(d.0.setup.clone(), d.0.rules.clone()))
             .flatten();
         match wizard {
             Some(mut wizard) => {
@@ -328,7 +328,7 @@ fn draw_menu(
                     let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
                     let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
                     if solo.clicked() || hot_seat.clicked() {
-                        let mut setup = GameSetup::new(options.apply(s), options.seed, 0);
+                        let mut setup = NewGame::new(options.apply(s), options.seed, 0);
                         setup.wounds = options.human_wounds;
                         setup.controllers = if hot_seat.clicked() {
                             Controllers::hot_seat()
@@ -345,7 +345,7 @@ fn draw_menu(
                     set_up: false,
                         };
                         // The set-up screens come first when a player has a part in them.
-                        match SetupWizard::new(choice.setup.clone(), choice.rules.clone()) {
+                        match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
                             Some(mut wizard) => {
                                 wizard.file = choice.file;
                                 commands.insert_resource(wizard);

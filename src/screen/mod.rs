@@ -1,20 +1,20 @@
 //! The screens around a game: loading the rule and scenario files, the main menu, and the table.
 
 mod ai_games;
+mod deployment;
 mod loading;
 mod menu;
 mod mods;
 mod replay_viewer;
 mod saves;
 mod session;
-mod setup;
 pub mod thumbnail;
 mod title;
 
 pub use title::TitleCard;
 
+use crate::play::new_game::NewGame;
 use crate::play::record::RecordedOrder;
-use crate::play::setup::GameSetup;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
@@ -23,12 +23,12 @@ use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement, SpringPoint};
 pub use loading::{GameFiles, RonText};
 pub use menu::{Catalogue, CatalogueEntry};
 pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
 pub use replay_viewer::{ReplayViewer, watch_save};
 pub use saves::{Interrupted, SaveEntry, SaveFolder, choice_from_save, list_saves};
-pub use setup::{MarchOrder, Piece, Placement, SetupStep, SetupWizard, SpringPoint};
 
 /// Which screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -120,7 +120,7 @@ impl Default for SessionOptions {
 /// and the scenario file it came from, which hot reload watches.
 #[derive(Debug, Clone)]
 pub struct GameChoice {
-    pub setup: GameSetup,
+    pub setup: NewGame,
     pub rules: Arc<Rules>,
     pub file: Option<String>,
     /// Orders to replay at once, from the start: a loaded save's.
@@ -160,7 +160,7 @@ impl Plugin for ScreenPlugin {
             mods::plugin,
             saves::plugin,
             replay_viewer::plugin,
-            setup::plugin,
+            deployment::plugin,
             session::plugin,
             ai_games::plugin,
         ));

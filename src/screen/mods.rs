@@ -324,7 +324,7 @@ mod tests {
             (s.clone(), r.clone())
         };
         app.insert_resource(CurrentGame(GameChoice {
-            setup: crate::play::setup::GameSetup::new(scenario, 1, 0),
+            setup: crate::play::new_game::NewGame::new(scenario, 1, 0),
             rules,
             file: Some(file.display().to_string()),
             orders: Vec::new(),

@@ -21,7 +21,7 @@ impl ReplayViewer {
     /// The game after the first `shown` orders, for the table: nobody plays on from there, and
     /// a finished game hides nothing (both players have seen its end).
     pub fn choice(&self) -> GameChoice {
-        let mut setup = crate::play::setup::GameSetup::new(
+        let mut setup = crate::play::new_game::NewGame::new(
             self.save.scenario.clone(),
             self.save.seed,
             self.save.game,

@@ -57,7 +57,7 @@ fn handle_requests(
         }
         SessionRequest::MainMenu => {
             commands.remove_resource::<ReplayViewer>();
-            phase.set(Phase::Setup);
+            phase.set(Phase::NoGame);
             screen.set(Screen::Menu);
             return;
         }

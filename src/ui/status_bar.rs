@@ -10,7 +10,7 @@ use bevy_egui::egui;
 
 fn phase_name(p: Phase, names: &SideNames) -> String {
     match p {
-        Phase::Setup => "setting up".into(),
+        Phase::NoGame => "setting up".into(),
         Phase::Approach => "ambush approach".into(),
         Phase::AlienGeneration => format!("{} generation", names.one(Side::Aliens)),
         Phase::Movement => "movement".into(),

@@ -5,7 +5,7 @@
 use crate::{root, scenario};
 use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
 use ambush::game::resources::GameInPlay;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Surprise;
 use ambush::rules::turn::Phase;
@@ -21,7 +21,7 @@ fn app(file: &str, seed: u64) -> App {
 
 /// A headless game of `scenario` under AI control.
 fn app_for(scenario: ambush_data::scenario::Scenario, seed: u64) -> App {
-    let setup = GameSetup::new(scenario, seed, 0);
+    let setup = NewGame::new(scenario, seed, 0);
     ambush::game::headless_app(&setup, Arc::new(Rules::bundled().clone()))
 }
 
@@ -417,7 +417,7 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     use ambush::game::resources::GameInPlay;
     use ambush::game::visibility::{PlayerView, kept_in_the_dark};
     use ambush::play::seats::AiSteps;
-    let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 5, 0);
+    let mut setup = NewGame::new(scenario("mountain_pass.ron"), 5, 0);
     setup.controllers = Controllers::hot_seat();
     let mut app = ambush::input::player_app(&setup, Arc::new(Rules::bundled().clone()));
     app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(0));
@@ -477,13 +477,13 @@ fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone()
     // hidden unit counters and dummy counters on the tabletop. Typically, the ambusher has
     // restrictions on where on the table he can set up."
     use ambush::control::Controllers;
-    use ambush::screen::{Piece, SetupStep, SetupWizard};
+    use ambush::screen::{DeploymentStep, DeploymentWizard, Piece};
     let rules = Arc::new(Rules::bundled().clone());
-    let mut setup = GameSetup::new(scenario("mountain_pass.ron"), 4, 0);
+    let mut setup = NewGame::new(scenario("mountain_pass.ron"), 4, 0);
     setup.controllers = Controllers::solo();
-    let mut w = SetupWizard::new(setup, rules.clone()).expect("the marines set this ambush");
+    let mut w = DeploymentWizard::new(setup, rules.clone()).expect("the marines set this ambush");
     // The alien column is the AI's: only the ambusher's step is the player's.
-    assert_eq!(w.steps, vec![SetupStep::Ambush(Side::Humans)]);
+    assert_eq!(w.steps, vec![DeploymentStep::Ambush(Side::Humans)]);
     assert!(w.ready);
     // Out on the open slope, outside the zone: refused with the rule, nothing moved.
     let e = w.place(Piece::Unit(0), (20.0, 26.0)).unwrap_err();
@@ -529,16 +529,16 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
     // the order ... Finally, the player conducting the ambush indicates where he wants the lead
     // unit to be when the ambush is sprung."
     use ambush::control::Controllers;
-    use ambush::screen::{SetupStep, SetupWizard};
+    use ambush::screen::{DeploymentStep, DeploymentWizard};
     let rules = Arc::new(Rules::bundled().clone());
-    let mut setup = GameSetup::new(scenario("jungle_patrol.ron"), 4, 0);
+    let mut setup = NewGame::new(scenario("jungle_patrol.ron"), 4, 0);
     setup.controllers = Controllers::hot_seat();
-    let mut w = SetupWizard::new(setup.clone(), rules.clone()).unwrap();
+    let mut w = DeploymentWizard::new(setup.clone(), rules.clone()).unwrap();
     assert_eq!(
         w.steps,
         vec![
-            SetupStep::March(Side::Humans),
-            SetupStep::Ambush(Side::Aliens)
+            DeploymentStep::March(Side::Humans),
+            DeploymentStep::Ambush(Side::Aliens)
         ]
     );
     assert!(
@@ -558,24 +558,24 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
     assert_eq!(game.scenario.ambush.as_ref().unwrap().spacing, 4.0);
     // Solo, the aliens' set-up is the AI's (the scenario's own); the player writes the order.
     setup.controllers = Controllers::solo();
-    let w = SetupWizard::new(setup, rules).unwrap();
-    assert_eq!(w.steps, vec![SetupStep::March(Side::Humans)]);
+    let w = DeploymentWizard::new(setup, rules).unwrap();
+    assert_eq!(w.steps, vec![DeploymentStep::March(Side::Humans)]);
 }
 
 #[test]
 fn an_alien_column_in_hot_seat_writes_its_own_order_of_march() {
     // 004 in the other direction: the aliens' player is the column, the marines' the ambusher.
     use ambush::control::Controllers;
-    use ambush::screen::{SetupStep, SetupWizard};
+    use ambush::screen::{DeploymentStep, DeploymentWizard};
     let rules = Arc::new(Rules::bundled().clone());
-    let mut setup = GameSetup::new(scenario("night_raid.ron"), 6, 0);
+    let mut setup = NewGame::new(scenario("night_raid.ron"), 6, 0);
     setup.controllers = Controllers::hot_seat();
-    let mut w = SetupWizard::new(setup, rules).unwrap();
+    let mut w = DeploymentWizard::new(setup, rules).unwrap();
     assert_eq!(
         w.steps,
         vec![
-            SetupStep::March(Side::Aliens),
-            SetupStep::Ambush(Side::Humans)
+            DeploymentStep::March(Side::Aliens),
+            DeploymentStep::Ambush(Side::Humans)
         ]
     );
     w.march.as_mut().unwrap().order.swap(0, 1);

@@ -7,7 +7,7 @@
 use crate::every_scenario;
 use ambush::control::{AiPlayer, Controllers};
 use ambush::play::Game;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::orders::Order;
 use ambush::rules::table::Table;
 use ambush_data::Rules;
@@ -139,7 +139,7 @@ fn check_against_commit(
 ) -> (usize, usize) {
     let all = every_scenario();
     let (scenario, rules) = &all[which % all.len()];
-    let mut setup = GameSetup::new(scenario.clone(), seed, 0);
+    let mut setup = NewGame::new(scenario.clone(), seed, 0);
     setup.controllers = Controllers::hot_seat();
     setup.keep_log = false;
     setup.record_orders = false;

@@ -8,7 +8,7 @@ use crate::{every_scenario, root};
 use ambush::batch::{play_game, result_of, step_cap};
 use ambush::game::resources::GameInPlay;
 use ambush::game::{headless_app, run_to_end};
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush_data::Rules;
 use ambush_data::scenario::Scenario;
 use std::sync::Arc;
@@ -72,7 +72,7 @@ fn play_game_in_app(
     seed: u64,
     game: u64,
 ) -> ambush::batch::GameResult {
-    let mut setup = GameSetup::new(scenario.clone(), seed, game);
+    let mut setup = NewGame::new(scenario.clone(), seed, game);
     setup.record_orders = false;
     let mut app = headless_app(&setup, rules);
     run_to_end(&mut app, step_cap(scenario));

@@ -3,8 +3,8 @@
 use crate::scenario;
 use ambush::game::headless_app;
 use ambush::game::resources::GameInPlay;
+use ambush::play::new_game::NewGame;
 use ambush::play::seats::OrderRejected;
-use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollKind;
 use ambush::rules::movement::MoveError;
 use ambush::rules::orders::{Order, OrderError};
@@ -37,7 +37,7 @@ fn keep_refusals(mut read: MessageReader<OrderRejected>, mut refused: ResMut<Ref
 
 /// Plays game `game` of `file` to its end; the kinds it rolled, and the orders refused.
 fn play(file: &str, game: u64) -> (App, BTreeSet<RollKind>, Vec<String>) {
-    let setup = GameSetup::new(scenario(file), 1, game);
+    let setup = NewGame::new(scenario(file), 1, game);
     let mut app = headless_app(&setup, Arc::new(Rules::bundled().clone()));
     app.init_resource::<Refused>();
     app.add_systems(Last, keep_refusals);

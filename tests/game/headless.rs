@@ -4,7 +4,7 @@ use crate::scenario;
 use ambush::game::components::{Base, UnitLabel};
 use ambush::game::headless_app;
 use ambush::game::resources::GameInPlay;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::log::RollKind;
 use ambush::rules::table::Outcome;
 use ambush::rules::turn::Phase;
@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 fn game_app(file: &str, seed: u64, game: u64) -> App {
-    let setup = GameSetup::new(scenario(file), seed, game);
+    let setup = NewGame::new(scenario(file), seed, game);
     headless_app(&setup, Arc::new(Rules::bundled().clone()))
 }
 
@@ -173,7 +173,7 @@ fn the_simulators_sudden_death_option_rolls_sudden_death_for_the_marines() {
         WoundMethod::Degradation
     );
     for game in 0..4 {
-        let mut setup = GameSetup::new(scenario("jungle_patrol.ron"), 3, game);
+        let mut setup = NewGame::new(scenario("jungle_patrol.ron"), 3, game);
         setup.wounds = Some(WoundMethod::SuddenDeath);
         let mut app = headless_app(&setup, rules.clone());
         play(&mut app);

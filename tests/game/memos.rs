@@ -9,7 +9,7 @@
 use crate::{every_scenario, scenario};
 use ambush::control::AiPlayer;
 use ambush::control::memos::AiMemos;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::play::{Chooser, Game};
 use ambush::rules::orders::{Decision, Order};
 use ambush::rules::table::Table;
@@ -54,7 +54,7 @@ impl Chooser for AgainstEmptyMemos {
 }
 
 fn play(scenario: &Scenario, rules: &Rules, seed: u64) -> AgainstEmptyMemos {
-    let mut setup = GameSetup::new(scenario.clone(), seed, 0);
+    let mut setup = NewGame::new(scenario.clone(), seed, 0);
     setup.record_orders = false;
     let mut game = Game::new(&setup, std::sync::Arc::new(rules.clone()));
     let mut chooser = AgainstEmptyMemos::default();

@@ -6,8 +6,8 @@ use ambush::control::Controllers;
 use ambush::game::resources::GameInPlay;
 use ambush::game::{headless_app, run_to_end};
 use ambush::input::player_app;
+use ambush::play::new_game::NewGame;
 use ambush::play::seats::AiSteps;
-use ambush::play::setup::GameSetup;
 use ambush::rules::formation;
 use ambush::rules::log::RollEntry;
 use ambush::rules::turn::Phase;
@@ -90,7 +90,7 @@ fn colonial_games_play_to_an_end_in_their_own_words() {
     ] {
         let s = scenario(&m, file);
         for seed in seeds {
-            let mut app = headless_app(&GameSetup::new(s.clone(), seed, 0), m.rules.clone());
+            let mut app = headless_app(&NewGame::new(s.clone(), seed, 0), m.rules.clone());
             assert!(run_to_end(&mut app, 2000), "{file} seed {seed} ends");
             let log = &app.world().resource::<GameInPlay>().dice.log;
             assert!(!log.is_empty());
@@ -118,7 +118,7 @@ fn the_guns_unlimber_when_the_warriors_come_and_the_square_stays_formed() {
         .map(|u| u.label.clone())
         .collect();
     assert!(!guns.is_empty(), "the scenario starts with limbered guns");
-    let mut app = headless_app(&GameSetup::new(s, 1, 0), m.rules.clone());
+    let mut app = headless_app(&NewGame::new(s, 1, 0), m.rules.clone());
     run_to_end(&mut app, 2000);
     let table = full_table(&mut app);
     for label in &guns {
@@ -132,7 +132,7 @@ fn the_guns_unlimber_when_the_warriors_come_and_the_square_stays_formed() {
     // The square never breaks: it may not move, and the AI keeps it (a lost melee may still
     // push a base back: that is the melee's result, not a move).
     let s = scenario(&m, "the_square.ron");
-    let mut app = headless_app(&GameSetup::new(s.clone(), 1, 0), m.rules.clone());
+    let mut app = headless_app(&NewGame::new(s.clone(), 1, 0), m.rules.clone());
     run_to_end(&mut app, 2000);
     let table = full_table(&mut app);
     for spec in s.units.iter().filter(|u| u.formation.is_some()) {
@@ -156,7 +156,7 @@ fn a_colonial_game_watched_or_hot_seat_shows_the_players_only_period_words() {
     let m = colonial();
     let s = scenario(&m, "the_square.ron");
     for controllers in [Controllers::all_ai(), Controllers::hot_seat()] {
-        let mut setup = GameSetup::new(s.clone(), 2, 0);
+        let mut setup = NewGame::new(s.clone(), 2, 0);
         setup.controllers = controllers;
         let mut app = player_app(&setup, m.rules.clone());
         let mut last = None;
@@ -197,7 +197,7 @@ fn a_player_unlimbers_a_gun_from_the_orders_panel_and_it_costs_the_move() {
     use ambush::rules::orders::Decision;
     use ambush::rules::table::MoveKind;
     let m = colonial();
-    let mut setup = GameSetup::new(scenario(&m, "the_guns_at_the_wells.ron"), 1, 0);
+    let mut setup = NewGame::new(scenario(&m, "the_guns_at_the_wells.ron"), 1, 0);
     setup.controllers = Controllers::solo();
     let mut app = player_app(&setup, m.rules.clone());
     let table = |app: &App| {

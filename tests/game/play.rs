@@ -7,7 +7,7 @@ use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::PlayerView;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::log::RollKind;
 use ambush::rules::orders::Decision;
 use ambush::rules::preview::target_marks;
@@ -22,7 +22,7 @@ use bevy::prelude::*;
 use std::sync::Arc;
 
 fn solo_app(seed: u64) -> App {
-    let mut setup = GameSetup::new(scenario("crashed_ship.ron"), seed, 0);
+    let mut setup = NewGame::new(scenario("crashed_ship.ron"), seed, 0);
     setup.controllers = Controllers::solo();
     player_app(&setup, Arc::new(Rules::bundled().clone()))
 }
@@ -234,7 +234,7 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
 #[test]
 fn hot_seat_hands_the_aliens_decisions_to_the_second_player() {
     // The mission's hot-seat play: both sides' orders come from the players at the machine.
-    let mut setup = GameSetup::new(scenario("crashed_ship.ron"), 4, 0);
+    let mut setup = NewGame::new(scenario("crashed_ship.ron"), 4, 0);
     setup.controllers = Controllers::hot_seat();
     let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
     let mut aliens_asked = false;

@@ -5,7 +5,7 @@ use crate::scenario;
 use ambush::game::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
 use ambush::game::headless_app;
 use ambush::game::resources::GameInPlay;
-use ambush::play::setup::GameSetup;
+use ambush::play::new_game::NewGame;
 use ambush::rules::cards::Card;
 use ambush::rules::table::Presence;
 use ambush::rules::turn::Phase;
@@ -19,7 +19,7 @@ use std::sync::Arc;
 /// Plays a game frame by frame, checking the invariants after every frame.
 fn check_game(file: &str, seed: u64) -> Result<(), TestCaseError> {
     let rules = Rules::bundled();
-    let setup = GameSetup::new(scenario(file), seed, 0);
+    let setup = NewGame::new(scenario(file), seed, 0);
     let mut app = headless_app(&setup, Arc::new(rules.clone()));
     let mut max_wounds: HashMap<u32, u32> = HashMap::new();
     let tol = rules.general.contact_tolerance;

@@ -5,8 +5,8 @@ use crate::{every_scenario, root};
 use ambush::control::Controllers;
 use ambush::game::resources::GameInPlay;
 use ambush::input::player_app;
+use ambush::play::new_game::NewGame;
 use ambush::play::seats::AiSteps;
-use ambush::play::setup::GameSetup;
 use ambush::rules::turn::Phase;
 use ambush::save::{
     SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// A save of the game in `app`, through its text, as a player's file would go.
-fn save_now(app: &mut App, setup: &GameSetup) -> SaveFile {
+fn save_now(app: &mut App, setup: &NewGame) -> SaveFile {
     let save = save_of(
         app.world().resource::<GameInPlay>(),
         setup,
@@ -28,7 +28,7 @@ fn save_now(app: &mut App, setup: &GameSetup) -> SaveFile {
 fn a_save_made_at_any_point_of_any_scenario_loads_to_the_same_game() {
     for (scenario, rules) in every_scenario() {
         for controllers in [Controllers::solo(), Controllers::hot_seat()] {
-            let mut setup = GameSetup::new(scenario.clone(), 5, 0);
+            let mut setup = NewGame::new(scenario.clone(), 5, 0);
             setup.controllers = controllers;
             let mut app = player_app(&setup, rules.clone());
             let mut last = None;
@@ -188,7 +188,7 @@ fn keep_writing(path: &Path) -> ! {
     let text = a_save_text();
     let short = {
         let (scenario, rules) = every_scenario().swap_remove(0);
-        let setup = GameSetup::new(scenario, 1, 0);
+        let setup = NewGame::new(scenario, 1, 0);
         let mut app = ambush::game::headless_app(&setup, rules.clone());
         app.update();
         save_of(
@@ -244,7 +244,7 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
         .into_iter()
         .find(|(s, _)| s.name == "The Crashed Ship")
         .expect("the crashed ship");
-    let mut setup = GameSetup::new(scenario, 9, 0);
+    let mut setup = NewGame::new(scenario, 9, 0);
     setup.controllers = Controllers::solo();
     let mut app = player_app(&setup, rules.clone());
     // The table just before each of the player's orders, by the order's place in the record.
@@ -315,7 +315,7 @@ fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothin
         .into_iter()
         .find(|(s, _)| s.name == "Jungle Patrol")
         .expect("jungle patrol");
-    let mut setup = GameSetup::new(scenario, 1, 0);
+    let mut setup = NewGame::new(scenario, 1, 0);
     setup.controllers = Controllers::hot_seat();
     for reveal in [false, true] {
         let mut app = player_app(&setup, rules.clone());

@@ -5,8 +5,8 @@ use ambush::control::{AiPlayer, Controllers};
 use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::{PlayerView, ambush_revealed};
 use ambush::input::Selection;
+use ambush::play::new_game::NewGame;
 use ambush::play::seats::AiSteps;
-use ambush::play::setup::GameSetup;
 use ambush::rules::log::RollEntry;
 use ambush::rules::orders::{Decision, passing_order};
 use ambush::rules::table::{Table, UnitId};
@@ -185,7 +185,7 @@ pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Opt
 /// checks every frame before the ambush is sprung, and every frame after it while counters are
 /// left. Returns how many frames were checked before the spring and after it.
 fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
-    let mut setup = GameSetup::new(scenario(file), seed, 0);
+    let mut setup = NewGame::new(scenario(file), seed, 0);
     setup.controllers = Controllers::hot_seat();
     let column = setup.scenario.ambush.as_ref().expect("an ambush").ambushed;
     let rules = Arc::new(Rules::bundled().clone());

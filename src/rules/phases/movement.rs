@@ -87,7 +87,7 @@ impl MovementState {
             let u = &table.units[i];
             u.side == side
                 && u.on_table()
-                && movement::free_to_move_among(table, rules, &grid, u.id)
+                && movement::free_to_move_via_grid(table, rules, &grid, u.id)
         });
         if let Some(i) = found {
             self.look_from.0[side.index()] = i;

@@ -297,12 +297,13 @@ fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
             let grid = t.grid();
             let terrain = crate::rules::shooting::terrain_print(&t);
             for a in &t.units {
-                let contact = t.in_enemy_contact_among(&grid, a.id, tol);
+                let contact = t.in_enemy_contact_via_grid(&grid, a.id, tol);
                 assert_eq!(contact, t.in_enemy_contact(a.id, tol), "round {round}");
                 touching += usize::from(contact);
                 for b in t.units.iter().step_by(3) {
-                    let sight =
-                        crate::rules::shooting::los_blocker_among(&t, &grid, terrain, a.id, b.id);
+                    let sight = crate::rules::shooting::los_blocker_via_grid(
+                        &t, &grid, terrain, a.id, b.id,
+                    );
                     assert_eq!(
                         sight,
                         crate::rules::shooting::los_blocker(&t, a.id, b.id),
@@ -310,7 +311,7 @@ fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
                     );
                     blocked += usize::from(sight.is_some());
                 }
-                let planned = crate::rules::shooting::targets_among(&t, r, &grid, terrain, a.id);
+                let planned = crate::rules::shooting::targets_via_grid(&t, r, &grid, terrain, a.id);
                 assert_eq!(
                     planned,
                     crate::rules::shooting::targets(&t, r, a.id),

@@ -12,7 +12,7 @@ use glam::Vec2;
 
 /// Everything needed to start one game.
 #[derive(Debug, Clone)]
-pub struct GameSetup {
+pub struct NewGame {
     pub scenario: Scenario,
     pub seed: u64,
     /// The game's number in a run: with the seed, it picks the dice.
@@ -27,9 +27,9 @@ pub struct GameSetup {
     pub record_orders: bool,
 }
 
-impl GameSetup {
+impl NewGame {
     pub fn new(scenario: Scenario, seed: u64, game: u64) -> Self {
-        GameSetup {
+        NewGame {
             scenario,
             seed,
             game,
@@ -42,7 +42,7 @@ impl GameSetup {
 }
 
 /// The table at the start of the game: the scenario's units, turn 1.
-pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
+pub fn initial_table(setup: &NewGame, rules: &Rules) -> Table {
     let s = &setup.scenario;
     let units: Vec<Unit> = s
         .units
@@ -80,34 +80,30 @@ pub fn initial_table(setup: &GameSetup, rules: &Rules) -> Table {
         humans_at_start: units.len() as u32,
         ..Default::default()
     };
-    Table {
-        config: GameConfig {
-            scenario: s.name.clone(),
-            side_names: s.names(rules).clone(),
-            table: Vec2::new(s.table.0, s.table.1),
-            friendly_edge: s.friendly_edge,
-            turn_limit: s.turn_limit,
-            automatic_wave_turn: s
-                .automatic_wave_turn
-                .unwrap_or(rules.generation.default_automatic_wave_turn),
-            human_wounds: setup.wounds.unwrap_or(s.human_wounds),
-            human_morale: s.human_morale,
-            inferior_weapons: s.inferior_weapons,
-            inferior_weapon_rules: s.inferior_weapon_rules,
-            aliens: s.aliens.clone(),
-            objective: s.objective.clone(),
-            attack_over: s.attack_over,
-            ambush: s.ambush.clone(),
-            darkness: s.darkness,
-            blindsides: s.blindsides,
-            explosives: s.explosives,
-            environment: s.environment,
-        },
-        terrain: s.terrain.clone(),
-        units: units.into(),
-        progress,
-        ledger: Default::default(),
-        exposure: Default::default(),
-        spatial: Default::default(),
-    }
+    let mut table = Table::new(GameConfig {
+        scenario: s.name.clone(),
+        side_names: s.names(rules).clone(),
+        table: Vec2::new(s.table.0, s.table.1),
+        friendly_edge: s.friendly_edge,
+        turn_limit: s.turn_limit,
+        automatic_wave_turn: s
+            .automatic_wave_turn
+            .unwrap_or(rules.generation.default_automatic_wave_turn),
+        human_wounds: setup.wounds.unwrap_or(s.human_wounds),
+        human_morale: s.human_morale,
+        inferior_weapons: s.inferior_weapons,
+        inferior_weapon_rules: s.inferior_weapon_rules,
+        aliens: s.aliens.clone(),
+        objective: s.objective.clone(),
+        attack_over: s.attack_over,
+        ambush: s.ambush.clone(),
+        darkness: s.darkness,
+        blindsides: s.blindsides,
+        explosives: s.explosives,
+        environment: s.environment,
+    });
+    table.terrain = s.terrain.clone();
+    table.units = units.into();
+    table.progress = progress;
+    table
 }

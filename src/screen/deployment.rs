@@ -2,7 +2,7 @@
 //! ambusher's hidden units, dummy counters and spring point, with a hand-over in hot-seat play.
 
 use crate::control::Controller;
-use crate::play::setup::GameSetup;
+use crate::play::new_game::NewGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
@@ -225,29 +225,29 @@ impl Placement {
 
 /// One part of the set-up, taken by one side's player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SetupStep {
+pub enum DeploymentStep {
     /// The column's player writes the order of march.
     March(Side),
     /// The ambusher places its units and dummies and picks the spring point.
     Ambush(Side),
 }
 
-impl SetupStep {
+impl DeploymentStep {
     pub fn side(self) -> Side {
         match self {
-            SetupStep::March(s) | SetupStep::Ambush(s) => s,
+            DeploymentStep::March(s) | DeploymentStep::Ambush(s) => s,
         }
     }
 }
 
 /// The set-up screens' state: the game to start, the steps the players take, and their choices.
 #[derive(Resource, Debug, Clone)]
-pub struct SetupWizard {
-    pub setup: GameSetup,
+pub struct DeploymentWizard {
+    pub setup: NewGame,
     pub rules: Arc<Rules>,
     /// The scenario file, for hot reload's notice once the game is on.
     pub file: Option<String>,
-    pub steps: Vec<SetupStep>,
+    pub steps: Vec<DeploymentStep>,
     pub current: usize,
     /// Hot-seat: the player of the current step is at the screen.
     pub ready: bool,
@@ -260,9 +260,9 @@ pub struct SetupWizard {
     pub problem: Option<String>,
 }
 
-impl SetupWizard {
+impl DeploymentWizard {
     /// The set-up for a game, or `None` when no player has a part in it.
-    pub fn new(setup: GameSetup, rules: Arc<Rules>) -> Option<SetupWizard> {
+    pub fn new(setup: NewGame, rules: Arc<Rules>) -> Option<DeploymentWizard> {
         let s = &setup.scenario;
         let a = s.ambush.as_ref()?;
         let human = |side: Side| setup.controllers.get(side) == Controller::Human;
@@ -270,17 +270,17 @@ impl SetupWizard {
         let placement = Placement::of(s).filter(|_| human(a.ambushed.other()));
         let mut steps = Vec::new();
         if march.is_some() {
-            steps.push(SetupStep::March(a.ambushed));
+            steps.push(DeploymentStep::March(a.ambushed));
         }
         if placement.is_some() {
-            steps.push(SetupStep::Ambush(a.ambushed.other()));
+            steps.push(DeploymentStep::Ambush(a.ambushed.other()));
         }
         if steps.is_empty() {
             return None;
         }
         // The spring point is picked after the column's order is shown (004), so its least
         // distance follows the spacing chosen.
-        let mut wizard = SetupWizard {
+        let mut wizard = DeploymentWizard {
             spring: None,
             ready: !setup.controllers.is_hot_seat(),
             setup,
@@ -300,12 +300,12 @@ impl SetupWizard {
     /// Readies the current step: the ambusher's spring point is worked out from the column as
     /// its player left it.
     fn enter_step(&mut self) {
-        if let Some(SetupStep::Ambush(_)) = self.step() {
+        if let Some(DeploymentStep::Ambush(_)) = self.step() {
             self.spring = SpringPoint::of(&self.scenario());
         }
     }
 
-    pub fn step(&self) -> Option<SetupStep> {
+    pub fn step(&self) -> Option<DeploymentStep> {
         self.steps.get(self.current).copied()
     }
 
@@ -358,8 +358,8 @@ impl SetupWizard {
 
     /// Goes on to the next step (the next player's, in hot-seat, behind a curtain). Returns the
     /// game to start when the last step is done.
-    pub fn finish_step(&mut self) -> Option<GameSetup> {
-        let was = self.step().map(SetupStep::side);
+    pub fn finish_step(&mut self) -> Option<NewGame> {
+        let was = self.step().map(DeploymentStep::side);
         self.current += 1;
         self.selected = None;
         self.problem = None;
@@ -391,7 +391,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn draw_setup(
     mut contexts: EguiContexts,
-    wizard: Option<ResMut<SetupWizard>>,
+    wizard: Option<ResMut<DeploymentWizard>>,
     mut requests: MessageWriter<SessionRequest>,
     mut screen: ResMut<NextState<Screen>>,
     display: Res<DisplaySettings>,
@@ -424,8 +424,8 @@ fn draw_setup(
             return;
         }
         match step {
-            SetupStep::March(side) => march_ui(ui, &mut wizard, side, palette),
-            SetupStep::Ambush(side) => ambush_ui(ui, &mut wizard, side, palette),
+            DeploymentStep::March(side) => march_ui(ui, &mut wizard, side, palette),
+            DeploymentStep::Ambush(side) => ambush_ui(ui, &mut wizard, side, palette),
         }
         ui.separator();
         ui.horizontal(|ui| {
@@ -456,7 +456,7 @@ fn draw_setup(
 }
 
 /// The column player's secret order of march: move units up and down, set the spacing.
-fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side, palette: Palette) {
+fn march_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palette: Palette) {
     let labels = column_labels(&wizard.setup.scenario, side);
     let Some(m) = wizard.march.as_mut() else {
         return;
@@ -499,7 +499,7 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side, palette: Pa
 }
 
 /// The ambusher's map: pick a unit or dummy, click where it goes; the spring point slider.
-fn ambush_ui(ui: &mut egui::Ui, wizard: &mut SetupWizard, side: Side, palette: Palette) {
+fn ambush_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palette: Palette) {
     ui.strong(format!(
         "The {}' ambush: hidden units, dummy counters and the spring point",
         wizard.setup.scenario.names(&wizard.rules).of(side)

@@ -70,8 +70,3 @@ pub struct TurnRecord(pub TurnMarks);
 /// Enemies whose position the unit knows (003 blindsides).
 #[derive(Component, Debug, Clone, PartialEq, Eq, Default)]
 pub struct Located(pub Vec<UnitId>);
-
-/// Marks an entity that belongs to the game being played: its units and what is drawn for them.
-/// A new game removes them all, and so does leaving the table for the menu.
-#[derive(Component, Debug, Default, Clone, Copy)]
-pub struct GameEntity;

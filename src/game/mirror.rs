@@ -2,6 +2,7 @@
 
 use crate::game::components::*;
 use crate::game::resources::GameInPlay;
+use crate::game::start::{GameNumber, of_game};
 use crate::rules::table::Unit;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
 /// spawned. The `Game` is the truth; the components follow it.
 fn mirror_units(
     game: Option<Res<GameInPlay>>,
+    number: Res<State<GameNumber>>,
     mut units: Query<UnitMirror>,
     mut commands: Commands,
 ) {
@@ -80,7 +82,7 @@ fn mirror_units(
         }
     }
     for (u, _) in table.units.iter().zip(&seen).filter(|(_, seen)| !**seen) {
-        spawn_unit(&mut commands, u);
+        spawn_unit(&mut commands, u, *number.get());
     }
 }
 
@@ -93,11 +95,11 @@ fn same_bits(a: &Base, b: &Base) -> bool {
         && bits(a.position) == bits(b.position)
 }
 
-/// Spawns the entity of a unit with every component it needs.
-pub fn spawn_unit(commands: &mut Commands, u: &Unit) -> Entity {
+/// Spawns the entity of a unit of game `number` with every component it needs.
+pub fn spawn_unit(commands: &mut Commands, u: &Unit, number: GameNumber) -> Entity {
     let mut e = commands.spawn((
         UnitNumber(u.id),
-        GameEntity,
+        of_game(number),
         UnitLabel(u.label.clone()),
         Base {
             troop: u.troop,

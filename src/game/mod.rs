@@ -29,7 +29,7 @@ impl Plugin for RulesPlugin {
 /// What the game's unit tests share.
 #[cfg(test)]
 pub(crate) mod test_support {
-    use super::components::GameEntity;
+    use super::start::GameNumber;
     use ambush_data::Rules;
     use ambush_data::scenario::Scenario;
     use bevy::prelude::*;
@@ -47,7 +47,7 @@ pub(crate) mod test_support {
     pub fn game_entities(app: &mut App) -> usize {
         let world = app.world_mut();
         world
-            .query_filtered::<(), With<GameEntity>>()
+            .query_filtered::<(), With<DespawnOnExit<GameNumber>>>()
             .iter(world)
             .count()
     }

@@ -3,7 +3,7 @@
 use crate::game::frame::FrameSet;
 use crate::game::mirror::MirrorSet;
 use crate::game::resources::GameInPlay;
-use crate::game::start::despawn_game_entities;
+use crate::game::start::GameNumber;
 use crate::play::seats::OrderRejected;
 use crate::rules::turn::Phase;
 use bevy::prelude::*;
@@ -19,9 +19,9 @@ impl FreelyMutableState for Phase {}
 pub struct PhaseSet(pub Phase);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Phase>();
-    // Leaving a game for the menu: nothing of it stays on the table.
-    app.add_systems(OnEnter(Phase::NoGame), despawn_game_entities);
+    // What a game spawns lives as long as its number, and leaves with it for the menu
+    // (`start::of_game`).
+    app.init_state::<Phase>().init_state::<GameNumber>();
     let [a, b, c, d, e, f] = Phase::IN_ORDER.map(PhaseSet);
     app.configure_sets(
         Update,

@@ -1,6 +1,5 @@
-//! Starts a game in the world: the `Game` resource, its units' entities, and per-game state put back to its defaults.
+//! Starts a game in the world: the `Game` resource, its units' entities, per-game state put back to its defaults, and the game's number that ends the last game's entities.
 
-use crate::game::components::GameEntity;
 use crate::game::mirror::spawn_unit;
 use crate::game::resources::GameInPlay;
 use crate::play::Game;
@@ -9,6 +8,7 @@ use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
+use bevy::state::state::StateTransition;
 use std::sync::Arc;
 
 /// Runs once each time a game starts, before its units come onto the table: every plugin puts
@@ -31,28 +31,36 @@ impl PerGame for App {
     }
 }
 
-/// Removes every entity of the game being played.
-pub fn despawn_game_entities(world: &mut World) {
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<GameEntity>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
+/// Which game the world holds: each game started gets the next number, and 0 is none. What is
+/// spawned for a game carries `of_game(its number)`, so Bevy removes it when the next game
+/// begins (the number is left) or the player leaves for the menu (`Phase::NoGame` is entered).
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GameNumber(pub u64);
+
+/// The components that tie an entity to the lifetime of game `number`.
+pub fn of_game(number: GameNumber) -> (DespawnOnExit<GameNumber>, DespawnOnEnter<Phase>) {
+    (DespawnOnExit(number), DespawnOnEnter(Phase::NoGame))
 }
 
-/// Starts a game in `world`: removes any previous game's entities, resets every per-game
-/// resource, inserts the `Game` and spawns its units; the approach (or turn 1) comes next frame.
+/// Starts a game in `world`: the last game's entities go at once (its number is left), every
+/// per-game resource is reset, the new `Game` is inserted and its units spawned; the approach
+/// (or turn 1) comes next frame.
 pub fn start_game(world: &mut World, setup: &NewGame, rules: Arc<Rules>) {
-    despawn_game_entities(world);
+    let last = world
+        .get_resource::<State<GameNumber>>()
+        .map_or(0, |s| s.get().0);
+    let number = GameNumber(last + 1);
+    world.insert_resource(NextState::Pending(number));
+    // Left now, not next frame, so no system meets the last game's entities beside the new
+    // game's. Only apps with states have this schedule.
+    let _ = world.try_run_schedule(StateTransition);
     // Only apps with per-game state have this schedule.
     let _ = world.try_run_schedule(GameStart);
     let game = Game::new(setup, rules);
     {
         let mut commands = world.commands();
         for u in game.table.units.iter() {
-            spawn_unit(&mut commands, u);
+            spawn_unit(&mut commands, u, number);
         }
     }
     world.flush();

@@ -385,7 +385,7 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         draw_setup
             .in_set(EguiPass::Screens)
-            .run_if(in_state(Screen::Setup)),
+            .run_if(in_state(Screen::Deployment)),
     );
 }
 

@@ -218,7 +218,7 @@ fn start_directly(
             Some(mut wizard) => {
                 wizard.file = d.0.file.clone();
                 commands.insert_resource(wizard);
-                screen.set(Screen::Setup);
+                screen.set(Screen::Deployment);
             }
             None => {
                 requests.write(SessionRequest::Start(Box::new(d.0.clone())));
@@ -349,7 +349,7 @@ fn draw_menu(
                             Some(mut wizard) => {
                                 wizard.file = choice.file;
                                 commands.insert_resource(wizard);
-                                screen.set(Screen::Setup);
+                                screen.set(Screen::Deployment);
                             }
                             None => {
                                 requests.write(SessionRequest::Start(Box::new(choice)));

@@ -37,8 +37,9 @@ pub enum Screen {
     #[default]
     Loading,
     Menu,
-    /// 004's set-up before an ambush: order of march, hidden units, dummies, spring point.
-    Setup,
+    /// 004's set-up before an ambush (deployment): order of march, hidden units, dummies,
+    /// spring point.
+    Deployment,
     Table,
 }
 

@@ -1,7 +1,7 @@
 //! Darkness and murk you can see: night (003) dims the table, the sea tints it, and the selected unit's sight shows as a lit circle; blindside scenarios show its front arc.
 
-use crate::game::components::GameEntity;
 use crate::game::resources::GameInPlay;
+use crate::game::start::{GameNumber, of_game};
 use crate::game::visibility::PlayerView;
 use crate::input::{PreviewSet, Selection};
 use crate::rules::table::Table;
@@ -68,6 +68,7 @@ pub fn sight_radius(table: &Table, rules: &Rules, unit: &crate::rules::table::Un
 fn dim_the_table(
     view: Res<PlayerView>,
     game: Option<Res<GameInPlay>>,
+    number: Res<State<GameNumber>>,
     selection: Res<Selection>,
     mut gloom: Query<(Entity, &mut Gloom)>,
     mut commands: Commands,
@@ -102,7 +103,7 @@ fn dim_the_table(
         Err(_) => {
             commands.spawn((
                 Gloom { light },
-                GameEntity,
+                of_game(*number.get()),
                 Name::new("darkness"),
                 mesh,
                 MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Blend))),

@@ -1,7 +1,7 @@
 //! The static table, cloth and terrain in their art, built once into one mesh per game and again only when the palette changes.
 
-use crate::game::components::GameEntity;
 use crate::game::frame::FrameSet;
+use crate::game::start::{GameNumber, of_game};
 use crate::game::visibility::PlayerView;
 use crate::view::art::{self, Triangles};
 use crate::view::display::DisplaySettings;
@@ -29,10 +29,11 @@ pub(super) fn vertex_coloured(alpha_mode: AlphaMode2d) -> ColorMaterial {
     }
 }
 
-/// Draws the table once a game is under way; it belongs to that game (`GameEntity`), so a new
+/// Draws the table once a game is under way; it belongs to that game (`of_game`), so a new
 /// game clears it and it is drawn again. A change of palette draws it afresh.
 fn draw_table(
     view: Res<PlayerView>,
+    number: Res<State<GameNumber>>,
     settings: Res<DisplaySettings>,
     drawn: Query<Entity, With<TerrainVisual>>,
     mut commands: Commands,
@@ -56,7 +57,7 @@ fn draw_table(
     );
     commands.spawn((
         TerrainVisual,
-        GameEntity,
+        of_game(*number.get()),
         Name::new("table"),
         Mesh2d(meshes.add(Triangles::of(&paints).mesh())),
         MeshMaterial2d(materials.add(vertex_coloured(AlphaMode2d::Opaque))),

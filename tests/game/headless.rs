@@ -189,3 +189,25 @@ fn the_simulators_sudden_death_option_rolls_sudden_death_for_the_marines() {
     }
     assert!(kinds.contains(&RollKind::SuddenDeath), "{kinds:?}");
 }
+
+/// The rules never loop on a column's spacing that is no distance (the scenario check refuses
+/// one in a file; this is the second defence): Night Raid with such a spacing, set past the
+/// check, plays out within the simulator's step cap instead of stepping back along its route
+/// for ever.
+#[test]
+fn a_column_spaced_by_no_distance_still_plays_out_within_the_step_cap() {
+    let mut s = scenario("night_raid.ron");
+    let rules = Arc::new(Rules::bundled().clone());
+    for spacing in [f32::NAN, f32::INFINITY, 1.0e30, -1.0e30] {
+        s.ambush.as_mut().expect("an ambush").spacing = spacing;
+        let mut setup = NewGame::new(s.clone(), 1, 0);
+        setup.keep_log = false;
+        let mut game = ambush::play::Game::new(&setup, rules.clone());
+        let played = game.play_to_end(ambush::batch::step_cap(&s));
+        assert!(
+            played.ended || game.table.progress.turn <= s.turn_limit + 2,
+            "{spacing}: turn {}",
+            game.table.progress.turn
+        );
+    }
+}

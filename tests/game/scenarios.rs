@@ -99,3 +99,26 @@ fn too_many_dummies_are_refused_at_the_dummies_line() {
     assert_eq!(e.line, line, "{e}");
     assert!(e.message.contains("`ambush.dummies`"), "{e}");
 }
+
+/// A simple ambush's spacing is read as the column marches on and when it is sprung: one that
+/// is not a positive number of inches is refused at its line, whatever the set-up. Night Raid
+/// with a spacing written out too long for an `f32` (it reads as infinity) once passed the check
+/// and then hung the simulator, the soak and the window, stepping back from a place that is no
+/// place for ever.
+#[test]
+fn a_spacing_that_is_no_distance_is_refused_at_its_line_in_a_simple_ambush() {
+    let good = std::fs::read_to_string(root().join("scenarios/night_raid.ron")).unwrap();
+    let line = good.lines().position(|l| l.contains("spacing:")).unwrap() + 1;
+    for spacing in [
+        "1000000000000000000000000000000000000000.0",
+        "0.0",
+        "-4.0",
+        "1000.0",
+    ] {
+        let bad = good.replacen("spacing: 4.0", &format!("spacing: {spacing}"), 1);
+        assert_ne!(good, bad, "the test edits a real field");
+        let e = parse_scenario("s.ron", &bad, Rules::bundled()).unwrap_err();
+        assert_eq!(e.line, line, "{spacing}: {e}");
+        assert!(e.message.contains("`ambush.spacing`"), "{spacing}: {e}");
+    }
+}

@@ -339,6 +339,17 @@ impl Checker<'_> {
                 "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
             );
         }
+        // Every set-up reads the spacing: the column marches on, and a simple ambush places it
+        // behind its lead, that far apart. A spacing of 0 stacks the bases, and one that is not a
+        // number places them nowhere.
+        if !(a.spacing.is_finite() && a.spacing > 0.0 && a.spacing <= MAX_TABLE_INCHES) {
+            return pair_error(
+                "spacing",
+                &format!(
+                    "expected inches between the column's units, above 0 and at most {MAX_TABLE_INCHES}"
+                ),
+            );
+        }
         if a.setup == AmbushSetup::Complex {
             if a.units.iter().any(|u| u.side != Side::Aliens) {
                 return pair_error(
@@ -350,14 +361,6 @@ impl Checker<'_> {
                 return pair_error(
                     "route",
                     "a complex set-up needs a route of two or more points on the table",
-                );
-            }
-            if !(a.spacing.is_finite() && a.spacing > 0.0 && a.spacing <= MAX_TABLE_INCHES) {
-                return pair_error(
-                    "spacing",
-                    &format!(
-                        "expected inches between the column's units, above 0 and at most {MAX_TABLE_INCHES}"
-                    ),
                 );
             }
         } else if a.spotting_by_fire {

@@ -120,6 +120,12 @@ pub fn march_on(table: &mut Table, rules: &Rules) {
         let full = movement::allowance(table, rules, id, MoveKind::StraightForward);
         let Some(u) = table.unit(id) else { continue };
         let mut at = full - spacing * k as f32;
+        // A place a million inches along a route is no place (the scenario check keeps the
+        // spacing and the allowances sane): never step toward it, as a step back from a number
+        // that large, or from one that is not a number, never arrives.
+        if !(at.abs() < FARTHEST_MARCH) {
+            continue;
+        }
         // The farthest clear place along the route, stepping back to its start.
         let place = loop {
             if at < -MEASURING_SLACK {
@@ -142,3 +148,7 @@ pub fn march_on(table: &mut Table, rules: &Rules) {
 
 /// How far back along the route a unit marching on tries next when its place is taken, inches.
 const MARCH_ON_STEP: f32 = 0.25;
+
+/// Beyond this many inches along a route no unit marches on: far past any table, and well short
+/// of where stepping back by `MARCH_ON_STEP` stops changing an `f32`.
+const FARTHEST_MARCH: f32 = 1.0e6;

@@ -18,7 +18,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
-        (fit_new_table, pan_and_zoom, apply_opening_zoom)
+        (
+            fit_new_table,
+            keep_clear_of_panels,
+            pan_and_zoom,
+            apply_opening_zoom,
+        )
             .chain()
             .in_set(InputSet::Read),
     );
@@ -62,6 +67,59 @@ fn fit_new_table(
     if let Ok(w) = window.single() {
         fit(game.table.config.table, w, &panels, &mut camera);
     }
+}
+
+/// When a panel widens or narrows (the inspector opens on a unit), the view follows the space
+/// the panels leave: a table that was in view whole is fitted again, and otherwise the point at
+/// the free area's centre stays at its centre, so nothing on the table slips under a panel.
+fn keep_clear_of_panels(
+    game: Option<Res<GameInPlay>>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    panels: Res<PanelRects>,
+    mut last: Local<Option<Rect>>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
+) {
+    let (Some(game), Ok(w)) = (game, window.single()) else {
+        return;
+    };
+    let free = free_area(w, &panels);
+    let Some(before) = last.replace(free) else {
+        return;
+    };
+    if before.min.distance(free.min) < 1.0 && before.max.distance(free.max) < 1.0 {
+        return;
+    }
+    let size = game.table.config.table;
+    let whole = camera
+        .iter()
+        .next()
+        .is_some_and(|(t, p)| shows_whole(&t, &p, w, before, size));
+    if whole {
+        fit(size, w, &panels, &mut camera);
+        return;
+    }
+    // Screen y runs down, the table's y up.
+    let shift = free.center() - before.center();
+    for (mut t, p) in camera.iter_mut() {
+        if let Projection::Orthographic(o) = &*p {
+            t.translation.x -= shift.x * o.scale;
+            t.translation.y += shift.y * o.scale;
+        }
+    }
+}
+
+/// Whether the whole table (`size` inches) is in view inside `area` of the window.
+fn shows_whole(t: &Transform, p: &Projection, window: &Window, area: Rect, size: Vec2) -> bool {
+    let Projection::Orthographic(o) = p else {
+        return false;
+    };
+    let half = Vec2::new(window.width(), window.height()) * 0.5;
+    let on_screen = |inches: Vec2| {
+        let d = (inches - t.translation.truncate()) / o.scale;
+        Vec2::new(half.x + d.x, half.y - d.y)
+    };
+    let slack = Rect::from_corners(area.min - Vec2::ONE, area.max + Vec2::ONE);
+    slack.contains(on_screen(Vec2::ZERO)) && slack.contains(on_screen(size))
 }
 
 /// Shows the whole table, with a margin, in the part of the window the panels leave free.

@@ -282,14 +282,16 @@ fn draw_game_menu(
         }),
         _ => None,
     };
+    // In the status bar's row, at its right end: below it the roll log's panel begins with its
+    // heading and hint, which the buttons would cover.
     egui::Area::new("game menu buttons".into())
         .order(egui::Order::Foreground)
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 34.0))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-6.0, 2.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 let undo = ui.add_enabled(
                     take_back.is_some(),
-                    egui::Button::new("Take back last order"),
+                    egui::Button::new("Take back last order").small(),
                 );
                 let undo = undo.on_disabled_hover_text(
                     "An order can be taken back only until a die is rolled or a card turned.",
@@ -301,7 +303,7 @@ fn draw_game_menu(
                     again.orders = p.record.orders[..keep].to_vec();
                     requests.write(SessionRequest::Start(Box::new(again)));
                 }
-                if ui.button("Game menu").clicked() {
+                if ui.add(egui::Button::new("Game menu").small()).clicked() {
                     menu.open = !menu.open;
                     menu.listing = list_saves(&folder.0);
                     let turn = played.as_ref().map_or(0, |p| p.table.progress.turn);

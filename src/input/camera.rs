@@ -93,7 +93,7 @@ fn keep_clear_of_panels(
     let whole = camera
         .iter()
         .next()
-        .is_some_and(|(t, p)| shows_whole(&t, &p, w, before, size));
+        .is_some_and(|(t, p)| shows_whole(t, p, w, before, size));
     if whole {
         fit(size, w, &panels, &mut camera);
         return;

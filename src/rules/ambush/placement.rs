@@ -123,7 +123,7 @@ pub fn march_on(table: &mut Table, rules: &Rules) {
         // A place a million inches along a route is no place (the scenario check keeps the
         // spacing and the allowances sane): never step toward it, as a step back from a number
         // that large, or from one that is not a number, never arrives.
-        if !(at.abs() < FARTHEST_MARCH) {
+        if at.is_nan() || at.abs() >= FARTHEST_MARCH {
             continue;
         }
         // The farthest clear place along the route, stepping back to its start.

@@ -1,0 +1,368 @@
+//! The move check: `plan_move`, and `MoveSearch`, which checks many destinations of one unit or group as `plan_move` would.
+
+use super::allowance::{allowance, bad_going, classify, moves_any_direction, path_cost_through};
+use super::may_move::{cannot_move_via_grid, held_by_formation};
+use super::path::{Blocker, impassable_walls, path_clear_of_bases};
+use super::refusals::MoveError;
+use crate::rules::grid::TableGrid;
+use crate::rules::table::{MoveKind, Table, Unit, UnitId};
+use ambush_data::geometry;
+use ambush_data::geometry::{BROAD_PHASE_MARGIN, MEASURING_SLACK};
+use ambush_data::geometry::{Footprint, PlacedBase, PlacedShape};
+use ambush_data::tables::Rules;
+use glam::Vec2;
+
+/// A checked move: the new pose of every unit that moves, and how it classified.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePlan {
+    pub poses: Vec<(UnitId, Footprint)>,
+    pub kind: MoveKind,
+    pub cost: f32,
+    pub allowance: f32,
+}
+
+/// Checks a move of unit `id` (and its group, when `group`) so its centre ends at `to` facing `facing`.
+pub fn plan_move(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    to: Vec2,
+    facing: f32,
+    group: bool,
+) -> Result<MovePlan, MoveError> {
+    MoveSearch::new(table, rules, id, group)?.plan(to, facing)
+}
+
+/// The checks of a move that do not depend on where it goes, done once for a search that tries
+/// many destinations (the marine AI): the group, whether each member may move, and the bases and
+/// walls worked out for the broad phase. `plan` then answers exactly as `plan_move` would.
+pub struct MoveSearch<'a> {
+    table: &'a Table,
+    rules: &'a Rules,
+    members: Vec<UnitId>,
+    /// Each member's unit, in `members` order.
+    units: Vec<&'a Unit>,
+    /// Each member's place in `table.units` (ids are unique: the place is the id's only unit).
+    places: Vec<usize>,
+    /// Each member's allowance for each kind of move, worked out when first needed.
+    allowances: Vec<[Option<f32>; MOVE_KINDS]>,
+    /// The units on the table, filed by place once: each destination tried looks only at the
+    /// bases near its path and its end.
+    grid: TableGrid<'a>,
+    /// Impassable terrain, worked out once.
+    walls: Vec<(PlacedShape, &'a str)>,
+    /// Bad going, worked out once.
+    bad: Vec<PlacedShape>,
+    /// Room to work in, kept between destinations: the places of the units a query found, and
+    /// bases worked out.
+    found: Vec<usize>,
+    placed: Vec<(PlacedBase, &'a Unit)>,
+}
+
+/// How many kinds of move there are (`MoveKind` as an index).
+const MOVE_KINDS: usize = 7;
+
+fn kind_index(kind: MoveKind) -> usize {
+    match kind {
+        MoveKind::NoMove => 0,
+        MoveKind::StraightForward => 1,
+        MoveKind::Advance => 2,
+        MoveKind::FallBack => 3,
+        MoveKind::AnyDirection => 4,
+        MoveKind::Reformed => 5,
+        MoveKind::Drift => 6,
+    }
+}
+
+impl<'a> MoveSearch<'a> {
+    /// The group of `id` (or `id` alone), refused if any member may not move.
+    pub fn new(
+        table: &'a Table,
+        rules: &'a Rules,
+        id: UnitId,
+        group: bool,
+    ) -> Result<Self, MoveError> {
+        table.unit(id).ok_or(MoveError::NoSuchUnit)?;
+        let grid = table.grid();
+        let members = if group {
+            table.group_via_grid(&grid, id, rules.general.contact_tolerance)
+        } else {
+            vec![id]
+        };
+        Self::among(table, rules, &grid, members)
+    }
+
+    /// `new`, with `grid` (of this table as it stands) filed already and the `members` found:
+    /// the unit alone, or its group as `Table::group_via_grid` gives it.
+    pub fn among(
+        table: &'a Table,
+        rules: &'a Rules,
+        grid: &TableGrid<'a>,
+        members: Vec<UnitId>,
+    ) -> Result<Self, MoveError> {
+        let grid = grid.clone();
+        for m in &members {
+            if let Some(why) = cannot_move_via_grid(table, rules, &grid, *m)
+                .or_else(|| table.unit(*m).and_then(|u| held_by_formation(rules, u)))
+            {
+                return Err(why.into());
+            }
+        }
+        let places = members
+            .iter()
+            .map(|m| table.index(*m).ok_or(MoveError::NoSuchUnit))
+            .collect::<Result<Vec<_>, _>>()?;
+        let units = places.iter().map(|i| &table.units[*i]).collect();
+        let walls = impassable_walls(table);
+        Ok(MoveSearch {
+            table,
+            rules,
+            allowances: vec![[None; MOVE_KINDS]; members.len()],
+            members,
+            units,
+            places,
+            grid,
+            walls,
+            bad: bad_going(table),
+            found: Vec::new(),
+            placed: Vec::new(),
+        })
+    }
+
+    /// Member `i`'s allowance for a kind of move.
+    fn allowance(&mut self, i: usize, kind: MoveKind) -> f32 {
+        let slot = &mut self.allowances[i][kind_index(kind)];
+        *slot.get_or_insert_with(|| allowance(self.table, self.rules, self.members[i], kind))
+    }
+
+    /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
+    pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
+        self.check(to, facing, TestOrder::AsRefused)
+            .map_err(|r| r.in_words(self))
+    }
+
+    /// Whether `plan` would accept the move, without putting a refusal in words: for a search
+    /// that tries many destinations and refuses most.
+    pub fn allows(&mut self, to: Vec2, facing: f32) -> bool {
+        self.check(to, facing, TestOrder::Quickest).is_ok()
+    }
+
+    /// `plan`, with a refusal not yet in words, its tests in `order`.
+    fn check(&mut self, to: Vec2, facing: f32, order: TestOrder) -> Result<MovePlan, Refusal<'a>> {
+        let rules = self.rules;
+        let tol = rules.general.contact_tolerance;
+        let shift = to - self.units[0].base.center;
+        let mut poses = Vec::with_capacity(self.members.len());
+        let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
+        for i in 0..self.members.len() {
+            let u = self.units[i];
+            let end_center = u.base.center + shift;
+            let kind = if moves_any_direction(rules, u) {
+                if shift.length() < MEASURING_SLACK {
+                    MoveKind::NoMove
+                } else {
+                    MoveKind::AnyDirection
+                }
+            } else {
+                classify(&u.base, end_center)
+            };
+            let mut face = facing;
+            // "If a unit 'falling back', ends up more than one base width to the left or right of
+            // its original position, it must be faced in the direction to which it moved."
+            if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4
+            {
+                face = geometry::angle_of(shift);
+            }
+            let cost = path_cost_through(&self.bad, rules, u.base.center, end_center);
+            let allow = self.allowance(i, kind);
+            if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
+                return Err(Refusal::BeyondAllowance {
+                    member: i,
+                    kind,
+                    distance: shift.length(),
+                    cost,
+                    allowance: allow,
+                });
+            }
+            if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
+                || worst.2.is_infinite()
+            {
+                worst = (kind, cost, allow);
+            }
+            poses.push((
+                self.members[i],
+                Footprint::new(end_center, u.base.size, face),
+            ));
+        }
+        let moves = shift.length() >= MEASURING_SLACK;
+        if order == TestOrder::AsRefused {
+            for (i, (_, end)) in poses.iter().enumerate() {
+                if moves {
+                    self.path_refusal(i, end)?;
+                }
+                self.end_refusal(i, end)?;
+            }
+            group_refusal(&poses, tol)?;
+        } else {
+            // Every end, then the group, then the paths: a path is tested at many places, an
+            // end at one, and in a crowd most destinations are refused at their ends.
+            for (i, (_, end)) in poses.iter().enumerate() {
+                self.end_refusal(i, end)?;
+            }
+            group_refusal(&poses, tol)?;
+            if moves {
+                for (i, (_, end)) in poses.iter().enumerate() {
+                    self.path_refusal(i, end)?;
+                }
+            }
+        }
+        Ok(MovePlan {
+            poses,
+            kind: worst.0,
+            cost: worst.1,
+            allowance: worst.2,
+        })
+    }
+
+    /// Whether member `i` may slide to `end` (its path clear, ignoring the members).
+    fn path_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let start = self.units[i].base;
+        self.path_clear(&start, &start.at(end.center))
+            .map_err(|blocked| Refusal::Path { member: i, blocked })
+    }
+
+    /// Whether member `i` may stand at `end`: room there, and no enemy touched.
+    fn end_refusal(&mut self, i: usize, end: &Footprint) -> Result<(), Refusal<'a>> {
+        let (table, u) = (self.table, self.units[i]);
+        let tol = self.rules.general.contact_tolerance;
+        let placed = PlacedBase::new(*end);
+        // Every base that could overlap or touch the end, worked out once.
+        self.find_others_near(end.center, end.center, placed.radius + tol);
+        let mut others = std::mem::take(&mut self.placed);
+        others.clear();
+        others.extend(
+            self.found
+                .iter()
+                .map(|o| (*self.grid.placed(*o), &table.units[*o])),
+        );
+        // `placement_clear`, against the bases and walls worked out once.
+        let clear = placed.on_table(table.config.table, MEASURING_SLACK)
+            && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
+            && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
+        // Members are friends of one another: only the others can be enemies.
+        let enemy_contact = || {
+            others
+                .iter()
+                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
+        };
+        let refusal = if !clear {
+            Err(Refusal::EndNotClear(i))
+        } else if enemy_contact() {
+            Err(Refusal::ContactIsACharge(i))
+        } else {
+            Ok(())
+        };
+        self.placed = others;
+        refusal
+    }
+
+    /// Fills `found` with the places of the units on the table other than the members that
+    /// the grid finds within `reach` of the segment from `a` to `b`, in table order.
+    fn find_others_near(&mut self, a: Vec2, b: Vec2, reach: f32) {
+        self.grid.near_segment(a, b, reach, &mut self.found);
+        let places = &self.places;
+        self.found.retain(|i| !places.contains(i));
+    }
+
+    /// `path_clear` ignoring the members, against the bases and walls worked out once.
+    fn path_clear(&mut self, start: &Footprint, end: &Footprint) -> Result<(), Blocker<'a>> {
+        // `path_clear_of_bases` keeps what lies within both bases' reach (and its margin) of the path.
+        let tol = self.rules.general.contact_tolerance;
+        let reach = start.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
+        self.find_others_near(start.center, end.center, reach);
+        let (table, grid) = (self.table, &self.grid);
+        let others = self
+            .found
+            .iter()
+            .map(|i| (&table.units[*i], Some(grid.placed(*i))));
+        path_clear_of_bases(
+            table,
+            self.rules,
+            start,
+            end,
+            others,
+            &self.walls,
+            &mut self.placed,
+        )
+    }
+}
+
+/// The order in which a move's tests are made. A move passes every test or is refused, in any
+/// order; the order only decides which refusal a refused move gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TestOrder {
+    /// Each member's path, then its end, then the group's overlap: the refusal the player reads.
+    AsRefused,
+    /// The cheapest tests first, for a search that only asks whether a move passes.
+    Quickest,
+}
+
+/// Whether the group's bases, at their ends, stay clear of one another.
+fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
+    for (i, (_, a)) in poses.iter().enumerate() {
+        for (_, b) in poses.iter().skip(i + 1) {
+            if geometry::bases_overlap(a, b, tol) {
+                return Err(Refusal::GroupOverlaps);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why a move is refused, before it is put in words (`MoveError`); a member by its place in
+/// the group.
+#[derive(Debug, Clone, Copy)]
+enum Refusal<'t> {
+    BeyondAllowance {
+        member: usize,
+        kind: MoveKind,
+        distance: f32,
+        cost: f32,
+        allowance: f32,
+    },
+    Path {
+        member: usize,
+        blocked: Blocker<'t>,
+    },
+    EndNotClear(usize),
+    ContactIsACharge(usize),
+    GroupOverlaps,
+}
+
+impl Refusal<'_> {
+    fn in_words(self, search: &MoveSearch) -> MoveError {
+        let (table, label) = (search.table, |i: usize| search.units[i].label.to_string());
+        match self {
+            Refusal::BeyondAllowance {
+                member,
+                kind,
+                distance,
+                cost,
+                allowance,
+            } => MoveError::BeyondAllowance {
+                unit: label(member),
+                kind: kind.name(),
+                distance,
+                cost,
+                allowance,
+            },
+            Refusal::Path { member, blocked } => MoveError::Path {
+                unit: label(member),
+                blocked: blocked.in_words(table),
+            },
+            Refusal::EndNotClear(member) => MoveError::EndNotClear(label(member)),
+            Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
+            Refusal::GroupOverlaps => MoveError::GroupOverlaps,
+        }
+    }
+}

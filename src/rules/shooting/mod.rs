@@ -1,0 +1,20 @@
+//! Shooting, by job: who may shoot, line of sight and cover, planning a shot (range bands, to-hit modifiers), 003's attacks on the unready, the AIs' targets search, and making the shot.
+
+mod fire;
+mod may_shoot;
+mod plan;
+mod sight;
+mod targets;
+mod unready;
+
+pub use fire::{PendingHit, blast_distance_aps, blast_strength, fire, shoot};
+pub use may_shoot::{CannotShoot, cannot_shoot, free_to_shoot, free_to_shoot_via_grid};
+pub use plan::{RangeBand, ShotError, ShotPlan, plan_shot, plan_shot_now};
+pub use sight::{
+    SightBlocked, in_cover, line_of_sight, los_blocker, los_blocker_via_grid, terrain_print,
+};
+pub use targets::{
+    farthest_plan, has_target, longest_reach, possible_shot_via_grid, side_can_shoot, targets,
+    targets_via_grid,
+};
+pub use unready::{against_the_unready, blindside, note_attack};

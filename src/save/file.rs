@@ -241,8 +241,21 @@ pub fn parse_save(file: &str, text: &str) -> Result<SaveFile, SaveError> {
         )
         .into());
     }
-    save.rules
-        .check(&|table: &str| format!("{file} (field `rules`, from {table})"))?;
+    save.rules.check(&|table: &str, field: &str| {
+        // The tables are embedded in the save, each under its file's name: `rules.troops` holds
+        // troops.ron.
+        let mut path = vec![
+            Seg::Key("rules"),
+            Seg::Entry(table.trim_end_matches(".ron").into()),
+        ];
+        path.extend(ambush_data::locate::dotted_path(field));
+        let (line, column) = ambush_data::locate::locate(text, &path);
+        (
+            format!("{file} (field `rules`, from {table})"),
+            line,
+            column,
+        )
+    })?;
     if let Err(problem) = check_scenario(&save.scenario, &save.rules) {
         let mut path = vec![Seg::Key("scenario")];
         path.extend(problem.path.iter().cloned());

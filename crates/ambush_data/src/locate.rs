@@ -3,14 +3,16 @@
 //! It never fails: whatever part of the path it cannot find, it answers with the nearest place
 //! found so far, or 1:1.
 
-/// One step of a field path into the RON text: a struct field or a list/tuple element.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One step of a field path into the RON text: a struct field, a list/tuple element, or a map's
+/// entry by its key (a troop type, a weapon's name: written `"key": value` or `Key: value`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Seg {
     Key(&'static str),
     Item(usize),
+    Entry(String),
 }
 
-use Seg::{Item, Key};
+use Seg::{Entry, Item, Key};
 
 /// A path from the top of a file to one field, e.g. `units[2].at`.
 pub type FieldPath = Vec<Seg>;
@@ -18,7 +20,8 @@ pub type FieldPath = Vec<Seg>;
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Tok<'a> {
     Ident(&'a str),
-    Str,
+    /// A string, with the text between its quotes as written.
+    Str(&'a str),
     Punct(char),
     Other,
 }
@@ -105,6 +108,8 @@ fn lex<'a>(text: &'a str) -> Vec<Token<'a>> {
             }
         } else if c == '"' {
             cur.bump();
+            let start = cur.offset();
+            let mut end = start;
             while let Some(c) = cur.bump() {
                 match c {
                     '\\' => {
@@ -113,8 +118,9 @@ fn lex<'a>(text: &'a str) -> Vec<Token<'a>> {
                     '"' => break,
                     _ => {}
                 }
+                end = cur.offset();
             }
-            push(&mut out, Tok::Str);
+            push(&mut out, Tok::Str(text.get(start..end).unwrap_or("")));
         } else if c == 'r' && matches!(cur.peek2(), Some('"') | Some('#')) {
             // A raw string r"..." or r#"..."#.
             cur.bump();
@@ -137,7 +143,7 @@ fn lex<'a>(text: &'a str) -> Vec<Token<'a>> {
                         }
                     }
                 }
-                push(&mut out, Tok::Str);
+                push(&mut out, Tok::Str(""));
             } else {
                 push(&mut out, Tok::Other);
             }
@@ -239,7 +245,7 @@ fn elements<'a>(toks: &[Token<'a>], open: usize) -> Vec<(usize, usize, Option<&'
             return out;
         }
         let (value, name) = match toks.get(i).map(|t| t.tok) {
-            Some(Tok::Ident(k)) if is_punct(toks.get(i + 1), ':') => (i + 2, Some(k)),
+            Some(Tok::Ident(k) | Tok::Str(k)) if is_punct(toks.get(i + 1), ':') => (i + 2, Some(k)),
             _ => (i, None),
         };
         out.push((i, value, name));
@@ -270,9 +276,17 @@ fn top_value(toks: &[Token]) -> usize {
 /// Line and column of the place `path` names in `text`, or of the nearest place found on the
 /// way, or 1:1.
 pub fn locate(text: &str, path: &[Seg]) -> (usize, usize) {
+    locate_depth(text, path).1
+}
+
+/// How many steps of `path` were found in `text`, and the line and column of the deepest: of
+/// several texts that may hold a field (a mod's patch, the bundled table), the one that holds
+/// most of its path is the one that wrote it.
+pub fn locate_depth(text: &str, path: &[Seg]) -> (usize, (usize, usize)) {
     let toks = lex(text);
     let toks = toks.as_slice();
     let mut best = (1, 1);
+    let mut depth = 0;
     let mut value = top_value(toks);
     if let Some(t) = toks.get(value) {
         best = (t.line, t.column);
@@ -282,9 +296,12 @@ pub fn locate(text: &str, path: &[Seg]) -> (usize, usize) {
             break;
         };
         let elems = elements(toks, open);
-        let found = match *seg {
-            Key(key) => elems.iter().find(|(_, _, name)| *name == Some(key)),
-            Item(n) => elems.get(n),
+        let found = match seg {
+            Key(key) => elems.iter().find(|(_, _, name)| *name == Some(*key)),
+            Entry(key) => elems
+                .iter()
+                .find(|(_, _, name)| *name == Some(key.as_str())),
+            Item(n) => elems.get(*n),
         };
         let Some(&(at, v, _)) = found else {
             break;
@@ -292,14 +309,70 @@ pub fn locate(text: &str, path: &[Seg]) -> (usize, usize) {
         if let Some(t) = toks.get(at) {
             best = (t.line, t.column);
         }
+        depth += 1;
         value = v;
     }
-    best
+    (depth, best)
+}
+
+/// The path of a field written with dots, as the rule tables' checks name it:
+/// `troops.Colonial.movement`, `morale_loss_fraction.1`, `sections[2].edge`. A part that is a
+/// number is an element of a list or tuple; any other part is a field or a map's key.
+pub fn dotted_path(field: &str) -> FieldPath {
+    let mut path = Vec::new();
+    for part in field.split('.') {
+        let (name, items) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        match name.parse::<usize>() {
+            Ok(n) => path.push(Item(n)),
+            Err(_) if !name.is_empty() => path.push(Entry(name.to_string())),
+            Err(_) => {}
+        }
+        for item in items.split('[').filter(|s| !s.is_empty()) {
+            if let Ok(n) = item.trim_end_matches(']').parse::<usize>() {
+                path.push(Item(n));
+            }
+        }
+    }
+    path
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dotted_field_walks_fields_map_keys_and_elements() {
+        assert_eq!(
+            dotted_path("troops.Colonial.movement"),
+            vec![
+                Entry("troops".into()),
+                Entry("Colonial".into()),
+                Entry("movement".into())
+            ]
+        );
+        assert_eq!(
+            dotted_path("morale_loss_fraction.1"),
+            vec![Entry("morale_loss_fraction".into()), Item(1)]
+        );
+        assert_eq!(
+            dotted_path("sections[2][0].edge"),
+            vec![
+                Entry("sections".into()),
+                Item(2),
+                Item(0),
+                Entry("edge".into())
+            ]
+        );
+        let text = "(\n  troops: {\n    \"Colonial\": (\n      base: (1.0, 1.0),\n      movement: (straight_forward: -1000.0),\n    ),\n  },\n)";
+        let path = dotted_path("troops.Colonial.movement.straight_forward");
+        assert_eq!(locate_depth(text, &path), (4, (5, 18)));
+        // A map keyed by an enum writes its keys bare.
+        let text = "(ranges: {\n  Rifle: (medium: 8.0),\n})";
+        assert_eq!(locate(text, &dotted_path("ranges.Rifle.medium")), (2, 11));
+    }
 
     #[test]
     fn locator_falls_back_and_never_panics() {

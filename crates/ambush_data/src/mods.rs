@@ -6,8 +6,9 @@
 
 use crate::check::parse_scenario;
 use crate::error::{DataError, MAX_FILE_BYTES, parse_ron};
+use crate::locate::{dotted_path, locate_depth};
 use crate::scenario::Scenario;
-use crate::tables::{RULE_FILES, Rules};
+use crate::tables::{self, RULE_FILES, Rules};
 use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -174,13 +175,31 @@ pub fn rules_with_patches(patches: &[RulePatch]) -> Result<Rules, DataError> {
     for p in patches {
         rules.apply_patch(p.file, p.shown, p.text)?;
     }
-    rules.check(&|f: &str| {
-        patches.iter().find(|p| p.file == f).map_or_else(
-            || format!("assets/rules/{f} (bundled)"),
-            |p| p.shown.to_string(),
-        )
-    })?;
+    rules.check(&|file: &str, field: &str| place_in_patches(patches, file, field))?;
     Ok(rules)
+}
+
+/// Where a problem with `field` of the merged rule file `file` shows: in the text that wrote it,
+/// the patch (the last one, when several patch the file) or else the bundled table, whichever
+/// holds most of the field's path; at that field's line and column.
+fn place_in_patches(patches: &[RulePatch], file: &str, field: &str) -> (String, usize, usize) {
+    let path = dotted_path(field);
+    let bundled = tables::bundled_text(file).unwrap_or("");
+    let (depth, (line, column)) = locate_depth(bundled, &path);
+    let mut best = (
+        depth,
+        format!("assets/rules/{file} (bundled)"),
+        line,
+        column,
+    );
+    for p in patches.iter().filter(|p| p.file == file) {
+        let (depth, (line, column)) = locate_depth(p.text, &path);
+        // A later patch writes over an earlier one and over the bundled table.
+        if depth >= best.0 && depth > 0 {
+            best = (depth, p.shown.to_string(), line, column);
+        }
+    }
+    (best.1, best.2, best.3)
 }
 
 /// The manifest of the mod in `dir`, read on its own (for naming the mod in a save).

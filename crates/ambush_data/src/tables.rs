@@ -3,6 +3,7 @@
 use crate::board::SideNames;
 use crate::error::{DataError, parse_ron};
 use crate::ident::Ident;
+use crate::locate::{dotted_path, locate};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -848,7 +849,14 @@ impl Rules {
             terms: parse_ron(&name(RULE_FILES[9]), texts[9])?,
             environment: parse_ron(&name(RULE_FILES[10]), texts[10])?,
         };
-        rules.check(&name)?;
+        rules.check(&|file: &str, field: &str| {
+            let text = RULE_FILES
+                .iter()
+                .position(|f| *f == file)
+                .map_or("", |i| texts[i]);
+            let (line, column) = locate(text, &dotted_path(field));
+            (name(file), line, column)
+        })?;
         Ok(rules)
     }
 
@@ -905,53 +913,64 @@ impl Rules {
         Rules::from_texts(|f| dir.join(f).display().to_string(), refs)
     }
 
-    /// Checks what serde cannot: every troop type and weapon class has a line, every D6 face an edge.
-    pub fn check(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        self.check_troops(name)?;
+    /// Checks what serde cannot: every troop type and weapon class has a line, every D6 face an
+    /// edge, every number sane. `place` says where a problem shows: the name of the file that
+    /// holds the field (one of `RULE_FILES` is asked, with the field's dotted path, such as
+    /// `troops.Colonial.movement`), and its line and column there.
+    pub fn check(
+        &self,
+        place: &impl Fn(&str, &str) -> (String, usize, usize),
+    ) -> Result<(), DataError> {
+        self.problem().map_err(|p| {
+            let (shown, line, column) = place(p.file, &p.field);
+            DataError::at(&shown, line, column, p.message)
+        })
+    }
+
+    /// The first problem the checks find.
+    fn problem(&self) -> Result<(), TableProblem> {
+        self.check_troops()?;
         for (weapon, profile) in &self.weapons.weapons {
             if profile.class != WeaponClass::PhysicalContact
                 && !self.weapons.ranges.contains_key(&profile.class)
             {
-                return Err(DataError::at(
-                    &name("weapons.ron"),
-                    1,
-                    1,
-                    format!(
+                return Err(TableProblem {
+                    file: "weapons.ron",
+                    field: format!("weapons.{weapon}.class"),
+                    message: format!(
                         "field `ranges`: weapon `{weapon}` has class {:?} with no range bands",
                         profile.class
                     ),
-                ));
+                });
             }
         }
         for face in 1..=6 {
             if !self.generation.edge_by_roll.contains_key(&face) {
-                return Err(DataError::at(
-                    &name("generation.ron"),
-                    1,
-                    1,
-                    format!("field `edge_by_roll`: no edge for a roll of {face}"),
-                ));
+                return Err(TableProblem {
+                    file: "generation.ron",
+                    field: "edge_by_roll".into(),
+                    message: format!("field `edge_by_roll`: no edge for a roll of {face}"),
+                });
             }
         }
-        self.check_ambush(name)?;
-        self.check_environment(name)?;
-        self.check_numbers(name)?;
-        self.check_limits(name)?;
+        self.check_ambush()?;
+        self.check_environment()?;
+        self.check_numbers()?;
+        self.check_limits()?;
         if self.general.smr <= 0.0 {
-            return Err(DataError::at(
-                &name("general.ron"),
-                1,
-                1,
-                "field `smr`: must be positive",
-            ));
+            return Err(TableProblem {
+                file: "general.ron",
+                field: "smr".into(),
+                message: "field `smr`: must be positive".into(),
+            });
         }
         Ok(())
     }
 
     /// No number anywhere in the tables may be larger than `MAX_RULE_NUMBER` in size. Each table
     /// is written out as RON and read back as a tree of values, so a new field is covered too.
-    fn check_numbers(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        fn walk(value: &serde_json::Value, path: &mut String) -> Option<String> {
+    fn check_numbers(&self) -> Result<(), TableProblem> {
+        fn walk(value: &serde_json::Value, path: &mut String) -> Option<(String, String)> {
             let mut step = |key: &str, v: &serde_json::Value| {
                 let len = path.len();
                 if !path.is_empty() && !key.starts_with('[') {
@@ -966,7 +985,7 @@ impl Rules {
                 serde_json::Value::Number(n) => {
                     let v = n.as_f64().unwrap_or(f64::INFINITY);
                     (!(v.is_finite() && v.abs() <= MAX_RULE_NUMBER)).then(|| {
-                        format!("field `{path}`: {v} is beyond any rule's need; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}")
+                        (path.clone(), format!("field `{path}`: {v} is beyond any rule's need; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}"))
                     })
                 }
                 serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| step(k, v)),
@@ -995,10 +1014,14 @@ impl Rules {
         for (file, value) in tables {
             let why = match value {
                 Ok(v) => walk(&v, &mut String::new()),
-                Err(e) => Some(e),
+                Err(e) => Some((String::new(), e)),
             };
-            if let Some(why) = why {
-                return Err(DataError::at(&name(file), 1, 1, why));
+            if let Some((field, message)) = why {
+                return Err(TableProblem {
+                    file,
+                    field,
+                    message,
+                });
             }
         }
         Ok(())
@@ -1006,16 +1029,15 @@ impl Rules {
 
     /// The counts that set how much work a game does (aliens, cards, dice, wounds) and the
     /// numbers the rules divide by or loop on must be sane.
-    fn check_limits(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        let fail = |file: &str, field: &str, why: String| {
-            Err(DataError::at(
-                &name(file),
-                1,
-                1,
-                format!("field `{field}`: {why}"),
-            ))
+    fn check_limits(&self) -> Result<(), TableProblem> {
+        let fail = |file: &'static str, field: &str, why: String| {
+            Err(TableProblem {
+                file,
+                field: field.to_string(),
+                message: format!("field `{field}`: {why}"),
+            })
         };
-        let count = |file: &str, field: &str, v: u32, least: u32, most: u32| {
+        let count = |file: &'static str, field: &str, v: u32, least: u32, most: u32| {
             if (least..=most).contains(&v) {
                 Ok(())
             } else {
@@ -1026,7 +1048,7 @@ impl Rules {
                 )
             }
         };
-        let distance = |file: &str, field: &str, v: f32| {
+        let distance = |file: &'static str, field: &str, v: f32| {
             if v.is_finite() && (0.0..=MAX_RULE_DISTANCE).contains(&v) {
                 Ok(())
             } else {
@@ -1295,15 +1317,14 @@ impl Rules {
 
     /// The ambush tables must cover every nature, end in a line everyone joins, and give the
     /// perception table one need per pair of bands.
-    fn check_ambush(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+    fn check_ambush(&self) -> Result<(), TableProblem> {
         let a = &self.ambush;
         let bad = |field: &str, why: String| {
-            Err(DataError::at(
-                &name("ambush.ron"),
-                1,
-                1,
-                format!("field `{field}`: {why}"),
-            ))
+            Err(TableProblem {
+                file: "ambush.ron",
+                field: field.to_string(),
+                message: format!("field `{field}`: {why}"),
+            })
         };
         for nature in AmbushNature::ALL {
             if a.detection_die.get(&nature).is_none_or(|d| *d < 2) {
@@ -1353,15 +1374,14 @@ impl Rules {
 
     /// The environment table's scale and time must be usable, and every face of the D6 needs a
     /// scatter.
-    fn check_environment(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
+    fn check_environment(&self) -> Result<(), TableProblem> {
         let e = &self.environment;
         let bad = |field: &str, why: &str| {
-            Err(DataError::at(
-                &name("environment.ron"),
-                1,
-                1,
-                format!("field `{field}`: {why}"),
-            ))
+            Err(TableProblem {
+                file: "environment.ron",
+                field: field.to_string(),
+                message: format!("field `{field}`: {why}"),
+            })
         };
         if !(e.feet_per_inch.is_finite() && e.feet_per_inch > 0.0) {
             return bad("feet_per_inch", "must be positive");
@@ -1416,18 +1436,26 @@ impl Rules {
 
     /// Troop lines must be usable: positive finite bases and allowances, and the troop type
     /// that waves are generated as must have a line.
-    fn check_troops(&self, name: &impl Fn(&str) -> String) -> Result<(), DataError> {
-        let bad = |file: &str, why: String| Err(DataError::at(&name(file), 1, 1, why));
+    fn check_troops(&self) -> Result<(), TableProblem> {
+        let bad = |file: &'static str, field: String, why: String| {
+            Err(TableProblem {
+                file,
+                field,
+                message: why,
+            })
+        };
         let wave = self.generation.troop;
         if !self.troops.troops.contains_key(&wave) {
             return bad(
                 "generation.ron",
+                "troop".into(),
                 format!("field `troop`: troop type {wave} has no line in troops.ron"),
             );
         }
         if self.troops.troops.len() > MAX_TROOP_TYPES {
             return bad(
                 "troops.ron",
+                "troops".into(),
                 format!("field `troops`: at most {MAX_TROOP_TYPES} troop types"),
             );
         }
@@ -1444,6 +1472,7 @@ impl Rules {
             if !base_ok {
                 return bad(
                     "troops.ron",
+                    format!("troops.{kind}.base"),
                     format!(
                         "field `troops.{kind}.base`: expected a width and depth above 0 and at most 100 inches"
                     ),
@@ -1452,6 +1481,7 @@ impl Rules {
             if !allowance_ok(&p.movement) {
                 return bad(
                     "troops.ron",
+                    format!("troops.{kind}.movement"),
                     format!(
                         "field `troops.{kind}.movement`: expected allowances from 0 to 100 SMR"
                     ),
@@ -1465,6 +1495,7 @@ impl Rules {
                 {
                     return bad(
                         "troops.ron",
+                        format!("troops.{kind}.formations.{f}.movement"),
                         format!(
                             "field `troops.{kind}.formations.{f}.movement`: expected allowances from 0 to 100 SMR"
                         ),
@@ -1523,6 +1554,23 @@ const BUNDLED: [&str; RULE_FILE_COUNT] = [
     include_str!("../../../assets/rules/environment.ron"),
 ];
 
+/// A problem a check found in the tables: the rule file it belongs to, the field's dotted path
+/// (`troops.Colonial.movement`) and the message. `Rules::check` places it in a file's text.
+#[derive(Debug, Clone)]
+struct TableProblem {
+    file: &'static str,
+    field: String,
+    message: String,
+}
+
+/// The text of the bundled rule file `file` (one of `RULE_FILES`), as the game was built with it.
+pub fn bundled_text(file: &str) -> Option<&'static str> {
+    RULE_FILES
+        .iter()
+        .position(|f| *f == file)
+        .map(|i| BUNDLED[i])
+}
+
 impl Rules {
     /// The bundled tables (parsed once).
     pub fn bundled() -> &'static Rules {
@@ -1540,6 +1588,129 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One broken value in each rule file: the file, the text as written there and as broken,
+    /// and the field's name as it appears on the broken line (where the error must point).
+    const BROKEN: [(&str, &str, &str, &str); RULE_FILE_COUNT] = [
+        ("general.ron", "smr: 4.0", "smr: -1.0", "smr"),
+        (
+            "troops.ron",
+            "movement: (straight_forward: 2.0,",
+            "movement: (straight_forward: -1000.0,",
+            "movement",
+        ),
+        (
+            "weapons.ron",
+            "StandardIssue: (medium: 3.0,",
+            "StandardIssue: (medium: 30000.0,",
+            "medium",
+        ),
+        (
+            "shooting.ron",
+            "to_hit_need: 5,",
+            "to_hit_need: 50000,",
+            "to_hit_need",
+        ),
+        (
+            "wounds.ron",
+            "save_wound_max: 4,",
+            "save_wound_max: 40000,",
+            "save_wound_max",
+        ),
+        (
+            "melee.ron",
+            "close_quarter_need: 5,",
+            "close_quarter_need: 50000,",
+            "close_quarter_need",
+        ),
+        (
+            "cards.ron",
+            "jokers_per_pack: 2,",
+            "jokers_per_pack: 90000,",
+            "jokers_per_pack",
+        ),
+        (
+            "generation.ron",
+            "wave_size: 5,",
+            "wave_size: 50000,",
+            "wave_size",
+        ),
+        ("ambush.ron", "Easy: 10,", "Easy: 100000,", "Easy"),
+        (
+            "terms.ron",
+            "alien: \"alien\")",
+            "alien: \"alien\", aliens_again: \"aliens\")",
+            "aliens_again",
+        ),
+        (
+            "environment.ron",
+            "feet_per_inch: 10.0,",
+            "feet_per_inch: -1.0,",
+            "feet_per_inch",
+        ),
+    ];
+
+    /// The bundled text of `file` with its broken value, and the line and column the error
+    /// must name.
+    fn broken(file: &str) -> (String, usize, usize) {
+        let (_, good, bad, field) = BROKEN.iter().find(|b| b.0 == file).unwrap();
+        let text = bundled_text(file).unwrap();
+        assert_eq!(
+            text.matches(good).count(),
+            1,
+            "{file}: the test breaks one value"
+        );
+        let text = text.replacen(good, bad, 1);
+        let (n, line) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.contains(bad))
+            .unwrap();
+        (text.clone(), n + 1, line.find(field).unwrap() + 1)
+    }
+
+    #[test]
+    fn a_broken_rule_table_names_its_file_line_and_column_for_every_table() {
+        // A modder's error must point at the value to fix, in every rule file: the checks name
+        // the field, and the locator finds it in the text that was loaded.
+        for (file, ..) in BROKEN {
+            let (text, line, column) = broken(file);
+            let texts: [&str; RULE_FILE_COUNT] = std::array::from_fn(|i| {
+                if RULE_FILES[i] == file {
+                    text.as_str()
+                } else {
+                    BUNDLED[i]
+                }
+            });
+            let e = Rules::from_texts(|f| format!("rules/{f}"), texts).unwrap_err();
+            assert_eq!(
+                (e.file.as_str(), e.line, e.column),
+                (format!("rules/{file}").as_str(), line, column),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_broken_mod_patch_names_the_patch_its_line_and_column_for_every_table() {
+        // A mod's rules/troops.ron with `straight_forward: -1000.0` on its line 6 is reported
+        // at that line of that file, not at 1:1 nor in the bundled table.
+        for (file, ..) in BROKEN {
+            let (text, line, column) = broken(file);
+            let shown = format!("mods/m/rules/{file}");
+            let patch = crate::mods::RulePatch {
+                file,
+                shown: &shown,
+                text: &text,
+            };
+            let e = crate::mods::rules_with_patches(&[patch]).unwrap_err();
+            assert_eq!(
+                (e.file.as_str(), e.line, e.column),
+                (shown.as_str(), line, column),
+                "{e}"
+            );
+        }
+    }
 
     #[test]
     fn a_mod_patches_the_environment_table_field_by_field() {
@@ -1567,7 +1738,9 @@ mod tests {
                 "(feet_per_inch: 0.0)",
             )
             .expect("it parses");
-        let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+        let e = rules
+            .check(&|f, _| (format!("rules/{f}"), 1, 1))
+            .unwrap_err();
         assert!(e.message.contains("feet_per_inch"), "{e}");
     }
 
@@ -1596,7 +1769,9 @@ mod tests {
         for (file, patch, field) in cases {
             let mut rules = Rules::bundled().clone();
             rules.apply_patch(file, file, patch).expect("it parses");
-            let e = rules.check(&|f| format!("rules/{f}")).unwrap_err();
+            let e = rules
+                .check(&|f, _| (format!("rules/{f}"), 1, 1))
+                .unwrap_err();
             assert_eq!(e.file, format!("rules/{file}"), "{e}");
             assert!(e.message.contains(field), "{field}: {e}");
         }

@@ -33,7 +33,7 @@ fn period_rules() -> Rules {
         })"#,
     )
     .expect("the patch parses");
-    r.check(&|f: &str| f.to_string())
+    r.check(&|f: &str, _: &str| (f.to_string(), 1, 1))
         .expect("the merged tables hold");
     r
 }

@@ -244,3 +244,32 @@ fn a_scenario_in_a_mod_folder_plays_with_its_mods_rules() {
     assert!(none.is_none());
     assert_eq!(*bundled, *Rules::bundled());
 }
+
+#[test]
+fn a_problem_is_placed_in_the_patch_that_wrote_the_field_or_else_the_bundled_table() {
+    // A patch that adds one troop type does not hold the bundled types' fields: a problem with
+    // one of those is shown in the bundled file, and one with the new type in the patch.
+    let text = "(\n    troops: {\n        \"Colonial\": (\n            base: (1.0, 1.0),\n        ),\n    },\n)";
+    let patch = RulePatch {
+        file: "troops.ron",
+        shown: "mods/m/rules/troops.ron",
+        text,
+    };
+    let (file, line, column) = place_in_patches(&[patch], "troops.ron", "troops.Colonial.base");
+    assert_eq!(
+        (file.as_str(), line, column),
+        ("mods/m/rules/troops.ron", 4, 13)
+    );
+    let (file, line, _) = place_in_patches(&[patch], "troops.ron", "troops.Infantry.base");
+    let bundled = crate::tables::bundled_text("troops.ron").unwrap();
+    let infantry = bundled
+        .lines()
+        .position(|l| l.contains("Infantry"))
+        .unwrap()
+        + 1;
+    assert_eq!(file, "assets/rules/troops.ron (bundled)");
+    assert!(
+        line > infantry,
+        "{line} is within the Infantry line's entry ({infantry})"
+    );
+}

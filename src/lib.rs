@@ -4,6 +4,7 @@
 //! (and `tests/game/layers.rs` holds the code to that list). This file only declares them.
 
 pub mod batch;
+pub mod cli;
 pub mod control;
 pub mod frame_meter;
 pub mod game;

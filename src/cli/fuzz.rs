@@ -1,0 +1,69 @@
+//! `ambush fuzz`: many cases of mutated data files through the loaders, or one case replayed.
+
+use super::{CliError, progress};
+use crate::batch::fuzz::{Corpus, Verdict};
+use crate::input::Bindings;
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The fuzzer's options.
+#[derive(Args, Debug)]
+pub struct FuzzArgs {
+    /// How many cases to run.
+    #[arg(long, default_value_t = 1000)]
+    pub cases: u64,
+    /// The first case's seed; case i is seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Replay one case by its seed, showing its mutations and verdict.
+    #[arg(long, value_name = "SEED", conflicts_with_all = ["cases", "seed"])]
+    pub case: Option<u64>,
+    /// The checkout whose scenarios/, assets/rules/ and mods/ are mutated.
+    #[arg(long, default_value = ".")]
+    pub root: PathBuf,
+}
+
+/// Runs the cases; an unplaced refusal or a panic is a problem found.
+pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
+    let corpus = Corpus::load(&args.root)
+        .and_then(|c| Ok(c.with_settings(Bindings::fuzz_target()?)))
+        .map_err(CliError::Usage)?;
+    if let Some(case) = args.case {
+        // Not caught: a panic shows its place and backtrace.
+        let mutant = corpus.mutant(case);
+        println!(
+            "case {case}: {}: {}",
+            mutant.shown,
+            mutant.mutations.join("; ")
+        );
+        let verdict = corpus.judge(&mutant);
+        println!("{verdict:?}");
+        return match verdict {
+            Verdict::Unlocated(_) => Err(CliError::Found),
+            _ => Ok(()),
+        };
+    }
+    let started = Instant::now();
+    let bar = progress::bar(args.cases, "cases");
+    let soak = corpus.soak(args.seed, args.cases, || progress::step(&bar));
+    progress::finish(bar);
+    for failure in &soak.failures {
+        println!("{failure}");
+    }
+    println!(
+        "fuzz: {} cases from seed {}: {} refused with a place, {} played, {} bindings accepted, {} failed ({:.1} s)",
+        soak.cases,
+        args.seed,
+        soak.refused,
+        soak.played,
+        soak.accepted,
+        soak.failures.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if soak.failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Found)
+    }
+}

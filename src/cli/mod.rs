@@ -1,0 +1,169 @@
+//! The command line: the subcommands (play, simulate, check, replay, fuzz, soak, the frame baseline), one file each, and the one way a command fails.
+
+mod check;
+mod fuzz;
+mod play;
+mod progress;
+mod replay;
+mod simulate;
+mod soak;
+
+use crate::rules::log::RollEntry;
+use ambush_data::check::load_scenario_file;
+use ambush_data::mods;
+use ambush_data::{DataError, Rules, Scenario};
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ambush",
+    version,
+    about = "Skirmishes on a digital tabletop: marines against alien waves, ambushes and surprise, and the mods' own"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the window on a scenario (the default command).
+    Play(play::PlayArgs),
+    /// Play N games with both sides under AI control and report the results.
+    Simulate(simulate::SimulateArgs),
+    /// Replay a save file headlessly, checking every order against the table it recorded.
+    Replay {
+        /// The save file.
+        file: PathBuf,
+        /// Write every roll of the replayed game to FILE as JSON lines.
+        #[arg(long, value_name = "FILE")]
+        roll_log: Option<PathBuf>,
+    },
+    /// Validate scenario files and mod folders (manifest, merged tables, every scenario);
+    /// prints file:line:column for each problem.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Feed random mutations of every shipped data file through the loaders: each must be
+    /// refused with file:line:column or play a short game without a panic.
+    Fuzz(fuzz::FuzzArgs),
+    /// Play whole games with both sides choosing at random among the orders the rules accept,
+    /// checking the game's invariants at every decision; prints any failure with its scenario,
+    /// seed and game, and exits 1.
+    Soak(soak::SoakArgs),
+    /// The baseline of the frame-cost measurement: an empty Bevy + egui app with 300 sprites in
+    /// the game's window, timed as `play --measure-frames` times the game (benches/frames.sh).
+    FrameBaseline {
+        /// Frames to time, after 120 let pass.
+        #[arg(long, default_value_t = 300)]
+        frames: u32,
+        /// Move the sprites every frame.
+        #[arg(long)]
+        busy: bool,
+        /// Without Bevy's default 4x multisampling, as the game's table camera draws.
+        #[arg(long)]
+        no_msaa: bool,
+    },
+}
+
+/// Why a command did not succeed, and so its exit status.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CliError {
+    /// The command line asks for what cannot be: bad arguments, a file that does not load.
+    /// Exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// The command ran and could not finish: a file it could not write, no worker threads.
+    /// Exit status 1.
+    #[error("{0}")]
+    Failed(String),
+    /// The command ran and found problems, which it has printed already (a refused file, a
+    /// breached invariant, the window's error). Exit status 1.
+    #[error("problems found")]
+    Found,
+}
+
+impl CliError {
+    /// The exit status, after saying what went wrong on stderr.
+    pub fn exit(self) -> ExitCode {
+        match self {
+            CliError::Usage(why) => {
+                eprintln!("error: {why}");
+                ExitCode::from(2)
+            }
+            CliError::Failed(why) => {
+                eprintln!("error: {why}");
+                ExitCode::from(1)
+            }
+            CliError::Found => ExitCode::from(1),
+        }
+    }
+}
+
+/// Runs the command line the process was started with.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    // No subcommand is `play` with every default, as clap writes them.
+    let command =
+        cli.command
+            .unwrap_or_else(|| match Cli::parse_from(["ambush", "play"]).command {
+                Some(c) => c,
+                None => unreachable!("`play` was given"),
+            });
+    let done = match command {
+        Command::Play(args) => play::play(args),
+        Command::Check { paths } => check::check(&paths),
+        Command::Simulate(args) => simulate::simulate(args),
+        Command::Replay { file, roll_log } => replay::replay(&file, roll_log.as_deref()),
+        Command::Fuzz(args) => fuzz::fuzz(args),
+        Command::Soak(args) => soak::soak(args),
+        Command::FrameBaseline {
+            frames,
+            busy,
+            no_msaa,
+        } => app_exit(crate::frame_meter::run_baseline(
+            MEASURE_WARMUP,
+            frames,
+            busy,
+            no_msaa,
+        )),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.exit(),
+    }
+}
+
+/// Frames let pass before a frame-cost measurement: loading, the first layouts, the table's meshes.
+const MEASURE_WARMUP: u32 = 120;
+
+/// A window's exit as a command's: it has reported its own error.
+fn app_exit(exit: bevy::app::AppExit) -> Result<(), CliError> {
+    match exit {
+        bevy::app::AppExit::Success => Ok(()),
+        bevy::app::AppExit::Error(_) => Err(CliError::Found),
+    }
+}
+
+/// Reads a scenario file with the tables it plays with: its mod's, or the bundled ones.
+fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Rules>), DataError> {
+    let (_, rules) = mods::rules_for_scenario(path)?;
+    let scenario = load_scenario_file(path, &rules)?;
+    Ok((scenario, rules))
+}
+
+/// A file the command line names that does not load: a usage error, with the loader's words.
+fn unusable(e: impl std::fmt::Display) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+/// Writes a game's rolls to `path` as JSON lines, as `--roll-log` asks.
+fn write_roll_log(path: &Path, log: &[RollEntry]) -> Result<(), CliError> {
+    let text: String = log.iter().map(|e| format!("{}\n", e.to_json())).collect();
+    std::fs::write(path, text)
+        .map_err(|e| CliError::Failed(format!("--roll-log {}: {e}", path.display())))
+}

@@ -1,0 +1,147 @@
+//! `ambush play`: the window, on the menu or straight on a scenario, a save or a replay.
+
+use super::{CliError, MEASURE_WARMUP, app_exit, load_scenario, unusable};
+use crate::control::Controllers;
+use crate::play::new_game::NewGame;
+use crate::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
+use crate::window::WindowOptions;
+use clap::Args;
+use std::path::PathBuf;
+
+/// The window's options. Their defaults are the menu's (`SessionOptions`), written once.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Play this scenario file at once, skipping the menu.
+    #[arg(long, conflicts_with = "load")]
+    pub scenario: Option<PathBuf>,
+    /// Resume this save file, skipping the menu.
+    #[arg(long, value_name = "FILE", conflicts_with = "replay")]
+    pub load: Option<PathBuf>,
+    /// Watch this save file in the replay viewer: step through its orders, forward and back.
+    #[arg(long, value_name = "FILE", conflicts_with = "scenario")]
+    pub replay: Option<PathBuf>,
+    /// The game's seed.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Save a PNG of the window after --frames frames, then exit.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 30, requires = "screenshot")]
+    pub frames: u32,
+    /// Milliseconds between the aliens' orders, so each can be watched (0: instant).
+    #[arg(long, default_value_t = DEFAULT_PACE_MS)]
+    pub pace_ms: u64,
+    /// Watch: the marines are played by the AI too.
+    #[arg(long, conflicts_with = "hot_seat")]
+    pub watch: bool,
+    /// Hot-seat: two players at this machine, marines and aliens.
+    #[arg(long)]
+    pub hot_seat: bool,
+    /// Another folder of mods (or one mod's folder) for the menu; may be given again.
+    #[arg(long = "mods", value_name = "DIR")]
+    pub mods: Vec<PathBuf>,
+    /// Select the unit of this label once it is on the table, as a click would (for
+    /// screenshots and demonstrations: see docs/screenshots.sh).
+    #[arg(long, value_name = "LABEL")]
+    pub select: Option<String>,
+    /// With --select: aim the selected unit's shot at the unit of this label, showing the shot's
+    /// preview.
+    #[arg(long, value_name = "LABEL", requires = "select")]
+    pub aim: Option<String>,
+    /// Time this many frames (after 120 let pass), print their median, 95th percentile and the
+    /// peak memory as a JSON line, and exit; the window runs without vsync (benches/frames.sh).
+    #[arg(long, value_name = "FRAMES", conflicts_with = "screenshot")]
+    pub measure_frames: Option<u32>,
+    /// With --select: close in on the selected unit at this many pixels to the inch.
+    #[arg(long, value_name = "PX_PER_INCH", requires = "select")]
+    pub zoom: Option<f32>,
+}
+
+/// Opens the window: on the menu, or straight on the scenario, save or replay named.
+pub fn play(args: PlayArgs) -> Result<(), CliError> {
+    let PlayArgs {
+        scenario: path,
+        seed,
+        screenshot,
+        frames,
+        pace_ms,
+        watch,
+        hot_seat,
+        mods: extra_mods,
+        load,
+        replay,
+        select,
+        aim,
+        zoom,
+        measure_frames,
+    } = args;
+    let controllers = if watch {
+        Some(Controllers::all_ai())
+    } else if hot_seat {
+        Some(Controllers::hot_seat())
+    } else {
+        None
+    };
+    let watched = replay
+        .as_deref()
+        .map(crate::screen::watch_save)
+        .transpose()
+        .map_err(unusable)?;
+    let loaded = load
+        .as_deref()
+        .map(crate::screen::choice_from_save)
+        .transpose()
+        .map_err(unusable)?;
+    let (viewer, watched) = match watched {
+        Some((v, c)) => (Some(v), Some(c)),
+        None => (None, None),
+    };
+    let direct = match path.as_ref().map(|p| load_scenario(p)) {
+        None if watched.is_some() => watched,
+        None => loaded,
+        Some(Ok((scenario, rules))) => {
+            let mut setup = NewGame::new(scenario, seed, 0);
+            setup.controllers = controllers.unwrap_or_else(Controllers::solo);
+            Some(GameChoice {
+                setup,
+                rules,
+                file: path.map(|p| p.display().to_string()),
+                orders: Vec::new(),
+                view_only: false,
+                reveal: false,
+                set_up: false,
+            })
+        }
+        Some(Err(e)) => return Err(unusable(e)),
+    };
+    let options = WindowOptions {
+        screenshot: screenshot.map(|p| (p, frames)),
+        session: SessionOptions {
+            pace: AlienPace::from_millis(pace_ms),
+            seed,
+            ..SessionOptions::default()
+        },
+        direct,
+        mod_roots: crate::window::mod_roots(&[extra_mods, env_mods()].concat()),
+        viewer,
+        select: select.map(|unit| crate::input::ScriptedSelection { unit, aim }),
+        zoom,
+        measure: measure_frames.map(|frames| {
+            let label = if watch { "game busy" } else { "game idle" };
+            crate::frame_meter::FrameMeter::new(label, MEASURE_WARMUP, frames)
+        }),
+    };
+    app_exit(crate::window::run(options))
+}
+
+/// The folders in `AMBUSH_MODS`, a path list like `PATH`.
+fn env_mods() -> Vec<PathBuf> {
+    std::env::var_os("AMBUSH_MODS")
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}

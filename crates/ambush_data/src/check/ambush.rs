@@ -1,0 +1,299 @@
+//! The checks of a scenario's `ambush` section: which set-ups, detections and effects go together, the column's spacing and route, the set-up zone, hidden units and dummies.
+
+use super::*;
+use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+use crate::board::Side;
+use crate::geometry::{Footprint, bearing_to_angle};
+use crate::scenario::Scenario;
+use Seg::{Item, Key};
+use glam::Vec2;
+
+impl Checker<'_> {
+    /// The ambush section: a set-up, detection and effects that go together, 002 modifiers that
+    /// exist, and units placed like any other.
+    pub(super) fn check_ambush(&self, s: &Scenario) -> Result<(), Problem> {
+        let Some(a) = &s.ambush else { return Ok(()) };
+        let field = |name| [Key("ambush"), Key(name)];
+        let pair_error =
+            |name, why: &str| Err(self.fail(&field(name), format!("field `ambush.{name}`: {why}")));
+        match (a.detection, a.effects) {
+            (d, SurpriseEffects::AmbushUnits) if d != Detection::Awe => {
+                return pair_error(
+                    "effects",
+                    "AmbushUnits (000 Table 34.2) begins with the AWE detection roll; it needs `detection: Awe`",
+                );
+            }
+            (d, SurpriseEffects::RollForDoom) if d != Detection::PartyCheck => {
+                return pair_error(
+                    "effects",
+                    "RollForDoom (002) lasts as long as the party check says; it needs `detection: PartyCheck`",
+                );
+            }
+            _ => {}
+        }
+        if a.detection == Detection::Spotting && a.setup != AmbushSetup::Complex {
+            return pair_error(
+                "detection",
+                "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
+            );
+        }
+        // Every set-up reads the spacing: the column marches on, and a simple ambush places it
+        // behind its lead, that far apart. A spacing of 0 stacks the bases, and one that is not a
+        // number places them nowhere.
+        if !(a.spacing.is_finite() && a.spacing > 0.0 && a.spacing <= MAX_TABLE_INCHES) {
+            return pair_error(
+                "spacing",
+                &format!(
+                    "expected inches between the column's units, above 0 and at most {MAX_TABLE_INCHES}"
+                ),
+            );
+        }
+        if a.setup == AmbushSetup::Complex {
+            if a.units.iter().any(|u| u.side != Side::Aliens) {
+                return pair_error(
+                    "units",
+                    "in a complex set-up every ambush unit is an alien: the hidden ambushers when the marines are the column (`ambushed: Humans`), or the column the marines lie in wait for (`ambushed: Aliens`)",
+                );
+            }
+            if !route_on_table(&a.route, s.table) {
+                return pair_error(
+                    "route",
+                    "a complex set-up needs a route of two or more points on the table",
+                );
+            }
+        } else if a.spotting_by_fire {
+            return pair_error(
+                "spotting_by_fire",
+                "spotting by fire happens while the column approaches in a complex set-up; it needs `setup: Complex`",
+            );
+        } else if a.setup == AmbushSetup::None && !a.dummies.is_empty() {
+            return pair_error(
+                "dummies",
+                "dummy counters need hidden units: use `setup: Simple` or `setup: Complex`",
+            );
+        } else if a.setup == AmbushSetup::None && (!a.route.is_empty() || a.spring_at.is_some()) {
+            return pair_error(
+                "route",
+                "a route and a spring point need a Simple or Complex set-up",
+            );
+        } else if !a.route.is_empty() && !route_on_table(&a.route, s.table) {
+            return pair_error("route", "a route needs two or more points on the table");
+        }
+        let (_, length) = crate::geometry::route_of(&a.route);
+        if a.spring_at
+            .is_some_and(|d| !(d.is_finite() && d >= 0.0 && d <= length))
+        {
+            return pair_error(
+                "spring_at",
+                &format!("expected inches along the route, from 0 to its length ({length:.1})"),
+            );
+        }
+        if (a.recovery_from_int || a.recovery_save) && a.detection != Detection::PartyCheck {
+            return pair_error(
+                "recovery_from_int",
+                "002's recovery rules shorten its party check's surprise; they need `detection: PartyCheck`",
+            );
+        }
+        if !a.modifiers.is_empty() && a.detection != Detection::PartyCheck {
+            return pair_error(
+                "modifiers",
+                "002's surprise modifiers apply to its party check; they need `detection: PartyCheck`",
+            );
+        }
+        let table_mods = &self.rules.ambush.surprise_modifiers;
+        for (i, (name, value)) in a.modifiers.iter().enumerate() {
+            let path = [Key("ambush"), Key("modifiers"), Item(i)];
+            let Some((least, most)) = table_mods.get(name).copied() else {
+                let known: Vec<&str> = table_mods.keys().map(String::as_str).collect();
+                return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is not one of 002's surprise modifiers; expected one of: {}", known.join(", "))));
+            };
+            match value {
+                Some(v) if !(least..=most).contains(v) => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" is {v}, outside its range {least:+} to {most:+}")));
+                }
+                None if least != most => {
+                    return Err(self.fail(&path, format!("field `ambush.modifiers[{i}]`: \"{name}\" ranges from {least:+} to {most:+}; give its value, e.g. (\"{name}\", Some({least}))")));
+                }
+                _ => {}
+            }
+        }
+        if let Some(i) = a.dummies.iter().position(|p| !point_on_table(*p, s.table)) {
+            let (x, y) = a.dummies[i];
+            return Err(self.fail(
+                &[Key("ambush"), Key("dummies"), Item(i)],
+                format!(
+                    "field `ambush.dummies[{i}]`: ({x}, {y}) lies off the {}x{} table",
+                    s.table.0, s.table.1
+                ),
+            ));
+        }
+        self.check_zone(s, a)?;
+        let tolerance = self.rules.general.contact_tolerance;
+        let mut placed: Vec<(String, Footprint)> = s
+            .units
+            .iter()
+            .filter_map(|u| {
+                let p = self.rules.troops.troops.get(&u.troop)?;
+                Some((
+                    u.label.clone(),
+                    Footprint::new(
+                        Vec2::new(u.at.0, u.at.1),
+                        Vec2::new(p.base.0, p.base.1),
+                        bearing_to_angle(u.facing),
+                    ),
+                ))
+            })
+            .collect();
+        for (i, u) in a.units.iter().enumerate() {
+            let who = format!("ambush.units[{i}] (\"{}\")", u.label);
+            let path = |f| [Key("ambush"), Key("units"), Item(i), Key(f)];
+            if u.label.trim().is_empty() || placed.iter().any(|(l, _)| *l == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a label used by no other unit"),
+                ));
+            }
+            let wave = self.rules.generation.troop;
+            if (u.side == Side::Aliens) != (u.troop == wave) {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!(
+                        "{who}, field `troop`: a unit of the alien side is troop {wave} (the rules' generated troop type), and only they are"
+                    ),
+                ));
+            }
+            for (j, w) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(w).is_none() {
+                    return Err(self.fail(&[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)], format!("{who}, field `weapons[{j}]`: unknown weapon \"{w}\"; expected one of: {}", self.known_weapons())));
+                }
+            }
+            if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
+                return Err(self.fail(
+                    &[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)],
+                    format!(
+                        "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one",
+                        u.weapons[j], u.troop
+                    ),
+                ));
+            }
+            if !finite2(u.at) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!("{who}, field `at`: expected finite coordinates"),
+                ));
+            }
+            if !degrees_ok(u.facing) {
+                return Err(self.fail(
+                    &path("facing"),
+                    format!("{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}", u.facing),
+                ));
+            }
+            if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
+                return Err(self.fail(
+                    &path("weapons"),
+                    format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
+                ));
+            }
+            if let Some((field, why)) = u.traits.as_ref().and_then(traits_problem) {
+                return Err(self.fail(
+                    &[
+                        Key("ambush"),
+                        Key("units"),
+                        Item(i),
+                        Key("traits"),
+                        Key(field),
+                    ],
+                    format!("{who}, field `traits.{field}`: {why}"),
+                ));
+            }
+            let Some(p) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!("{who}, field `troop`: no line in troops.ron"),
+                ));
+            };
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(p.base.0, p.base.1),
+                bearing_to_angle(u.facing),
+            );
+            let bases: Vec<Footprint> = placed.iter().map(|(_, b)| *b).collect();
+            let why = match misplaced(s, tolerance, &base, &bases) {
+                None => None,
+                Some(Misplaced::OffTable) => Some(format!(
+                    "base lies off the {}x{} table",
+                    s.table.0, s.table.1
+                )),
+                Some(Misplaced::Impassable(k)) => Some(format!(
+                    "base overlaps impassable terrain \"{}\"",
+                    s.terrain[k].name
+                )),
+                Some(Misplaced::Overlaps(k)) => Some(format!(
+                    "base overlaps the base of \"{}\"; bases may touch but not overlap",
+                    placed[k].0
+                )),
+            };
+            if let Some(why) = why {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
+            }
+            placed.push((u.label.clone(), base));
+        }
+        let has = |side: Side| {
+            a.units.iter().any(|u| u.side == side) || (side == Side::Humans && !s.units.is_empty())
+        };
+        if !has(a.ambushed) || !has(a.ambushed.other()) {
+            return pair_error(
+                "units",
+                "both the ambusher and the ambushed side need units on the table when the ambush is sprung",
+            );
+        }
+        Ok(())
+    }
+
+    /// 004's set-up zone: the ambusher's units and dummies stand inside it.
+    pub(super) fn check_zone(&self, s: &Scenario, a: &AmbushSpec) -> Result<(), Problem> {
+        for (i, z) in a.zone.iter().enumerate() {
+            if let Some((field, why)) = shape_problem(z, s.table) {
+                return Err(self.fail(
+                    &[Key("ambush"), Key("zone"), Item(i), Key(field)],
+                    format!("field `ambush.zone[{i}].{field}`: {why}"),
+                ));
+            }
+        }
+        if a.zone.is_empty() {
+            return Ok(());
+        }
+        if a.setup == AmbushSetup::None {
+            return Err(self.fail(
+                &[Key("ambush"), Key("zone")],
+                "field `ambush.zone`: a set-up zone needs a Simple or Complex set-up".to_string(),
+            ));
+        }
+        let outside = "stands outside the ambusher's set-up zone (`ambush.zone`)";
+        if a.ambushed == Side::Aliens {
+            if let Some((i, u)) = s.units.iter().enumerate().find(|(_, u)| !a.in_zone(u.at)) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("at")],
+                    format!("units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+                ));
+            }
+        } else if let Some((i, u)) = a
+            .units
+            .iter()
+            .enumerate()
+            .find(|(_, u)| u.side != a.ambushed && !a.in_zone(u.at))
+        {
+            return Err(self.fail(
+                &[Key("ambush"), Key("units"), Item(i), Key("at")],
+                format!("ambush.units[{i}] (\"{}\"), field `at`: {outside}", u.label),
+            ));
+        }
+        if let Some(i) = a.dummies.iter().position(|d| !a.in_zone(*d)) {
+            return Err(self.fail(
+                &[Key("ambush"), Key("dummies"), Item(i)],
+                format!("field `ambush.dummies[{i}]`: {outside}"),
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,355 @@
+//! The checks of a scenario's table and forces: its header and sides, the aliens' profile, the terrain, the units and the objective.
+
+use super::*;
+use crate::board::Going;
+use crate::geometry::{Footprint, MEASURING_SLACK, bearing_to_angle};
+use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, Scenario};
+use Seg::{Item, Key};
+use glam::Vec2;
+
+impl Checker<'_> {
+    pub(super) fn check_header(&self, s: &Scenario) -> Result<(), Problem> {
+        let r = s.inferior_weapon_rules;
+        if s.inferior_weapons.is_some()
+            && !r.no_long_range
+            && r.penalty == crate::scenario::InferiorPenalty::None
+        {
+            return Err(self.fail(
+                &[Key("inferior_weapon_rules")],
+                "field `inferior_weapon_rules`: an inferior weapon takes \"one or more of\" 001's penalties; expected `no_long_range: true` or a `penalty`".to_string(),
+            ));
+        }
+        // A stranger's scenario may not ask the game for more than a table can hold.
+        let counts = [
+            ("units", s.units.len(), MAX_UNITS),
+            ("terrain", s.terrain.len(), MAX_TERRAIN),
+        ];
+        for (field, n, most) in counts {
+            if n > most {
+                return Err(self.fail(
+                    &[Key(field)],
+                    format!("field `{field}`: {n} entries; a scenario may have at most {most}"),
+                ));
+            }
+        }
+        if let Some(a) = &s.ambush {
+            let counts = [
+                ("units", a.units.len(), MAX_UNITS),
+                ("route", a.route.len(), MAX_ROUTE_POINTS),
+                ("dummies", a.dummies.len(), MAX_DUMMIES),
+                ("zone", a.zone.len(), MAX_ZONE_SHAPES),
+                ("modifiers", a.modifiers.len(), MAX_MODIFIERS),
+            ];
+            for (field, n, most) in counts {
+                if n > most {
+                    return Err(self.fail(
+                        &[Key("ambush"), Key(field)],
+                        format!(
+                            "field `ambush.{field}`: {n} entries; an ambush may have at most {most}"
+                        ),
+                    ));
+                }
+            }
+        }
+        if s.table.0 > MAX_TABLE_INCHES || s.table.1 > MAX_TABLE_INCHES {
+            return Err(self.fail(
+                &[Key("table")],
+                format!("field `table`: at most {MAX_TABLE_INCHES} inches a side"),
+            ));
+        }
+        if s.turn_limit > MAX_TURNS {
+            return Err(self.fail(
+                &[Key("turn_limit")],
+                format!("field `turn_limit`: at most {MAX_TURNS} turns"),
+            ));
+        }
+        if !positive2(s.table) || s.table.0 < MIN_TABLE_INCHES || s.table.1 < MIN_TABLE_INCHES {
+            return Err(self.fail(
+                &[Key("table")],
+                format!(
+                    "field `table`: width and depth must be finite inches, at least {MIN_TABLE_INCHES}, found ({}, {})",
+                    s.table.0, s.table.1
+                ),
+            ));
+        }
+        if s.turn_limit < 1 {
+            return Err(self.fail(
+                &[Key("turn_limit")],
+                "field `turn_limit`: must be at least 1, found 0".to_string(),
+            ));
+        }
+        if let Some(d) = s.darkness
+            && !(d.sight_range.is_finite()
+                && d.sight_range > 0.0
+                && d.sight_range <= MAX_SIGHT_INCHES)
+        {
+            return Err(self.fail(
+                &[Key("darkness"), Key("sight_range")],
+                format!(
+                    "field `darkness.sight_range`: expected inches above 0 and at most {MAX_SIGHT_INCHES}, found {}",
+                    d.sight_range
+                ),
+            ));
+        }
+        if let Some(Environment::Underwater { depth }) = s.environment
+            && !(depth.is_finite() && (0.0..=MAX_DEPTH_FEET).contains(&depth))
+        {
+            return Err(self.fail(
+                &[Key("environment"), Key("depth")],
+                format!(
+                    "field `environment.depth`: expected feet from 0 to {MAX_DEPTH_FEET}, found {depth}"
+                ),
+            ));
+        }
+        if let Some(turn) = s.automatic_wave_turn
+            && turn > MAX_TURNS
+        {
+            return Err(self.fail(
+                &[Key("automatic_wave_turn")],
+                format!("field `automatic_wave_turn`: at most {MAX_TURNS}, found {turn}"),
+            ));
+        }
+        if s.automatic_wave_turn == Some(0) {
+            return Err(self.fail(
+                &[Key("automatic_wave_turn")],
+                "field `automatic_wave_turn`: must be at least 1 (turns count from 1), found 0"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_aliens(&self, s: &Scenario) -> Result<(), Problem> {
+        if s.aliens.weapons.len() > MAX_WEAPONS_PER_UNIT {
+            return Err(self.fail(
+                &[Key("aliens"), Key("weapons")],
+                format!("field `aliens.weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", s.aliens.weapons.len()),
+            ));
+        }
+        if let Some((field, why)) = traits_problem(&s.aliens.traits) {
+            return Err(self.fail(
+                &[Key("aliens"), Key("traits"), Key(field)],
+                format!("field `aliens.traits.{field}`: {why}"),
+            ));
+        }
+        for (j, weapon) in s.aliens.weapons.iter().enumerate() {
+            if self.rules.weapon(weapon).is_none() {
+                return Err(self.fail(
+                    &[Key("aliens"), Key("weapons"), Item(j)],
+                    format!(
+                        "field `aliens.weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                        self.known_weapons()
+                    ),
+                ));
+            }
+        }
+        let wave = self.rules.generation.troop;
+        if let Some(j) = self.heavy_without_crew(wave, &s.aliens.weapons) {
+            return Err(self.fail(
+                &[Key("aliens"), Key("weapons"), Item(j)],
+                format!(
+                    "field `aliens.weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; the generated troop type {wave} is not one",
+                    s.aliens.weapons[j]
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_terrain(&self, s: &Scenario) -> Result<(), Problem> {
+        for (i, t) in s.terrain.iter().enumerate() {
+            let who = format!("terrain[{i}] (\"{}\")", t.name);
+            if let Some(first) = s.terrain[..i].iter().position(|o| o.name == t.name) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("name")],
+                    format!(
+                        "{who}, field `name`: the name is already used by terrain[{first}]; terrain names must be unique"
+                    ),
+                ));
+            }
+            if let Some((field, why)) = shape_problem(&t.shape, s.table) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("shape"), Key(field)],
+                    format!("{who}, field `shape.{field}`: {why}"),
+                ));
+            }
+            if !(t.height.is_finite() && (0.0..=MAX_HEIGHT_FEET).contains(&t.height)) {
+                return Err(self.fail(
+                    &[Key("terrain"), Item(i), Key("height")],
+                    format!(
+                        "{who}, field `height`: expected feet from 0 to {MAX_HEIGHT_FEET}, found {}",
+                        t.height
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_units(&self, s: &Scenario) -> Result<(), Problem> {
+        let tolerance = self.rules.general.contact_tolerance;
+        let mut placed: Vec<Footprint> = Vec::with_capacity(s.units.len());
+        for (i, u) in s.units.iter().enumerate() {
+            let who = format!("units[{i}] (\"{}\")", u.label);
+            let path = |field| [Key("units"), Item(i), Key(field)];
+            if u.label.trim().is_empty() {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: expected a non-empty label such as \"M1\""),
+                ));
+            }
+            if let Some(first) = s.units[..i].iter().position(|o| o.label == u.label) {
+                return Err(self.fail(
+                    &path("label"),
+                    format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
+                ));
+            }
+            if u.troop == self.rules.generation.troop {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!(
+                        "{who}, field `troop`: {} are generated in waves, not placed; expected one of: {}",
+                        u.troop,
+                        self.placeable_troops()
+                    ),
+                ));
+            }
+            for (j, weapon) in u.weapons.iter().enumerate() {
+                if self.rules.weapon(weapon).is_none() {
+                    return Err(self.fail(
+                        &[Key("units"), Item(i), Key("weapons"), Item(j)],
+                        format!(
+                            "{who}, field `weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
+                            self.known_weapons()
+                        ),
+                    ));
+                }
+            }
+            if !finite2(u.at) {
+                return Err(self.fail(
+                    &path("at"),
+                    format!(
+                        "{who}, field `at`: expected finite coordinates, found ({}, {})",
+                        u.at.0, u.at.1
+                    ),
+                ));
+            }
+            if !degrees_ok(u.facing) {
+                return Err(self.fail(
+                    &path("facing"),
+                    format!(
+                        "{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}",
+                        u.facing
+                    ),
+                ));
+            }
+            if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
+                return Err(self.fail(
+                    &path("weapons"),
+                    format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
+                ));
+            }
+            if let Some((field, why)) = traits_problem(&u.traits) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("traits"), Key(field)],
+                    format!("{who}, field `traits.{field}`: {why}"),
+                ));
+            }
+            let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
+                return Err(self.fail(
+                    &path("troop"),
+                    format!(
+                        "{who}, field `troop`: troop type {} has no line in the rules' troops.ron; expected one of: {}",
+                        u.troop,
+                        self.placeable_troops()
+                    ),
+                ));
+            };
+            if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
+                return Err(self.fail(
+                    &[Key("units"), Item(i), Key("weapons"), Item(j)],
+                    format!(
+                        "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one (`crew: true` in troops.ron)",
+                        u.weapons[j], u.troop
+                    ),
+                ));
+            }
+            if let Some(f) = u.formation
+                && !profile.formations.contains_key(&f)
+            {
+                return Err(self.fail(
+                    &path("formation"),
+                    format!(
+                        "{who}, field `formation`: troop type {} has no formation {f}; it has: {}",
+                        u.troop,
+                        names_or_none(profile.formations.keys())
+                    ),
+                ));
+            }
+            let base = Footprint::new(
+                Vec2::new(u.at.0, u.at.1),
+                Vec2::new(profile.base.0, profile.base.1),
+                bearing_to_angle(u.facing),
+            );
+            let size = format!("{}x{}", profile.base.0, profile.base.1);
+            let why = match misplaced(s, tolerance, &base, &placed) {
+                None => None,
+                Some(Misplaced::OffTable) => Some(format!(
+                    "base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
+                    s.table.0, s.table.1, u.at.0, u.at.1, u.facing
+                )),
+                Some(Misplaced::Impassable(k)) => Some(format!(
+                    "base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
+                    s.terrain[k].name
+                )),
+                Some(Misplaced::Overlaps(k)) => {
+                    let label = s.units.get(k).map(|o| o.label.as_str()).unwrap_or("");
+                    Some(format!(
+                        "base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
+                    ))
+                }
+            };
+            if let Some(why) = why {
+                return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
+            }
+            placed.push(base);
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
+        match &s.objective {
+            None | Some(Objective::HoldUntilTurnLimit) => Ok(()),
+            Some(Objective::RepairAndBoard { feature }) => {
+                let path = [Key("objective"), Key("feature")];
+                match s.terrain.iter().find(|t| &t.name == feature) {
+                    None => {
+                        let names: Vec<&str> = s.terrain.iter().map(|t| t.name.as_str()).collect();
+                        Err(self.fail(
+                            &path,
+                            format!(
+                                "field `objective.feature`: no terrain feature is named \"{feature}\"; expected one of: {}",
+                                if names.is_empty() { "(no terrain)".to_string() } else { names.join(", ") }
+                            ),
+                        ))
+                    }
+                    Some(t) if t.going != Going::Impassable => Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.feature`: terrain feature \"{feature}\" is {:?} going; the ship to repair and board must be Impassable",
+                            t.going
+                        ),
+                    )),
+                    Some(t) if !shape_on_table(&t.shape, s.table, MEASURING_SLACK) => Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.feature`: terrain feature \"{feature}\" must lie wholly on the {}x{} table, for the marines to reach and board it",
+                            s.table.0, s.table.1
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                }
+            }
+        }
+    }
+}

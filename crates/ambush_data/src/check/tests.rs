@@ -1,0 +1,404 @@
+//! The scenario checks' tests: each refusal at its line and field, and every shipped scenario valid.
+
+use super::*;
+use crate::board::Side;
+use crate::scenario::{Environment, Objective, Scenario};
+
+fn rules() -> Rules {
+    Rules::bundled().clone()
+}
+
+const VALID: &str = r#"// A minimal scenario.
+(
+    name: "Test",
+    briefing: "Two marines and a ship.",
+    table: (72.0, 48.0),
+    friendly_edge: South,
+    turn_limit: 20,
+    automatic_wave_turn: 3,
+    human_wounds: Degradation,
+    human_morale: false,
+    aliens: (weapons: ["claws"]),
+    terrain: [
+        (name: "ship", shape: Rect(center: (36.0, 24.0), size: (6.0, 3.0)), going: Impassable, tall: true),
+        (name: "wood", shape: Circle(center: (10.0, 10.0), radius: 3.0), going: Bad),
+    ],
+    units: [
+        (label: "M1", troop: Infantry, at: (35.5, 1.0), facing: 0.0, weapons: ["blaster", "laser_pistol"], armour: true),
+        (label: "M2", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: ["blaster"], armour: true),
+    ],
+    objective: RepairAndBoard(feature: "ship"),
+    attack_over: Continue,
+)
+"#;
+
+/// 1-based line of the first line containing `needle`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(needle))
+        .map(|i| i + 1)
+        .expect("needle in text")
+}
+
+fn parse(text: &str) -> Result<Scenario, DataError> {
+    parse_scenario("test.ron", text, &rules())
+}
+
+#[test]
+fn a_valid_minimal_scenario_parses() {
+    let s = parse(VALID).expect("valid");
+    assert_eq!(s.units.len(), 2);
+    assert_eq!(s.automatic_wave_turn, Some(3));
+    assert_eq!(
+        s.objective,
+        Some(Objective::RepairAndBoard {
+            feature: "ship".into()
+        })
+    );
+}
+
+#[test]
+fn explicit_some_and_struct_name_also_parse() {
+    let text = VALID
+        .replace("automatic_wave_turn: 3", "automatic_wave_turn: Some(3)")
+        .replace(
+            "objective: RepairAndBoard(feature: \"ship\")",
+            "objective: Some(RepairAndBoard(feature: \"ship\"))",
+        );
+    parse(&text).expect("valid");
+}
+
+#[test]
+fn unknown_troop_type_is_a_ron_error_at_its_line() {
+    let text = VALID.replacen("troop: Infantry", "troop: Dragoon", 1);
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "Dragoon"), "{e}");
+    assert!(e.message.contains("Dragoon"), "{e}");
+    assert!(e.to_string().starts_with("test.ron:"), "{e}");
+}
+
+#[test]
+fn negative_turn_limit_is_an_error() {
+    let text = VALID.replace("turn_limit: 20", "turn_limit: -1");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "turn_limit"), "{e}");
+}
+
+#[test]
+fn zero_turn_limit_and_zero_wave_turn_are_errors() {
+    let e = parse(&VALID.replace("turn_limit: 20", "turn_limit: 0")).unwrap_err();
+    assert_eq!(e.line, line_of(VALID, "turn_limit"), "{e}");
+    assert!(e.message.contains("`turn_limit`"), "{e}");
+    let e = parse(&VALID.replace("automatic_wave_turn: 3", "automatic_wave_turn: 0")).unwrap_err();
+    assert_eq!(e.line, line_of(VALID, "automatic_wave_turn"), "{e}");
+}
+
+#[test]
+fn an_environment_parses_and_an_absurd_depth_is_refused_at_its_field() {
+    // 003's hostile environments: water a depth in feet, space none.
+    let water = VALID.replace(
+        "attack_over: Continue,",
+        "attack_over: Continue,\n    environment: Some(Underwater(depth: 400.0)),",
+    );
+    let s = parse(&water).expect("valid");
+    assert_eq!(
+        s.environment,
+        Some(Environment::Underwater { depth: 400.0 })
+    );
+    let space = VALID.replace(
+        "attack_over: Continue,",
+        "attack_over: Continue,\n    environment: Space,",
+    );
+    assert_eq!(
+        parse(&space).expect("valid").environment,
+        Some(Environment::Space)
+    );
+    for depth in ["-3.0", "60000.0"] {
+        let text = water.replace("400.0", depth);
+        let e = parse(&text).unwrap_err();
+        let line = line_of(&text, "environment:");
+        let col = text.lines().nth(line - 1).unwrap().find("depth").unwrap() + 1;
+        assert_eq!((e.line, e.column), (line, col), "{e}");
+        assert!(e.message.contains("`environment.depth`"), "{e}");
+    }
+    // A misspelled field is refused too.
+    let e = parse(&water.replace("depth:", "deep:")).unwrap_err();
+    assert_eq!(e.line, line_of(&water, "environment:"), "{e}");
+}
+
+#[test]
+fn bad_table_is_an_error() {
+    let text = VALID.replace("table: (72.0, 48.0)", "table: (0.0, 48.0)");
+    let e = parse(&text).unwrap_err();
+    assert_eq!((e.line, e.column), (line_of(&text, "table:"), 5), "{e}");
+    assert!(e.message.contains("`table`"), "{e}");
+    // Not a number is refused where it stands, before any field is read.
+    let text = VALID.replace("table: (72.0, 48.0)", "table: (inf, 48.0)");
+    let e = parse(&text).unwrap_err();
+    assert_eq!((e.line, e.column), (line_of(&text, "table:"), 13), "{e}");
+    assert!(e.message.contains("`inf` is not a finite number"), "{e}");
+}
+
+#[test]
+fn unit_off_the_table_is_an_error_at_its_at_field() {
+    let text = VALID.replace("at: (36.5, 1.0)", "at: (36.5, 0.2)");
+    let e = parse(&text).unwrap_err();
+    let line = line_of(&text, "\"M2\"");
+    assert_eq!(e.line, line, "{e}");
+    let col = text.lines().nth(line - 1).unwrap().find("at:").unwrap() + 1;
+    assert_eq!(e.column, col, "{e}");
+    assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+    assert!(e.message.contains("off the 72x48 table"), "{e}");
+}
+
+#[test]
+fn overlapping_bases_are_an_error() {
+    let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 1.2)");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+    assert!(e.message.contains("units[1] (\"M2\"), field `at`"), "{e}");
+    assert!(e.message.contains("units[0] (\"M1\")"), "{e}");
+}
+
+#[test]
+fn touching_bases_are_fine_but_impassable_terrain_is_not() {
+    // M1 and M2 are in base contact in VALID; put M2 inside the ship.
+    let text = VALID.replace("at: (36.5, 1.0)", "at: (36.0, 23.0)");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+    assert!(
+        e.message
+            .contains("impassable terrain terrain[0] (\"ship\")"),
+        "{e}"
+    );
+    // Bad going is allowed.
+    parse(&VALID.replace("at: (36.5, 1.0)", "at: (10.0, 10.0)")).expect("in the wood");
+}
+
+#[test]
+fn unknown_weapon_is_an_error_naming_the_known_ones() {
+    let text = VALID.replace(
+        "weapons: [\"blaster\"]",
+        "weapons: [\"blaster\", \"lazer\"]",
+    );
+    let e = parse(&text).unwrap_err();
+    let line = line_of(&text, "\"lazer\"");
+    assert_eq!(e.line, line, "{e}");
+    let col = text
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .find("\"lazer\"")
+        .unwrap()
+        + 1;
+    assert_eq!(e.column, col, "{e}");
+    assert!(
+        e.message.contains("units[1] (\"M2\"), field `weapons[1]`"),
+        "{e}"
+    );
+    assert!(
+        e.message.contains("blaster") && e.message.contains("plasma_cannon"),
+        "{e}"
+    );
+
+    let text = VALID.replace("[\"claws\"]", "[\"talons\"]");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "talons"), "{e}");
+    assert!(e.message.contains("`aliens.weapons[0]`"), "{e}");
+}
+
+#[test]
+fn duplicate_label_is_an_error() {
+    let text = VALID.replace("label: \"M2\"", "label: \"M1\"");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "at: (36.5, 1.0)"), "{e}");
+    assert!(
+        e.message.contains("units[1] (\"M1\"), field `label`"),
+        "{e}"
+    );
+    assert!(e.message.contains("units[0]"), "{e}");
+
+    let e = parse(&VALID.replace("label: \"M2\"", "label: \"\"")).unwrap_err();
+    assert!(e.message.contains("field `label`"), "{e}");
+}
+
+#[test]
+fn duplicate_terrain_name_is_an_error() {
+    let text = VALID.replace("(name: \"wood\"", "(name: \"ship\"");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "Circle"), "{e}");
+    assert!(
+        e.message.contains("terrain[1] (\"ship\"), field `name`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_shapes_are_errors() {
+    let text = VALID.replace("radius: 3.0", "radius: -3.0");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "radius"), "{e}");
+    assert!(e.message.contains("`shape.radius`"), "{e}");
+    let text = VALID.replace("size: (6.0, 3.0)", "size: (6.0, 0.0)");
+    let e = parse(&text).unwrap_err();
+    assert!(e.message.contains("`shape.size`"), "{e}");
+    let text = VALID.replace(
+        "facing: 0.0, weapons: [\"blaster\"]",
+        "facing: NaN, weapons: [\"blaster\"]",
+    );
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "facing: NaN"), "{e}");
+    assert!(e.message.contains("`NaN` is not a finite number"), "{e}");
+}
+
+#[test]
+fn a_ship_off_the_table_is_refused_at_its_centre() {
+    // Issue 13: a ship at x = 99999999999 passed, and the marine AI panicked in a clamp.
+    let text = VALID.replace("center: (36.0, 24.0)", "center: (99999999999.0, 24.0)");
+    let e = parse(&text).unwrap_err();
+    let line = line_of(&text, "\"ship\"");
+    let col = text.lines().nth(line - 1).unwrap().find("center").unwrap() + 1;
+    assert_eq!((e.line, e.column), (line, col), "{e}");
+    assert!(
+        e.message.contains("`shape.center`") && e.message.contains("off the 72x48 table"),
+        "{e}"
+    );
+    // A ship hanging over the edge cannot be reached and boarded.
+    let text = VALID.replace("center: (36.0, 24.0)", "center: (71.0, 24.0)");
+    let e = parse(&text).unwrap_err();
+    assert!(e.message.contains("wholly on the 72x48 table"), "{e}");
+}
+
+#[test]
+fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
+    let cases = [
+        ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),
+        (
+            "size: (6.0, 3.0)",
+            "size: (6.0, 3.0), rotation: 720.0",
+            "`shape.rotation`",
+        ),
+        (
+            "facing: 0.0, weapons: [\"blaster\"]",
+            "facing: 1e9, weapons: [\"blaster\"]",
+            "`facing`",
+        ),
+        ("table: (72.0, 48.0)", "table: (72.0, 2.0)", "`table`"),
+        (
+            "automatic_wave_turn: 3",
+            "automatic_wave_turn: 4000000000",
+            "`automatic_wave_turn`",
+        ),
+        (
+            "armour: true),\n    ],",
+            "armour: true, traits: (awe: 2147483647)),\n    ],",
+            "`traits.awe`",
+        ),
+        (
+            "(weapons: [\"claws\"])",
+            "(weapons: [\"claws\"], traits: (quality: 0))",
+            "`aliens.traits.quality`",
+        ),
+        ("tall: true),", "tall: true, height: 1e9),", "`height`"),
+    ];
+    for (old, new, field) in cases {
+        let text = VALID.replacen(old, new, 1);
+        assert_ne!(text, VALID, "{old}");
+        let e = parse(&text).unwrap_err();
+        assert!(e.message.contains(field), "{field}: {e}");
+        assert!(e.line > 1, "{e}");
+    }
+}
+
+#[test]
+fn placed_aliens_are_an_error() {
+    let text = VALID.replace("\"M2\", troop: Infantry", "\"M2\", troop: Alien");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "\"M2\""), "{e}");
+    assert!(e.message.contains("field `troop`"), "{e}");
+}
+
+#[test]
+fn only_a_weapon_crew_carries_a_heavy_weapon() {
+    // 001: heavy weapons are "a line of sight weapon, requiring a unit of Weapon Crew to
+    // operate it".
+    let text = VALID.replace(
+        "\"M2\", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: [\"blaster\"]",
+        "\"M2\", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: [\"plasma_cannon\"]",
+    );
+    assert_ne!(text, VALID, "the test edits a unit");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "plasma_cannon"), "{e}");
+    assert!(e.message.contains("needs a weapon crew"), "{e}");
+    let crewed = text.replace("\"M2\", troop: Infantry", "\"M2\", troop: WeaponCrew");
+    assert!(parse(&crewed).is_ok());
+}
+
+#[test]
+fn objective_must_name_impassable_terrain() {
+    let text = VALID.replace("feature: \"ship\"", "feature: \"shipp\"");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "shipp"), "{e}");
+    assert!(
+        e.message.contains("`objective.feature`") && e.message.contains("ship, wood"),
+        "{e}"
+    );
+    let e = parse(&VALID.replace("feature: \"ship\"", "feature: \"wood\"")).unwrap_err();
+    assert!(e.message.contains("Impassable"), "{e}");
+}
+
+#[test]
+fn truncated_and_mangled_text_gives_errors_not_panics() {
+    let rules = rules();
+    for (i, _) in VALID.char_indices() {
+        let _ = parse_scenario("t.ron", &VALID[..i], &rules);
+        let mangled: String = VALID
+            .char_indices()
+            .map(|(j, c)| {
+                if j == i {
+                    ['(', ')', '"', ',', '-', 'x', '/', '#'][i % 8]
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let _ = parse_scenario("t.ron", &mangled, &rules);
+    }
+}
+
+#[test]
+fn the_shipped_scenarios_are_valid() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let rules = rules();
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("scenarios/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            load_scenario_file(&path, &rules).unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+    }
+    assert!(n >= 4);
+}
+
+#[test]
+fn a_scenario_may_rename_the_sides() {
+    // The mod schema: side names come from the scenario, marines and aliens by default.
+    let s = parse(VALID).expect("valid");
+    assert_eq!(s.names(&rules()).of(Side::Humans), "marines");
+    assert_eq!(s.names(&rules()).one(Side::Aliens), "alien");
+    let renamed = VALID.replace(
+        "name: \"Test\",",
+        "name: \"Test\",\n    side_names: (humans: \"troopers\", aliens: \"bugs\"),",
+    );
+    let s = parse(&renamed).expect("valid");
+    assert_eq!(s.names(&rules()).of(Side::Humans), "troopers");
+    assert_eq!(s.names(&rules()).one(Side::Aliens), "bug");
+    let e = parse(&VALID.replace(
+        "name: \"Test\",",
+        "name: \"Test\",\n    side_names: (humans: \"x\"),",
+    ))
+    .unwrap_err();
+    assert_eq!(e.line, 4, "{e}");
+    assert!(e.message.contains("aliens"), "{e}");
+}

@@ -242,7 +242,8 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
                     unit,
                     to,
                     facing,
-                    group: !sel.alone,
+                    // 001: "Aliens are moved as individual units".
+                    group: !sel.alone && side == Side::Humans,
                 },
                 Draft::Rotate { facing } => Order::Rotate { unit, facing },
                 Draft::Charge { target } => Order::Charge {

@@ -7,6 +7,7 @@ use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order};
 use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
+use ambush_data::board::Side;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,7 +43,8 @@ fn update_previews(
             if !movement::free_to_move(table, &rules, unit.id) {
                 return;
             }
-            let group = !selection.alone;
+            // 001: "Aliens are moved as individual units".
+            let group = !selection.alone && decision.side() == Side::Humans;
             match selection.draft {
                 Some(Draft::Move { to, facing }) => {
                     previews.movement = preview_move(table, &rules, unit.id, to, facing, group);

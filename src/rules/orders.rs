@@ -152,6 +152,9 @@ pub enum OrderError {
     NobodyBreaksOff,
     #[error("{0} has no room to turn there")]
     NoRoomToTurn(String),
+    /// 001: "Aliens are moved as individual units".
+    #[error("{0} moves alone: aliens are moved as individual units, never as a group")]
+    AliensMoveAlone(String),
     #[error("{0} cannot board: it must touch the repaired ship and no alien")]
     CannotBoard(String),
     #[error(transparent)]

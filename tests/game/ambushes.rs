@@ -604,3 +604,30 @@ fn an_alien_column_in_hot_seat_writes_its_own_order_of_march() {
         .map(|(l, _)| l.0.to_string());
     assert_eq!(lead.as_deref(), Some("P2"));
 }
+
+/// 001: "morale can be ignored: troops will fight to the last man", as Storm Crossing says
+/// (`human_morale: false`): 002's morale check after the roll for doom is not taken, and the
+/// marines never break and walk off. With morale on, the same games take it.
+#[test]
+fn with_morale_ignored_the_marines_take_no_morale_check_after_the_roll_for_doom() {
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut s = scenario("storm_crossing.ron");
+    assert!(!s.human_morale, "Storm Crossing fights to the last man");
+    let checks = |s: &ambush_data::scenario::Scenario| {
+        (0..40)
+            .map(|g| {
+                let r = ambush::batch::play_game(s, rules.clone(), 1, g, None, true);
+                r.log
+                    .iter()
+                    .filter(|e| e.kind == RollKind::MoraleCheck)
+                    .count()
+            })
+            .sum::<usize>()
+    };
+    assert_eq!(checks(&s), 0, "no morale check while morale is ignored");
+    s.human_morale = true;
+    assert!(
+        checks(&s) > 0,
+        "with morale on, the surprised party checks it"
+    );
+}

@@ -151,11 +151,19 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let must_check = lost * den >= party * num && lost > 0;
     let names = &table.config.side_names;
     let summary = format!("surprise over: {lost} of {party} lost while surprised");
-    if side == Side::Aliens || !must_check {
+    // 001: "morale can be ignored: troops will fight to the last man" where the scenario says
+    // so (`human_morale: false`), and then 002's morale check is not taken either.
+    let ignored = side == Side::Humans && !table.config.human_morale;
+    if side == Side::Aliens || !must_check || ignored {
         let why = if side == Side::Aliens {
             format!("{} ignore morale", names.of(Side::Aliens))
-        } else {
+        } else if !must_check {
             "no morale check".to_string()
+        } else {
+            format!(
+                "{} ignore morale: they fight to the last man",
+                names.of(Side::Humans)
+            )
         };
         dice.record_with(|| {
             RollEntry::dice(RollKind::AmbushRecovery, "none", Vec::new())

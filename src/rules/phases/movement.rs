@@ -377,6 +377,13 @@ impl DecisionPhase for MovementState {
                 group,
             } => {
                 self.check_side(table, side, *unit)?;
+                // 001: "Aliens are moved as individual units": no alien moves with its group.
+                if *group
+                    && side == Side::Aliens
+                    && table.group_of(*unit, rules.general.contact_tolerance).len() > 1
+                {
+                    return Err(OrderError::AliensMoveAlone(table.label(*unit).to_string()));
+                }
                 let plan = movement::plan_move(table, rules, *unit, *to, *facing, *group)?;
                 Ok(MoveChecked::Move(plan))
             }

@@ -405,6 +405,8 @@ fn after_doom_a_third_lost_the_surprised_marines_check_morale() {
     let setup = |lose: bool, script: &[u32]| {
         let mut table = open_table();
         table.config.ambush = Some(doom_on_the_marines());
+        // Morale on: a scenario that ignores it takes no check (`game::ambushes::with_morale_ignored_…`).
+        table.config.human_morale = true;
         let ids: Vec<_> = (0..3)
             .map(|i| {
                 marine(

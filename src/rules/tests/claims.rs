@@ -4,7 +4,7 @@ use super::*;
 use crate::rules::dice::DiceService;
 use crate::rules::melee::{contact_modifiers, engage_order, face_attacker};
 use crate::rules::movement::{allowance, plan_move};
-use crate::rules::orders::Order;
+use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::DecisionPhase;
 use crate::rules::phases::end_of_turn::end_of_turn;
 use crate::rules::phases::movement::MovementState;
@@ -286,4 +286,41 @@ fn a_marine_who_fought_does_not_repair() {
         "no repair roll for a marine who fought"
     );
     assert!(!t.progress.power_restored);
+}
+
+#[test]
+fn aliens_are_moved_as_individual_units_never_as_a_group() {
+    // 001: "Aliens are moved as individual units." Two aliens in base contact: an order to move
+    // one with its group is refused, and the same move alone is accepted.
+    let mut t = open_table();
+    marine(&mut t, "M1", (10.0, 5.0), 0.0);
+    let a1 = alien(&mut t, "A1", (30.0, 30.0), 180.0);
+    alien(&mut t, "A2", (31.5, 30.0), 180.0);
+    assert_eq!(t.group_of(a1, rules().general.contact_tolerance).len(), 2);
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()));
+    // The aliens win the initiative and move first.
+    let mut dice = DiceService::scripted(&[1, 6]);
+    let step = flow.advance(&mut t, rules(), &mut dice);
+    assert!(
+        matches!(
+            step,
+            Step::Need(Decision::Move {
+                side: Side::Aliens,
+                ..
+            })
+        ),
+        "{step:?}"
+    );
+    let order = |group| Order::Move {
+        unit: a1,
+        to: Vec2::new(30.0, 28.0),
+        facing: std::f32::consts::PI * 1.5,
+        group,
+    };
+    assert!(matches!(
+        flow.check(&t, rules(), Side::Aliens, &order(true)),
+        Err(OrderError::AliensMoveAlone(_))
+    ));
+    assert_eq!(flow.check(&t, rules(), Side::Aliens, &order(false)), Ok(()));
 }

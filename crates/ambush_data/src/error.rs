@@ -81,7 +81,7 @@ pub fn parse_ron_within<T: serde::de::DeserializeOwned>(
 
 /// The first number token outside strings and comments that RON would read as a non-finite
 /// float, with its line and column (1-based).
-fn first_non_finite_number(text: &str) -> Option<(usize, usize, String)> {
+pub(crate) fn first_non_finite_number(text: &str) -> Option<(usize, usize, String)> {
     let chars: Vec<char> = text.chars().collect();
     let (mut i, mut line, mut column) = (0, 1, 1);
     let step = |i: &mut usize, line: &mut usize, column: &mut usize| {
@@ -96,7 +96,59 @@ fn first_non_finite_number(text: &str) -> Option<(usize, usize, String)> {
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
-        if c == '"' {
+        let starts_word = i == 0 || !(chars[i - 1].is_ascii_alphanumeric() || chars[i - 1] == '_');
+        // A raw string (`r"…"`, `r#"…"#`, `br"…"`) has no escapes: a backslash before its closing
+        // quote ends it, and reading it as an escape would read the rest of the file as string.
+        let raw_at = match (c, next) {
+            ('r', Some('"' | '#')) if starts_word => Some(i + 1),
+            ('b', Some('r')) if starts_word && matches!(chars.get(i + 2), Some('"' | '#')) => {
+                Some(i + 2)
+            }
+            _ => None,
+        };
+        if let Some(mut at) = raw_at {
+            let mut hashes = 0;
+            while chars.get(at) == Some(&'#') {
+                hashes += 1;
+                at += 1;
+            }
+            if chars.get(at) == Some(&'"') {
+                while i <= at {
+                    step(&mut i, &mut line, &mut column);
+                }
+                loop {
+                    if i >= chars.len() {
+                        break;
+                    }
+                    let closes =
+                        chars[i] == '"' && (1..=hashes).all(|k| chars.get(i + k) == Some(&'#'));
+                    step(&mut i, &mut line, &mut column);
+                    if closes {
+                        for _ in 0..hashes {
+                            step(&mut i, &mut line, &mut column);
+                        }
+                        break;
+                    }
+                }
+                continue;
+            }
+        }
+        if c == '\'' {
+            // A character: `'"'` holds no string, and `'\''` no end of one.
+            step(&mut i, &mut line, &mut column);
+            if i < chars.len() && chars[i] == '\\' {
+                step(&mut i, &mut line, &mut column);
+            }
+            if i < chars.len() {
+                step(&mut i, &mut line, &mut column);
+            }
+            while i < chars.len() && chars[i] != '\'' && chars[i] != '\n' {
+                step(&mut i, &mut line, &mut column);
+            }
+            if i < chars.len() && chars[i] == '\'' {
+                step(&mut i, &mut line, &mut column);
+            }
+        } else if c == '"' {
             // A string: skip to its closing quote, past escapes.
             step(&mut i, &mut line, &mut column);
             while i < chars.len() && chars[i] != '"' {
@@ -139,9 +191,10 @@ fn first_non_finite_number(text: &str) -> Option<(usize, usize, String)> {
                 token.as_str(),
                 "NaN" | "NaNf32" | "NaNf64" | "inf" | "inff32" | "inff64"
             );
+            // Written out in full (`1000…0.0`) or with an exponent, a number past the largest
+            // `f32` reads as infinity.
             let overflows = token.starts_with(|c: char| c.is_ascii_digit())
-                && token.contains(['e', 'E'])
-                && !token.starts_with("0x")
+                && !["0x", "0b", "0o"].iter().any(|p| token.starts_with(p))
                 && token
                     .trim_end_matches("f32")
                     .trim_end_matches("f64")
@@ -172,6 +225,30 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 2), "{e}");
         assert!(parse_ron::<String>("t.ron", "\"NaN inf 1e999\"").is_ok());
         assert_eq!(parse_ron::<f32>("t.ron", "2.5e-3").unwrap(), 2.5e-3);
+    }
+
+    #[test]
+    fn no_way_of_writing_a_number_or_a_string_slips_a_non_finite_number_past_the_scan() {
+        // A number too large for an `f32` written out in full reads as infinity.
+        let big = format!("1{}.0", "0".repeat(39));
+        let e = parse_ron::<f32>("t.ron", &big).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1), "{e}");
+        assert!(parse_ron::<f32>("t.ron", &format!("1{}.0", "0".repeat(37))).is_ok());
+        // A raw string ending in a backslash ends there: the NaN after it is seen.
+        let e = parse_ron::<(String, f32)>("t.ron", "(r\"Night Raid \\\", NaN)").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 19), "{e}");
+        let e = parse_ron::<(String, f32)>("t.ron", "(r#\"a \"quoted\" b\\\"#, NaN)").unwrap_err();
+        assert!(e.message.contains("NaN"), "{e}");
+        // A quote in a character starts no string.
+        let e = parse_ron::<(char, f32)>("t.ron", "('\"', NaN)").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 7), "{e}");
+        let e = parse_ron::<(char, f32)>("t.ron", "('\\'', NaN)").unwrap_err();
+        assert!(e.message.contains("NaN"), "{e}");
+        // Strings, raw or not, and characters are still read as themselves.
+        assert_eq!(
+            parse_ron::<(String, char, String)>("t.ron", "(r\"NaN\\\", 'x', \"inf\")").unwrap(),
+            ("NaN\\".to_string(), 'x', "inf".to_string())
+        );
     }
 
     #[test]

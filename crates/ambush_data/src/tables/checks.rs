@@ -96,6 +96,16 @@ impl Rules {
             }
         }
         fn tree<T: Serialize>(table: &T) -> Result<serde_json::Value, String> {
+            // JSON has no NaN or infinity (they become null, like an absent value), so the table
+            // is first written out as RON, which keeps them, and searched for one: a second
+            // defence behind the parser's, for tables built or patched in memory.
+            let ron =
+                ron::to_string(table).map_err(|e| format!("the table cannot be checked: {e}"))?;
+            if let Some((_, _, token)) = crate::error::first_non_finite_number(&ron) {
+                return Err(format!(
+                    "a number of this table is `{token}`, not a finite number; expected ordinary numbers"
+                ));
+            }
             serde_json::to_value(table).map_err(|e| format!("the table cannot be checked: {e}"))
         }
         let tables = [

@@ -207,3 +207,20 @@ fn a_broken_ambush_table_is_refused_with_its_file_and_field() {
     let e = Rules::from_texts(|f| format!("assets/rules/{f}"), texts).unwrap_err();
     assert!(e.line > 1, "{e}");
 }
+
+#[test]
+fn a_table_holding_a_number_that_is_not_finite_is_refused_even_when_built_in_memory() {
+    // The parser refuses `NaN` and infinities in a file; the check refuses them in the merged
+    // tables too, whose numbers it reads through JSON, where they would pass as absent.
+    let mut rules = Rules::bundled().clone();
+    if let Some(bands) = rules.weapons.ranges.values_mut().next() {
+        bands.medium = f32::NAN;
+    }
+    let e = rules.check(&|f, _| (f.to_string(), 1, 1)).unwrap_err();
+    assert_eq!(e.file, "weapons.ron", "{e}");
+    assert!(e.message.contains("NaN"), "{e}");
+    let mut rules = Rules::bundled().clone();
+    rules.general.bad_going_cost = f32::INFINITY;
+    let e = rules.check(&|f, _| (f.to_string(), 1, 1)).unwrap_err();
+    assert_eq!(e.file, "general.ron", "{e}");
+}

@@ -1,6 +1,6 @@
 //! `ambush check`: scenario files and mod folders (manifest, merged tables, every scenario), each problem at its file, line and column.
 
-use super::{CliError, load_scenario};
+use super::{CliError, load_scenario, plain};
 use ambush_data::mods;
 use std::path::{Path, PathBuf};
 
@@ -20,11 +20,15 @@ fn check_one(path: &Path) -> usize {
     if !path.is_dir() {
         return match load_scenario(path) {
             Ok((s, _)) => {
-                println!("{}: ok ({})", path.display(), s.name);
+                println!(
+                    "{}: ok ({})",
+                    plain(&path.display().to_string()),
+                    plain(&s.name)
+                );
                 0
             }
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", plain(&e.to_string()));
                 1
             }
         };
@@ -44,23 +48,27 @@ fn check_one(path: &Path) -> usize {
             Ok(m) => {
                 println!(
                     "{}: ok (mod \"{}\" {}, tables merged, {} scenarios)",
-                    listing.dir.display(),
-                    m.manifest.name,
+                    plain(&listing.dir.display().to_string()),
+                    plain(&m.manifest.name),
                     m.manifest.version,
                     m.scenarios.len()
                 );
                 for s in &m.scenarios {
                     match &s.scenario {
-                        Ok(sc) => println!("{}: ok ({})", s.file.display(), sc.name),
+                        Ok(sc) => println!(
+                            "{}: ok ({})",
+                            plain(&s.file.display().to_string()),
+                            plain(&sc.name)
+                        ),
                         Err(e) => {
-                            eprintln!("{e}");
+                            eprintln!("{}", plain(&e.to_string()));
                             bad += 1;
                         }
                     }
                 }
             }
             Err(e) => {
-                eprintln!("{e}");
+                eprintln!("{}", plain(&e.to_string()));
                 bad += 1;
             }
         }

@@ -1,6 +1,6 @@
 //! `ambush fuzz`: many cases of mutated data files through the loaders, or one case replayed.
 
-use super::{CliError, progress};
+use super::{CliError, plain, progress};
 use crate::batch::fuzz::{Corpus, Verdict};
 use crate::input::Bindings;
 use clap::Args;
@@ -32,11 +32,12 @@ pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
     if let Some(case) = args.case {
         // Not caught: a panic shows its place and backtrace.
         let mutant = corpus.mutant(case);
-        println!(
+        let line = format!(
             "case {case}: {}: {}",
             mutant.shown,
             mutant.mutations.join("; ")
         );
+        println!("{}", plain(&line));
         let verdict = corpus.judge(&mutant);
         println!("{verdict:?}");
         return match verdict {
@@ -49,7 +50,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
     let soak = corpus.soak(args.seed, args.cases, || progress::step(&bar));
     progress::finish(bar);
     for failure in &soak.failures {
-        println!("{failure}");
+        println!("{}", plain(&failure.to_string()));
     }
     println!(
         "fuzz: {} cases from seed {}: {} refused with a place, {} played, {} bindings accepted, {} failed ({:.1} s)",

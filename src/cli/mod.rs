@@ -92,11 +92,11 @@ impl CliError {
     pub fn exit(self) -> ExitCode {
         match self {
             CliError::Usage(why) => {
-                eprintln!("error: {why}");
+                eprintln!("error: {}", plain(&why));
                 ExitCode::from(2)
             }
             CliError::Failed(why) => {
-                eprintln!("error: {why}");
+                eprintln!("error: {}", plain(&why));
                 ExitCode::from(1)
             }
             CliError::Found => ExitCode::from(1),
@@ -149,6 +149,22 @@ fn app_exit(exit: bevy::app::AppExit) -> Result<(), CliError> {
     }
 }
 
+/// `text` as the terminal may show it: a name or message from a stranger's file (a scenario's
+/// name, a mod's, a save's) could hold escape sequences that recolour or rewrite the terminal, so
+/// every control character but a line break is written as an escape instead.
+pub fn plain(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() && c != '\n' {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
+}
+
 /// Reads a scenario file with the tables it plays with: its mod's, or the bundled ones.
 fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Rules>), DataError> {
     let (_, rules) = mods::rules_for_scenario(path)?;
@@ -166,4 +182,16 @@ fn write_roll_log(path: &Path, log: &[RollEntry]) -> Result<(), CliError> {
     let text: String = log.iter().map(|e| format!("{}\n", e.to_json())).collect();
     std::fs::write(path, text)
         .map_err(|e| CliError::Failed(format!("--roll-log {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    #[test]
+    fn a_strangers_text_reaches_the_terminal_without_its_control_characters() {
+        assert_eq!(plain("Night Raid"), "Night Raid");
+        assert_eq!(plain("red\u{1b}[31mtext\u{7}"), "red\\u{1b}[31mtext\\u{7}");
+        assert_eq!(plain("two\nlines\r"), "two\nlines\\r");
+    }
 }

@@ -1,6 +1,6 @@
 //! `ambush replay`: loads a save (replaying and checking every order) and writes its roll log.
 
-use super::{CliError, unusable, write_roll_log};
+use super::{CliError, plain, unusable, write_roll_log};
 use crate::save;
 use std::path::Path;
 
@@ -13,8 +13,8 @@ pub fn replay(file: &Path, roll_log: Option<&Path>) -> Result<(), CliError> {
     let s = &replayed.save.summary;
     println!(
         "{}: ok ({}, turn {}, {}, {} orders replayed, {} rolls{})",
-        file.display(),
-        s.scenario,
+        plain(&file.display().to_string()),
+        plain(&s.scenario),
         s.turn,
         s.phase,
         s.orders,

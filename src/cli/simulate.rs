@@ -1,6 +1,6 @@
 //! `ambush simulate`: many AI games of a scenario, their summary, roll log, save or chart, or variants compared on the same dice.
 
-use super::{CliError, load_scenario, progress, unusable, write_roll_log};
+use super::{CliError, load_scenario, plain, progress, unusable, write_roll_log};
 use crate::batch::report::{self, Compared, Variant};
 use crate::batch::{self, GameResult};
 use crate::save;
@@ -83,7 +83,7 @@ fn simulate_and_save(
     }
     println!(
         "{} — 1 game, seed {seed}, saved to {} ({} orders)",
-        scenario.name,
+        plain(&scenario.name),
         out.display(),
         saved.orders.len()
     );
@@ -130,7 +130,7 @@ fn simulate_compare(
         let s = serde_json::to_string(&compared).map_err(|e| CliError::Failed(e.to_string()))?;
         println!("{s}");
     } else {
-        print!("{}", report::table(&compared, names));
+        print!("{}", plain(&report::table(&compared, names)));
     }
     Ok(())
 }
@@ -233,29 +233,25 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
         let s = serde_json::to_string(&summary).map_err(|e| CliError::Failed(e.to_string()))?;
         println!("{s}");
     } else {
-        println!(
-            "{} — {} games, seed {}",
-            summary.scenario, summary.games, summary.seed
-        );
         let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
-        println!(
-            "  {humans} won {}, {aliens} won {}, draws {}",
-            summary.marine_wins, summary.alien_wins, summary.draws
-        );
-        println!(
-            "  {} casualties: mean {:.2}, histogram {:?}",
+        let text = format!(
+            "{} — {} games, seed {}\n  {humans} won {}, {aliens} won {}, draws {}\n  {} casualties: mean {:.2}, histogram {:?}\n  turns {:.1}, {aliens} killed {:.1}, waves {:.1} (means)\n  {:.2} s, {:.0} games/s",
+            summary.scenario,
+            summary.games,
+            summary.seed,
+            summary.marine_wins,
+            summary.alien_wins,
+            summary.draws,
             names.one(Side::Humans),
             summary.marine_casualties.mean,
-            summary.marine_casualties.histogram
+            summary.marine_casualties.histogram,
+            summary.turns.mean,
+            summary.aliens_killed.mean,
+            summary.waves.mean,
+            summary.elapsed_s,
+            summary.games_per_s
         );
-        println!(
-            "  turns {:.1}, {aliens} killed {:.1}, waves {:.1} (means)",
-            summary.turns.mean, summary.aliens_killed.mean, summary.waves.mean
-        );
-        println!(
-            "  {:.2} s, {:.0} games/s",
-            summary.elapsed_s, summary.games_per_s
-        );
+        println!("{}", plain(&text));
     }
     Ok(())
 }

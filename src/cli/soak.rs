@@ -1,6 +1,6 @@
 //! `ambush soak`: whole games under the random policy with every invariant checked.
 
-use super::{CliError, load_scenario, progress, unusable};
+use super::{CliError, load_scenario, plain, progress, unusable};
 use crate::batch::soak::{Policy, every_scenario, soak as soak_all, soak_game};
 use crate::screen::DEFAULT_SEED;
 use clap::{Args, ValueEnum};
@@ -53,13 +53,14 @@ pub fn soak(args: SoakArgs) -> Result<(), CliError> {
     if let Some(game) = args.game {
         let (file, scenario, rules) = &scenarios[0];
         let r = soak_game(scenario, rules, args.seed, game, policy);
-        println!(
+        let line = format!(
             "{file}: seed {}, game {game}: {} decisions, {} orders: {}",
             args.seed,
             r.decisions,
             r.orders,
             r.breach.as_deref().unwrap_or("every invariant held")
         );
+        println!("{}", plain(&line));
         return if r.breach.is_none() {
             Ok(())
         } else {
@@ -73,7 +74,7 @@ pub fn soak(args: SoakArgs) -> Result<(), CliError> {
     });
     progress::finish(bar);
     for breach in &report.breaches {
-        println!("{breach}");
+        println!("{}", plain(breach));
     }
     println!(
         "soak: {} games of {} scenarios, seed {}, random policy: {} decisions, {} orders, {} failed ({:.1} s)",

@@ -383,3 +383,32 @@ fn compare_prints_the_variants_side_by_side_and_refuses_a_bad_item() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`sudden` is neither a wound method"));
 }
+
+#[test]
+fn a_strangers_names_reach_the_terminal_without_escape_sequences() {
+    // A scenario's name is a stranger's text: an escape sequence in it must not recolour or
+    // rewrite the terminal of whoever checks or simulates it.
+    let dir = std::env::temp_dir().join(format!("ambush-cli-escape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(root().join("scenarios/crashed_ship.ron")).unwrap();
+    let bad = good.replacen(
+        "name: \"The Crashed Ship\"",
+        "name: \"The \\u{1b}[2J\\u{1b}[31mCrashed Ship\"",
+        1,
+    );
+    assert_ne!(good, bad, "the test edits the name");
+    let path = dir.join("escape.ron");
+    std::fs::write(&path, bad).unwrap();
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["check", file],
+        vec!["simulate", "--scenario", file, "--games", "2"],
+    ] {
+        let out = ambush(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(!shown.contains('\u{1b}'), "{args:?}: {shown:?}");
+        assert!(shown.contains("Crashed Ship"), "{args:?}: {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

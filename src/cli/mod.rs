@@ -9,7 +9,6 @@ mod simulate;
 mod soak;
 
 use crate::rules::log::RollEntry;
-use ambush_data::check::load_scenario_file;
 use ambush_data::mods;
 use ambush_data::{DataError, Rules, Scenario};
 use clap::{Parser, Subcommand};
@@ -167,9 +166,7 @@ pub fn plain(text: &str) -> String {
 
 /// Reads a scenario file with the tables it plays with: its mod's, or the bundled ones.
 fn load_scenario(path: &Path) -> Result<(Scenario, Arc<Rules>), DataError> {
-    let (_, rules) = mods::rules_for_scenario(path)?;
-    let scenario = load_scenario_file(path, &rules)?;
-    Ok((scenario, rules))
+    mods::load_scenario_with_rules(path)
 }
 
 /// A file the command line names that does not load: a usage error, with the loader's words.

@@ -11,7 +11,6 @@ use crate::save::file::{
     MAX_SAVE_BYTES, SAVE_VERSION, SaveError, SaveFile, SaveSource, SaveSummary, parse_save,
     players_of,
 };
-use ambush_data::DataError;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -45,17 +44,7 @@ fn setup_of(save: &SaveFile, controllers: Controllers) -> NewGame {
 /// caller's game is untouched.
 pub fn load_save(path: &Path) -> Result<Replayed, SaveError> {
     let file = path.display().to_string();
-    let fail = |why: String| SaveError::from(DataError::at(&file, 1, 1, why));
-    let size = std::fs::metadata(path)
-        .map_err(|e| fail(format!("cannot open: {e}")))?
-        .len();
-    if size > MAX_SAVE_BYTES as u64 {
-        return Err(fail(format!(
-            "the file is {size} bytes; a save may be at most {MAX_SAVE_BYTES} bytes"
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))?;
+    let text = ambush_data::error::read_bounded(path, &file, MAX_SAVE_BYTES)?;
     let save = parse_save(&file, &text)?;
     replay_save(&file, save)
 }

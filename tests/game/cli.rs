@@ -412,3 +412,72 @@ fn a_strangers_names_reach_the_terminal_without_escape_sequences() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A copy of the colonial mod in a fresh folder named `name`.
+fn colonial_copy(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ambush-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for f in [
+        "mod.ron",
+        "rules/terms.ron",
+        "rules/generation.ron",
+        "rules/troops.ron",
+        "rules/weapons.ron",
+        "scenarios/the_square.ron",
+    ] {
+        let to = dir.join(f);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("folders");
+        std::fs::copy(root().join("mods/colonial").join(f), to).expect("a copy");
+    }
+    dir
+}
+
+#[test]
+fn a_scenario_named_on_the_command_line_keeps_to_its_mods_folder() {
+    // Checking the folder refuses a link out of it; naming the link on the command line must too.
+    let dir = colonial_copy("link");
+    let outside = dir.with_extension("outside.ron");
+    std::fs::copy(dir.join("scenarios/the_square.ron"), &outside).expect("a file outside");
+    let link = dir.join("scenarios/elsewhere.ron");
+    std::os::unix::fs::symlink(&outside, &link).expect("a link");
+    for args in [
+        vec!["check", link.to_str().unwrap()],
+        vec![
+            "simulate",
+            "--scenario",
+            link.to_str().unwrap(),
+            "--games",
+            "1",
+        ],
+    ] {
+        let out = ambush(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.contains("outside the mod folder"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&outside);
+}
+
+#[test]
+fn a_pipe_or_a_device_where_a_data_file_should_be_is_refused_at_once() {
+    // A named pipe would block a read for ever and `/dev/zero` never ends: only regular files are
+    // read, and a read stops at the size limit whatever the file says of itself.
+    let dir = colonial_copy("pipe");
+    let pipe = dir.join("scenarios/pipe.ron");
+    let made = Command::new("mkfifo").arg(&pipe).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo makes a named pipe");
+    let out = ambush(&["check", pipe.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    let out = ambush(&["replay", "/dev/zero"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    let out = ambush(&["check", dir.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("pipe.ron"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,6 +35,36 @@ impl DataError {
 /// The largest data file the game reads, in bytes: far above any real scenario or table.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 
+/// Reads `path` as UTF-8 text, naming it `shown` in errors: only a regular file (a named pipe
+/// would block the read for ever, and a device such as `/dev/zero` never ends), and at most
+/// `limit` bytes whatever its metadata says (a file may grow while it is read).
+pub fn read_bounded(
+    path: &std::path::Path,
+    shown: &str,
+    limit: usize,
+) -> Result<String, DataError> {
+    use std::io::Read;
+    let fail = |why: String| DataError::at(shown, 1, 1, why);
+    // Asked before opening: opening a named pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot open: {e}")))?;
+    if !meta.is_file() {
+        return Err(fail(
+            "not a regular file (a folder, a pipe or a device); expected a data file".into(),
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
+    if bytes.len() > limit {
+        return Err(fail(format!(
+            "the file is over {limit} bytes; a file of this kind may be at most {limit} bytes"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))
+}
+
 /// The deepest nesting of brackets a data file may have (real files nest about six deep).
 pub const MAX_NESTING: usize = 32;
 

@@ -5,7 +5,7 @@
 //! lie inside its own folder.
 
 use crate::check::parse_scenario;
-use crate::error::{DataError, MAX_FILE_BYTES, parse_ron};
+use crate::error::{DataError, MAX_FILE_BYTES, parse_ron, read_bounded};
 use crate::locate::{dotted_path, locate_depth};
 use crate::scenario::Scenario;
 use crate::tables::{self, RULE_FILES, Rules};
@@ -228,6 +228,33 @@ pub fn rules_for_scenario(path: &Path) -> Result<(Option<Manifest>, Arc<Rules>),
     }
 }
 
+/// Reads the scenario file at `path` with the tables it plays with: its mod's when it lies in a
+/// mod's `scenarios/` (read inside that mod's folder, as the mod's own files are: a link out of
+/// the folder is refused), the bundled ones otherwise.
+pub fn load_scenario_with_rules(path: &Path) -> Result<(Scenario, Arc<Rules>), DataError> {
+    let shown = path.display().to_string();
+    let (rules, text) = match mod_of_scenario(path) {
+        Some(dir) => {
+            let (_, rules) = load_mod_rules(&dir)?;
+            let home = dir.canonicalize().map_err(|e| {
+                DataError::at(
+                    &dir.display().to_string(),
+                    1,
+                    1,
+                    format!("cannot open: {e}"),
+                )
+            })?;
+            (rules, read_inside(&home, path)?)
+        }
+        None => (
+            Arc::new(Rules::bundled().clone()),
+            read_bounded(path, &shown, MAX_FILE_BYTES)?,
+        ),
+    };
+    let scenario = parse_scenario(&shown, &text, &rules)?;
+    Ok((scenario, rules))
+}
+
 /// The mod folder a scenario file belongs to, if any: `MOD/scenarios/FILE.ron`.
 pub fn mod_of_scenario(path: &Path) -> Option<PathBuf> {
     let folder = path.parent()?;
@@ -392,16 +419,7 @@ pub fn read_inside(home: &Path, file: &Path) -> Result<String, DataError> {
             real.display()
         )));
     }
-    let size = std::fs::metadata(&real)
-        .map_err(|e| fail(format!("cannot open: {e}")))?
-        .len();
-    if size > MAX_FILE_BYTES as u64 {
-        return Err(fail(format!(
-            "the file is {size} bytes; a data file may be at most {MAX_FILE_BYTES} bytes"
-        )));
-    }
-    let bytes = std::fs::read(&real).map_err(|e| fail(format!("cannot read: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))
+    read_bounded(&real, &shown, MAX_FILE_BYTES)
 }
 
 /// What the files of the mods under `roots` hold now, for noticing an edit: each file's path
@@ -410,26 +428,31 @@ pub fn fingerprint(roots: &[PathBuf]) -> Vec<(PathBuf, u64)> {
     use std::hash::{Hash, Hasher};
     let mut files = Vec::new();
     for dir in roots.iter().flat_map(|r| mod_folders(r)) {
-        files.push(dir.join(MANIFEST));
+        let home = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+        files.push((home.clone(), dir.join(MANIFEST)));
         for sub in ["rules", "scenarios"] {
             if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
                 let mut found: Vec<PathBuf> =
                     entries.filter_map(Result::ok).map(|e| e.path()).collect();
                 found.sort();
-                files.extend(found.into_iter().take(MAX_SCENARIOS + 1));
+                files.extend(
+                    found
+                        .into_iter()
+                        .take(MAX_SCENARIOS + 1)
+                        .map(|f| (home.clone(), f)),
+                );
             }
         }
     }
     files
         .into_iter()
-        .map(|f| {
+        .map(|(home, f)| {
             let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            match std::fs::metadata(&f) {
-                Ok(m) if m.len() <= MAX_FILE_BYTES as u64 => {
-                    std::fs::read(&f).unwrap_or_default().hash(&mut hasher)
-                }
-                Ok(m) => m.len().hash(&mut hasher),
-                Err(_) => 0u8.hash(&mut hasher),
+            // Read as the loader reads: inside the mod's folder, regular files only, bounded; a
+            // file that cannot be read hashes as its error, which changes when it does.
+            match read_inside(&home, &f) {
+                Ok(text) => text.hash(&mut hasher),
+                Err(e) => e.message.hash(&mut hasher),
             }
             (f, hasher.finish())
         })

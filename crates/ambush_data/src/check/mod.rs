@@ -49,8 +49,7 @@ pub fn check_scenario(scenario: &Scenario, rules: &Rules) -> Result<(), Problem>
 /// Reads a scenario file such as `scenarios/crashed_ship.ron` and parses and checks it.
 pub fn load_scenario_file(path: &Path, rules: &Rules) -> Result<Scenario, DataError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| DataError::at(&file, 1, 1, format!("cannot read: {e}")))?;
+    let text = crate::error::read_bounded(path, &file, crate::error::MAX_FILE_BYTES)?;
     parse_scenario(&file, &text, rules)
 }
 

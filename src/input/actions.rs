@@ -3,7 +3,7 @@
 use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::error::DataError;
 
-use ambush_data::error::parse_ron;
+use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -246,13 +246,14 @@ pub fn load_bindings(path: Option<&Path>) -> (Bindings, BindingsSource) {
     let Some(path) = path else {
         return (Bindings::default(), source);
     };
-    let text = match std::fs::read_to_string(path) {
+    if !path.exists() {
+        return (Bindings::default(), source);
+    }
+    // A bindings file is small: read as every data file is, a regular file, bounded.
+    let text = match read_bounded(path, &path.display().to_string(), MAX_FILE_BYTES) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return (Bindings::default(), source);
-        }
         Err(e) => {
-            source.problem = Some(format!("{}: cannot read: {e}", path.display()));
+            source.problem = Some(format!("{e} (using the default bindings)"));
             return (Bindings::default(), source);
         }
     };

@@ -6,7 +6,8 @@ use crate::game::resources::GameInPlay;
 use crate::play::record::take_back_point;
 use crate::rules::turn::Phase;
 use crate::save::{
-    SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of, write_atomically,
+    MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
+    write_atomically,
 };
 use crate::screen::replay_viewer::watch_save;
 use crate::screen::session::CurrentGame;
@@ -60,11 +61,10 @@ pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .map(|path| {
-            let read = std::fs::read_to_string(&path)
+            let shown = path.display().to_string();
+            let read = ambush_data::error::read_bounded(&path, &shown, MAX_SAVE_BYTES)
                 .map_err(|e| e.to_string())
-                .and_then(|text| {
-                    parse_save(&path.display().to_string(), &text).map_err(|e| e.to_string())
-                });
+                .and_then(|text| parse_save(&shown, &text).map_err(|e| e.to_string()));
             SaveEntry {
                 saved_at: read.as_ref().map_or(0, |s| s.saved_at),
                 summary: read.map(|s| s.summary),

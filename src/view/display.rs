@@ -41,19 +41,18 @@ impl DisplaySettings {
         let Some(path) = path else {
             return DisplaySettings::default();
         };
-        let Ok(text) = std::fs::read_to_string(path) else {
+        if !path.exists() {
             return DisplaySettings::default();
-        };
-        match ron::from_str::<DisplaySettings>(&text) {
+        }
+        // Read and parsed as every data file is: a regular file, bounded, no NaN.
+        let shown = path.display().to_string();
+        let read =
+            ambush_data::error::read_bounded(path, &shown, ambush_data::error::MAX_FILE_BYTES)
+                .and_then(|text| ambush_data::error::parse_ron::<DisplaySettings>(&shown, &text));
+        match read {
             Ok(s) => s.sane(),
             Err(e) => {
-                warn!(
-                    "{}:{}:{}: {} (using the default display settings)",
-                    path.display(),
-                    e.span.start.line,
-                    e.span.start.col,
-                    e.code
-                );
+                warn!("{e} (using the default display settings)");
                 DisplaySettings::default()
             }
         }

@@ -481,3 +481,26 @@ fn a_pipe_or_a_device_where_a_data_file_should_be_is_refused_at_once() {
     assert!(err.contains("pipe.ron"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn settings_files_that_are_pipes_fall_back_to_the_defaults_at_once() {
+    // The bindings and display files are the player's, but a pipe or a device in their place
+    // must not hang the window's start: they are read as every data file is.
+    let dir = std::env::temp_dir().join(format!("ambush-cli-settings-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pipe = dir.join("bindings.ron");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .is_ok_and(|s| s.success())
+    );
+    let (bindings, source) = ambush::input::actions::load_bindings(Some(&pipe));
+    assert_eq!(bindings, ambush::input::Bindings::default());
+    let problem = source.problem.expect("the pipe is reported");
+    assert!(problem.contains("not a regular file"), "{problem}");
+    let display = ambush::view::DisplaySettings::load(Some(&pipe));
+    assert_eq!(display, ambush::view::DisplaySettings::default());
+    let _ = std::fs::remove_dir_all(&dir);
+}

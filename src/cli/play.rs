@@ -107,6 +107,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 setup,
                 rules,
                 file: path.map(|p| p.display().to_string()),
+                source: None,
                 orders: Vec::new(),
                 view_only: false,
                 reveal: false,

@@ -122,6 +122,7 @@ mod tests {
             setup: NewGame::new(scenario("crashed_ship.ron"), 3, 0),
             rules: Arc::new(Rules::bundled().clone()),
             file: None,
+            source: None,
             orders: Vec::new(),
             view_only: false,
             reveal: false,

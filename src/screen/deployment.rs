@@ -442,6 +442,7 @@ fn draw_setup(
                     setup,
                     rules: wizard.rules.clone(),
                     file: wizard.file.clone(),
+                    source: None,
                     orders: Vec::new(),
                     view_only: false,
                     reveal: false,

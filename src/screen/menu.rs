@@ -339,6 +339,7 @@ fn draw_menu(
                             setup,
                             rules: entry.rules.clone(),
                             file: Some(entry.file.clone()),
+                            source: None,
                             orders: Vec::new(),
                     view_only: false,
                     reveal: false,

@@ -124,6 +124,10 @@ pub struct GameChoice {
     pub setup: NewGame,
     pub rules: Arc<Rules>,
     pub file: Option<String>,
+    /// Where a loaded save says its game came from (its file, its mod's name and version): kept
+    /// as the save wrote it, so the file it names is never opened again. `None`: a new game, whose
+    /// source is read from `file` when it is saved.
+    pub source: Option<crate::save::SaveSource>,
     /// Orders to replay at once, from the start: a loaded save's.
     pub orders: Vec<RecordedOrder>,
     /// The replay viewer's: show the game after `orders` and let nobody play on; `reveal`

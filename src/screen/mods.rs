@@ -327,6 +327,7 @@ mod tests {
             setup: crate::play::new_game::NewGame::new(scenario, 1, 0),
             rules,
             file: Some(file.display().to_string()),
+            source: None,
             orders: Vec::new(),
             view_only: false,
             reveal: false,

@@ -33,6 +33,7 @@ impl ReplayViewer {
             setup,
             rules: Arc::new(self.save.rules.clone()),
             file: Some(self.file.clone()),
+            source: Some(self.save.source.clone()),
             orders: self.save.orders[..self.shown].to_vec(),
             view_only: true,
             reveal: self.save.summary.finished,

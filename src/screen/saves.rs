@@ -130,7 +130,10 @@ fn find_interrupted(folder: Res<SaveFolder>, mut interrupted: ResMut<Interrupted
 /// The save of the game on the table.
 fn save_now(world: &mut World) -> Option<SaveFile> {
     let choice = world.get_resource::<CurrentGame>()?.0.clone();
-    let source = SaveSource::for_file(choice.file.as_deref());
+    let source = choice
+        .source
+        .clone()
+        .unwrap_or_else(|| SaveSource::for_file(choice.file.as_deref()));
     Some(save_of(
         world.get_resource::<GameInPlay>()?,
         &choice.setup,
@@ -204,6 +207,7 @@ pub fn choice_from_save(path: &Path) -> Result<GameChoice, String> {
         setup: r.setup(),
         rules: Arc::new(r.save.rules.clone()),
         file: r.save.source.file.clone(),
+        source: Some(r.save.source.clone()),
         orders: r.save.orders,
         view_only: false,
         reveal: false,
@@ -409,6 +413,50 @@ fn draw_game_menu(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loaded_saves_source_is_kept_as_it_was_written_never_looked_up_again() {
+        // The path a save names is a stranger's: the autosave of a game loaded from it keeps the
+        // source the save wrote, and reads no `mod.ron` beside whatever path that is.
+        let dir = std::env::temp_dir().join(format!("ambush-source-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+        std::fs::write(
+            dir.join("mod.ron"),
+            "(name: \"On disk\", version: \"9.9.9\", description: \"\", game_version: \"0.1\", overrides: [])",
+        )
+        .unwrap();
+        let scenario = crate::game::test_support::scenario("crashed_ship.ron");
+        let recorded = SaveSource {
+            file: Some(dir.join("scenarios/x.ron").display().to_string()),
+            mod_name: Some("As written".into()),
+            mod_version: None,
+        };
+        let setup = crate::play::new_game::NewGame::new(scenario, 1, 0);
+        let rules = Arc::new(ambush_data::Rules::bundled().clone());
+        let choice = GameChoice {
+            setup: setup.clone(),
+            rules: rules.clone(),
+            file: recorded.file.clone(),
+            source: Some(recorded.clone()),
+            orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: true,
+        };
+        let mut world = World::new();
+        world.insert_resource(CurrentGame(choice.clone()));
+        world.insert_resource(GameInPlay(crate::play::Game::new(&setup, rules)));
+        let saved = save_now(&mut world).expect("a save");
+        assert_eq!(saved.source, recorded);
+        // A new game's source is read from its file: there the mod beside it is named.
+        let mut fresh = choice;
+        fresh.source = None;
+        world.insert_resource(CurrentGame(fresh));
+        let saved = save_now(&mut world).expect("a save");
+        assert_eq!(saved.source.mod_name.as_deref(), Some("On disk"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn dates_read_as_the_calendar_does() {

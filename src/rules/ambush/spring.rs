@@ -190,7 +190,9 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 }
 
 /// 002 "The Circumstances of the Encounter", checked on the closest pair of an ambusher and an
-/// ambushed unit that can see each other: closing range (half the ambusher's move), a sight line
+/// ambushed unit that can see each other: closing range (the text says "no more than a half
+/// move" and then wavers, "[Half move or full move? I keep wavering.]"; the game takes a full
+/// move, `closing_range_moves` in `ambush.ron`), a sight line
 /// (and within the night's sight range), and a way to engage (an open path, or a firearm).
 fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), String> {
     let t = &rules.ambush;

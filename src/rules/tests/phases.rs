@@ -437,3 +437,41 @@ fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     t2.config.attack_over = ambush_data::scenario::AttackOver::Continue;
     assert!(!end_of_turn(&mut t2, rules(), &mut dice));
 }
+
+#[test]
+fn only_marines_touching_the_repaired_ship_and_no_alien_may_board() {
+    // 001's crashed ship: once power is restored, marines touching the ship board it at the end
+    // of movement; one still in base contact with an alien is fighting, not boarding.
+    use crate::rules::orders::OrderError;
+    use crate::rules::phases::movement::boarders;
+    let mut t = open_table();
+    crashed_ship(&mut t);
+    let m1 = marine(&mut t, "M1", (35.0, 22.0), 0.0);
+    let m2 = marine(&mut t, "M2", (37.0, 22.0), 0.0);
+    let far = marine(&mut t, "M3", (10.0, 10.0), 0.0);
+    let a1 = alien(&mut t, "A1", (37.0, 20.75), 0.0);
+    assert!(
+        t.enemies_in_contact(m2, rules().general.contact_tolerance)
+            .contains(&a1)
+    );
+    assert!(
+        boarders(&t, rules()).is_empty(),
+        "no boarding before power is restored"
+    );
+    t.progress.power_restored = true;
+    assert_eq!(boarders(&t, rules()), vec![m1]);
+    let flow = MovementState {
+        boarding: true,
+        ..MovementState::default()
+    };
+    assert_eq!(
+        flow.check(&t, rules(), Side::Humans, &Order::Board { unit: m1 }),
+        Ok(())
+    );
+    for unit in [m2, far] {
+        assert!(matches!(
+            flow.check(&t, rules(), Side::Humans, &Order::Board { unit }),
+            Err(OrderError::CannotBoard(_))
+        ));
+    }
+}

@@ -29,6 +29,9 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(FrameSet::Rules),
     );
+    // The game left behind when the player goes to the menu is not on the table: its units come
+    // back only with the next game.
+    app.configure_sets(Update, MirrorSet.run_if(not(in_state(Phase::NoGame))));
     // Every phase is played by the same step, one step a frame.
     for phase in Phase::IN_ORDER {
         app.configure_sets(Update, PhaseSet(phase).run_if(in_state(phase)));

@@ -120,5 +120,12 @@ mod tests {
         app.update();
         assert_eq!(game_entities(&mut app), 0);
         assert!(app.world().resource::<PlayerView>().table.is_none());
+        // The game left behind may still be touched (the window sets the AI's pace every
+        // frame): nothing of it comes back onto the table while no game is played.
+        app.world_mut()
+            .resource_mut::<crate::game::resources::GameInPlay>()
+            .ai_steps = crate::play::seats::AiSteps(Some(1));
+        app.update();
+        assert_eq!(game_entities(&mut app), 0);
     }
 }

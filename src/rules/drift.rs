@@ -61,7 +61,9 @@ pub fn launch_reach(
 /// Failure indicates that the character drifts off target." The unit turns to `facing`, pushes
 /// off toward `toward` at up to its launch speed (`full_speed`: at the whole of it), and drifts
 /// this turn and every later one along that line until it hits something. The push off is its
-/// move for the turn.
+/// move for the turn. In one call, `check_launch` then `push_off`: the movement phase takes the
+/// two steps apart (its check, then its effect); the rule tests launch this way.
+#[cfg(test)]
 pub fn launch(
     table: &mut Table,
     rules: &Rules,

@@ -68,20 +68,6 @@ pub enum FormationError {
     Already(String, String),
 }
 
-/// Changes the formation of `id` to `to` (`None`: its ordinary order). The change costs the
-/// unit its move, and counts as movement for shooting (a gun that unlimbers fires next turn).
-/// The caller has checked that the unit may move this phase.
-pub fn change(
-    table: &mut Table,
-    rules: &Rules,
-    id: UnitId,
-    to: Option<FormationName>,
-) -> Result<(), FormationError> {
-    check_change(table, rules, id, to)?;
-    reform(table, id, to);
-    Ok(())
-}
-
 /// Whether `id` may change to the formation `to` (`None`: its ordinary order), or why not.
 pub fn check_change(
     table: &Table,
@@ -110,8 +96,8 @@ pub fn check_change(
     Ok(())
 }
 
-/// Puts `id` into the formation `to`, a change `check_change` allowed: it costs the unit its
-/// move.
+/// Puts `id` into the formation `to`, a change `check_change` allowed. The change costs the
+/// unit its move, and counts as movement for shooting (a gun that unlimbers fires next turn).
 pub fn reform(table: &mut Table, id: UnitId, to: Option<FormationName>) {
     if let Some(u) = table.unit_mut(id) {
         u.status.formation = to;

@@ -199,23 +199,7 @@ fn check_reads_every_mod_folder_and_simulate_plays_a_mod_scenario_with_its_rules
 
 #[test]
 fn check_names_the_file_line_and_column_of_a_broken_mod_copied_anywhere() {
-    let dir = std::env::temp_dir().join(format!("ambush-cli-mod-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let copy = |from: &str, to: &str| {
-        let to = dir.join(to);
-        std::fs::create_dir_all(to.parent().expect("a folder")).expect("folders");
-        std::fs::copy(root().join("mods/colonial").join(from), to).expect("a copy");
-    };
-    for f in [
-        "mod.ron",
-        "rules/terms.ron",
-        "rules/generation.ron",
-        "rules/troops.ron",
-        "rules/weapons.ron",
-        "scenarios/the_square.ron",
-    ] {
-        copy(f, f);
-    }
+    let dir = colonial_copy("mod");
     let path = dir.display().to_string();
     let out = ambush(&["check", &path]);
     assert!(

@@ -1,6 +1,6 @@
 //! Making a shot: the roll to hit, hit dice placed, friendly fire on a miss, and 003's blasts.
 
-use super::plan::{RangeBand, ShotError, ShotPlan, plan_shot_now};
+use super::plan::{RangeBand, ShotPlan};
 use super::unready::note_attack;
 use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind, sum};
@@ -17,7 +17,9 @@ pub struct PendingHit {
     pub dice: u32,
 }
 
-/// Makes a shot: rolls to hit, places hit dice, rolls friendly fire on a miss.
+/// Makes a shot in one call: `plan_shot_now`, then `fire`. The shooting phase takes the two
+/// steps apart (its check, then its effect); the rule tests make shots this way.
+#[cfg(test)]
 pub fn shoot(
     table: &mut Table,
     rules: &Rules,
@@ -26,8 +28,8 @@ pub fn shoot(
     target: UnitId,
     weapon: Option<&str>,
     pending: &mut Vec<PendingHit>,
-) -> Result<(), ShotError> {
-    let plan = plan_shot_now(table, rules, shooter, target, weapon)?;
+) -> Result<(), super::plan::ShotError> {
+    let plan = super::plan::plan_shot_now(table, rules, shooter, target, weapon)?;
     fire(table, rules, dice, shooter, target, &plan, pending);
     Ok(())
 }

@@ -7,7 +7,9 @@ mod sight;
 mod targets;
 mod unready;
 
-pub use fire::{PendingHit, blast_distance_aps, blast_strength, fire, shoot};
+#[cfg(test)]
+pub use fire::shoot;
+pub use fire::{PendingHit, blast_distance_aps, blast_strength, fire};
 pub use may_shoot::{CannotShoot, cannot_shoot, free_to_shoot, free_to_shoot_via_grid};
 pub use plan::{RangeBand, ShotError, ShotPlan, plan_shot, plan_shot_now};
 pub use sight::{

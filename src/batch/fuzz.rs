@@ -1,8 +1,10 @@
 //! The fuzzer: random mutations of the shipped scenarios, mod files, rule tables and the window's settings file, each refused with a located error or played without a panic.
 //!
-//! A case is one seed: it picks a file, mutates its text (a number made extreme, a line deleted
-//! or repeated, junk inserted, the text cut short) and loads it as the game would. The verdict
-//! is a refusal that names a file and a line, or a short AI-vs-AI game. `ambush fuzz` runs
+//! A case is one seed: it picks a file, mutates its text (a number made extreme or written out
+//! past the largest float, a line deleted or repeated, junk or a raw string inserted, the text
+//! cut short) or puts a socket, a folder or an endless device where the file should be, and
+//! loads it as the game would. The verdict is a refusal that names a file and a line, or a
+//! short AI-vs-AI game that ends within its step cap, as `simulate --games 1` plays it. `ambush fuzz` runs
 //! thousands of cases and `tests/game/fuzz.rs` a few hundred; the same seed is the same case.
 
 use super::play_game;
@@ -83,6 +85,34 @@ pub struct Mutant {
     pub text: String,
     /// What was done to the text, in words with line numbers, for replaying by hand.
     pub mutations: Vec<String>,
+    /// Instead of a text, the loader finds this where the file should be.
+    pub replaced_by: Option<NotAFile>,
+}
+
+/// What a loader may find where a data file should be: each would block a read for ever or
+/// never end, unless only regular files are read and every read is bounded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAFile {
+    /// A Unix socket (opening one as a file fails; a named pipe would block).
+    Socket,
+    /// A folder of the file's name.
+    Folder,
+    /// A link to `/dev/zero`, a device that never ends.
+    EndlessDevice,
+}
+
+impl NotAFile {
+    const ALL: [NotAFile; 3] = [NotAFile::Socket, NotAFile::Folder, NotAFile::EndlessDevice];
+
+    /// Puts this at `path`; the socket's listener must live while the file is read.
+    #[cfg(unix)]
+    fn make(self, path: &Path) -> std::io::Result<Option<std::os::unix::net::UnixListener>> {
+        match self {
+            NotAFile::Socket => std::os::unix::net::UnixListener::bind(path).map(Some),
+            NotAFile::Folder => std::fs::create_dir_all(path).map(|()| None),
+            NotAFile::EndlessDevice => std::os::unix::fs::symlink("/dev/zero", path).map(|()| None),
+        }
+    }
 }
 
 /// What became of a mutated file.
@@ -96,6 +126,9 @@ pub enum Verdict {
     Accepted,
     /// Refused, but the error names no file of the corpus or no line: a bug.
     Unlocated(DataError),
+    /// Accepted, but its game had not ended when the step cap (`batch::step_cap`) stopped it:
+    /// a bug, a game that would never end.
+    RanPastItsStepCap { turns: u32 },
 }
 
 /// A case that went wrong: a panic or an unlocated error.
@@ -144,8 +177,27 @@ const EXTREMES: [&str; 18] = [
 ];
 
 /// Text a mutation inserts: brackets, quotes, comments and stray tokens.
-const JUNK: [&str; 14] = [
-    "(", ")", "[", "]", "{", "}", ",", "\"", ":", "/*", "//", "Some(", "#", "x: 1,",
+const JUNK: [&str; 20] = [
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "\"",
+    ":",
+    "/*",
+    "//",
+    "Some(",
+    "#",
+    "x: 1,",
+    "r\"\\\"",
+    "r#\"NaN\"#",
+    "'\"'",
+    "'\\''",
+    "b\"",
+    "NaN",
 ];
 
 fn read(root: &Path, rel: &Path) -> Result<DataFile, String> {
@@ -288,8 +340,15 @@ impl Corpus {
         let file = self.file(target);
         let mut text = file.text.clone();
         let mut mutations = Vec::new();
-        for _ in 0..rng.random_range(1..=3) {
-            mutations.push(mutate(&mut rng, &mut text));
+        // One case in twenty finds no file at all where the file should be.
+        let replaced_by = (cfg!(unix) && rng.random_range(0..20) == 0)
+            .then(|| NotAFile::ALL[rng.random_range(0..NotAFile::ALL.len())]);
+        if let Some(kind) = replaced_by {
+            mutations.push(format!("the file replaced by {kind:?}"));
+        } else {
+            for _ in 0..rng.random_range(1..=3) {
+                mutations.push(mutate(&mut rng, &mut text));
+            }
         }
         Mutant {
             case,
@@ -297,11 +356,16 @@ impl Corpus {
             shown: file.shown.clone(),
             text,
             mutations,
+            replaced_by,
         }
     }
 
     /// Loads a mutated file as the game would, and plays a short game with what loaded.
     pub fn judge(&self, mutant: &Mutant) -> Verdict {
+        #[cfg(unix)]
+        if let Some(kind) = mutant.replaced_by {
+            return self.judge_not_a_file(mutant, kind);
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(mutant.case ^ 0x5eed);
         let loaded = match mutant.target {
             Target::Settings => {
@@ -355,11 +419,100 @@ impl Corpus {
             Err(e) => self.refusal(e),
             Ok((mut scenario, rules)) => {
                 scenario.turn_limit = scenario.turn_limit.min(FUZZ_TURNS);
+                // As `simulate --games 1` plays it: to its end, within the step cap.
                 let result = play_game(&scenario, rules, mutant.case, 0, None, false);
+                if result.outcome.is_none() {
+                    return Verdict::RanPastItsStepCap {
+                        turns: result.turns,
+                    };
+                }
                 Verdict::Played {
                     turns: result.turns,
                 }
             }
+        }
+    }
+
+    /// Puts `kind` where the mutant's file should be, in a scratch folder (a mod's folder for a
+    /// rule file), and loads it as the game's loaders do: it must be refused, naming the file.
+    #[cfg(unix)]
+    fn judge_not_a_file(&self, mutant: &Mutant, kind: NotAFile) -> Verdict {
+        let scratch = std::env::temp_dir().join(format!(
+            "ambush-fuzz-{}-{}",
+            std::process::id(),
+            mutant.case
+        ));
+        let _ = std::fs::remove_dir_all(&scratch);
+        let name = Path::new(&mutant.shown)
+            .file_name()
+            .map_or_else(|| "file.ron".into(), |n| n.to_string_lossy().into_owned());
+        let rules_file = matches!(mutant.target, Target::RuleFile(_) | Target::ModPatch(..));
+        let path = if rules_file {
+            scratch.join("rules").join(&name)
+        } else {
+            scratch.join(&name)
+        };
+        let loaded = std::fs::create_dir_all(path.parent().unwrap_or(&scratch))
+            .and_then(|()| {
+                std::fs::write(
+                    scratch.join(MANIFEST),
+                    format!(
+                        "(name: \"Fuzz\", version: \"1.0.0\", game_version: \"0.1\", overrides: [\"rules/{name}\"])"
+                    ),
+                )
+            })
+            .and_then(|()| kind.make(&path))
+            .map(|listener| {
+                let shown = path.display().to_string();
+                let result = match mutant.target {
+                    Target::Scenario(_) | Target::ModScenario(..) => {
+                        ambush_data::check::load_scenario_file(&path, &self.bundled).map(|_| ())
+                    }
+                    Target::RuleFile(_) | Target::ModPatch(..) => {
+                        load_mod_rules(&scratch).map(|_| ())
+                    }
+                    Target::Settings => ambush_data::error::read_bounded(
+                        &path,
+                        &shown,
+                        ambush_data::error::MAX_FILE_BYTES,
+                    )
+                    .map(|_| ()),
+                };
+                drop(listener);
+                (shown, result)
+            });
+        let _ = std::fs::remove_dir_all(&scratch);
+        match loaded {
+            Err(e) => Verdict::Unlocated(DataError::at(
+                &mutant.shown,
+                0,
+                0,
+                format!("the fuzzer could not make a {kind:?}: {e}"),
+            )),
+            Ok((_, Ok(()))) => Verdict::Unlocated(DataError::at(
+                &mutant.shown,
+                0,
+                0,
+                format!("a {kind:?} where the file should be was read as a file"),
+            )),
+            // The scratch copy stands for the corpus file: the error must name it, or name the
+            // manifest's line that lists it (a link out of the mod is refused there).
+            Ok((shown, Err(e))) if e.file == shown && e.line >= 1 => Verdict::Refused(DataError {
+                file: mutant.shown.clone(),
+                ..e
+            }),
+            Ok((_, Err(e)))
+                if rules_file
+                    && e.file.ends_with(MANIFEST)
+                    && e.line >= 1
+                    && e.message.contains(&format!("rules/{name}")) =>
+            {
+                Verdict::Refused(DataError {
+                    file: format!("{} (as the manifest lists it)", mutant.shown),
+                    ..e
+                })
+            }
+            Ok((_, Err(e))) => Verdict::Unlocated(e),
         }
     }
 
@@ -395,6 +548,9 @@ impl Corpus {
         let judged = std::panic::catch_unwind(AssertUnwindSafe(|| self.judge(&mutant)));
         match judged {
             Ok(Verdict::Unlocated(e)) => Err(fail(format!("refused without a place: {e}"))),
+            Ok(Verdict::RanPastItsStepCap { turns }) => Err(fail(format!(
+                "accepted, but its game ran past its step cap (turn {turns})"
+            ))),
             Ok(verdict) => Ok(verdict),
             Err(payload) => Err(fail(format!("panicked: {}", panic_message(&*payload)))),
         }
@@ -419,7 +575,7 @@ impl Corpus {
                 Ok(Verdict::Refused(_)) => soak.refused += 1,
                 Ok(Verdict::Played { .. }) => soak.played += 1,
                 Ok(Verdict::Accepted) => soak.accepted += 1,
-                Ok(Verdict::Unlocated(_)) => {}
+                Ok(Verdict::Unlocated(_) | Verdict::RanPastItsStepCap { .. }) => {}
                 Err(f) => soak.failures.push(f),
             }
         }
@@ -507,13 +663,20 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
         v
     };
     let nums = numbers(text);
-    match rng.random_range(0..10) {
+    match rng.random_range(0..11) {
         // A number replaced: the most common mutation, as numbers are what checks guard.
         0..=4 if !nums.is_empty() => {
             let (a, b) = nums[rng.random_range(0..nums.len())];
-            let new = match rng.random_range(0..4) {
+            let new = match rng.random_range(0..5) {
                 0 => rng.random_range(-1000..1000).to_string(),
                 1 => format!("{:.2}", rng.random_range(-500.0..500.0f32)),
+                // Written out in full, past `f32::MAX` (39 digits) or just short of it: no
+                // exponent for a scan to see.
+                2 => format!(
+                    "{}{}.0",
+                    if rng.random_bool(0.5) { "-" } else { "" },
+                    "9".repeat(rng.random_range(30..=60))
+                ),
                 _ => EXTREMES[rng.random_range(0..EXTREMES.len())].to_string(),
             };
             let what = format!(
@@ -555,6 +718,20 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
             let junk = JUNK[rng.random_range(0..JUNK.len())];
             let what = format!("line {}: `{junk}` inserted", line_at(text, at));
             text.insert_str(at, junk);
+            what
+        }
+        // A string made raw, ending in a backslash: in a raw string it is no escape, and a scan
+        // that reads it as one would take the rest of the file for the string.
+        9 if text.contains('"') => {
+            let quotes: Vec<usize> = text.match_indices('"').map(|(i, _)| i).collect();
+            let k = rng.random_range(0..quotes.len().div_ceil(2)) * 2;
+            let (open, close) = (quotes[k], quotes.get(k + 1).copied().unwrap_or(text.len()));
+            let what = format!(
+                "line {}: a string made raw with a backslash",
+                line_at(text, open)
+            );
+            text.insert(close, '\\');
+            text.insert(open, 'r');
             what
         }
         _ => {

@@ -42,22 +42,35 @@ pub struct ModShelf {
 }
 
 impl ModShelf {
-    /// Reads every mod under `roots` again. A mod (or a scenario of it) that now fails keeps
-    /// its last good version, with the error beside it. Returns the folders whose mods changed.
+    /// Reads the mods under `roots` again: those whose files changed since the last reading
+    /// (all of them, the first time). A mod (or a scenario of it) that now fails keeps its last
+    /// good version, with the error beside it. Returns the folders whose mods changed.
     pub fn reload(&mut self, roots: &[PathBuf]) -> Vec<PathBuf> {
-        self.reload_as(roots, mods::fingerprint(roots))
+        match ModReading::look(roots, &self.fingerprint) {
+            Some(reading) => self.apply(reading),
+            None => Vec::new(),
+        }
     }
 
-    /// `reload`, with the files' `fingerprint` already taken (the watch takes it to see whether
-    /// anything changed, and need not read every file twice).
-    fn reload_as(&mut self, roots: &[PathBuf], fingerprint: Vec<(PathBuf, u64)>) -> Vec<PathBuf> {
-        self.fingerprint = fingerprint;
+    /// Brings the shelf up to a reading of the mods' folders.
+    fn apply(&mut self, reading: ModReading) -> Vec<PathBuf> {
+        self.fingerprint = reading.fingerprint;
         let mut changed = Vec::new();
         let mut next = Vec::new();
-        for listing in mods::find_mods(roots) {
-            let old = self.mods.iter().find(|m| m.dir == listing.dir);
-            let entry = match listing.loaded {
-                Ok(mut fresh) => {
+        for (dir, loaded) in reading.listings {
+            let old = self.mods.iter().find(|m| m.dir == dir);
+            let entry = match (loaded, old) {
+                // Its files are as they were: it stays as it was read.
+                (None, Some(old)) => {
+                    next.push(old.clone());
+                    continue;
+                }
+                (None, None) => ShelfMod {
+                    problem: Some(format!("{}: not read yet", dir.display())),
+                    dir,
+                    good: None,
+                },
+                (Some(Ok(mut fresh)), _) => {
                     let mut problems = Vec::new();
                     // A scenario whose edit broke it stays playable as it was.
                     for s in &mut fresh.scenarios {
@@ -73,18 +86,18 @@ impl ModShelf {
                         }
                     }
                     ShelfMod {
-                        dir: listing.dir,
+                        dir,
                         good: Some(fresh),
                         problem: (!problems.is_empty()).then(|| problems.join("\n")),
                     }
                 }
-                Err(e) => ShelfMod {
+                (Some(Err(e)), _) => ShelfMod {
                     good: old.and_then(|o| o.good.clone()),
                     problem: Some(match old.and_then(|o| o.good.as_ref()) {
                         Some(_) => format!("{e} (using the last good version)"),
                         None => e.to_string(),
                     }),
-                    dir: listing.dir,
+                    dir,
                 },
             };
             let same = old.is_some_and(|o| same_mod(o, &entry));
@@ -93,6 +106,13 @@ impl ModShelf {
             }
             next.push(entry);
         }
+        // A mod folder that went away changed too.
+        changed.extend(
+            self.mods
+                .iter()
+                .filter(|m| !next.iter().any(|n| n.dir == m.dir))
+                .map(|m| m.dir.clone()),
+        );
         self.mods = next;
         changed
     }
@@ -156,14 +176,49 @@ pub struct ReloadNotice {
     pub problem: Option<String>,
 }
 
-/// The watch's clock.
+/// What one look at the mods' folders found: every file's fingerprint, and the mods read
+/// again because their files changed (`None`: unchanged, kept as last read).
+#[derive(Debug)]
+struct ModReading {
+    fingerprint: Vec<(PathBuf, u64)>,
+    listings: Vec<(PathBuf, Option<Result<LoadedMod, ambush_data::DataError>>)>,
+}
+
+impl ModReading {
+    /// Looks at the files under `roots`, and reads the mods whose files differ from `before`;
+    /// `None` if no file changed.
+    fn look(roots: &[PathBuf], before: &[(PathBuf, u64)]) -> Option<ModReading> {
+        let fingerprint = mods::fingerprint(roots);
+        (fingerprint != before).then(|| ModReading {
+            listings: mods::find_changed_mods(roots, before, &fingerprint),
+            fingerprint,
+        })
+    }
+}
+
+/// The watch: its clock, and the look at the files under way on a thread of its own (reading
+/// and parsing every file of a large mod takes long enough to drop frames).
 #[derive(Resource, Debug)]
-struct WatchTimer(Timer);
+struct ModWatch {
+    timer: Timer,
+    under_way: Option<std::thread::JoinHandle<Option<ModReading>>>,
+}
+
+impl ModWatch {
+    /// Whether a look at the files is under way.
+    #[cfg(test)]
+    fn looking(&self) -> bool {
+        self.under_way.is_some()
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModRoots>()
         .init_resource::<ModShelf>()
-        .insert_resource(WatchTimer(Timer::new(WATCH_EVERY, TimerMode::Repeating)))
+        .insert_resource(ModWatch {
+            timer: Timer::new(WATCH_EVERY, TimerMode::Repeating),
+            under_way: None,
+        })
         .add_systems(Startup, first_reading)
         .add_systems(Update, watch_mods.in_set(FrameSet::Input))
         .add_systems(
@@ -183,25 +238,36 @@ fn first_reading(roots: Res<ModRoots>, mut shelf: ResMut<ModShelf>) {
     );
 }
 
-/// Twice a second, reads the mods again if any of their files changed, and brings the menu
-/// and the game being played up to date.
+/// Twice a second, looks at the mods' files on a thread of its own; when a look finds a change,
+/// brings the menu and the game being played up to date with the mods it read again.
 fn watch_mods(
     time: Res<Time>,
-    mut timer: ResMut<WatchTimer>,
+    mut watch: ResMut<ModWatch>,
     roots: Res<ModRoots>,
     mut shelf: ResMut<ModShelf>,
     catalogue: Option<ResMut<Catalogue>>,
     current: Option<Res<CurrentGame>>,
     mut commands: Commands,
 ) {
-    if !timer.0.tick(time.delta()).just_finished() {
+    let due = watch.timer.tick(time.delta()).just_finished();
+    let Some(under_way) = watch.under_way.take() else {
+        if due {
+            let roots = roots.0.clone();
+            let before = shelf.fingerprint.clone();
+            watch.under_way = Some(std::thread::spawn(move || {
+                ModReading::look(&roots, &before)
+            }));
+        }
+        return;
+    };
+    if !under_way.is_finished() {
+        watch.under_way = Some(under_way);
         return;
     }
-    let fingerprint = mods::fingerprint(&roots.0);
-    if fingerprint == shelf.fingerprint {
+    let Ok(Some(reading)) = under_way.join() else {
         return;
-    }
-    let changed = shelf.reload_as(&roots.0, fingerprint);
+    };
+    let changed = shelf.apply(reading);
     info!("mods: files changed in {} mod folder(s)", changed.len());
     if let Some(mut c) = catalogue {
         c.set_mods(&shelf);
@@ -277,6 +343,27 @@ mod tests {
         std::fs::write(dir.join("scenarios/watched.ron"), scenario).expect("scenario");
     }
 
+    /// Runs frames until the watch has looked at the files as they are now and brought the
+    /// shelf up to date: a look begun before an edit ends first, then a fresh one is awaited
+    /// (virtual time advances at most 250 ms a frame, so one starts every other frame).
+    fn settle(app: &mut App) {
+        let wait = |app: &mut App| {
+            while app.world().resource::<ModWatch>().looking() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+                app.update();
+            }
+        };
+        wait(app);
+        for _ in 0..4 {
+            app.update();
+            if app.world().resource::<ModWatch>().looking() {
+                break;
+            }
+        }
+        assert!(app.world().resource::<ModWatch>().looking(), "a fresh look");
+        wait(app);
+    }
+
     fn names(app: &App) -> Vec<String> {
         app.world()
             .resource::<Catalogue>()
@@ -312,8 +399,7 @@ mod tests {
 
         // Saving the file changes the menu on the watch's next look.
         write_mod(&dir, "After the edit");
-        app.update();
-        app.update();
+        settle(&mut app);
         assert_eq!(names(&app), ["After the edit"]);
 
         // During a game of that scenario, an edit offers a restart with the new files.
@@ -334,8 +420,7 @@ mod tests {
             set_up: false,
         }));
         write_mod(&dir, "Edited mid-game");
-        app.update();
-        app.update();
+        settle(&mut app);
         let notice = app.world().resource::<ReloadNotice>();
         let restart = notice.restart.as_ref().expect("a restart is offered");
         assert_eq!(restart.setup.scenario.name, "Edited mid-game");
@@ -348,8 +433,7 @@ mod tests {
             "(name: \"Half-written\",\n  table:",
         )
         .expect("a broken save");
-        app.update();
-        app.update();
+        settle(&mut app);
         assert_eq!(names(&app), ["Edited mid-game"]);
         let c = app.world().resource::<Catalogue>();
         let problem = c.groups[1].problem.as_deref().expect("the error is shown");

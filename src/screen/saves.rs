@@ -42,6 +42,9 @@ impl SaveFolder {
     }
 }
 
+/// The most saves the list reads and shows, the newest by the files' times.
+pub const MAX_SAVES_LISTED: usize = 100;
+
 /// A save in the folder, as the list shows it (read without replaying it).
 #[derive(Debug, Clone)]
 pub struct SaveEntry {
@@ -53,14 +56,23 @@ pub struct SaveEntry {
 
 /// Every save in `folder`, newest first.
 pub fn list_saves(folder: &Path) -> Vec<SaveEntry> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Vec::new();
-    };
-    let mut list: Vec<SaveEntry> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .map(|path| {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> =
+        ambush_data::error::folder_entries(folder)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .map(|p| {
+                let modified = std::fs::metadata(&p)
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                (modified, p)
+            })
+            .collect();
+    // Only the newest are read and shown: each read parses a whole save.
+    files.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    files.truncate(MAX_SAVES_LISTED);
+    let mut list: Vec<SaveEntry> = files
+        .into_iter()
+        .map(|(_, path)| {
             let shown = path.display().to_string();
             let read = ambush_data::error::read_bounded(&path, &shown, MAX_SAVE_BYTES)
                 .map_err(|e| e.to_string())

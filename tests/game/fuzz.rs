@@ -40,6 +40,8 @@ proptest! {
     // Shrinking a case seed means nothing: the failing seed is the report.
     #![proptest_config(ProptestConfig { cases: 500, failure_persistence: None, max_shrink_iters: 0, ..ProptestConfig::default() })]
 
+    /// Every mutant `check` accepts plays as `simulate --games 1` does, and ends within its step
+    /// cap: a game that would never end is a failure (`run_case`), as is a panic or a hang.
     #[test]
     fn a_mutated_file_is_refused_with_its_place_or_plays_without_a_panic(case in any::<u64>()) {
         match corpus().run_case(case) {

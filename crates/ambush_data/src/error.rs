@@ -65,6 +65,25 @@ pub fn read_bounded(
     String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text: {e}")))
 }
 
+/// The most entries the game reads of any one folder it lists (mods, a mod's scenarios and
+/// rules, saves): a folder of a million files is not listed in full on the main thread.
+pub const MAX_FOLDER_ENTRIES: usize = 4_096;
+
+/// The entries of `folder` (at most `MAX_FOLDER_ENTRIES`, in the order the system gives them),
+/// as paths; none if it cannot be read.
+pub fn folder_entries(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(folder).map_or_else(
+        |_| Vec::new(),
+        |entries| {
+            entries
+                .filter_map(Result::ok)
+                .take(MAX_FOLDER_ENTRIES)
+                .map(|e| e.path())
+                .collect()
+        },
+    )
+}
+
 /// The deepest nesting of brackets a data file may have (real files nest about six deep).
 pub const MAX_NESTING: usize = 32;
 

@@ -57,6 +57,11 @@ impl PartialOrd for Ident {
     }
 }
 
+/// The most distinct names the program stores. Names are kept for the program's life, those
+/// of files later refused included (a name is stored as it is read); the cap bounds what a
+/// stranger's files, read again at every edit, can make it keep: at most about 1 MiB.
+pub const MAX_NAMES: usize = 16_384;
+
 /// Every name seen so far; names are few (a mod's troop types and formations).
 static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
 
@@ -79,13 +84,7 @@ impl Ident {
         let mut names = NAMES
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(known) = names.get(name) {
-            return Ok(Ident(known));
-        }
-        // Leaked on purpose: the set of names is small and lives as long as the program.
-        let stored: &'static str = Box::leak(name.to_owned().into_boxed_str());
-        names.insert(stored);
-        Ok(Ident(stored))
+        store(&mut names, name, MAX_NAMES).map(Ident)
     }
 
     /// A name known to be well formed, for code and tests.
@@ -100,6 +99,28 @@ impl Ident {
     pub fn as_str(self) -> &'static str {
         self.0
     }
+}
+
+/// The stored copy of `name` in `names`, stored now if it is new and `names` holds fewer
+/// than `most`.
+fn store(
+    names: &mut BTreeSet<&'static str>,
+    name: &str,
+    most: usize,
+) -> Result<&'static str, String> {
+    if let Some(known) = names.get(name) {
+        return Ok(known);
+    }
+    if names.len() >= most {
+        return Err(format!(
+            "`{name}` is one name too many: the game has read {most} different names of troop \
+             types and formations since it started; restart it to read more"
+        ));
+    }
+    // Leaked on purpose: the set of names is small and lives as long as the program.
+    let stored: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(stored);
+    Ok(stored)
 }
 
 impl fmt::Debug for Ident {
@@ -150,5 +171,17 @@ mod tests {
         assert_eq!(ron::to_string(&a).unwrap(), "Warrior");
         assert!(Ident::new("no spaces").is_err());
         assert!(Ident::new(&"x".repeat(MAX_IDENT_LEN + 1)).is_err());
+    }
+
+    #[test]
+    fn the_store_of_names_is_bounded_but_known_names_are_always_found() {
+        // Names from files later refused stay stored; the cap bounds what they can fill.
+        let mut names = BTreeSet::new();
+        let a = store(&mut names, "Warrior", 2).unwrap();
+        store(&mut names, "Archer", 2).unwrap();
+        let e = store(&mut names, "Slinger", 2).unwrap_err();
+        assert!(e.contains("one name too many"), "{e}");
+        assert!(std::ptr::eq(store(&mut names, "Warrior", 2).unwrap(), a));
+        assert_eq!(names.len(), 2);
     }
 }

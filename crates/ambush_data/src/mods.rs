@@ -76,6 +76,18 @@ pub struct ModListing {
 /// root is a folder of mods, one per subfolder. Roots that do not exist are skipped, and a
 /// folder reached twice is listed once.
 pub fn find_mods(roots: &[PathBuf]) -> Vec<ModListing> {
+    find_mods_where(roots, |_| true)
+        .into_iter()
+        .filter_map(|(dir, loaded)| loaded.map(|loaded| ModListing { dir, loaded }))
+        .collect()
+}
+
+/// Every mod folder under `roots`, as `find_mods` finds them, each loaded only if `load` says so
+/// (`None` for the others).
+fn find_mods_where(
+    roots: &[PathBuf],
+    mut load: impl FnMut(&Path) -> bool,
+) -> Vec<(PathBuf, Option<Result<LoadedMod, DataError>>)> {
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut listings = Vec::new();
     for dir in roots.iter().flat_map(|r| mod_folders(r)) {
@@ -84,12 +96,31 @@ pub fn find_mods(roots: &[PathBuf]) -> Vec<ModListing> {
             continue;
         }
         seen.push(key);
-        listings.push(ModListing {
-            loaded: load_mod(&dir),
-            dir,
-        });
+        let loaded = load(&dir).then(|| load_mod(&dir));
+        listings.push((dir, loaded));
     }
     listings
+}
+
+/// Every mod folder under `roots`, in `find_mods`'s order, with the mods whose files differ
+/// between the fingerprints `before` and `now` loaded again (`Some`); the others are `None`,
+/// for the caller to keep as it last read them. An edit to one mod re-reads that mod alone.
+pub fn find_changed_mods(
+    roots: &[PathBuf],
+    before: &[(PathBuf, u64)],
+    now: &[(PathBuf, u64)],
+) -> Vec<(PathBuf, Option<Result<LoadedMod, DataError>>)> {
+    let files_of = |print: &[(PathBuf, u64)], dir: &Path| -> Vec<(PathBuf, u64)> {
+        print
+            .iter()
+            .filter(|(f, _)| {
+                f.parent()
+                    .is_some_and(|p| p == dir || p.parent() == Some(dir))
+            })
+            .cloned()
+            .collect()
+    };
+    find_mods_where(roots, |dir| files_of(before, dir) != files_of(now, dir))
 }
 
 /// The mod folders a root stands for.
@@ -97,12 +128,8 @@ fn mod_folders(root: &Path) -> Vec<PathBuf> {
     if root.join(MANIFEST).is_file() {
         return vec![root.to_path_buf()];
     }
-    let Ok(entries) = std::fs::read_dir(root) else {
-        return Vec::new();
-    };
-    let mut dirs: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
+    let mut dirs: Vec<PathBuf> = crate::error::folder_entries(root)
+        .into_iter()
         .filter(|p| p.join(MANIFEST).is_file())
         .collect();
     dirs.sort();
@@ -134,7 +161,9 @@ pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
     })?;
     let manifest_file = dir.join(MANIFEST);
     let shown = manifest_file.display().to_string();
-    let manifest: Manifest = parse_ron(&shown, &read_inside(&home, &manifest_file)?)?;
+    let manifest_text = read_inside(&home, &manifest_file)?;
+    let manifest: Manifest = parse_ron(&shown, &manifest_text)?;
+    check_manifest_texts(&shown, &manifest_text, &manifest)?;
     check_game_version(&shown, &manifest)?;
     let mut patched: Vec<(&str, String)> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
@@ -271,15 +300,12 @@ pub fn mod_of_scenario(path: &Path) -> Option<PathBuf> {
 /// Reads and checks every `scenarios/*.ron` of a mod against its tables.
 fn load_scenarios(dir: &Path, rules: &Rules) -> Result<Vec<ModScenario>, DataError> {
     let folder = dir.join("scenarios");
-    let Ok(entries) = std::fs::read_dir(&folder) else {
-        return Ok(Vec::new());
-    };
+    let entries = crate::error::folder_entries(&folder);
     let home = dir
         .canonicalize()
         .map_err(|e| DataError::at(&dir.display().to_string(), 1, 1, e.to_string()))?;
     let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
@@ -303,6 +329,34 @@ fn load_scenarios(dir: &Path, rules: &Rules) -> Result<Vec<ModScenario>, DataErr
             ModScenario { file, scenario }
         })
         .collect())
+}
+
+/// The longest description a manifest may give, in characters (the menu shows it whole).
+pub const MAX_DESCRIPTION_CHARS: usize = 4_000;
+/// The longest version or game version, in characters.
+pub const MAX_VERSION_CHARS: usize = 32;
+
+/// The manifest's texts, no longer than the menu can show.
+fn check_manifest_texts(shown: &str, text: &str, manifest: &Manifest) -> Result<(), DataError> {
+    let fields = [
+        ("name", &manifest.name, crate::check::MAX_NAME_CHARS),
+        ("version", &manifest.version, MAX_VERSION_CHARS),
+        ("description", &manifest.description, MAX_DESCRIPTION_CHARS),
+        ("game_version", &manifest.game_version, MAX_VERSION_CHARS),
+    ];
+    for (field, value, most) in fields {
+        let n = value.chars().count();
+        if n > most {
+            let (line, column) = crate::locate::locate(text, &crate::locate::dotted_path(field));
+            return Err(DataError::at(
+                shown,
+                line,
+                column,
+                format!("field `{field}`: {n} characters; it may have at most {most}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The manifest's `game_version` must be a requirement this game meets.
@@ -355,12 +409,10 @@ fn refuse_unlisted_rule_files(
     shown: &str,
     patched: &[(&str, String)],
 ) -> Result<(), DataError> {
-    let Ok(entries) = std::fs::read_dir(dir.join("rules")) else {
-        return Ok(());
-    };
-    for entry in entries.filter_map(Result::ok) {
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else { continue };
+    for entry in crate::error::folder_entries(&dir.join("rules")) {
+        let Some(name) = entry.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
         if name.ends_with(".ron") && !patched.iter().any(|(f, _)| *f == name) {
             return Err(DataError::at(
                 shown,
@@ -431,17 +483,14 @@ pub fn fingerprint(roots: &[PathBuf]) -> Vec<(PathBuf, u64)> {
         let home = dir.canonicalize().unwrap_or_else(|_| dir.clone());
         files.push((home.clone(), dir.join(MANIFEST)));
         for sub in ["rules", "scenarios"] {
-            if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
-                let mut found: Vec<PathBuf> =
-                    entries.filter_map(Result::ok).map(|e| e.path()).collect();
-                found.sort();
-                files.extend(
-                    found
-                        .into_iter()
-                        .take(MAX_SCENARIOS + 1)
-                        .map(|f| (home.clone(), f)),
-                );
-            }
+            let mut found = crate::error::folder_entries(&dir.join(sub));
+            found.sort();
+            files.extend(
+                found
+                    .into_iter()
+                    .take(MAX_SCENARIOS + 1)
+                    .map(|f| (home.clone(), f)),
+            );
         }
     }
     files

@@ -50,7 +50,7 @@ macro_rules! patchable {
 /// The type a patch holds for one field.
 macro_rules! patch_field_type {
     ($ty:ty) => { Option<$ty> };
-    ($ty:ty, merge) => { Option<$ty> };
+    ($ty:ty, merge) => { Option<$crate::patch::UniqueKeys<$ty>> };
     ($ty:ty, nested($patch:ty)) => { Option<$patch> };
 }
 
@@ -60,7 +60,7 @@ macro_rules! patch_field_apply {
         $place = $value
     };
     ($place:expr, $value:expr, merge) => {
-        $place.extend($value)
+        $place.extend($value.0)
     };
     ($place:expr, $value:expr, nested($patch:ty)) => {
         $value.apply(&mut $place)
@@ -68,3 +68,56 @@ macro_rules! patch_field_apply {
 }
 
 pub(crate) use {patch_field_apply, patch_field_type, patchable};
+
+/// Reads a map, refusing a key written twice: serde would keep the last one silently, and the
+/// modder would never learn which of the two lines the game plays. Put on every map field of
+/// the tables (`#[serde(deserialize_with = "crate::patch::unique_keys")]`).
+pub fn unique_keys<'de, D, K, V>(d: D) -> Result<std::collections::BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: serde::Deserialize<'de> + Ord + std::fmt::Debug,
+    V: serde::Deserialize<'de>,
+{
+    struct Keys<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K, V> serde::de::Visitor<'de> for Keys<K, V>
+    where
+        K: serde::Deserialize<'de> + Ord + std::fmt::Debug,
+        V: serde::Deserialize<'de>,
+    {
+        type Value = std::collections::BTreeMap<K, V>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map, each key given once")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = std::collections::BTreeMap::new();
+            while let Some(key) = map.next_key::<K>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!(
+                        "the key `{key:?}` is given twice in this map; give each key once"
+                    )));
+                }
+                let value = map.next_value()?;
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Keys(std::marker::PhantomData))
+}
+
+/// A patch's map, read by `unique_keys`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct UniqueKeys<M>(pub M);
+
+impl<'de, K, V> serde::Deserialize<'de> for UniqueKeys<std::collections::BTreeMap<K, V>>
+where
+    K: serde::Deserialize<'de> + Ord + std::fmt::Debug,
+    V: serde::Deserialize<'de>,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        unique_keys(d).map(UniqueKeys)
+    }
+}

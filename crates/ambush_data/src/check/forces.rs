@@ -8,6 +8,50 @@ use Seg::{Item, Key};
 use glam::Vec2;
 
 impl Checker<'_> {
+    /// Every text the game shows, no longer than its place on screen can hold: a stranger's
+    /// 900 KB label would be drawn on a token every frame.
+    fn check_texts(&self, s: &Scenario) -> Result<(), Problem> {
+        let mut texts: Vec<(String, &str, usize)> = vec![
+            ("name".into(), &s.name, MAX_NAME_CHARS),
+            ("briefing".into(), &s.briefing, MAX_BRIEFING_CHARS),
+        ];
+        if let Some(n) = &s.side_names {
+            for (field, text) in [
+                ("humans", &n.humans),
+                ("aliens", &n.aliens),
+                ("human", &n.human),
+                ("alien", &n.alien),
+            ] {
+                texts.push((format!("side_names.{field}"), text, MAX_NAME_CHARS));
+            }
+        }
+        for (i, t) in s.terrain.iter().enumerate() {
+            texts.push((format!("terrain[{i}].name"), &t.name, MAX_NAME_CHARS));
+        }
+        for (i, u) in s.units.iter().enumerate() {
+            texts.push((format!("units[{i}].label"), &u.label, MAX_LABEL_CHARS));
+        }
+        if let Some(a) = &s.ambush {
+            for (i, u) in a.units.iter().enumerate() {
+                texts.push((
+                    format!("ambush.units[{i}].label"),
+                    &u.label,
+                    MAX_LABEL_CHARS,
+                ));
+            }
+        }
+        for (field, text, most) in texts {
+            let n = text.chars().count();
+            if n > most {
+                return Err(self.fail(
+                    &crate::locate::dotted_path(&field),
+                    format!("field `{field}`: {n} characters; it may have at most {most}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn check_header(&self, s: &Scenario) -> Result<(), Problem> {
         let r = s.inferior_weapon_rules;
         if s.inferior_weapons.is_some()
@@ -19,6 +63,7 @@ impl Checker<'_> {
                 "field `inferior_weapon_rules`: an inferior weapon takes \"one or more of\" 001's penalties; expected `no_long_range: true` or a `penalty`".to_string(),
             ));
         }
+        self.check_texts(s)?;
         // A stranger's scenario may not ask the game for more than a table can hold.
         let counts = [
             ("units", s.units.len(), MAX_UNITS),

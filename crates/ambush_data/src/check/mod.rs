@@ -71,6 +71,12 @@ pub const MAX_WEAPONS_PER_UNIT: usize = 16;
 pub const MAX_DUMMIES: usize = 200;
 pub const MAX_ZONE_SHAPES: usize = 32;
 pub const MAX_MODIFIERS: usize = 64;
+/// The longest unit label, in characters: it is drawn on the unit's token.
+pub const MAX_LABEL_CHARS: usize = 32;
+/// The longest name of a scenario, a side or a terrain feature, in characters.
+pub const MAX_NAME_CHARS: usize = 80;
+/// The longest briefing, in characters: a few paragraphs in the menu.
+pub const MAX_BRIEFING_CHARS: usize = 4_000;
 /// A bearing or a rotation is degrees from -360 to 360: larger ones are typing mistakes.
 pub const MAX_DEGREES: f32 = 360.0;
 /// The tallest terrain feature, feet (a unit falling off it is hurt by its height).

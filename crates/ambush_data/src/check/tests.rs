@@ -402,3 +402,42 @@ fn a_scenario_may_rename_the_sides() {
     assert_eq!(e.line, 4, "{e}");
     assert!(e.message.contains("aliens"), "{e}");
 }
+
+#[test]
+fn a_label_name_or_briefing_longer_than_the_screen_holds_is_refused_at_its_field() {
+    // A stranger's 900 KB label would be drawn on a token and in the roll log every frame.
+    let long_label = VALID.replacen(
+        "label: \"M2\"",
+        &format!("label: \"{}\"", "M".repeat(MAX_LABEL_CHARS + 1)),
+        1,
+    );
+    let e = parse(&long_label).unwrap_err();
+    assert_eq!(e.line, line_of(&long_label, "MMMM"), "{e}");
+    assert!(e.message.contains("units[1].label"), "{e}");
+    assert!(
+        e.message.contains(&format!("at most {MAX_LABEL_CHARS}")),
+        "{e}"
+    );
+    let long_briefing = VALID.replacen(
+        "Two marines and a ship.",
+        &"Two marines. ".repeat(MAX_BRIEFING_CHARS / 10),
+        1,
+    );
+    let e = parse(&long_briefing).unwrap_err();
+    assert!(e.message.contains("field `briefing`"), "{e}");
+    assert_eq!(e.line, line_of(&long_briefing, "briefing"), "{e}");
+    let long_name = VALID.replacen(
+        "name: \"wood\"",
+        &format!("name: \"{}\"", "w".repeat(MAX_NAME_CHARS + 1)),
+        1,
+    );
+    let e = parse(&long_name).unwrap_err();
+    assert!(e.message.contains("terrain[1].name"), "{e}");
+    // At the limit, each is accepted: the limit counts characters, not bytes.
+    let at_limit = VALID.replacen(
+        "label: \"M2\"",
+        &format!("label: \"{}\"", "é".repeat(MAX_LABEL_CHARS)),
+        1,
+    );
+    assert!(parse(&at_limit).is_ok());
+}

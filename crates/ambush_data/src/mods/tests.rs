@@ -273,3 +273,84 @@ fn a_problem_is_placed_in_the_patch_that_wrote_the_field_or_else_the_bundled_tab
         "{line} is within the Infantry line's entry ({infantry})"
     );
 }
+
+#[test]
+fn a_key_given_twice_in_a_map_is_refused_at_its_place_not_silently_dropped() {
+    // serde keeps the last of two equal keys: the modder's first line would vanish unseen.
+    let twice = TROOPS.replacen(
+        "    },\n)",
+        "        Pikemen: (\n            base: (2.0, 2.0),\n            movement: (straight_forward: 1.0, advance: 0.5, fall_back: 0.5),\n            shoot_after: NoMoveOnly, physical_contact: 4, physical_contact_with_weapon: 4,\n        ),\n    },\n)",
+        1,
+    );
+    assert_ne!(twice, TROOPS, "the test adds a second Pikemen line");
+    let m = good_mod("twice");
+    m.write("rules/troops.ron", &twice);
+    let e = load_mod(&m.0).expect_err("a troop type given twice");
+    assert!(e.file.ends_with("troops.ron"), "{e}");
+    assert!(e.message.contains("`Pikemen` is given twice"), "{e}");
+    assert!(e.line > 1, "the error stands at the second key: {e}");
+    // A nested map (a troop type's formations) refuses a repeated key too.
+    let formations = TROOPS.replacen(
+        "movement: None, all_round: true),",
+        "movement: None, all_round: true),\n                Hedgehog: (display: \"again\", enter: \"a\", leave: \"b\", movement: None),",
+        1,
+    );
+    let m = good_mod("twice-formation");
+    m.write("rules/troops.ron", &formations);
+    let e = load_mod(&m.0).expect_err("a formation given twice");
+    assert!(e.message.contains("`Hedgehog` is given twice"), "{e}");
+}
+
+#[test]
+fn an_edit_to_one_mod_reads_that_mod_again_and_no_other() {
+    let root = Scratch::new("changed-root");
+    for name in ["first", "second"] {
+        let m = good_mod(&format!("changed-{name}"));
+        let to = root.0.join(name);
+        fs::rename(&m.0, &to).expect("a mod under the root");
+    }
+    let roots = vec![root.0.clone()];
+    let before = fingerprint(&roots);
+    let all = find_changed_mods(&roots, &[], &before);
+    assert_eq!(all.len(), 2);
+    assert!(
+        all.iter().all(|(_, loaded)| loaded.is_some()),
+        "the first reading reads every mod"
+    );
+    assert!(
+        find_changed_mods(&roots, &before, &before)
+            .iter()
+            .all(|(_, l)| l.is_none())
+    );
+    fs::write(
+        root.0.join("second/rules/terms.ron"),
+        TERMS.replace("raiders", "reavers"),
+    )
+    .expect("an edit");
+    let now = fingerprint(&roots);
+    assert_ne!(before, now);
+    let read: Vec<_> = find_changed_mods(&roots, &before, &now)
+        .into_iter()
+        .map(|(dir, loaded)| (dir.file_name().unwrap().to_owned(), loaded.is_some()))
+        .collect();
+    assert_eq!(read, [("first".into(), false), ("second".into(), true)]);
+}
+
+#[test]
+fn the_watch_never_reads_a_device_or_a_file_outside_its_mod() {
+    // A link to /dev/zero in rules/ would exhaust memory if the watch followed it, twice a second.
+    let m = good_mod("watch-zero");
+    std::os::unix::fs::symlink("/dev/zero", m.0.join("rules/general.ron")).expect("a link");
+    std::os::unix::fs::symlink("/etc/hostname", m.0.join("scenarios/b.ron")).expect("a link");
+    let once = fingerprint(std::slice::from_ref(&m.0));
+    assert_eq!(
+        once,
+        fingerprint(std::slice::from_ref(&m.0)),
+        "the same files read the same"
+    );
+    let e = load_mod(&m.0).expect_err("the link is refused");
+    assert!(
+        e.message.contains("outside the mod folder") || e.message.contains("not listed"),
+        "{e}"
+    );
+}

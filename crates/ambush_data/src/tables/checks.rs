@@ -2,6 +2,10 @@
 
 use super::*;
 
+/// The longest text a table may hold (a name, a formation's order words), in characters: the
+/// bundled tables' longest is 111.
+pub const MAX_TABLE_TEXT_CHARS: usize = 200;
+
 /// A problem a check found in the tables: the rule file it belongs to, the field's dotted path
 /// (`troops.Colonial.movement`) and the message. `Rules::check` places it in a file's text.
 #[derive(Debug, Clone)]
@@ -66,8 +70,8 @@ impl Rules {
         Ok(())
     }
 
-    /// No number anywhere in the tables may be larger than `MAX_RULE_NUMBER` in size. Each table
-    /// is written out as RON and read back as a tree of values, so a new field is covered too.
+    /// No number anywhere in the tables may be larger than `MAX_RULE_NUMBER` in size, and no
+    /// text or key longer than `MAX_TABLE_TEXT_CHARS`. Each table is written out as RON and read back as a tree of values, so a new field is covered too.
     fn check_numbers(&self) -> Result<(), TableProblem> {
         fn walk(value: &serde_json::Value, path: &mut String) -> Option<(String, String)> {
             let mut step = |key: &str, v: &serde_json::Value| {
@@ -87,7 +91,27 @@ impl Rules {
                         (path.clone(), format!("field `{path}`: {v} is beyond any rule's need; expected a number from -{MAX_RULE_NUMBER} to {MAX_RULE_NUMBER}"))
                     })
                 }
-                serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| step(k, v)),
+                serde_json::Value::String(text) => {
+                    let n = text.chars().count();
+                    (n > MAX_TABLE_TEXT_CHARS).then(|| {
+                        (path.clone(), format!("field `{path}`: {n} characters; a table's text may have at most {MAX_TABLE_TEXT_CHARS}"))
+                    })
+                }
+                serde_json::Value::Object(map) => {
+                    if let Some(n) = map
+                        .keys()
+                        .map(|k| k.chars().count())
+                        .find(|n| *n > MAX_TABLE_TEXT_CHARS)
+                    {
+                        return Some((
+                            path.clone(),
+                            format!(
+                                "field `{path}`: a key of {n} characters; a table's key may have at most {MAX_TABLE_TEXT_CHARS}"
+                            ),
+                        ));
+                    }
+                    map.iter().find_map(|(k, v)| step(k, v))
+                }
                 serde_json::Value::Array(items) => items
                     .iter()
                     .enumerate()
@@ -119,6 +143,7 @@ impl Rules {
             ("generation.ron", tree(&self.generation)),
             ("ambush.ron", tree(&self.ambush)),
             ("environment.ron", tree(&self.environment)),
+            ("terms.ron", tree(&self.terms)),
         ];
         for (file, value) in tables {
             let why = match value {

@@ -63,7 +63,7 @@ pub struct TroopProfile {
     pub crew: bool,
     /// Formations the unit may take instead of its ordinary order, by name (001's "period
     /// extras": limbered guns, infantry squares). Changing formation costs the unit its move.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::patch::unique_keys")]
     pub formations: BTreeMap<FormationName, Formation>,
     /// A swimmer: under water it moves at its full rate (003: "Subtract 2 from all movement
     /// rates except swimming").
@@ -194,6 +194,7 @@ crate::patch::patchable! {
 /// `troops.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TroopTable / TroopTablePatch {
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub troops: BTreeMap<TroopType, TroopProfile> => merge,
 }
 }
@@ -202,9 +203,12 @@ crate::patch::patchable! {
 /// `weapons.ron`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WeaponTable / WeaponTablePatch {
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub weapons: BTreeMap<String, WeaponProfile> => merge,
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub ranges: BTreeMap<WeaponClass, RangeBands> => merge,
     /// Hit dice placed per hit, by weapon class (heavy weapons place two).
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub hit_dice: BTreeMap<WeaponClass, u32> => merge,
 }
 }
@@ -347,6 +351,7 @@ pub struct CardTable / CardTablePatch {
     /// Effect of Ace, Jack, Queen and King (rank 1, 11, 12, 13).
     pub ace_and_court: CardEffect,
     /// Effect of ranks 2–10 per suit.
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub pips: BTreeMap<Suit, CardEffect> => merge,
     /// Distance of a Diamonds fall back, in SMR.
     pub fall_back_distance: f32,
@@ -377,6 +382,7 @@ pub struct GenerationTable / GenerationTablePatch {
     pub troop: TroopType,
     pub wave_size: u32,
     /// D6 score → edge, for every face 1..=6.
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub edge_by_roll: BTreeMap<u32, EdgeChoice> => merge,
     /// Equal sections along an edge (one per face of the second D6).
     pub sections: u32,
@@ -623,12 +629,15 @@ crate::patch::patchable! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AmbushTable / AmbushTablePatch {
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub detection_die: BTreeMap<AmbushNature, u32> => merge,
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub species_detection_bonus: BTreeMap<Species, i32> => merge,
     pub ambush_units: Vec<AmbushUnitLine>,
     pub contact_damage_joins: bool,
     pub surprise_check: SurpriseCheckTable => nested(SurpriseCheckTablePatch),
     /// Name → (least, most) value.
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub surprise_modifiers: BTreeMap<String, (i32, i32)> => merge,
     pub perception: PerceptionTable => nested(PerceptionTablePatch),
     pub megs: MegsTable => nested(MegsTablePatch),
@@ -712,6 +721,7 @@ pub struct SpaceTable / SpaceTablePatch {
     pub launch_need_trained: i32,
     /// A failed launch "drifts off target": degrees off the intended line by the score of a
     /// D6 (positive clockwise), one line for every face. Merged key by key.
+    #[serde(deserialize_with = "crate::patch::unique_keys")]
     pub scatter_degrees: BTreeMap<u32, f32> => merge,
     /// The fastest launch, SMR per turn, pushing off terrain it touches ("the weight of the
     /// object pushed off of").

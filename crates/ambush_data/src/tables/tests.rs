@@ -224,3 +224,29 @@ fn a_table_holding_a_number_that_is_not_finite_is_refused_even_when_built_in_mem
     let e = rules.check(&|f, _| (f.to_string(), 1, 1)).unwrap_err();
     assert_eq!(e.file, "general.ron", "{e}");
 }
+
+#[test]
+fn a_table_text_or_key_longer_than_the_screen_holds_is_refused_at_its_field() {
+    let mut rules = Rules::bundled().clone();
+    rules.terms.sides.humans = "m".repeat(checks::MAX_TABLE_TEXT_CHARS + 1);
+    let e = rules
+        .check(&|f, field| (format!("{f}:{field}"), 1, 1))
+        .unwrap_err();
+    assert_eq!(e.file, "terms.ron:sides.humans", "{e}");
+    assert!(e.message.contains("at most 200"), "{e}");
+    let mut rules = Rules::bundled().clone();
+    let blaster = rules
+        .weapons
+        .weapons
+        .values()
+        .next()
+        .cloned()
+        .expect("a weapon");
+    rules
+        .weapons
+        .weapons
+        .insert("w".repeat(checks::MAX_TABLE_TEXT_CHARS + 1), blaster);
+    let e = rules.check(&|f, _| (f.to_string(), 1, 1)).unwrap_err();
+    assert_eq!(e.file, "weapons.ron", "{e}");
+    assert!(e.message.contains("a key of 201 characters"), "{e}");
+}

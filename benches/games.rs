@@ -127,3 +127,64 @@ fn marine_turns_two_ranks(bencher: divan::Bencher, marines: usize) {
         .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
         .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
 }
+
+/// The crashed ship with `marines` marines in one block in base contact, `per_rank` to a rank
+/// and the ranks touching (a colonial square's shape: 4 ranks of 24 is 96), or with `gap`
+/// inches between neighbours; the table is wide enough for the block and deep enough that the
+/// ship in the middle is not reached in `turns` turns. One group: what grows with its size
+/// (the group's search, its moves' checks, support in melee) shows here.
+fn block(marines: usize, per_rank: usize, gap: f32, turns: u32) -> ambush_data::scenario::Scenario {
+    let mut s = crashed_ship();
+    let template = s.units[0].clone();
+    let (w, d) = Rules::bundled()
+        .troops
+        .troops
+        .get(&template.troop)
+        .map_or((1.0, 1.0), |p| p.base);
+    let ranks = marines.div_ceil(per_rank);
+    let width = (per_rank as f32 * (w + gap) + 8.0).max(54.0);
+    let depth = (ranks as f32 * (d + gap) + 60.0).max(72.0);
+    s.table = (width, depth);
+    s.terrain.retain(|f| f.name == "ship");
+    for f in &mut s.terrain {
+        if let ambush_data::geometry::Shape::Rect { center, .. } = &mut f.shape {
+            *center = (width * 0.5, depth - 10.0);
+        }
+    }
+    s.turn_limit = turns;
+    s.units = (0..marines)
+        .map(|i| {
+            let mut u = template.clone();
+            u.label = format!("M{}", i + 1);
+            u.at = (
+                4.0 + w / 2.0 + (i % per_rank) as f32 * (w + gap),
+                1.0 + d / 2.0 + (i / per_rank) as f32 * (d + gap),
+            );
+            u
+        })
+        .collect();
+    s
+}
+
+/// One block of 24 to 1,000 marines in base contact, 24 to a rank, for 4 turns: divan counts
+/// marine turns, so a flat throughput means a unit's turn costs the same in any size of group.
+#[divan::bench(args = [24, 96, 1000], sample_count = 5, sample_size = 1)]
+fn marine_turns_block(bencher: divan::Bencher, marines: usize) {
+    const TURNS: u32 = 4;
+    let scenario = block(marines, 24, 0.0, TURNS);
+    let rules = Arc::new(Rules::bundled().clone());
+    bencher
+        .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
+        .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
+}
+
+/// `marine_turns_block` with the marines 2" apart: no group, each marine on its own.
+#[divan::bench(args = [24, 96, 1000], sample_count = 5, sample_size = 1)]
+fn marine_turns_spread(bencher: divan::Bencher, marines: usize) {
+    const TURNS: u32 = 4;
+    let scenario = block(marines, 24, 2.0, TURNS);
+    let rules = Arc::new(Rules::bundled().clone());
+    bencher
+        .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
+        .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
+}

@@ -238,6 +238,12 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
         .filter(|(_, line)| !line.formations.is_empty())
         .map(|(troop, _)| *troop)
         .collect();
+    // No troop type with a formation: no unit can be in one or take one (a scenario's
+    // `formation` must be one of its troop type's), and the walk of every unit below, made at
+    // every decision, would cost a thousand marines a million steps a turn.
+    if formed.is_empty() {
+        return None;
+    }
     for u in table.side_on_table(Side::Humans) {
         // Whether it has a formation to change to (`formation::choices` is not empty) first:
         // it costs far less to ask.

@@ -555,6 +555,29 @@ impl UnitGrid {
         }
     }
 
+    /// `near_segment` around the segment from `a` to `b`, leaving out the places `skip` marks
+    /// (a moving group's own members, which a big block's every query would find by the dozen
+    /// only to throw them away).
+    pub fn near_segment_except(
+        &self,
+        a: Vec2,
+        b: Vec2,
+        reach: f32,
+        skip: &[bool],
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        self.visit_box(a.min(b), a.max(b), reach, |i| {
+            if !skip.get(i).copied().unwrap_or(false) {
+                out.push(i);
+            }
+            false
+        });
+        if !self.scans() {
+            out.sort_unstable();
+        }
+    }
+
     /// Whether `test` holds for any unit on the table whose base could reach within `reach` of
     /// `p` (by place in `table.units`; it may be shown some others): `near_point` for a question
     /// whose answer does not depend on the order.

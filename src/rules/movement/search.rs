@@ -42,8 +42,8 @@ pub struct MoveSearch<'a> {
     members: Vec<UnitId>,
     /// Each member's unit, in `members` order.
     units: Vec<&'a Unit>,
-    /// Each member's place in `table.units` (ids are unique: the place is the id's only unit).
-    places: Vec<usize>,
+    /// Whether the unit at each place in `table.units` is a member.
+    member: Vec<bool>,
     /// Each member's allowance for each kind of move, worked out when first needed.
     allowances: Vec<[Option<f32>; MOVE_KINDS]>,
     /// The units on the table, filed by place once: each destination tried looks only at the
@@ -113,6 +113,10 @@ impl<'a> MoveSearch<'a> {
             .map(|m| table.index(*m).ok_or(MoveError::NoSuchUnit))
             .collect::<Result<Vec<_>, _>>()?;
         let units = places.iter().map(|i| &table.units[*i]).collect();
+        let mut member = vec![false; table.units.len()];
+        for p in &places {
+            member[*p] = true;
+        }
         let walls = impassable_walls(table);
         Ok(MoveSearch {
             table,
@@ -120,7 +124,7 @@ impl<'a> MoveSearch<'a> {
             allowances: vec![[None; MOVE_KINDS]; members.len()],
             members,
             units,
-            places,
+            member,
             grid,
             walls,
             bad: bad_going(table),
@@ -269,9 +273,8 @@ impl<'a> MoveSearch<'a> {
     /// Fills `found` with the places of the units on the table other than the members that
     /// the grid finds within `reach` of the segment from `a` to `b`, in table order.
     fn find_others_near(&mut self, a: Vec2, b: Vec2, reach: f32) {
-        self.grid.near_segment(a, b, reach, &mut self.found);
-        let places = &self.places;
-        self.found.retain(|i| !places.contains(i));
+        self.grid
+            .near_segment_except(a, b, reach, &self.member, &mut self.found);
     }
 
     /// `path_clear` ignoring the members, against the bases and walls worked out once.
@@ -308,9 +311,23 @@ enum TestOrder {
 }
 
 /// Whether the group's bases, at their ends, stay clear of one another.
+///
+/// Swept along the x axis: only bases whose bounding circles reach each other's across x are
+/// compared, so a block of a thousand costs about a thousand comparisons, not half a million.
 fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
-    for (i, (_, a)) in poses.iter().enumerate() {
-        for (_, b) in poses.iter().skip(i + 1) {
+    let mut spans: Vec<(f32, f32, &Footprint)> = poses
+        .iter()
+        .map(|(_, f)| {
+            let reach = f.size.length() * 0.5 + tol;
+            (f.center.x - reach, f.center.x + reach, f)
+        })
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (i, (_, right, a)) in spans.iter().enumerate() {
+        for (left, _, b) in &spans[i + 1..] {
+            if left > right {
+                break;
+            }
             if geometry::bases_overlap(a, b, tol) {
                 return Err(Refusal::GroupOverlaps);
             }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Frame cost of the window beside an empty Bevy + egui app (300 sprites, an egui panel): the same
 # window size (1440x900), the same renderer, the same X server, run after run. Prints each run's
-# JSON line, then the medians and the game's ratio to the baseline. Under Xvfb the renderer is
-# llvmpipe (software Vulkan), as on CI. Usage: benches/frames.sh [path/to/ambush] [runs]
+# JSON line, then the medians and the game's ratio to the baseline. Then the share of a core the
+# window takes while the player thinks (nothing moving: the menu, and the crashed ship at its
+# first order), over 20 s after 25 s to start. Under Xvfb the renderer is llvmpipe (software
+# Vulkan), as on CI. Usage: benches/frames.sh [path/to/ambush] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
@@ -44,3 +46,19 @@ for kind in ("idle", "busy"):
         if g and b:
             print(f"game {kind} / {base}: {g[0] / b[0]:.2f}x frame time, {g[2] / b[2]:.2f}x peak memory")
 PY
+
+# The window at rest: CPU time (user + system, from /proc) over 20 s, as a share of one core.
+idle_share() {
+    local label="$1"; shift
+    "$bin" "$@" >/dev/null 2>&1 &
+    local pid=$! t0 t1
+    sleep 25
+    t0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    sleep 20
+    t1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+    python3 -c "print(f'{\"$label\":24} {($t1 - $t0) / $(getconf CLK_TCK) / 20 * 100:5.1f}% of a core at rest')"
+}
+idle_share "menu" play
+idle_share "table (first order)" play --scenario scenarios/crashed_ship.ron

@@ -77,6 +77,11 @@ pub fn run(options: WindowOptions) -> AppExit {
                 ..default()
             }),
     );
+    // Screenshots and frame timing count frames: they keep Bevy's default, a frame as soon as
+    // the last is drawn. A player's window sleeps until something changes.
+    if options.screenshot.is_none() && options.measure.is_none() {
+        app.insert_resource(crate::screen::awake::reactive_window());
+    }
     order_frame(&mut app);
     app.add_plugins((
         EguiPlugin::default(),

@@ -6,7 +6,7 @@ use crate::input::pointer::PanelRects;
 use crate::input::{InputSet, PlayerAction, Pointer};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use leafwing_input_manager::prelude::ActionState;
 
 /// Marks the camera that looks at the table.
@@ -14,7 +14,9 @@ use leafwing_input_manager::prelude::ActionState;
 pub struct TableCamera;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CameraTarget>();
+    // The window's own plugin declares it; the headless apps have no window.
+    app.init_resource::<CameraTarget>()
+        .add_message::<RequestRedraw>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(
         Update,
@@ -257,6 +259,7 @@ fn pan_and_zoom(
     mut drag_anchor: Local<Option<Vec2>>,
     mut velocity: Local<Vec2>,
     mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Ok(actions) = input.single() else { return };
     if pointer.typing {
@@ -355,6 +358,11 @@ fn pan_and_zoom(
                 target.0 = None;
             }
         }
+    }
+    // The window sleeps between inputs (`screen::awake`): a view still moving asks for the next
+    // frame (a held key sends no new event).
+    if *velocity != Vec2::ZERO || pan != Vec2::ZERO || zoom != 0.0 || target.0.is_some() {
+        redraw.write(RequestRedraw);
     }
 }
 

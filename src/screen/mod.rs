@@ -1,6 +1,7 @@
 //! The screens around a game: loading the rule and scenario files, the main menu, and the table.
 
 mod ai_games;
+pub mod awake;
 mod deployment;
 mod loading;
 mod menu;
@@ -168,6 +169,7 @@ impl Plugin for ScreenPlugin {
             deployment::plugin,
             session::plugin,
             ai_games::plugin,
+            awake::plugin,
         ));
     }
 }

@@ -1,6 +1,7 @@
 //! Mods in the window: found at start, listed in the menu by mod, and watched so an edit shows at once (hot reload).
 //!
-//! The watch compares what the mods' files hold twice a second. Mod folders lie anywhere on
+//! The watch compares what the mods' files hold every half second (every second while the
+//! window rests between inputs, `screen::awake`), on a thread of its own. Mod folders lie anywhere on
 //! disk (beside the game, in the user's data folder, wherever `--mods` points), outside the
 //! asset folder that Bevy's own watcher serves, and every file goes through the same checks
 //! as `ambush check`, so the watch reads them itself.

@@ -6,6 +6,7 @@ mod inspector;
 mod legend;
 mod orders;
 mod pass;
+mod quiet_modifiers;
 mod roll_log;
 mod status_bar;
 mod summary;
@@ -75,6 +76,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_per_game_resource::<Curtain>()
         // Each game's end asks for the AI games of its own scenario.
         .init_per_game_resource::<AiGames>();
+    app.add_plugins(quiet_modifiers::plugin);
     app.add_systems(
         EguiPrimaryContextPass,
         draw_overlay.in_set(EguiPass::Overlay),

@@ -41,6 +41,8 @@ pub const MIN_TOKEN_PX: f32 = 22.0;
 const LIFT_AT: f32 = 2.5;
 
 pub(super) fn plugin(app: &mut App) {
+    // The window's own plugin declares it; the headless apps have no window.
+    app.add_message::<bevy::window::RequestRedraw>();
     app.add_systems(
         Update,
         (
@@ -309,12 +311,17 @@ fn veil_ambushers(
     }
 }
 
-/// Eases each gliding base toward its place: most of the way in about a fifth of a second.
+/// Eases each gliding base toward its place: most of the way in about a fifth of a second. The
+/// window sleeps between inputs (`screen::awake`), so a glide asks for the next frame itself.
 fn glide(
     time: Res<Time>,
     mut commands: Commands,
     mut bases: Query<(Entity, &Glide, &mut Transform)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    if !bases.is_empty() {
+        redraw.write(bevy::window::RequestRedraw);
+    }
     let k = 1.0 - (-time.delta_secs() * 15.0).exp();
     for (e, g, mut t) in &mut bases {
         t.translation = t.translation.lerp(g.to, k);

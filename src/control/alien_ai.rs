@@ -184,3 +184,121 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! rules.md "Alien control in solo play": "Aliens move one by one, nearest to the humans
+    //! first"; "If it can reach a visible human this move, it charges into base contact with the
+    //! nearest one"; "Otherwise it moves its full rate toward the nearest human"; "An alien with
+    //! a firearm shoots the nearest target that is in range and in line of sight."
+    use super::*;
+    use crate::rules::table::GameConfig;
+    use ambush_data::tables::TroopType;
+
+    fn table() -> Table {
+        Table::new(GameConfig::plain(72.0, 48.0))
+    }
+
+    fn add(
+        t: &mut Table,
+        side: Side,
+        label: &str,
+        at: (f32, f32),
+        bearing: f32,
+        kit: &[&str],
+    ) -> UnitId {
+        let troop = if side == Side::Humans {
+            "Infantry"
+        } else {
+            "Alien"
+        };
+        t.add(
+            Rules::bundled(),
+            label,
+            side,
+            TroopType::known(troop),
+            at,
+            bearing,
+            kit,
+        )
+    }
+
+    fn move_decision() -> Decision {
+        Decision::Move {
+            side: Side::Aliens,
+            moves_left: None,
+        }
+    }
+
+    #[test]
+    fn the_alien_nearest_a_human_moves_first_and_closes_on_the_nearest_human() {
+        let mut t = table();
+        let near_marine = add(&mut t, Side::Humans, "M1", (20.0, 10.0), 0.0, &["blaster"]);
+        add(&mut t, Side::Humans, "M2", (60.0, 10.0), 0.0, &["blaster"]);
+        let far = add(&mut t, Side::Aliens, "A1", (40.0, 44.0), 180.0, &["claws"]);
+        let near = add(&mut t, Side::Aliens, "A2", (20.0, 30.0), 180.0, &["claws"]);
+        let order = decide(&t, Rules::bundled(), &move_decision());
+        let Order::Move {
+            unit, to, group, ..
+        } = order
+        else {
+            panic!("a move toward the nearest human, not {order:?}");
+        };
+        assert_eq!(
+            unit, near,
+            "nearest to the humans first, whatever its place in the list"
+        );
+        assert_ne!(unit, far);
+        assert!(!group, "aliens are moved as individual units");
+        let from = t.unit(near).unwrap().base.center;
+        let target = t.unit(near_marine).unwrap().base.center;
+        // Its full rate toward M1, the nearest human: closer to M1 by about its whole move.
+        let allowance = movement::max_allowance(&t, Rules::bundled(), near);
+        let gained = from.distance(target) - to.distance(target);
+        assert!(gained > allowance * 0.9, "gained {gained} of {allowance}");
+    }
+
+    #[test]
+    fn an_alien_that_can_reach_a_visible_human_charges_the_nearest() {
+        let mut t = table();
+        let a = add(&mut t, Side::Aliens, "A1", (30.0, 20.0), 180.0, &["claws"]);
+        let nearer = add(&mut t, Side::Humans, "M1", (30.0, 17.0), 0.0, &["blaster"]);
+        add(&mut t, Side::Humans, "M2", (33.0, 16.5), 0.0, &["blaster"]);
+        let order = decide(&t, Rules::bundled(), &move_decision());
+        assert_eq!(
+            order,
+            Order::Charge {
+                unit: a,
+                target: nearer,
+                edge: None
+            }
+        );
+    }
+
+    #[test]
+    fn an_alien_with_a_firearm_shoots_the_nearest_target_in_range() {
+        let mut t = table();
+        let a = add(
+            &mut t,
+            Side::Aliens,
+            "A1",
+            (30.0, 30.0),
+            180.0,
+            &["alien_firearm"],
+        );
+        add(&mut t, Side::Humans, "M1", (30.0, 14.0), 0.0, &["blaster"]);
+        let nearest = add(&mut t, Side::Humans, "M2", (36.0, 24.0), 0.0, &["blaster"]);
+        let order = decide(
+            &t,
+            Rules::bundled(),
+            &Decision::Shoot { side: Side::Aliens },
+        );
+        let Order::Shoot {
+            shooter, target, ..
+        } = order
+        else {
+            panic!("a shot, not {order:?}");
+        };
+        assert_eq!((shooter, target), (a, nearest));
+    }
+}

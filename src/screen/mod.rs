@@ -173,3 +173,59 @@ impl Plugin for ScreenPlugin {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Game;
+    use crate::rules::table::Presence;
+
+    /// The crashed ship as the menu would start it with `options`, two of its six marines down,
+    /// after the morale check: whether the marines' morale broke.
+    fn morale_breaks(options: &SessionOptions) -> bool {
+        let scenario = options.apply(&crate::game::test_support::scenario("crashed_ship.ron"));
+        let mut game = Game::new(
+            &NewGame::new(scenario, 1, 0),
+            Arc::new(Rules::bundled().clone()),
+        );
+        let marines: Vec<_> = game
+            .table
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Humans)
+            .map(|u| u.id)
+            .collect();
+        for id in &marines[..2] {
+            game.table.unit_mut(*id).expect("a marine").status.presence = Presence::Destroyed;
+        }
+        crate::rules::morale::morale(&mut game.table, &game.rules);
+        game.table.progress.morale_broken
+    }
+
+    #[test]
+    fn the_menus_morale_option_turns_001s_one_third_rule_on_or_off_over_the_scenarios() {
+        // 001 "Morale": "On losing one third of its units, morale is broken"; "in some scenarios
+        // ... morale can be ignored: troops will fight to the last man". The crashed ship ignores
+        // it ("Morale rules are not used for marines"); the menu may switch it on, or off again.
+        let scenario = crate::game::test_support::scenario("crashed_ship.ron");
+        assert!(!scenario.human_morale);
+        let keep = SessionOptions::default();
+        let on = SessionOptions {
+            human_morale: Some(true),
+            ..SessionOptions::default()
+        };
+        let off = SessionOptions {
+            human_morale: Some(false),
+            ..SessionOptions::default()
+        };
+        assert!(
+            !morale_breaks(&keep),
+            "the scenario's own rule: fight to the last man"
+        );
+        assert!(
+            morale_breaks(&on),
+            "the menu's morale rule: a third lost breaks the side"
+        );
+        assert!(!morale_breaks(&off));
+    }
+}

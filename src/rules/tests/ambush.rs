@@ -495,3 +495,30 @@ fn explosives_hit_everyone_in_the_blast_circle() {
     shoot(&mut table, rules(), &mut d, hw, a1, None, &mut pending).unwrap();
     assert_eq!(pending.len(), 1);
 }
+
+#[test]
+fn a_megs_surprised_unit_has_no_initiative_it_neither_moves_nor_attacks_nor_strikes_back() {
+    // 003: "Surprised characters may not make any dice or automatic actions during the first
+    // phase of combat (they have no initiative)."
+    use crate::rules::movement::{cannot_move, plan_charge};
+    use crate::rules::shooting::cannot_shoot;
+    use crate::rules::table::Surprise;
+    let mut table = open_table();
+    let m = marine(&mut table, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut table, "A1", (10.0, 13.0), 180.0);
+    assert!(cannot_move(&table, rules(), m).is_none());
+    assert!(cannot_shoot(&table, rules(), m).is_none());
+    assert!(plan_charge(&table, rules(), m, a, None).is_ok());
+    table.unit_mut(m).unwrap().surprise = Surprise::Megs { turns_left: 1 };
+    assert!(cannot_move(&table, rules(), m).is_some(), "no move");
+    assert!(cannot_shoot(&table, rules(), m).is_some(), "no shot");
+    assert!(
+        plan_charge(&table, rules(), m, a, None).is_err(),
+        "no charge"
+    );
+    let surprise = table.unit(m).unwrap().surprise;
+    assert!(
+        !surprise.strikes_when_engaged(),
+        "no blow in a melee it is in"
+    );
+}

@@ -475,3 +475,94 @@ fn only_marines_touching_the_repaired_ship_and_no_alien_may_board() {
         ));
     }
 }
+
+#[test]
+fn a_broken_side_withdraws_to_its_own_edge_and_a_jokered_wave_to_the_nearest() {
+    // 001 "Morale": "the army withdraws from the table, heading for its own base edge"; "If an
+    // alien wave is ordered to withdraw ... all units in the wave move directly to the nearest
+    // table edge."
+    let mut t = open_table();
+    // The marine stands 8" from the north edge, 40" from its own (south) edge.
+    let m = marine(&mut t, "M1", (36.0, 40.0), 0.0);
+    let leaving = marine(&mut t, "M2", (20.0, 1.5), 0.0);
+    // The alien stands 6" from the east edge.
+    let a = alien(&mut t, "A1", (66.0, 24.0), 180.0);
+    for id in [m, leaving, a] {
+        t.unit_mut(id).unwrap().status.withdrawing = true;
+    }
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()));
+    let marine_now = t.unit(m).unwrap().base.center;
+    assert!(
+        marine_now.y < 40.0 - 3.0,
+        "toward the south edge: {marine_now}"
+    );
+    let alien_now = t.unit(a).unwrap().base.center;
+    assert!(
+        alien_now.x > 66.0 + 1.0 && (alien_now.y - 24.0).abs() < 1.0,
+        "toward the east edge: {alien_now}"
+    );
+    // One within a move of its edge leaves the table and does not come back.
+    assert_eq!(
+        t.unit(leaving).unwrap().status.presence,
+        crate::rules::table::Presence::LeftTable
+    );
+}
+
+#[test]
+fn the_ship_takes_off_only_when_every_surviving_marine_is_aboard() {
+    // 001's crashed ship: "The marines will not leave until all surviving members of the squad
+    // are on board."
+    use crate::rules::table::Presence;
+    let mut t = open_table();
+    crashed_ship(&mut t);
+    let aboard = marine(&mut t, "M1", (35.0, 22.0), 0.0);
+    let outside = marine(&mut t, "M2", (10.0, 10.0), 0.0);
+    let dead = marine(&mut t, "M3", (12.0, 10.0), 0.0);
+    alien(&mut t, "A1", (60.0, 40.0), 180.0);
+    t.progress.power_restored = true;
+    t.unit_mut(aboard).unwrap().status.presence = Presence::Aboard;
+    t.unit_mut(dead).unwrap().status.presence = Presence::Destroyed;
+    let mut dice = DiceService::scripted(&[]);
+    end_of_turn(&mut t, rules(), &mut dice);
+    assert!(!t.progress.takeoff_pending, "M2 is still outside");
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()), "the game goes on");
+    assert_eq!(t.progress.outcome, None);
+    // M2 boards; the dead M3 is no survivor and does not hold the ship.
+    t.unit_mut(outside).unwrap().status.presence = Presence::Aboard;
+    end_of_turn(&mut t, rules(), &mut dice);
+    assert!(t.progress.takeoff_pending);
+    assert!(
+        !flow.start(&mut t, rules()),
+        "the ship takes off at the next movement phase"
+    );
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+}
+
+#[test]
+fn each_troop_type_moves_its_own_allowance() {
+    // rules.md's movement table (SMR): mounted 2 / 1 / 1, weapon crew ½ / ½ / ½, aliens 1 in any
+    // direction; infantry's own line is `straight_forward_limit_and_bad_going_costs_double`.
+    let smr = rules().general.smr;
+    let mut t = open_table();
+    let bike = jet_bike(&mut t, "J1", (10.0, 10.0));
+    let crew = weapon_crew(&mut t, "W1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (50.0, 30.0), 180.0);
+    let can = |t: &Table, id, to: (f32, f32)| {
+        let f = t.unit(id).unwrap().base.facing;
+        plan_move(t, rules(), id, Vec2::new(to.0, to.1), f, false).is_ok()
+    };
+    // The jet bike: 2 SMR straight forward, 1 SMR advancing sideways.
+    assert!(can(&t, bike, (10.0, 10.0 + 2.0 * smr)));
+    assert!(!can(&t, bike, (10.0, 10.0 + 2.0 * smr + 0.5)));
+    assert!(can(&t, bike, (10.0 + smr, 10.0)));
+    assert!(!can(&t, bike, (10.0 + smr + 0.5, 10.0)));
+    // The weapon crew: half an SMR any way it may move.
+    assert!(can(&t, crew, (30.0, 10.0 + 0.5 * smr)));
+    assert!(!can(&t, crew, (30.0, 10.0 + 0.5 * smr + 0.5)));
+    // The alien: 1 SMR in any direction, backward as far as forward.
+    assert!(can(&t, a, (50.0, 30.0 + smr)));
+    assert!(can(&t, a, (50.0 - smr * 0.7, 30.0 - smr * 0.7)));
+    assert!(!can(&t, a, (50.0, 30.0 + smr + 0.5)));
+}

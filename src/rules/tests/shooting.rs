@@ -344,3 +344,24 @@ fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
         "{blocked} {covered} {touching}"
     );
 }
+
+#[test]
+fn long_range_ends_at_exactly_20_inches_and_medium_at_12() {
+    // 001: "Standard Issue Weapons Medium Range 12" Long Range 20"". Edge to edge: the marine's
+    // front edge at y 10.5, the alien's near edge at 10.5 + d (its base is 1.5" deep).
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let at = |d: f32| (10.0, 10.5 + d + 0.75);
+    let band = |t: &Table, d: f32| {
+        let mut t = t.clone();
+        let a = alien(&mut t, "A", at(d), 180.0);
+        plan_shot(&t, rules(), m, a, None).map(|p| p.band)
+    };
+    assert_eq!(band(&t, 11.9), Ok(RangeBand::Medium));
+    assert_eq!(band(&t, 12.1), Ok(RangeBand::Long));
+    assert_eq!(band(&t, 19.9), Ok(RangeBand::Long));
+    assert!(
+        band(&t, 20.1).is_err(),
+        "past 20\" a standard issue weapon cannot reach"
+    );
+}

@@ -431,6 +431,11 @@ pub fn engagements(
             continue;
         }
         let Some(su) = table.unit(s) else { continue };
+        // Support is a part in the fight: a unit still surprised gives none (002's surprised
+        // "does nothing but defend", 003's have "no initiative", 000's hold may not attack).
+        if !su.surprise.may_attack() {
+            continue;
+        }
         for e in out.iter_mut() {
             let (foe, attacker_side) = match table.unit(e.attacker) {
                 Some(a) if a.side == su.side => (e.defender, true),

@@ -119,3 +119,33 @@ fn mounted_disengage_two_base_depths_on_5() {
     assert!(t.enemies_in_contact(a, 0.05).is_empty());
     let _ = Presence::OnTable;
 }
+
+#[test]
+fn a_surprised_unit_gives_no_support() {
+    // 001: "The other units in contact ... give support by adding one to the physical contact
+    // factor of the engaged unit"; 002: "A surprised character may defend, poorly — with a
+    // penalty of -2 — during a surprise phase": defending its own base is all it may do, so it
+    // adds nothing to a friend's fight (nor does 003's surprised, with "no initiative").
+    use crate::rules::table::Surprise;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
+    let s = marine(&mut t, "M2", (31.25, 11.25), 270.0);
+    for u in [m, s] {
+        t.unit_mut(u).unwrap().marks.attacking = true;
+    }
+    let supporters = |t: &Table| {
+        let e = engagements(t, rules(), |_, c| c[0]);
+        assert_eq!((e[0].attacker, e[0].defender), (m, a));
+        e[0].attacker_support.clone()
+    };
+    assert_eq!(supporters(&t), vec![s], "alert, M2 supports");
+    for surprise in [
+        Surprise::Doom { turns_left: 1 },
+        Surprise::Megs { turns_left: 1 },
+        Surprise::Recovering { turns_left: 1 },
+    ] {
+        t.unit_mut(s).unwrap().surprise = surprise;
+        assert_eq!(supporters(&t), Vec::<UnitId>::new(), "{surprise:?}");
+    }
+}

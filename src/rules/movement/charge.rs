@@ -103,6 +103,7 @@ pub fn plan_charge(
         }
         return Ok(MovePlan {
             poses: vec![(id, pose)],
+            kinds: vec![kind],
             kind,
             cost,
             allowance: allow,

@@ -63,6 +63,8 @@ pub enum MoveError {
     ContactIsACharge(String),
     #[error("the group's bases would overlap after turning")]
     GroupOverlaps,
+    #[error("the group would come apart: a group ends its move with its bases still in contact")]
+    GroupComesApart,
     #[error(
         "{unit}: charging {target} costs {cost:.1}\" but a {kind} move allows {allowance:.1}\""
     )]

@@ -12,10 +12,14 @@ use ambush_data::geometry::{Footprint, PlacedBase, PlacedShape};
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
-/// A checked move: the new pose of every unit that moves, and how it classified.
+/// A checked move: the new pose of every unit that moves and how its own move classified
+/// (001's movement definitions are a unit's: a group's members facing different ways may make
+/// different kinds of move), and the group's worst, which the order is shown as.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MovePlan {
     pub poses: Vec<(UnitId, Footprint)>,
+    /// Each member's kind of move, in `poses` order.
+    pub kinds: Vec<MoveKind>,
     pub kind: MoveKind,
     pub cost: f32,
     pub allowance: f32,
@@ -157,6 +161,7 @@ impl<'a> MoveSearch<'a> {
         let tol = rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
         let mut poses = Vec::with_capacity(self.members.len());
+        let mut kinds = Vec::with_capacity(self.members.len());
         let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
         for i in 0..self.members.len() {
             let u = self.units[i];
@@ -197,6 +202,7 @@ impl<'a> MoveSearch<'a> {
                 self.members[i],
                 Footprint::new(end_center, u.base.size, face),
             ));
+            kinds.push(kind);
         }
         let moves = shift.length() >= MEASURING_SLACK;
         if order == TestOrder::AsRefused {
@@ -207,6 +213,7 @@ impl<'a> MoveSearch<'a> {
                 self.end_refusal(i, end)?;
             }
             group_refusal(&poses, tol)?;
+            self.apart_refusal(&poses, tol)?;
         } else {
             // Every end, then the group, then the paths: a path is tested at many places, an
             // end at one, and in a crowd most destinations are refused at their ends.
@@ -214,6 +221,7 @@ impl<'a> MoveSearch<'a> {
                 self.end_refusal(i, end)?;
             }
             group_refusal(&poses, tol)?;
+            self.apart_refusal(&poses, tol)?;
             if moves {
                 for (i, (_, end)) in poses.iter().enumerate() {
                     self.path_refusal(i, end)?;
@@ -222,10 +230,27 @@ impl<'a> MoveSearch<'a> {
         }
         Ok(MovePlan {
             poses,
+            kinds,
             kind: worst.0,
             cost: worst.1,
             allowance: worst.2,
         })
+    }
+
+    /// Whether the group's bases still touch as one group at their ends (001: "Any units moving
+    /// as a group must complete their movement as a group (i.e. remaining in contact at the end
+    /// of their move)"). A group that keeps every member's facing moves its bases as one rigid
+    /// piece, so the contact it started with holds and nothing is measured.
+    fn apart_refusal(&self, poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'a>> {
+        let turned = poses
+            .iter()
+            .zip(&self.units)
+            .any(|((_, end), u)| end.facing.to_bits() != u.base.facing.to_bits());
+        if poses.len() < 2 || !turned || stays_in_contact(poses, tol) {
+            Ok(())
+        } else {
+            Err(Refusal::GroupComesApart)
+        }
     }
 
     /// Whether member `i` may slide to `end` (its path clear, ignoring the members).
@@ -336,6 +361,42 @@ fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refu
     Ok(())
 }
 
+/// Whether `poses` form one group: each base linked to every other by bases in contact.
+/// Swept along x as `group_refusal` is, and joined by a union-find.
+fn stays_in_contact(poses: &[(UnitId, Footprint)], tol: f32) -> bool {
+    let placed: Vec<PlacedBase> = poses.iter().map(|(_, f)| PlacedBase::new(*f)).collect();
+    let mut order: Vec<usize> = (0..poses.len()).collect();
+    let span = |i: usize| {
+        let f = &poses[i].1;
+        let reach = f.size.length() * 0.5 + tol;
+        (f.center.x - reach, f.center.x + reach)
+    };
+    order.sort_by(|a, b| span(*a).0.total_cmp(&span(*b).0));
+    let mut parent: Vec<usize> = (0..poses.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut groups = poses.len();
+    for (k, &i) in order.iter().enumerate() {
+        let right = span(i).1;
+        for &j in &order[k + 1..] {
+            if span(j).0 > right {
+                break;
+            }
+            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+            if ri != rj && placed[i].in_contact(&placed[j], tol) {
+                parent[ri] = rj;
+                groups -= 1;
+            }
+        }
+    }
+    groups == 1
+}
+
 /// Why a move is refused, before it is put in words (`MoveError`); a member by its place in
 /// the group.
 #[derive(Debug, Clone, Copy)]
@@ -354,6 +415,7 @@ enum Refusal<'t> {
     EndNotClear(usize),
     ContactIsACharge(usize),
     GroupOverlaps,
+    GroupComesApart,
 }
 
 impl Refusal<'_> {
@@ -380,6 +442,7 @@ impl Refusal<'_> {
             Refusal::EndNotClear(member) => MoveError::EndNotClear(label(member)),
             Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
             Refusal::GroupOverlaps => MoveError::GroupOverlaps,
+            Refusal::GroupComesApart => MoveError::GroupComesApart,
         }
     }
 }

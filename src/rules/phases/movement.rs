@@ -472,7 +472,8 @@ impl DecisionPhase for MovementState {
                 full_speed,
             } => drift::push_off(table, rules, dice, unit, toward, facing, full_speed),
             MoveChecked::Move(plan) => {
-                for (id, pose) in plan.poses {
+                // Each member counts its own kind of move (for shooting after it).
+                for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
                     let kind = if pose
                         .center
                         .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
@@ -480,7 +481,7 @@ impl DecisionPhase for MovementState {
                     {
                         MoveKind::NoMove
                     } else {
-                        plan.kind
+                        own
                     };
                     if let Some(u) = table.unit_mut(id) {
                         u.marks.moved = Some(kind);

@@ -324,3 +324,76 @@ fn aliens_are_moved_as_individual_units_never_as_a_group() {
     ));
     assert_eq!(flow.check(&t, rules(), Side::Aliens, &order(false)), Ok(()));
 }
+
+#[test]
+fn a_group_must_end_its_move_still_in_contact() {
+    // 001: "Any units moving as a group must complete their movement as a group (i.e. remaining
+    // in contact at the end of their move)." Two jet bikes (1" wide, 2" deep) nose to tail: turned
+    // to face east each becomes 2" wide and 1" deep about its own centre, an inch apart.
+    use crate::rules::movement::MoveError;
+    use ambush_data::geometry::bearing_to_angle;
+    let mut t = open_table();
+    let front = jet_bike(&mut t, "J1", (30.0, 12.0));
+    let back = jet_bike(&mut t, "J2", (30.0, 10.0));
+    assert_eq!(t.group_of(back, rules().general.contact_tolerance).len(), 2);
+    let north = t.unit(back).unwrap().base.facing;
+    let plan = plan_move(&t, rules(), back, Vec2::new(30.0, 11.0), north, true).expect("legal");
+    assert_eq!(plan.poses.len(), 2, "straight on, the group holds together");
+    let east = bearing_to_angle(90.0);
+    assert_eq!(
+        plan_move(&t, rules(), back, Vec2::new(30.0, 11.0), east, true).map(|p| p.poses.len()),
+        Err(MoveError::GroupComesApart)
+    );
+    // Alone, either bike may turn where it stands.
+    assert!(plan_move(&t, rules(), front, Vec2::new(30.0, 13.0), east, false).is_ok());
+}
+
+#[test]
+fn each_member_of_a_group_counts_its_own_kind_of_move() {
+    // 001's movement definitions are a unit's ("Straight Forward: the unit moves directly
+    // forward"); a group is units "in base contact with each other (regardless of facing)", so
+    // a group's step north is straight forward for a member facing north and an advance for one
+    // facing east, and only the first keeps a straight-forward mover's shot.
+    use ambush_data::geometry::bearing_to_angle;
+    let mut t = open_table();
+    let north = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let east = marine(&mut t, "M2", (31.0, 10.0), 90.0);
+    let facing = t.unit(north).unwrap().base.facing;
+    assert!((facing - bearing_to_angle(0.0)).abs() < 1e-6);
+    let plan = plan_move(&t, rules(), north, Vec2::new(30.0, 11.0), facing, true).expect("legal");
+    let kinds: Vec<(UnitId, MoveKind)> = plan
+        .poses
+        .iter()
+        .map(|(id, _)| *id)
+        .zip(plan.kinds.iter().copied())
+        .collect();
+    assert_eq!(kinds.len(), 2);
+    assert!(
+        kinds.contains(&(north, MoveKind::StraightForward)),
+        "{kinds:?}"
+    );
+    assert!(
+        kinds
+            .iter()
+            .any(|(id, k)| *id == east && *k != MoveKind::StraightForward),
+        "{kinds:?}"
+    );
+    // Carried out, each unit is marked with its own kind.
+    let mut flow = MovementState::default();
+    flow.start(&mut t, rules());
+    flow.execute(
+        &mut t,
+        rules(),
+        &mut DiceService::scripted(&[]),
+        Side::Humans,
+        crate::rules::phases::movement::MoveChecked::Move(plan),
+    );
+    assert_eq!(
+        t.unit(north).unwrap().marks.moved,
+        Some(MoveKind::StraightForward)
+    );
+    assert_ne!(
+        t.unit(east).unwrap().marks.moved,
+        Some(MoveKind::StraightForward)
+    );
+}

@@ -447,10 +447,10 @@ fn after_doom_a_third_lost_the_surprised_marines_check_morale() {
 
 #[test]
 fn explosives_hit_everyone_in_the_blast_circle() {
-    // 003: "they do full damage to everyone in the target area ... Each target character is
-    // attack[ed] equally and separately"; beyond it "Each AP of distance ... reduces the blast's
-    // AV/EV by 2": a base 0.75" outside the 2"-wide circle is under half an AP away and takes one
-    // die of the two; one 5" away takes none (before, it took both).
+    // 003: "they do full damage to everyone in the target area ( a circular area with a diameter
+    // of 10 feet, or 0 APs)", an inch across here; beyond it "Each AP of distance ... reduces the
+    // blast's AV/EV by 2": a base touching the target, 0.25" outside the circle, is a third of an
+    // AP away and takes one die of the two; one 1.25" outside (more than an AP) takes none.
     use crate::rules::shooting::shoot;
     use ambush_data::board::Side;
     use ambush_data::tables::TroopType;
@@ -480,8 +480,8 @@ fn explosives_hit_everyone_in_the_blast_circle() {
             .map(|p| p.dice)
             .sum::<u32>()
     };
-    assert_eq!((dice_on(a1), dice_on(a2), dice_on(a3)), (2, 2, 0));
-    assert_eq!((dice_on(a4), dice_on(a5)), (1, 0));
+    assert_eq!((dice_on(a1), dice_on(a2), dice_on(a3)), (2, 1, 0));
+    assert_eq!((dice_on(a4), dice_on(a5)), (0, 0));
     assert!(
         d.log
             .iter()

@@ -16,7 +16,8 @@ use ambush_data::geometry::bearing_to_angle;
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
-/// Puts the ambush's units on the table; aliens are dealt their card stacks as a wave.
+/// Puts the ambush's units on the table; aliens are dealt their card stacks a wave of five at a
+/// time.
 pub(super) fn place_units(
     table: &mut Table,
     rules: &Rules,
@@ -33,13 +34,16 @@ pub(super) fn place_units(
             &rules.cards,
         )
         .into_iter();
-    let wave = if aliens > 0 {
-        table.progress.waves += 1;
+    // 001: "Aliens are generated in waves of five", "One pack of playing cards ... per wave of
+    // attackers": each five dealt from one pack are a wave of their own, so a Joker turned for
+    // one of them withdraws those five, not every ambusher.
+    let per_wave = (rules.generation.wave_size as usize).max(1);
+    let first_wave = table.progress.waves + 1;
+    if aliens > 0 {
+        table.progress.waves += aliens.div_ceil(per_wave) as u32;
         table.progress.last_wave_turn = Some(table.progress.turn);
-        Some(table.progress.waves)
-    } else {
-        None
-    };
+    }
+    let mut aliens_placed = 0usize;
     for spec_unit in &spec.units {
         let (w, d) = rules.troop(spec_unit.troop).base;
         let is_alien = spec_unit.side == Side::Aliens;
@@ -62,12 +66,14 @@ pub(super) fn place_units(
         let (side, troop) = (spec_unit.side, spec_unit.troop);
         table.units.push(Unit {
             armour: spec_unit.armour,
-            wave: if is_alien { wave } else { None },
+            wave: is_alien.then(|| first_wave + (aliens_placed / per_wave) as u32),
             cards: if is_alien { stacks.next() } else { None },
             traits,
             ..Unit::new(id, &spec_unit.label, side, troop, base, weapons.into())
         });
-        if !is_alien {
+        if is_alien {
+            aliens_placed += 1;
+        } else {
             table.progress.humans_at_start += 1;
         }
     }

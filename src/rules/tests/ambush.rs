@@ -522,3 +522,58 @@ fn a_megs_surprised_unit_has_no_initiative_it_neither_moves_nor_attacks_nor_stri
         "no blow in a melee it is in"
     );
 }
+
+#[test]
+fn six_ambushers_are_two_waves_and_a_joker_withdraws_only_its_own_five() {
+    // 001: "Aliens are generated in waves of five"; "One pack of playing cards ... per wave of
+    // attackers"; "If an alien wave is ordered to withdraw (turning up a Joker) then all units in
+    // the wave move directly to the nearest table edge."
+    use crate::rules::ambush::spring::spring_ambush;
+    use crate::rules::wounds::withdraw_wave;
+    use ambush_data::ambush_spec::AmbushUnitSpec;
+    use ambush_data::board::Side;
+    use ambush_data::tables::TroopType;
+    let mut t = open_table();
+    marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let mut spec = doom_on_the_marines();
+    spec.units = (0..6)
+        .map(|i| AmbushUnitSpec {
+            label: format!("A{}", i + 1),
+            side: Side::Aliens,
+            troop: TroopType::known("Alien"),
+            at: (30.0 + 2.0 * i as f32, 40.0),
+            facing: 180.0,
+            weapons: Vec::new(),
+            armour: false,
+            traits: None,
+        })
+        .collect();
+    t.config.ambush = Some(spec);
+    let mut dice = DiceService::seeded(1, 0);
+    spring_ambush(&mut t, rules(), &mut dice);
+    let waves: Vec<Option<u32>> = t
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Aliens)
+        .map(|u| u.wave)
+        .collect();
+    assert_eq!(
+        waves,
+        [Some(1), Some(1), Some(1), Some(1), Some(1), Some(2)]
+    );
+    assert_eq!(t.progress.waves, 2);
+    let first = t
+        .units
+        .iter()
+        .find(|u| u.label.as_ref() == "A1")
+        .unwrap()
+        .id;
+    withdraw_wave(&mut t, rules(), &mut dice, first);
+    let withdrawing: Vec<bool> = t
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Aliens)
+        .map(|u| u.status.withdrawing)
+        .collect();
+    assert_eq!(withdrawing, [true, true, true, true, true, false]);
+}

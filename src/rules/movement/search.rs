@@ -336,42 +336,21 @@ enum TestOrder {
 }
 
 /// Whether the group's bases, at their ends, stay clear of one another.
-///
-/// Swept along the x axis: only bases whose bounding circles reach each other's across x are
-/// compared, so a block of a thousand costs about a thousand comparisons, not half a million.
 fn group_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
-    let mut spans: Vec<(f32, f32, &Footprint)> = poses
-        .iter()
-        .map(|(_, f)| {
-            let reach = f.size.length() * 0.5 + tol;
-            (f.center.x - reach, f.center.x + reach, f)
-        })
-        .collect();
-    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-    for (i, (_, right, a)) in spans.iter().enumerate() {
-        for (left, _, b) in &spans[i + 1..] {
-            if left > right {
-                break;
-            }
-            if geometry::bases_overlap(a, b, tol) {
-                return Err(Refusal::GroupOverlaps);
-            }
-        }
+    let overlap = any_pair_near(poses, tol, |i, j| {
+        geometry::bases_overlap(&poses[i].1, &poses[j].1, tol)
+    });
+    if overlap {
+        Err(Refusal::GroupOverlaps)
+    } else {
+        Ok(())
     }
-    Ok(())
 }
 
-/// Whether `poses` form one group: each base linked to every other by bases in contact.
-/// Swept along x as `group_refusal` is, and joined by a union-find.
+/// Whether `poses` form one group: each base linked to every other by bases in contact, joined
+/// by a union-find over the pairs `any_pair_near` finds.
 fn stays_in_contact(poses: &[(UnitId, Footprint)], tol: f32) -> bool {
     let placed: Vec<PlacedBase> = poses.iter().map(|(_, f)| PlacedBase::new(*f)).collect();
-    let mut order: Vec<usize> = (0..poses.len()).collect();
-    let span = |i: usize| {
-        let f = &poses[i].1;
-        let reach = f.size.length() * 0.5 + tol;
-        (f.center.x - reach, f.center.x + reach)
-    };
-    order.sort_by(|a, b| span(*a).0.total_cmp(&span(*b).0));
     let mut parent: Vec<usize> = (0..poses.len()).collect();
     fn root(parent: &mut [usize], mut i: usize) -> usize {
         while parent[i] != i {
@@ -381,20 +360,84 @@ fn stays_in_contact(poses: &[(UnitId, Footprint)], tol: f32) -> bool {
         i
     }
     let mut groups = poses.len();
-    for (k, &i) in order.iter().enumerate() {
-        let right = span(i).1;
-        for &j in &order[k + 1..] {
-            if span(j).0 > right {
-                break;
+    any_pair_near(poses, tol, |i, j| {
+        let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+        if ri != rj && placed[i].in_contact(&placed[j], tol) {
+            parent[ri] = rj;
+            groups -= 1;
+        }
+        groups == 1
+    });
+    groups <= 1
+}
+
+/// Calls `visit(i, j)` once for each pair of `poses` whose bases could touch (their centres
+/// within the sum of their half diagonals and `tol`), until it answers true; whether one did.
+///
+/// The bases are filed in square cells as wide as the widest such reach between two bases, so
+/// a pair that could touch lies in one cell or in two that meet at a side or corner. A block of
+/// a thousand bases in forty ranks is a few thousand visits, where a sweep along one axis met
+/// every base of the next file, forty ranks deep, and cost twenty times as much.
+fn any_pair_near(
+    poses: &[(UnitId, Footprint)],
+    tol: f32,
+    mut visit: impl FnMut(usize, usize) -> bool,
+) -> bool {
+    let cell = poses
+        .iter()
+        .map(|(_, f)| f.size.length() + 2.0 * tol)
+        .fold(MEASURING_SLACK, f32::max);
+    let place = |f: &Footprint| {
+        (
+            (f.center.y / cell).floor() as i64,
+            (f.center.x / cell).floor() as i64,
+        )
+    };
+    let mut filed: Vec<((i64, i64), usize)> = poses
+        .iter()
+        .enumerate()
+        .map(|(i, (_, f))| (place(f), i))
+        .collect();
+    filed.sort_unstable();
+    // Each cell's run of bases in `filed`.
+    let mut runs: Vec<((i64, i64), std::ops::Range<usize>)> = Vec::new();
+    for (k, (key, _)) in filed.iter().enumerate() {
+        match runs.last_mut() {
+            Some((last, range)) if last == key => range.end = k + 1,
+            _ => runs.push((*key, k..k + 1)),
+        }
+    }
+    let run_of = |key: (i64, i64)| {
+        runs.binary_search_by(|(k, _)| k.cmp(&key))
+            .ok()
+            .map(|r| runs[r].1.clone())
+    };
+    for (key, range) in &runs {
+        let (row, col) = *key;
+        for a in range.clone() {
+            let i = filed[a].1;
+            // The rest of its own cell; then the cell to its east, and the three of the row
+            // above: every pair of neighbouring cells is met from one side only.
+            for b in a + 1..range.end {
+                if visit(i, filed[b].1) {
+                    return true;
+                }
             }
-            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-            if ri != rj && placed[i].in_contact(&placed[j], tol) {
-                parent[ri] = rj;
-                groups -= 1;
+            for next in [
+                (row, col + 1),
+                (row + 1, col - 1),
+                (row + 1, col),
+                (row + 1, col + 1),
+            ] {
+                for b in run_of(next).into_iter().flatten() {
+                    if visit(i, filed[b].1) {
+                        return true;
+                    }
+                }
             }
         }
     }
-    groups == 1
+    false
 }
 
 /// Why a move is refused, before it is put in words (`MoveError`); a member by its place in
@@ -443,6 +486,59 @@ impl Refusal<'_> {
             Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
             Refusal::GroupOverlaps => MoveError::GroupOverlaps,
             Refusal::GroupComesApart => MoveError::GroupComesApart,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn poses(bases: &[(f32, f32, f32)]) -> Vec<(UnitId, Footprint)> {
+        bases
+            .iter()
+            .enumerate()
+            .map(|(i, &(x, y, facing))| {
+                (
+                    i as UnitId,
+                    Footprint::new(Vec2::new(x, y), Vec2::new(1.0, 0.5), facing),
+                )
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// The cells find every pair that overlaps or touches: the group's overlap and contact
+        /// answers are those of comparing every base with every other.
+        #[test]
+        fn the_cells_answer_as_every_pair_compared(
+            bases in prop::collection::vec((0.0f32..8.0, 0.0f32..8.0, 0.0f32..6.3), 0..40),
+        ) {
+            let tol = 0.05;
+            let poses = poses(&bases);
+            let n = poses.len();
+            let pairs = || (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
+            let overlap = pairs()
+                .any(|(i, j)| geometry::bases_overlap(&poses[i].1, &poses[j].1, tol));
+            prop_assert_eq!(group_refusal(&poses, tol).is_err(), overlap);
+            // One group: every base reached from the first through bases in contact.
+            let placed: Vec<PlacedBase> = poses.iter().map(|(_, f)| PlacedBase::new(*f)).collect();
+            let mut reached = vec![false; n];
+            let mut stack = Vec::new();
+            if n > 0 {
+                reached[0] = true;
+                stack.push(0);
+            }
+            while let Some(i) = stack.pop() {
+                for j in 0..n {
+                    if !reached[j] && placed[i].in_contact(&placed[j], tol) {
+                        reached[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            prop_assert_eq!(stays_in_contact(&poses, tol), reached.iter().all(|r| *r));
         }
     }
 }

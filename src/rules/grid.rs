@@ -85,6 +85,20 @@ pub struct UnitGrid {
     sight: SightMemo<SightBlock>,
     /// Whether a shooter's target is in cover from it, asked since the units last moved.
     cover: SightMemo<bool>,
+    /// The last group asked for (`Table::group_via_grid`) since the units last moved: the AI
+    /// asks for a unit's group, and the order it gives asks again when it is checked.
+    group: GroupMemo,
+}
+
+/// One unit's group, remembered: its place, the bits of the contact tolerance, the group.
+#[derive(Debug, Default)]
+struct GroupMemo(Mutex<Option<(usize, u32, Vec<u32>)>>);
+
+impl Clone for GroupMemo {
+    /// A copy starts with nothing remembered: it is made to be refiled.
+    fn clone(&self) -> Self {
+        GroupMemo::default()
+    }
 }
 
 /// What blocks a line from one unit's centre to another's: nothing, a terrain feature or a
@@ -263,6 +277,7 @@ impl UnitGrid {
             contact: ContactMemo::new(units.len()),
             sight: SightMemo::default(),
             cover: SightMemo::default(),
+            group: GroupMemo::default(),
         };
         for u in units {
             let f = grid.file_of(u);
@@ -343,6 +358,24 @@ impl UnitGrid {
         self.contact = ContactMemo::new(self.filed.len());
         self.sight = SightMemo::default();
         self.cover = SightMemo::default();
+        self.group = GroupMemo::default();
+    }
+
+    /// The group of the unit at `place` (unit numbers, in `Table::group_via_grid`'s order), if
+    /// it was the last asked for with this tolerance since the units last moved.
+    pub fn remembered_group(&self, place: usize, tol: f32) -> Option<Vec<u32>> {
+        let memo = self.group.0.lock().ok()?;
+        match memo.as_ref() {
+            Some((p, bits, group)) if *p == place && *bits == tol.to_bits() => Some(group.clone()),
+            _ => None,
+        }
+    }
+
+    /// Remembers `group` as the group of the unit at `place`, found with tolerance `tol`.
+    pub fn remember_group(&self, place: usize, tol: f32, group: &[u32]) {
+        if let Ok(mut memo) = self.group.0.lock() {
+            *memo = Some((place, tol.to_bits(), group.to_vec()));
+        }
     }
 
     /// Brings the grid up to date with `table`: refiles the units that moved, came onto the

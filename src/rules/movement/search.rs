@@ -205,6 +205,13 @@ impl<'a> MoveSearch<'a> {
             kinds.push(kind);
         }
         let moves = shift.length() >= MEASURING_SLACK;
+        // A group whose members all keep their facing moves as one rigid piece: its bases can
+        // neither come to overlap nor come apart, so neither is measured.
+        let turned = poses.len() > 1
+            && poses
+                .iter()
+                .zip(&self.units)
+                .any(|((_, end), u)| end.facing.to_bits() != u.base.facing.to_bits());
         if order == TestOrder::AsRefused {
             for (i, (_, end)) in poses.iter().enumerate() {
                 if moves {
@@ -212,16 +219,20 @@ impl<'a> MoveSearch<'a> {
                 }
                 self.end_refusal(i, end)?;
             }
-            group_refusal(&poses, tol)?;
-            self.apart_refusal(&poses, tol)?;
+            if turned {
+                group_refusal(&poses, tol)?;
+                apart_refusal(&poses, tol)?;
+            }
         } else {
             // Every end, then the group, then the paths: a path is tested at many places, an
             // end at one, and in a crowd most destinations are refused at their ends.
             for (i, (_, end)) in poses.iter().enumerate() {
                 self.end_refusal(i, end)?;
             }
-            group_refusal(&poses, tol)?;
-            self.apart_refusal(&poses, tol)?;
+            if turned {
+                group_refusal(&poses, tol)?;
+                apart_refusal(&poses, tol)?;
+            }
             if moves {
                 for (i, (_, end)) in poses.iter().enumerate() {
                     self.path_refusal(i, end)?;
@@ -235,22 +246,6 @@ impl<'a> MoveSearch<'a> {
             cost: worst.1,
             allowance: worst.2,
         })
-    }
-
-    /// Whether the group's bases still touch as one group at their ends (001: "Any units moving
-    /// as a group must complete their movement as a group (i.e. remaining in contact at the end
-    /// of their move)"). A group that keeps every member's facing moves its bases as one rigid
-    /// piece, so the contact it started with holds and nothing is measured.
-    fn apart_refusal(&self, poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'a>> {
-        let turned = poses
-            .iter()
-            .zip(&self.units)
-            .any(|((_, end), u)| end.facing.to_bits() != u.base.facing.to_bits());
-        if poses.len() < 2 || !turned || stays_in_contact(poses, tol) {
-            Ok(())
-        } else {
-            Err(Refusal::GroupComesApart)
-        }
     }
 
     /// Whether member `i` may slide to `end` (its path clear, ignoring the members).
@@ -333,6 +328,17 @@ enum TestOrder {
     AsRefused,
     /// The cheapest tests first, for a search that only asks whether a move passes.
     Quickest,
+}
+
+/// Whether the group's bases still touch as one group at their ends (001: "Any units moving
+/// as a group must complete their movement as a group (i.e. remaining in contact at the end
+/// of their move)").
+fn apart_refusal<'t>(poses: &[(UnitId, Footprint)], tol: f32) -> Result<(), Refusal<'t>> {
+    if stays_in_contact(poses, tol) {
+        Ok(())
+    } else {
+        Err(Refusal::GroupComesApart)
+    }
 }
 
 /// Whether the group's bases, at their ends, stay clear of one another.
@@ -418,8 +424,8 @@ fn any_pair_near(
             let i = filed[a].1;
             // The rest of its own cell; then the cell to its east, and the three of the row
             // above: every pair of neighbouring cells is met from one side only.
-            for b in a + 1..range.end {
-                if visit(i, filed[b].1) {
+            for &(_, j) in &filed[a + 1..range.end] {
+                if visit(i, j) {
                     return true;
                 }
             }
@@ -429,8 +435,8 @@ fn any_pair_near(
                 (row + 1, col),
                 (row + 1, col + 1),
             ] {
-                for b in run_of(next).into_iter().flatten() {
-                    if visit(i, filed[b].1) {
+                for &(_, j) in run_of(next).map_or(&[][..], |r| &filed[r]) {
+                    if visit(i, j) {
                         return true;
                     }
                 }

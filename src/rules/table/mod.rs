@@ -195,11 +195,15 @@ impl Table {
     /// Breadth first from `id`, each unit's friends in contact in table order: as
     /// `friends_in_contact_via_grid` finds them, but a unit already in the group is passed over
     /// before its contact is measured (in a block of a thousand most neighbours are in already).
+    /// The grid remembers the last group found until the units move.
     pub fn group_via_grid(&self, grid: &UnitGrid, id: UnitId, tol: f32) -> Vec<UnitId> {
         let mut group = vec![id];
         let Some(start) = self.index(id) else {
             return group;
         };
+        if let Some(group) = grid.remembered_group(start, tol) {
+            return group;
+        }
         let mut taken = vec![false; self.units.len()];
         taken[start] = true;
         let mut places = vec![start];
@@ -221,6 +225,7 @@ impl Table {
             }
             i += 1;
         }
+        grid.remember_group(start, tol, &group);
         group
     }
 

@@ -30,7 +30,7 @@ pub fn concern_of(path: &FieldPath) -> Concern {
         [Seg::Key("units"), Seg::Item(i), ..] => Concern::Unit(*i),
         [Seg::Key("ambush"), Seg::Key("units"), Seg::Item(i), ..] => Concern::AmbushUnit(*i),
         [Seg::Key("ambush"), ..] => Concern::Ambush,
-        [Seg::Key(field), ..] => Concern::Setting(*field),
+        [Seg::Key(field), ..] => Concern::Setting(field),
         _ => Concern::Scenario,
     }
 }

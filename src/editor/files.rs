@@ -583,7 +583,7 @@ mod tests {
             assert_eq!(back, original, "{}", file.display());
         }
         // The new mod's manifest loads, and the menu would list every scenario saved into it.
-        let listed = mods::find_mods(&[scratch.0.clone()]);
+        let listed = mods::find_mods(std::slice::from_ref(&scratch.0));
         assert_eq!(listed.len(), 2);
         for listing in listed {
             let loaded = listing.loaded.expect("the mod loads");

@@ -4,7 +4,8 @@
 //! check, else `<mods root>/<mod>/drafts/<name>.ron`. The mod loader lists only `scenarios/`
 //! (and reads only `rules/` besides), so a draft file is never offered in the menu, and the menu
 //! keeps the last version of the scenario that passed. A scenario saved that passes replaces
-//! its draft file. Every write is atomic (`save::write_atomically`): a failed or interrupted
+//! its draft file. A new mod made for a draft of a mod's file (a bundled mod's scenario) copies
+//! that mod's rule files, so the copy plays with the same rules. Every write is atomic (`save::write_atomically`): a failed or interrupted
 //! write leaves the old file whole.
 
 use super::draft::{Draft, Origin};
@@ -65,6 +66,9 @@ pub struct SaveTarget {
     pub as_draft: bool,
     /// The mod folder has no `mod.ron` yet: saving writes one.
     pub new_mod: bool,
+    /// For a new mod: the mod whose rule files it copies (the draft's file's mod, such as a
+    /// bundled mod), so the draft plays with the same rules; `None` plays with the bundled ones.
+    pub rules_from: Option<PathBuf>,
     /// The file exists and holds hand-written comments, which saving will not keep.
     pub loses_comments: bool,
 }
@@ -250,13 +254,25 @@ fn scenario_stem(name: &str) -> Result<&str, FileError> {
     Ok(stem)
 }
 
-/// The rules a mod's scenarios play with: its merged tables, or the bundled ones for a mod
-/// folder not made yet.
-fn rules_of_mod(dir: &Path) -> Result<Arc<Rules>, FileError> {
-    if dir.join(MANIFEST).is_file() {
-        Ok(mods::load_mod_rules(dir)?.1)
-    } else {
-        Ok(Arc::new(Rules::bundled().clone()))
+/// The mod whose rules a draft's file plays with, if it lies in one: a new mod made for the
+/// draft takes that mod's rule files with it, so a copy of the colonial mod's scenario still
+/// plays with the colonial rules.
+fn source_mod(draft: &Draft) -> Option<PathBuf> {
+    match draft.origin() {
+        Origin::New => None,
+        Origin::Bundled { file } | Origin::Elsewhere { file } | Origin::Mod { file, .. } => {
+            mod_of_file(file)
+        }
+    }
+}
+
+/// The rules the scenarios of the mod in `dir` play with: its merged tables; for a mod not made
+/// yet, those of the mod it will copy its rules from, else the bundled ones.
+fn rules_of_mod(dir: &Path, rules_from: Option<&Path>) -> Result<Arc<Rules>, FileError> {
+    match (dir.join(MANIFEST).is_file(), rules_from) {
+        (true, _) => Ok(mods::load_mod_rules(dir)?.1),
+        (false, Some(source)) => Ok(mods::load_mod_rules(source)?.1),
+        (false, None) => Ok(Arc::new(Rules::bundled().clone())),
     }
 }
 
@@ -273,7 +289,9 @@ pub fn save_target(
     let stem = scenario_stem(file_name)?;
     let dir = mods_root.join(mod_name);
     refuse_protected(&dir, protected)?;
-    let rules = rules_of_mod(&dir)?;
+    let new_mod = !dir.join(MANIFEST).is_file();
+    let rules_from = source_mod(draft).filter(|_| new_mod);
+    let rules = rules_of_mod(&dir, rules_from.as_deref())?;
     let as_draft = ambush_data::check_scenario(draft.scenario(), &rules).is_err();
     let folder = if as_draft {
         DRAFTS_FOLDER
@@ -282,7 +300,8 @@ pub fn save_target(
     };
     let file = dir.join(folder).join(format!("{stem}.ron"));
     Ok(SaveTarget {
-        new_mod: !dir.join(MANIFEST).is_file(),
+        new_mod,
+        rules_from,
         loses_comments: file_has_comments(&file),
         dir,
         file,
@@ -290,8 +309,9 @@ pub fn save_target(
     })
 }
 
-/// The manifest of a mod the editor makes: named as its folder, for this game's minor version.
-fn new_manifest(mod_name: &str) -> Manifest {
+/// The manifest of a mod the editor makes: named as its folder, for this game's minor version,
+/// changing the rule files `overrides` names (those of the mod it copies its rules from).
+fn new_manifest(mod_name: &str, overrides: Vec<String>) -> Manifest {
     let mut version = mods::GAME_VERSION.split('.');
     let major = version.next().unwrap_or("0");
     let minor = version.next().unwrap_or("0");
@@ -300,13 +320,43 @@ fn new_manifest(mod_name: &str) -> Manifest {
         version: "1.0.0".into(),
         description: "Scenarios made in the scenario editor.".into(),
         game_version: format!("{major}.{minor}"),
-        overrides: Vec::new(),
+        overrides,
     }
+}
+
+/// Makes the new mod `dir`: the rule files of `rules_from` copied first, then its `mod.ron`
+/// (last, so a mod folder is never listed before its rules are all there).
+fn make_mod(dir: &Path, mod_name: &str, rules_from: Option<&Path>) -> Result<(), FileError> {
+    let mut overrides = Vec::new();
+    if let Some(source) = rules_from {
+        let manifest = mods::manifest_of(source)?;
+        let home = source.canonicalize().map_err(|e| FileError::Io {
+            path: source.to_path_buf(),
+            source: e,
+        })?;
+        for rel in manifest.overrides {
+            // The same refusals as the loader's: a path out of the source mod is not read.
+            let from = mods::inside(&home, source, &rel).map_err(|why| {
+                DataError::at(&source.join(MANIFEST).display().to_string(), 1, 1, why)
+            })?;
+            let text = mods::read_inside(&home, &from)?;
+            write(&dir.join(&rel), &text)?;
+            overrides.push(rel);
+        }
+    }
+    let manifest_file = dir.join(MANIFEST);
+    let manifest =
+        to_ron(&new_manifest(mod_name, overrides)).map_err(|why| FileError::Unwritable {
+            path: manifest_file.clone(),
+            why,
+        })?;
+    write(&manifest_file, &manifest)
 }
 
 /// Saves the draft into the mod `mod_name` under `mods_root` as `file_name` (`.ron` added):
 /// into `scenarios/` when it passes its checks with that mod's rules, else into `drafts/`.
-/// Writes a `mod.ron` first when the folder has none. Refuses unsafe names and any folder in
+/// Makes the mod first when the folder has no `mod.ron`, with the rule files of the mod the
+/// draft's file lies in, if any (`SaveTarget::rules_from`). Refuses unsafe names and any folder in
 /// or around `protected` (the bundled `scenarios/` and bundled mods). On success the draft
 /// belongs to that mod, is checked with its rules, and counts as saved.
 pub fn save_into_mod(
@@ -322,12 +372,7 @@ pub fn save_into_mod(
         why,
     })?;
     if target.new_mod {
-        let manifest_file = target.dir.join(MANIFEST);
-        let manifest = to_ron(&new_manifest(mod_name)).map_err(|why| FileError::Unwritable {
-            path: manifest_file.clone(),
-            why,
-        })?;
-        write(&manifest_file, &manifest)?;
+        make_mod(&target.dir, mod_name, target.rules_from.as_deref())?;
     }
     write(&target.file, &text)?;
     if !target.as_draft {
@@ -340,7 +385,7 @@ pub fn save_into_mod(
             let _ = std::fs::remove_file(stale);
         }
     }
-    draft.set_rules(rules_of_mod(&target.dir)?);
+    draft.set_rules(rules_of_mod(&target.dir, None)?);
     draft.mark_saved(Origin::Mod {
         dir: target.dir.clone(),
         file: target.file.clone(),
@@ -540,19 +585,12 @@ mod tests {
         // the same checks (a bundled mod's scenarios with that mod's rules).
         let scratch = Scratch::new("round-trip");
         let protected = bundled_folders();
-        // A user's copy of the bundled mod: its manifest and rules, none of its scenarios.
-        let copy = scratch.0.join("colonial copy");
-        fs::create_dir_all(copy.join("rules")).expect("a folder");
         let colonial = repo().join("mods/colonial");
-        fs::copy(colonial.join(MANIFEST), copy.join(MANIFEST)).expect("the manifest");
-        for rule in ron_files(&colonial.join("rules")) {
-            let name = rule.file_name().expect("a file name");
-            fs::copy(&rule, copy.join("rules").join(name)).expect("a rule file");
-        }
         let mut files: Vec<(PathBuf, &str)> = ron_files(&repo().join("scenarios"))
             .into_iter()
             .map(|f| (f, "round trip"))
             .collect();
+        // The bundled mod's scenarios go into a new mod, which takes the colonial rules along.
         files.extend(
             ron_files(&colonial.join(SCENARIOS_FOLDER))
                 .into_iter()
@@ -567,6 +605,9 @@ mod tests {
             let saved = save_into_mod(&mut draft, &scratch.0, mod_name, stem, &protected)
                 .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             assert!(!saved.as_draft, "{}", file.display());
+            if saved.new_mod && *mod_name == "colonial copy" {
+                assert_eq!(saved.rules_from.as_deref(), Some(colonial.as_path()));
+            }
             assert_eq!(
                 saved.file,
                 scratch

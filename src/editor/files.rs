@@ -5,8 +5,8 @@
 //! (and reads only `rules/` besides), so a draft file is never offered in the menu, and the menu
 //! keeps the last version of the scenario that passed. A scenario saved that passes replaces
 //! its draft file. A new mod made for a draft of a mod's file (a bundled mod's scenario) copies
-//! that mod's rule files, so the copy plays with the same rules. Every write is atomic (`save::write_atomically`): a failed or interrupted
-//! write leaves the old file whole.
+//! that mod's rule files, so the copy plays with the same rules. Every write is atomic
+//! (`save::write_atomically`): a failed or interrupted write leaves the old file whole.
 
 use super::draft::{Draft, Origin};
 use crate::save::write_atomically;

@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod cli;
 pub mod control;
+pub mod editor;
 pub mod frame_meter;
 pub mod game;
 pub mod input;

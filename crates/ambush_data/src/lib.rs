@@ -17,7 +17,7 @@ mod reference;
 pub mod scenario;
 pub mod tables;
 
-pub use check::{Problem, check_scenario, load_scenario_file, parse_scenario};
+pub use check::{Problem, check_scenario, check_scenario_all, load_scenario_file, parse_scenario};
 pub use error::{DataError, parse_ron, parse_ron_within};
 pub use ident::Ident;
 pub use scenario::Scenario;

@@ -46,6 +46,15 @@ pub fn check_scenario(scenario: &Scenario, rules: &Rules) -> Result<(), Problem>
     Checker { rules }.check(scenario)
 }
 
+/// Checks a parsed scenario against the rules and returns every problem it can tell apart (an
+/// editor outlines each piece at fault): the first problem of each section of the file (header,
+/// aliens, objective, ambush) and the first of each terrain feature and each unit. Its first
+/// problem is always the one `check_scenario` returns, and it is empty exactly when
+/// `check_scenario` passes.
+pub fn check_scenario_all(scenario: &Scenario, rules: &Rules) -> Vec<Problem> {
+    Checker { rules }.check_all(scenario)
+}
+
 /// Reads a scenario file such as `scenarios/crashed_ship.ron` and parses and checks it.
 pub fn load_scenario_file(path: &Path, rules: &Rules) -> Result<Scenario, DataError> {
     let file = path.display().to_string();
@@ -315,6 +324,26 @@ impl Checker<'_> {
         self.check_units(s)?;
         self.check_objective(s)?;
         self.check_ambush(s)
+    }
+
+    /// Every problem `check` can tell apart, in `check`'s order, so the first is the one
+    /// `check` returns. Each section of checks (header, aliens, objective, ambush) gives its
+    /// first problem; each terrain feature and each unit gives its own first problem.
+    fn check_all(&self, s: &Scenario) -> Vec<Problem> {
+        let mut found = Vec::new();
+        found.extend(self.check_header(s).err());
+        found.extend(self.check_aliens(s).err());
+        found.extend((0..s.terrain.len()).filter_map(|i| self.check_feature(s, i).err()));
+        let mut placed = forces::Placed::default();
+        for i in 0..s.units.len() {
+            match self.check_unit(s, i, &placed) {
+                Ok(base) => placed.push(i, base),
+                Err(problem) => found.push(problem),
+            }
+        }
+        found.extend(self.check_objective(s).err());
+        found.extend(self.check_ambush(s).err());
+        found
     }
 }
 

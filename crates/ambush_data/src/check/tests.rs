@@ -441,3 +441,157 @@ fn a_label_name_or_briefing_longer_than_the_screen_holds_is_refused_at_its_field
     );
     assert!(parse(&at_limit).is_ok());
 }
+
+/// Every shipped scenario, bundled and of the bundled mods, with the rules it plays with.
+fn shipped_scenarios() -> Vec<(String, Scenario, std::sync::Arc<Rules>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for folder in ["scenarios", "mods/colonial/scenarios"] {
+        for entry in std::fs::read_dir(root.join(folder)).expect("a scenarios folder") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|x| x == "ron") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let (scenario, rules) =
+                crate::mods::load_scenario_with_rules(&path).expect("a shipped scenario loads");
+            (path.display().to_string(), scenario, rules)
+        })
+        .collect()
+}
+
+/// The same scenario broken in many ways at once and one at a time: for the collecting check.
+fn broken_variants(s: &Scenario) -> Vec<Scenario> {
+    let mut out = Vec::new();
+    let mut push = |f: &dyn Fn(&mut Scenario)| {
+        let mut v = s.clone();
+        f(&mut v);
+        out.push(v);
+    };
+    push(&|v| v.turn_limit = 0);
+    push(&|v| v.aliens.weapons.push("no such gun".into()));
+    push(&|v| {
+        if let Some(t) = v.terrain.first().cloned() {
+            v.terrain.push(t);
+        }
+    });
+    push(&|v| {
+        for u in &mut v.units {
+            u.at.0 = -50.0;
+        }
+    });
+    push(&|v| {
+        if let Some(u) = v.units.first().cloned() {
+            v.units.push(u.clone());
+            v.units.push(u);
+        }
+    });
+    push(&|v| {
+        if let Some(u) = v.units.get_mut(1) {
+            u.facing = 1000.0;
+        }
+        if let Some(t) = v.terrain.last_mut() {
+            t.height = -1.0;
+        }
+    });
+    push(&|v| {
+        v.objective = Some(Objective::RepairAndBoard {
+            feature: "none".into(),
+        })
+    });
+    push(&|v| {
+        if let Some(a) = &mut v.ambush {
+            a.spacing = 0.0;
+        }
+        v.turn_limit = 0;
+        for u in &mut v.units {
+            u.label.clear();
+        }
+    });
+    push(&|v| {
+        // Every unit onto one spot: each after the first overlaps it.
+        for u in &mut v.units {
+            u.at = (36.0, 2.0);
+        }
+    });
+    out
+}
+
+#[test]
+fn check_scenario_all_begins_with_check_scenarios_problem_for_every_file() {
+    // The editor's list of problems must not disagree with what `ambush check` reports first.
+    let shipped = shipped_scenarios();
+    assert!(shipped.len() >= 12, "the bundled and the mods' scenarios");
+    let mut broken = 0;
+    for (file, s, rules) in &shipped {
+        assert_eq!(check_scenario_all(s, rules), vec![], "{file}");
+        for v in broken_variants(s) {
+            let first = check_scenario(&v, rules).err();
+            let all = check_scenario_all(&v, rules);
+            assert_eq!(all.first(), first.as_ref(), "{file}: {all:?}");
+            broken += usize::from(first.is_some());
+        }
+    }
+    assert!(broken > shipped.len() * 5, "the variants are broken");
+}
+
+#[test]
+fn check_scenario_all_finds_each_misplaced_unit_and_each_bad_feature() {
+    let mut s = parse(VALID).expect("valid");
+    // Both marines off the table, and both terrain features with a bad height.
+    s.units[0].at = (-10.0, 1.0);
+    s.units[1].at = (100.0, 1.0);
+    for t in &mut s.terrain {
+        t.height = -2.0;
+    }
+    s.turn_limit = 0;
+    let all = check_scenario_all(&s, &rules());
+    let paths: Vec<String> = all.iter().map(|p| format!("{:?}", p.path)).collect();
+    assert_eq!(all.len(), 5, "{paths:?}");
+    assert_eq!(all[0].path, vec![Seg::Key("turn_limit")]);
+    assert_eq!(
+        all[1].path,
+        vec![Seg::Key("terrain"), Seg::Item(0), Seg::Key("height")]
+    );
+    assert_eq!(
+        all[2].path,
+        vec![Seg::Key("terrain"), Seg::Item(1), Seg::Key("height")]
+    );
+    assert_eq!(
+        all[3].path,
+        vec![Seg::Key("units"), Seg::Item(0), Seg::Key("at")]
+    );
+    assert_eq!(
+        all[4].path,
+        vec![Seg::Key("units"), Seg::Item(1), Seg::Key("at")]
+    );
+}
+
+#[test]
+fn an_overlap_after_a_failed_unit_names_the_unit_it_overlaps() {
+    // units[1] fails (unknown weapon) and is left out of the bases placed; units[2] overlaps
+    // units[0] and must name it, not the list position of a base.
+    let mut s = parse(VALID).expect("valid");
+    let mut m3 = s.units[0].clone();
+    m3.label = "M3".into();
+    let mut m4 = s.units[0].clone();
+    m4.label = "M4".into();
+    s.units[0].at = (20.0, 1.0);
+    s.units[1].weapons = vec!["no such gun".into()];
+    m3.at = (40.0, 1.0);
+    m4.at = (40.2, 1.0);
+    s.units.push(m3);
+    s.units.push(m4);
+    let all = check_scenario_all(&s, &rules());
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(
+        all[1].message.contains("units[2] (\"M3\")"),
+        "{}",
+        all[1].message
+    );
+}

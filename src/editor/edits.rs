@@ -1,0 +1,769 @@
+//! The editor's edits: each change a person can make to a draft scenario, refused with an `EditError` when it names nothing or breaks a hard limit.
+
+use ambush_data::ambush_spec::AmbushSpec;
+use ambush_data::board::{Edge, Side, SideNames, TerrainFeature};
+use ambush_data::check::{MAX_TERRAIN, MAX_UNITS};
+use ambush_data::geometry::Shape;
+use ambush_data::scenario::{
+    AlienProfile, AttackOver, Darkness, Environment, InferiorWeaponRules, Objective, Scenario,
+    UnitSpec, WoundMethod,
+};
+
+/// One change to a draft scenario. `Draft::apply` makes it whole or not at all, and undo takes
+/// it back exactly.
+///
+/// Indices are into the scenario's `terrain` and `units` lists as they stand before the edit.
+/// Edits that add a piece append it, so the indices of the others stay as they were.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// A new terrain feature at the end of the list.
+    AddTerrain(TerrainFeature),
+    /// Moves a feature's centre by a vector, inches.
+    MoveTerrain { index: usize, by: (f32, f32) },
+    /// Turns a rectangle by degrees counter-clockwise (the sense of its `rotation`); a circle
+    /// stays as it is. The rotation is kept within ±360 as the checks ask.
+    RotateTerrain { index: usize, degrees: f32 },
+    /// Scales a feature about its centre: a rectangle's width and depth by the factor's x and y,
+    /// a circle's radius by the larger of the two.
+    ResizeTerrain { index: usize, factor: (f32, f32) },
+    /// Sets the whole feature: name, shape, going, cover, height, blocking and look.
+    ReplaceTerrain {
+        index: usize,
+        feature: TerrainFeature,
+    },
+    /// A copy of a feature moved by `offset`, at the end of the list, its name made unique
+    /// ("wood" gives "wood 2").
+    DuplicateTerrain { index: usize, offset: (f32, f32) },
+    /// Removes a feature; the ones after it move up one place.
+    DeleteTerrain { index: usize },
+    /// Mirrors a selection of terrain features and units about the table's centre line:
+    /// positions, rotations and the units' facings.
+    Mirror {
+        terrain: Vec<usize>,
+        units: Vec<usize>,
+        axis: MirrorAxis,
+    },
+    /// A new unit at the end of the list.
+    AddUnit(UnitSpec),
+    /// Moves a unit by a vector, inches.
+    MoveUnit { index: usize, by: (f32, f32) },
+    /// Turns a unit by degrees clockwise (the sense of its compass `facing`), kept in 0..360.
+    RotateUnit { index: usize, degrees: f32 },
+    /// Sets the whole unit.
+    ReplaceUnit { index: usize, unit: UnitSpec },
+    /// A copy of a unit moved by `offset`, at the end of the list, with the next free label
+    /// ("M6" gives "M7").
+    DuplicateUnit { index: usize, offset: (f32, f32) },
+    /// Removes a unit; the ones after it move up one place.
+    DeleteUnit { index: usize },
+    /// A group of units copied from a template and placed in a line, a column or a block: the
+    /// first stands at the template's place, the others by `spacing` inches from centre to
+    /// centre, each with the next free label after the template's (M1, M2, … or M7, M8, …
+    /// when M1 to M6 are taken).
+    PlaceGroup {
+        template: UnitSpec,
+        count: usize,
+        spacing: f32,
+        arrangement: Arrangement,
+    },
+    /// One of the scenario's settings.
+    SetSetting(Setting),
+    /// The whole ambush section, or none.
+    SetAmbush(Option<Box<AmbushSpec>>),
+}
+
+/// Which centre line a mirror turns a selection about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MirrorAxis {
+    /// Left-right: west becomes east, about the line halfway across the table's width.
+    LeftRight,
+    /// Top-bottom: north becomes south, about the line halfway up the table's depth.
+    TopBottom,
+}
+
+/// How a group of units stands, seen from the template's facing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrangement {
+    /// Side by side, abreast, the line running to the template's right.
+    Line,
+    /// One behind the other, the column running back from the template.
+    Column,
+    /// Ranks of `abreast` units side by side, each rank behind the one before.
+    Block { abreast: usize },
+}
+
+/// A scenario setting: every field of the file that is not terrain, units or the ambush.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Setting {
+    Name(String),
+    Briefing(String),
+    /// Width (west–east) and depth (south–north), inches.
+    Table((f32, f32)),
+    SideNames(Option<SideNames>),
+    FriendlyEdge(Edge),
+    TurnLimit(u32),
+    AutomaticWaveTurn(Option<u32>),
+    HumanWounds(WoundMethod),
+    HumanMorale(bool),
+    InferiorWeapons(Option<Side>),
+    InferiorWeaponRules(InferiorWeaponRules),
+    /// The aliens' profile: their weapons and traits.
+    Aliens(AlienProfile),
+    Objective(Option<Objective>),
+    AttackOver(AttackOver),
+    Darkness(Option<Darkness>),
+    Blindsides(bool),
+    Explosives(bool),
+    Environment(Option<Environment>),
+}
+
+impl Setting {
+    /// The scenario file's field this setting writes, as problems' field paths name it.
+    pub fn field(&self) -> &'static str {
+        match self {
+            Setting::Name(_) => "name",
+            Setting::Briefing(_) => "briefing",
+            Setting::Table(_) => "table",
+            Setting::SideNames(_) => "side_names",
+            Setting::FriendlyEdge(_) => "friendly_edge",
+            Setting::TurnLimit(_) => "turn_limit",
+            Setting::AutomaticWaveTurn(_) => "automatic_wave_turn",
+            Setting::HumanWounds(_) => "human_wounds",
+            Setting::HumanMorale(_) => "human_morale",
+            Setting::InferiorWeapons(_) => "inferior_weapons",
+            Setting::InferiorWeaponRules(_) => "inferior_weapon_rules",
+            Setting::Aliens(_) => "aliens",
+            Setting::Objective(_) => "objective",
+            Setting::AttackOver(_) => "attack_over",
+            Setting::Darkness(_) => "darkness",
+            Setting::Blindsides(_) => "blindsides",
+            Setting::Explosives(_) => "explosives",
+            Setting::Environment(_) => "environment",
+        }
+    }
+
+    fn write(self, s: &mut Scenario) {
+        match self {
+            Setting::Name(v) => s.name = v,
+            Setting::Briefing(v) => s.briefing = v,
+            Setting::Table(v) => s.table = v,
+            Setting::SideNames(v) => s.side_names = v,
+            Setting::FriendlyEdge(v) => s.friendly_edge = v,
+            Setting::TurnLimit(v) => s.turn_limit = v,
+            Setting::AutomaticWaveTurn(v) => s.automatic_wave_turn = v,
+            Setting::HumanWounds(v) => s.human_wounds = v,
+            Setting::HumanMorale(v) => s.human_morale = v,
+            Setting::InferiorWeapons(v) => s.inferior_weapons = v,
+            Setting::InferiorWeaponRules(v) => s.inferior_weapon_rules = v,
+            Setting::Aliens(v) => s.aliens = v,
+            Setting::Objective(v) => s.objective = v,
+            Setting::AttackOver(v) => s.attack_over = v,
+            Setting::Darkness(v) => s.darkness = v,
+            Setting::Blindsides(v) => s.blindsides = v,
+            Setting::Explosives(v) => s.explosives = v,
+            Setting::Environment(v) => s.environment = v,
+        }
+    }
+}
+
+/// Why an edit was refused. The draft is left as it was.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EditError {
+    #[error("there is no terrain[{index}]: the scenario has {count} terrain features")]
+    NoSuchTerrain { index: usize, count: usize },
+    #[error("there is no units[{index}]: the scenario has {count} units")]
+    NoSuchUnit { index: usize, count: usize },
+    #[error("a scenario may have at most {} terrain features", MAX_TERRAIN)]
+    TooMuchTerrain,
+    #[error(
+        "a scenario may place at most {} units; this would make {would_be}",
+        MAX_UNITS
+    )]
+    TooManyUnits { would_be: usize },
+    #[error("{what}: expected {expected}, found {found}")]
+    BadNumber {
+        what: &'static str,
+        expected: &'static str,
+        found: f32,
+    },
+    #[error("a group needs at least one unit")]
+    EmptyGroup,
+    #[error("no free label follows \"{label}\"")]
+    NoFreeLabel { label: String },
+}
+
+/// The point moved to the nearest multiple of `step` inches on each axis (0.5 or 1 inch in the
+/// editor); a `step` that is not a positive finite number leaves it where it is.
+pub fn snap(point: (f32, f32), step: f32) -> (f32, f32) {
+    if !(step.is_finite() && step > 0.0) {
+        return point;
+    }
+    // Adding 0.0 turns a -0.0 into 0.0.
+    let one = |v: f32| (v / step).round() * step + 0.0;
+    (one(point.0), one(point.1))
+}
+
+impl Edit {
+    /// Makes the edit on `s`. On an error `s` may be half changed: `Draft::apply` works on a
+    /// copy and keeps it only when this succeeds.
+    pub(super) fn apply_to(self, s: &mut Scenario) -> Result<(), EditError> {
+        match self {
+            Edit::AddTerrain(feature) => {
+                room_for_terrain(s)?;
+                s.terrain.push(feature);
+            }
+            Edit::MoveTerrain { index, by } => {
+                finite_pair("the move", by)?;
+                let c = center_of(&mut terrain_at(s, index)?.shape);
+                *c = (c.0 + by.0, c.1 + by.1);
+            }
+            Edit::RotateTerrain { index, degrees } => {
+                finite("the turn", degrees)?;
+                if let Shape::Rect { rotation, .. } = &mut terrain_at(s, index)?.shape {
+                    *rotation = (*rotation + degrees) % 360.0;
+                }
+            }
+            Edit::ResizeTerrain { index, factor } => {
+                for f in [factor.0, factor.1] {
+                    if !(f.is_finite() && f > 0.0) {
+                        return Err(EditError::BadNumber {
+                            what: "the scale",
+                            expected: "a factor above 0",
+                            found: f,
+                        });
+                    }
+                }
+                match &mut terrain_at(s, index)?.shape {
+                    Shape::Rect { size, .. } => *size = (size.0 * factor.0, size.1 * factor.1),
+                    Shape::Circle { radius, .. } => *radius *= factor.0.max(factor.1),
+                }
+            }
+            Edit::ReplaceTerrain { index, feature } => *terrain_at(s, index)? = feature,
+            Edit::DuplicateTerrain { index, offset } => {
+                finite_pair("the offset", offset)?;
+                let mut copy = terrain_at(s, index)?.clone();
+                room_for_terrain(s)?;
+                copy.name = free_terrain_name(s, &copy.name);
+                let c = center_of(&mut copy.shape);
+                *c = (c.0 + offset.0, c.1 + offset.1);
+                s.terrain.push(copy);
+            }
+            Edit::DeleteTerrain { index } => {
+                terrain_at(s, index)?;
+                s.terrain.remove(index);
+            }
+            Edit::Mirror {
+                terrain,
+                units,
+                axis,
+            } => mirror(s, &terrain, &units, axis)?,
+            Edit::AddUnit(unit) => {
+                room_for_units(s, 1)?;
+                s.units.push(unit);
+            }
+            Edit::MoveUnit { index, by } => {
+                finite_pair("the move", by)?;
+                let u = unit_at(s, index)?;
+                u.at = (u.at.0 + by.0, u.at.1 + by.1);
+            }
+            Edit::RotateUnit { index, degrees } => {
+                finite("the turn", degrees)?;
+                let u = unit_at(s, index)?;
+                u.facing = compass(u.facing + degrees);
+            }
+            Edit::ReplaceUnit { index, unit } => *unit_at(s, index)? = unit,
+            Edit::DuplicateUnit { index, offset } => {
+                finite_pair("the offset", offset)?;
+                let mut copy = unit_at(s, index)?.clone();
+                room_for_units(s, 1)?;
+                copy.label = free_labels(s, &copy.label, 1)?.remove(0);
+                copy.at = (copy.at.0 + offset.0, copy.at.1 + offset.1);
+                s.units.push(copy);
+            }
+            Edit::DeleteUnit { index } => {
+                unit_at(s, index)?;
+                s.units.remove(index);
+            }
+            Edit::PlaceGroup {
+                template,
+                count,
+                spacing,
+                arrangement,
+            } => place_group(s, template, count, spacing, arrangement)?,
+            Edit::SetSetting(setting) => setting.write(s),
+            Edit::SetAmbush(ambush) => s.ambush = ambush.map(|a| *a),
+        }
+        Ok(())
+    }
+}
+
+fn terrain_at(s: &mut Scenario, index: usize) -> Result<&mut TerrainFeature, EditError> {
+    let count = s.terrain.len();
+    s.terrain
+        .get_mut(index)
+        .ok_or(EditError::NoSuchTerrain { index, count })
+}
+
+fn unit_at(s: &mut Scenario, index: usize) -> Result<&mut UnitSpec, EditError> {
+    let count = s.units.len();
+    s.units
+        .get_mut(index)
+        .ok_or(EditError::NoSuchUnit { index, count })
+}
+
+fn room_for_terrain(s: &Scenario) -> Result<(), EditError> {
+    if s.terrain.len() >= MAX_TERRAIN {
+        return Err(EditError::TooMuchTerrain);
+    }
+    Ok(())
+}
+
+fn room_for_units(s: &Scenario, more: usize) -> Result<(), EditError> {
+    let would_be = s.units.len().saturating_add(more);
+    if would_be > MAX_UNITS {
+        return Err(EditError::TooManyUnits { would_be });
+    }
+    Ok(())
+}
+
+fn finite(what: &'static str, v: f32) -> Result<(), EditError> {
+    if v.is_finite() {
+        Ok(())
+    } else {
+        Err(EditError::BadNumber {
+            what,
+            expected: "a finite number",
+            found: v,
+        })
+    }
+}
+
+fn finite_pair(what: &'static str, v: (f32, f32)) -> Result<(), EditError> {
+    finite(what, v.0).and_then(|()| finite(what, v.1))
+}
+
+fn center_of(shape: &mut Shape) -> &mut (f32, f32) {
+    match shape {
+        Shape::Rect { center, .. } | Shape::Circle { center, .. } => center,
+    }
+}
+
+/// A bearing in 0..360 degrees.
+fn compass(degrees: f32) -> f32 {
+    let d = degrees % 360.0;
+    // Adding 0.0 turns a -0.0 into 0.0, which a file shows as plain "0.0".
+    if d < 0.0 { d + 360.0 } else { d + 0.0 }
+}
+
+/// The unit vectors ahead of and to the right of a unit facing `bearing`, exact at the four
+/// compass points so a group placed facing west stands on whole inches.
+fn ahead_and_right(bearing: f32) -> ((f32, f32), (f32, f32)) {
+    let b = compass(bearing);
+    let ahead = if b == 0.0 {
+        (0.0, 1.0)
+    } else if b == 90.0 {
+        (1.0, 0.0)
+    } else if b == 180.0 {
+        (0.0, -1.0)
+    } else if b == 270.0 {
+        (-1.0, 0.0)
+    } else {
+        let r = b.to_radians();
+        (r.sin(), r.cos())
+    };
+    // Clockwise a quarter turn from ahead.
+    (ahead, (ahead.1, -ahead.0))
+}
+
+/// `name` if no terrain feature has it, else `name 2`, `name 3`, … the first that is free.
+fn free_terrain_name(s: &Scenario, name: &str) -> String {
+    let taken = |n: &str| s.terrain.iter().any(|t| t.name == n);
+    if !taken(name) {
+        return name.to_string();
+    }
+    // "wood 2" duplicated gives "wood 3", not "wood 2 2".
+    let (stem, _) = split_number(name);
+    let stem = stem.trim_end();
+    (2..)
+        .map(|k| format!("{stem} {k}"))
+        .find(|n| !taken(n))
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// A label split into its stem and its trailing number: "M12" is ("M", Some(12)).
+fn split_number(label: &str) -> (&str, Option<u32>) {
+    let stem = label.trim_end_matches(|c: char| c.is_ascii_digit());
+    (stem, label[stem.len()..].parse().ok())
+}
+
+/// `count` labels no unit of the scenario (nor of its ambush) has, following `label`'s stem
+/// and number: from "M1" with M1 to M6 taken, M7, M8, …; with none taken, M1, M2, ….
+fn free_labels(s: &Scenario, label: &str, count: usize) -> Result<Vec<String>, EditError> {
+    let mut taken: std::collections::HashSet<&str> =
+        s.units.iter().map(|u| u.label.as_str()).collect();
+    if let Some(a) = &s.ambush {
+        taken.extend(a.units.iter().map(|u| u.label.as_str()));
+    }
+    let (stem, number) = split_number(label);
+    let mut labels = Vec::with_capacity(count);
+    let mut k = number.unwrap_or(1);
+    while labels.len() < count {
+        let candidate = format!("{stem}{k}");
+        if !taken.contains(candidate.as_str()) {
+            labels.push(candidate);
+        }
+        k = k.checked_add(1).ok_or_else(|| EditError::NoFreeLabel {
+            label: label.to_string(),
+        })?;
+    }
+    Ok(labels)
+}
+
+fn place_group(
+    s: &mut Scenario,
+    template: UnitSpec,
+    count: usize,
+    spacing: f32,
+    arrangement: Arrangement,
+) -> Result<(), EditError> {
+    if count == 0 {
+        return Err(EditError::EmptyGroup);
+    }
+    if !(spacing.is_finite() && spacing > 0.0) {
+        return Err(EditError::BadNumber {
+            what: "the spacing",
+            expected: "inches above 0",
+            found: spacing,
+        });
+    }
+    finite_pair("the template's place", template.at)?;
+    finite("the template's facing", template.facing)?;
+    room_for_units(s, count)?;
+    let abreast = match arrangement {
+        Arrangement::Line => count,
+        Arrangement::Column => 1,
+        Arrangement::Block { abreast } => abreast.max(1),
+    };
+    let labels = free_labels(s, &template.label, count)?;
+    let (ahead, right) = ahead_and_right(template.facing);
+    for (k, label) in labels.into_iter().enumerate() {
+        let (file, rank) = ((k % abreast) as f32, (k / abreast) as f32);
+        let across = (
+            right.0 * file - ahead.0 * rank,
+            right.1 * file - ahead.1 * rank,
+        );
+        let mut unit = template.clone();
+        unit.label = label;
+        unit.at = (
+            template.at.0 + across.0 * spacing,
+            template.at.1 + across.1 * spacing,
+        );
+        s.units.push(unit);
+    }
+    Ok(())
+}
+
+/// Mirrors the chosen pieces about the table's centre line. A rectangle's rotation and a
+/// unit's facing mirror too, so a wall running north-east runs north-west after a left-right
+/// mirror and a unit facing east faces west.
+fn mirror(
+    s: &mut Scenario,
+    terrain: &[usize],
+    units: &[usize],
+    axis: MirrorAxis,
+) -> Result<(), EditError> {
+    // Every index is checked before anything moves, and each piece mirrors once however often
+    // the selection names it.
+    let (count_t, count_u) = (s.terrain.len(), s.units.len());
+    if let Some(&index) = terrain.iter().find(|&&i| i >= count_t) {
+        return Err(EditError::NoSuchTerrain {
+            index,
+            count: count_t,
+        });
+    }
+    if let Some(&index) = units.iter().find(|&&i| i >= count_u) {
+        return Err(EditError::NoSuchUnit {
+            index,
+            count: count_u,
+        });
+    }
+    let (width, depth) = s.table;
+    let flip = |p: (f32, f32)| match axis {
+        MirrorAxis::LeftRight => (width - p.0, p.1),
+        MirrorAxis::TopBottom => (p.0, depth - p.1),
+    };
+    let mut terrain = terrain.to_vec();
+    terrain.sort_unstable();
+    terrain.dedup();
+    for i in terrain {
+        let shape = &mut s.terrain[i].shape;
+        if let Shape::Rect { rotation, .. } = shape {
+            // Either mirror turns a counter-clockwise rotation into a clockwise one.
+            *rotation = -*rotation;
+        }
+        let c = center_of(shape);
+        *c = flip(*c);
+    }
+    let mut units = units.to_vec();
+    units.sort_unstable();
+    units.dedup();
+    for i in units {
+        let u = &mut s.units[i];
+        u.at = flip(u.at);
+        u.facing = match axis {
+            MirrorAxis::LeftRight => compass(-u.facing),
+            MirrorAxis::TopBottom => compass(180.0 - u.facing),
+        };
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(label: &str, at: (f32, f32), facing: f32) -> UnitSpec {
+        UnitSpec {
+            label: label.into(),
+            troop: ambush_data::Ident::known("Infantry"),
+            formation: None,
+            at,
+            facing,
+            weapons: vec!["blaster".into()],
+            armour: true,
+            traits: Default::default(),
+        }
+    }
+
+    fn scenario() -> Scenario {
+        super::super::draft::skeleton("Test", (72.0, 48.0))
+    }
+
+    #[test]
+    fn snap_goes_to_the_nearest_step() {
+        assert_eq!(snap((1.26, 2.74), 0.5), (1.5, 2.5));
+        assert_eq!(snap((1.26, 2.74), 1.0), (1.0, 3.0));
+        assert_eq!(snap((1.26, 2.74), 0.0), (1.26, 2.74));
+        assert_eq!(snap((-0.3, 0.2), 1.0), (-0.0, 0.0));
+    }
+
+    #[test]
+    fn a_group_takes_the_next_free_labels_and_stands_in_its_arrangement() {
+        // Issue 24: a group placed from a template gets unique labels, M7, M8… after M1 to M6.
+        let mut s = scenario();
+        for k in 1..=6 {
+            s.units.push(unit(&format!("M{k}"), (10.0, k as f32), 0.0));
+        }
+        Edit::PlaceGroup {
+            template: unit("M1", (20.0, 10.0), 0.0),
+            count: 5,
+            spacing: 1.5,
+            arrangement: Arrangement::Block { abreast: 2 },
+        }
+        .apply_to(&mut s)
+        .expect("room for five");
+        let new: Vec<(&str, (f32, f32))> = s.units[6..]
+            .iter()
+            .map(|u| (u.label.as_str(), u.at))
+            .collect();
+        // Facing north: the rank runs east, the next rank stands south of it.
+        assert_eq!(
+            new,
+            vec![
+                ("M7", (20.0, 10.0)),
+                ("M8", (21.5, 10.0)),
+                ("M9", (20.0, 8.5)),
+                ("M10", (21.5, 8.5)),
+                ("M11", (20.0, 7.0)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_column_runs_back_from_the_template() {
+        let mut s = scenario();
+        Edit::PlaceGroup {
+            template: unit("A", (30.0, 30.0), 90.0),
+            count: 3,
+            spacing: 2.0,
+            arrangement: Arrangement::Column,
+        }
+        .apply_to(&mut s)
+        .expect("room");
+        let at: Vec<(f32, f32)> = s.units.iter().map(|u| u.at).collect();
+        // Facing east, the column trails west.
+        assert_eq!(at, vec![(30.0, 30.0), (28.0, 30.0), (26.0, 30.0)]);
+        let labels: Vec<&str> = s.units.iter().map(|u| u.label.as_str()).collect();
+        assert_eq!(labels, vec!["A1", "A2", "A3"]);
+    }
+
+    #[test]
+    fn mirroring_moves_turns_and_faces_the_other_way() {
+        let mut s = scenario();
+        s.terrain.push(TerrainFeature::new(
+            "wall",
+            Shape::Rect {
+                center: (10.0, 12.0),
+                size: (6.0, 0.5),
+                rotation: 30.0,
+            },
+            ambush_data::board::Going::Bad,
+        ));
+        s.units.push(unit("M1", (70.0, 20.0), 90.0));
+        s.units.push(unit("M2", (70.0, 30.0), 30.0));
+        Edit::Mirror {
+            terrain: vec![0, 0],
+            units: vec![0, 1],
+            axis: MirrorAxis::LeftRight,
+        }
+        .apply_to(&mut s)
+        .expect("all there");
+        assert_eq!(
+            s.terrain[0].shape,
+            Shape::Rect {
+                center: (62.0, 12.0),
+                size: (6.0, 0.5),
+                rotation: -30.0
+            }
+        );
+        assert_eq!((s.units[0].at, s.units[0].facing), ((2.0, 20.0), 270.0));
+        assert_eq!((s.units[1].at, s.units[1].facing), ((2.0, 30.0), 330.0));
+        Edit::Mirror {
+            terrain: vec![],
+            units: vec![1],
+            axis: MirrorAxis::TopBottom,
+        }
+        .apply_to(&mut s)
+        .expect("there");
+        // Facing north-north-west (330) mirrored top-bottom faces south-south-west (210).
+        assert_eq!((s.units[1].at, s.units[1].facing), ((2.0, 18.0), 210.0));
+    }
+
+    #[test]
+    fn edits_naming_what_is_not_there_or_too_much_are_refused() {
+        // Issue 24: an edit naming an index that does not exist is refused, never a panic.
+        let mut s = scenario();
+        s.units.push(unit("M1", (10.0, 10.0), 0.0));
+        let refused = [
+            (
+                Edit::MoveTerrain {
+                    index: 0,
+                    by: (1.0, 0.0),
+                },
+                EditError::NoSuchTerrain { index: 0, count: 0 },
+            ),
+            (
+                Edit::DeleteUnit { index: 1 },
+                EditError::NoSuchUnit { index: 1, count: 1 },
+            ),
+            (
+                Edit::Mirror {
+                    terrain: vec![],
+                    units: vec![0, 5],
+                    axis: MirrorAxis::LeftRight,
+                },
+                EditError::NoSuchUnit { index: 5, count: 1 },
+            ),
+            (
+                Edit::PlaceGroup {
+                    template: unit("M1", (10.0, 10.0), 0.0),
+                    count: MAX_UNITS,
+                    spacing: 1.0,
+                    arrangement: Arrangement::Line,
+                },
+                EditError::TooManyUnits {
+                    would_be: MAX_UNITS + 1,
+                },
+            ),
+            (
+                Edit::PlaceGroup {
+                    template: unit("M1", (10.0, 10.0), 0.0),
+                    count: 0,
+                    spacing: 1.0,
+                    arrangement: Arrangement::Line,
+                },
+                EditError::EmptyGroup,
+            ),
+            (
+                Edit::RotateUnit {
+                    index: 0,
+                    degrees: f32::NAN,
+                },
+                EditError::BadNumber {
+                    what: "the turn",
+                    expected: "a finite number",
+                    found: f32::NAN,
+                },
+            ),
+        ];
+        for (edit, want) in refused {
+            let got = edit.clone().apply_to(&mut s.clone());
+            // NaN is not equal to itself: compare the messages.
+            assert_eq!(
+                got.map_err(|e| e.to_string()),
+                Err(want.to_string()),
+                "{edit:?}"
+            );
+        }
+        let mut full = scenario();
+        for k in 0..MAX_TERRAIN {
+            full.terrain.push(TerrainFeature::new(
+                &format!("rock {k}"),
+                Shape::Circle {
+                    center: (1.0, 1.0),
+                    radius: 1.0,
+                },
+                ambush_data::board::Going::Bad,
+            ));
+        }
+        assert_eq!(
+            Edit::DuplicateTerrain {
+                index: 0,
+                offset: (0.0, 0.0)
+            }
+            .apply_to(&mut full),
+            Err(EditError::TooMuchTerrain)
+        );
+    }
+
+    #[test]
+    fn a_duplicate_gets_a_free_name_or_label() {
+        let mut s = scenario();
+        s.terrain.push(TerrainFeature::new(
+            "wood",
+            Shape::Circle {
+                center: (5.0, 5.0),
+                radius: 2.0,
+            },
+            ambush_data::board::Going::Bad,
+        ));
+        s.units.push(unit("M6", (10.0, 10.0), 0.0));
+        for _ in 0..2 {
+            Edit::DuplicateTerrain {
+                index: s.terrain.len() - 1,
+                offset: (4.0, 0.0),
+            }
+            .apply_to(&mut s)
+            .expect("room");
+        }
+        Edit::DuplicateUnit {
+            index: 0,
+            offset: (1.0, 0.0),
+        }
+        .apply_to(&mut s)
+        .expect("room");
+        let names: Vec<&str> = s.terrain.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, vec!["wood", "wood 2", "wood 3"]);
+        assert_eq!(
+            s.terrain[2].shape,
+            Shape::Circle {
+                center: (13.0, 5.0),
+                radius: 2.0
+            }
+        );
+        assert_eq!(
+            (s.units[1].label.as_str(), s.units[1].at),
+            ("M7", (11.0, 10.0))
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! The scenario editor's model, without Bevy or egui: a draft scenario, the edits with undo and redo, its checks with the piece each concerns, and its files.
+//!
+//! The window's editor (issue 24) drives it: it turns the pointer and its panels into `Edit`s
+//! for `Draft::apply`, outlines each piece `Draft::problems` names, and saves and autosaves
+//! through `files`.
+
+pub mod checks;
+pub mod draft;
+pub mod edits;
+pub mod files;
+
+pub use checks::{Concern, DraftProblem, concern_of, problems_of};
+pub use draft::{Draft, Origin};
+pub use edits::{Arrangement, Edit, EditError, MirrorAxis, Setting, snap};
+pub use files::{
+    FileError, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments, open,
+    open_with_its_rules, remove_autosave, rules_for, save, save_into_mod, save_target,
+};

@@ -2,9 +2,9 @@
 # Frame cost of the window beside an empty Bevy + egui app (300 sprites, an egui panel): the same
 # window size (1440x900), the same renderer, the same X server, run after run. Prints each run's
 # JSON line, then the medians and the game's ratio to the baseline. Then the share of a core the
-# window takes while the player thinks (nothing moving: the menu, and the crashed ship at its
-# first order), over 20 s after 25 s to start. Under Xvfb the renderer is llvmpipe (software
-# Vulkan), as on CI. Usage: benches/frames.sh [path/to/ambush] [runs]
+# window takes while the player thinks (nothing moving: the menu, the crashed ship at its first
+# order, and Jungle Patrol's set-up screen), over 20 s after 25 s to start. Under Xvfb the
+# renderer is llvmpipe (software Vulkan), as on CI. Usage: benches/frames.sh [path/to/ambush] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
@@ -62,3 +62,4 @@ idle_share() {
 }
 idle_share "menu" play
 idle_share "table (first order)" play --scenario scenarios/crashed_ship.ron
+idle_share "set-up (order of march)" play --scenario scenarios/jungle_patrol.ron

@@ -7,7 +7,8 @@ use crate::game::frame::order_frame;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::{PlayerInputPlugin, ScriptedSelection};
 use crate::screen::{
-    DirectStart, GameChoice, ModRoots, ReplayViewer, Screen, ScreenPlugin, SessionOptions,
+    DirectStart, EditStart, EditorFolders, GameChoice, ModRoots, ReplayViewer, Screen,
+    ScreenPlugin, SessionOptions,
 };
 use crate::ui::{EguiPass, order_egui_pass};
 use crate::{ui, view};
@@ -37,6 +38,8 @@ pub struct WindowOptions {
     pub zoom: Option<f32>,
     /// Time frames and exit (`play --measure-frames`), in a window without vsync.
     pub measure: Option<FrameMeter>,
+    /// Open the scenario editor at start (`ambush edit [FILE]`): on this file, or a new table.
+    pub edit: Option<Option<PathBuf>>,
 }
 
 /// The screenshot to take, and when.
@@ -101,6 +104,10 @@ pub fn run(options: WindowOptions) -> AppExit {
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
     app.insert_resource(options.session);
     app.insert_resource(ModRoots(options.mod_roots));
+    app.insert_resource(editor_folders(&root));
+    if let Some(file) = options.edit {
+        app.insert_resource(EditStart(file));
+    }
     if let Some(viewer) = options.viewer {
         app.insert_resource(viewer);
     }
@@ -138,6 +145,22 @@ pub fn mod_roots(extra: &[PathBuf]) -> Vec<PathBuf> {
     roots.extend(dirs::data_dir().map(|d| d.join("ambush").join("mods")));
     roots.extend(extra.iter().cloned());
     roots
+}
+
+/// Where the scenario editor writes: a mod in the user's data folder, never the game's own
+/// `scenarios/` or bundled `mods/`; its autosave beside the saves (`AMBUSH_SAVES` moves both).
+fn editor_folders(root: &std::path::Path) -> EditorFolders {
+    let saves = crate::screen::SaveFolder::default().0;
+    let mods_root = std::env::var_os("AMBUSH_SAVES")
+        .map(|_| saves.join("mods"))
+        .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("mods")))
+        .unwrap_or_else(|| saves.join("mods"));
+    EditorFolders {
+        mods_root,
+        protected: vec![root.join("scenarios"), root.join("mods")],
+        autosave: saves.join("editor"),
+        game_root: root.to_path_buf(),
+    }
 }
 
 /// The folder holding `assets/` and `scenarios/`: the working directory when it has them (a

@@ -1,6 +1,7 @@
 //! The command line: the subcommands (play, simulate, check, replay, fuzz, soak, the frame baseline), one file each, and the one way a command fails.
 
 mod check;
+mod edit;
 mod fuzz;
 mod play;
 mod progress;
@@ -33,6 +34,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play N games with both sides under AI control and report the results.
     Simulate(simulate::SimulateArgs),
+    /// Open the scenario editor: on FILE (a scenario of the game or of a mod), or on a new table.
+    Edit(edit::EditArgs),
     /// Replay a save file headlessly, checking every order against the table it recorded.
     Replay {
         /// The save file.
@@ -115,6 +118,7 @@ pub fn run() -> ExitCode {
             });
     let done = match command {
         Command::Play(args) => play::play(args),
+        Command::Edit(args) => edit::edit(args),
         Command::Check { paths } => check::check(&paths),
         Command::Simulate(args) => simulate::simulate(args),
         Command::Replay { file, roll_log } => replay::replay(&file, roll_log.as_deref()),

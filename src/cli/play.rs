@@ -132,12 +132,13 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             let label = if watch { "game busy" } else { "game idle" };
             crate::frame_meter::FrameMeter::new(label, MEASURE_WARMUP, frames)
         }),
+        edit: None,
     };
     app_exit(crate::window::run(options))
 }
 
 /// The folders in `AMBUSH_MODS`, a path list like `PATH`.
-fn env_mods() -> Vec<PathBuf> {
+pub(super) fn env_mods() -> Vec<PathBuf> {
     std::env::var_os("AMBUSH_MODS")
         .map(|v| {
             std::env::split_paths(&v)

@@ -206,7 +206,7 @@ pub fn snap(point: (f32, f32), step: f32) -> (f32, f32) {
 impl Edit {
     /// Makes the edit on `s`. On an error `s` may be half changed: `Draft::apply` works on a
     /// copy and keeps it only when this succeeds.
-    pub(super) fn apply_to(self, s: &mut Scenario) -> Result<(), EditError> {
+    pub fn apply_to(self, s: &mut Scenario) -> Result<(), EditError> {
         match self {
             Edit::AddTerrain(feature) => {
                 room_for_terrain(s)?;

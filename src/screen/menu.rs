@@ -8,7 +8,10 @@ use crate::screen::mods::ModShelf;
 use crate::screen::saves::{Interrupted, choice_from_save, describe};
 use crate::screen::thumbnail::MapCache;
 use crate::screen::title::{TitleScene, title_banner};
-use crate::screen::{AlienPace, DirectStart, GameChoice, Screen, SessionOptions, SessionRequest};
+use crate::screen::{
+    AlienPace, DirectStart, EditorFolders, EditorSession, GameChoice, Screen, SessionOptions,
+    SessionRequest,
+};
 use crate::ui::EguiPass;
 use crate::view::art::Palette;
 use crate::view::display::display_path;
@@ -241,6 +244,8 @@ fn draw_menu(
     mut display: ResMut<DisplaySettings>,
     mut maps: Local<MapCache>,
     title: Option<Res<TitleScene>>,
+    folders: Option<Res<EditorFolders>>,
+    mut edit_problem: Local<Option<String>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
@@ -272,6 +277,16 @@ fn draw_menu(
                 ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
             }
         }
+        ui.separator();
+        ui.horizontal(|ui| {
+            if ui.button("New scenario in the editor").clicked() {
+                commands.insert_resource(EditorSession::new_scenario(catalogue.rules.clone()));
+                screen.set(Screen::Editor);
+            }
+            if let Some(why) = edit_problem.as_ref() {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+            }
+        });
         ui.separator();
         ui.columns(2, |cols| {
             egui::ScrollArea::vertical()
@@ -324,6 +339,25 @@ fn draw_menu(
                              order of march, and the ambusher places hidden units and dummies \
                              and picks the spring point (004).",
                         );
+                    }
+                    // A scenario of the game or a bundled mod is copied into a mod of the
+                    // user's when saved: the editor never writes into the game's folders.
+                    if ui.button("Edit in the scenario editor").clicked()
+                        && let Some(folders) = folders.as_deref()
+                    {
+                        let path = if entry.group == 0 {
+                            folders.game_root.join(&entry.file)
+                        } else {
+                            std::path::PathBuf::from(&entry.file)
+                        };
+                        match crate::screen::editor::open_file(&path, &folders.protected) {
+                            Ok(session) => {
+                                *edit_problem = None;
+                                commands.insert_resource(session);
+                                screen.set(Screen::Editor);
+                            }
+                            Err(why) => *edit_problem = Some(why),
+                        }
                     }
                     let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
                     let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));

@@ -3,6 +3,7 @@
 mod ai_games;
 pub mod awake;
 mod deployment;
+pub mod editor;
 mod loading;
 mod menu;
 mod mods;
@@ -25,6 +26,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement, SpringPoint};
+pub use editor::{EditStart, EditorFolders, EditorSession};
 pub use loading::{GameFiles, RonText};
 pub use menu::{Catalogue, CatalogueEntry};
 pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
@@ -42,6 +44,8 @@ pub enum Screen {
     /// spring point.
     Deployment,
     Table,
+    /// The scenario editor (`screen::editor`).
+    Editor,
 }
 
 /// How fast the AI's orders appear: one per step, or all at once.
@@ -167,6 +171,7 @@ impl Plugin for ScreenPlugin {
             saves::plugin,
             replay_viewer::plugin,
             deployment::plugin,
+            editor::plugin,
             session::plugin,
             ai_games::plugin,
             awake::plugin,

@@ -4,8 +4,12 @@
 //! screen turns clicks, drags and keys into those edits. `EditorSession` holds the draft and
 //! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
 
+use crate::control::Controllers;
 use crate::editor::{Concern, Draft, DraftProblem, Edit, EditError, Origin, files, snap};
-use crate::screen::{Catalogue, Screen};
+use crate::play::new_game::NewGame;
+use crate::screen::{
+    Catalogue, DeploymentWizard, GameChoice, Screen, SessionOptions, SessionRequest,
+};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use crate::view::art::{self, Palette, Triangles};
@@ -36,6 +40,24 @@ pub struct EditorFolders {
 /// `ambush edit [FILE]`: open the editor at start, on this file or on a new table.
 #[derive(Resource, Debug, Clone)]
 pub struct EditStart(pub Option<PathBuf>);
+
+/// A game played from the editor: leaving it, or its end, returns to the editor with the draft
+/// as it was.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct TestPlay;
+
+/// Who plays a test game from the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestPlayers {
+    Solo,
+    HotSeat,
+    AiAgainstAi,
+}
+
+/// A draft the editor left behind (its autosave), found when the menu opens: the menu offers to
+/// reopen it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct DraftLeft(pub Option<files::Recovered>);
 
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
@@ -417,6 +439,37 @@ impl EditorSession {
         };
     }
 
+    /// The game a test play starts: the draft as it stands, with the menu's options, seed and
+    /// wound method, played by `players`. None while the draft fails a check: the game is only
+    /// ever started on a scenario the checks pass.
+    pub fn test_game(
+        &mut self,
+        players: TestPlayers,
+        options: &SessionOptions,
+    ) -> Option<GameChoice> {
+        if !self.draft.passes_checks() {
+            self.status = "Test play needs a scenario that passes every check.".into();
+            return None;
+        }
+        let mut setup = NewGame::new(options.apply(self.draft.scenario()), options.seed, 0);
+        setup.wounds = options.human_wounds;
+        setup.controllers = match players {
+            TestPlayers::Solo => Controllers::solo(),
+            TestPlayers::HotSeat => Controllers::hot_seat(),
+            TestPlayers::AiAgainstAi => Controllers::all_ai(),
+        };
+        Some(GameChoice {
+            setup,
+            rules: self.draft.rules().clone(),
+            file: None,
+            source: None,
+            orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: false,
+        })
+    }
+
     /// Writes the autosave; a failure is said on the status line, never lost silently.
     fn autosave(&mut self, folders: &EditorFolders) {
         if let Err(why) = files::autosave(&self.draft, &folders.autosave) {
@@ -471,13 +524,69 @@ fn footprint(draft: &Draft, u: &UnitSpec) -> Footprint {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Menu), open_directly);
+    app.init_resource::<DraftLeft>();
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        (back_to_the_editor, open_directly, look_for_a_draft_left).chain(),
+    );
     app.add_systems(
         EguiPrimaryContextPass,
         draw_editor
             .in_set(EguiPass::Screens)
             .run_if(in_state(Screen::Editor)),
     );
+}
+
+/// A test game left (its end's "main menu", the game menu, or the set-up's "back") goes back to
+/// the editor, whose draft is as it was.
+fn back_to_the_editor(
+    test: Option<Res<TestPlay>>,
+    session: Option<Res<EditorSession>>,
+    mut commands: Commands,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if test.is_some() {
+        commands.remove_resource::<TestPlay>();
+        if session.is_some() {
+            screen.set(Screen::Editor);
+        }
+    }
+}
+
+/// Whether the editor left a draft behind (a crash, or leaving without saving), for the menu to
+/// offer; looked for once each time the menu opens.
+fn look_for_a_draft_left(
+    folders: Option<Res<EditorFolders>>,
+    session: Option<Res<EditorSession>>,
+    mut left: ResMut<DraftLeft>,
+) {
+    left.0 = match (folders, session) {
+        (Some(f), None) => files::find_autosave(&f.autosave).ok().flatten(),
+        // The editor's own session is still open: nothing was lost.
+        _ => None,
+    };
+}
+
+/// A session on the draft the editor left behind, with the rules of the file it came from.
+pub fn reopen(left: &files::Recovered, rules: Arc<Rules>) -> EditorSession {
+    let file = match &left.origin {
+        Origin::Bundled { file } | Origin::Elsewhere { file } | Origin::Mod { file, .. } => {
+            Some(file.clone())
+        }
+        Origin::New => None,
+    };
+    let rules = file
+        .as_deref()
+        .and_then(|f| files::rules_for(f).ok())
+        .unwrap_or(rules);
+    let stem = file
+        .as_deref()
+        .and_then(|f| f.file_stem())
+        .map_or("new_scenario".into(), |s| s.to_string_lossy().into_owned());
+    let draft = Draft::recovered(left.scenario.clone(), rules, left.origin.clone());
+    let mut session = EditorSession::new(draft, &stem);
+    session.status = "Reopened the draft the editor left unsaved.".into();
+    session
 }
 
 /// `ambush edit [FILE]` opens the editor once the files are loaded.
@@ -522,6 +631,9 @@ fn draw_editor(
     folders: Option<Res<EditorFolders>>,
     mut screen: ResMut<NextState<Screen>>,
     display: Res<DisplaySettings>,
+    options: Res<SessionOptions>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (Some(mut session), Some(folders)) = (session, folders) else {
@@ -531,9 +643,25 @@ fn draw_editor(
     let revision = session.draft.scenario().clone();
     keys(ctx, &mut session);
     let mut root = crate::ui::window_ui(ctx, "editor");
+    let mut test = None;
     egui::Panel::top("editor bar").show(&mut root, |ui| {
-        top_bar(ui, &mut session, &folders, &mut screen);
+        test = top_bar(ui, &mut session, &folders, &mut screen, &mut commands);
     });
+    if let Some(players) = test
+        && let Some(choice) = session.test_game(players, &options)
+    {
+        commands.insert_resource(TestPlay);
+        // The set-up screens come first when a player has a part in them, as from the menu.
+        match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
+            Some(wizard) => {
+                commands.insert_resource(wizard);
+                screen.set(Screen::Deployment);
+            }
+            None => {
+                requests.write(SessionRequest::Start(Box::new(choice)));
+            }
+        }
+    }
     egui::Panel::left("editor tools")
         .default_size(300.0)
         .show(&mut root, |ui| {
@@ -595,12 +723,15 @@ fn keys(ctx: &egui::Context, session: &mut EditorSession) {
     }
 }
 
+/// The title, undo and redo, saving, test play and the way back; the test play asked for.
 fn top_bar(
     ui: &mut egui::Ui,
     session: &mut EditorSession,
     folders: &EditorFolders,
     screen: &mut NextState<Screen>,
-) {
+    commands: &mut Commands,
+) -> Option<TestPlayers> {
+    let mut test = None;
     ui.horizontal(|ui| {
         ui.heading(format!("Editing: {}", session.draft.scenario().name));
         if session.draft.changed_since_saved() {
@@ -629,11 +760,27 @@ fn top_bar(
             session.save(folders);
         }
         ui.separator();
+        ui.label("Test play:");
+        let passes = session.problems.is_empty();
+        for (players, label) in [
+            (TestPlayers::Solo, "solo"),
+            (TestPlayers::HotSeat, "hot-seat"),
+            (TestPlayers::AiAgainstAi, "AI against AI"),
+        ] {
+            if ui.add_enabled(passes, egui::Button::new(label)).clicked() {
+                test = Some(players);
+            }
+        }
+        ui.separator();
         if ui.button("Back to the menu").clicked() {
+            // The session closes; an unsaved draft stays in the autosave, which the menu
+            // offers to reopen.
+            commands.remove_resource::<EditorSession>();
             screen.set(Screen::Menu);
         }
     });
     ui.label(&session.status);
+    test
 }
 
 fn tools(ui: &mut egui::Ui, session: &mut EditorSession) {
@@ -1144,6 +1291,79 @@ mod tests {
         s.delete_selected();
         assert_eq!(s.draft.scenario().units.len(), 1);
         assert_eq!(s.selected, None);
+    }
+
+    /// Issue 24: "Test play, one click ... Ending or leaving the game returns to the editor with
+    /// the draft as it was": the game is the draft as it stands, and the menu sends a test game
+    /// back to the editor.
+    #[test]
+    fn test_play_starts_the_draft_and_leaving_it_returns_to_the_editor() {
+        use bevy::state::app::StatesPlugin;
+        let mut s = session();
+        s.tool = Tool::Terrain(TerrainKind::Rocks);
+        s.click((30.0, 30.0));
+        s.tool = Tool::Unit;
+        s.click((30.0, 30.0));
+        let options = SessionOptions::default();
+        assert!(
+            s.test_game(TestPlayers::Solo, &options).is_none(),
+            "a failing draft"
+        );
+        s.tool = Tool::Select;
+        s.drag_start((30.0, 30.0));
+        s.drag_end((30.0, 40.0));
+        let game = s
+            .test_game(TestPlayers::AiAgainstAi, &options)
+            .expect("a passing draft plays");
+        assert_eq!(game.setup.scenario.units, s.draft.scenario().units);
+        assert_eq!(game.setup.controllers, Controllers::all_ai());
+        let before = s.draft.scenario().clone();
+        // Leaving the game is the menu: a test game goes on to the editor.
+        let mut app = App::new();
+        app.add_plugins(StatesPlugin);
+        app.init_state::<Screen>();
+        app.add_systems(OnEnter(Screen::Menu), back_to_the_editor);
+        app.insert_resource(s);
+        app.insert_resource(TestPlay);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Editor
+        );
+        assert!(app.world().get_resource::<TestPlay>().is_none());
+        assert_eq!(
+            *app.world().resource::<EditorSession>().draft.scenario(),
+            before
+        );
+    }
+
+    /// Issue 24: "Autosave of the draft ... On the next start the editor offers to reopen it":
+    /// the draft comes back as it was, not counted as saved.
+    #[test]
+    fn a_draft_left_behind_reopens_as_it_was() {
+        let root = std::env::temp_dir().join(format!("ambush-editor-left-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut s = session();
+        s.tool = Tool::Terrain(TerrainKind::Wood);
+        s.click((20.0, 20.0));
+        let folders = EditorFolders {
+            mods_root: root.join("mods"),
+            protected: Vec::new(),
+            autosave: root.join("autosave"),
+            game_root: root.clone(),
+        };
+        s.autosave(&folders);
+        let left = files::find_autosave(&folders.autosave)
+            .expect("readable")
+            .expect("left behind");
+        let again = reopen(&left, Arc::new(Rules::bundled().clone()));
+        assert_eq!(again.draft.scenario(), s.draft.scenario());
+        assert!(again.draft.changed_since_saved());
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     /// Issue 24: "the editor never writes into scenarios/ or a bundled mod", and a scenario that

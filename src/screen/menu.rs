@@ -246,6 +246,7 @@ fn draw_menu(
     title: Option<Res<TitleScene>>,
     folders: Option<Res<EditorFolders>>,
     mut edit_problem: Local<Option<String>>,
+    left: Res<crate::screen::editor::DraftLeft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
@@ -281,6 +282,18 @@ fn draw_menu(
         ui.horizontal(|ui| {
             if ui.button("New scenario in the editor").clicked() {
                 commands.insert_resource(EditorSession::new_scenario(catalogue.rules.clone()));
+                screen.set(Screen::Editor);
+            }
+            if let Some(draft) = &left.0
+                && ui
+                    .button(format!(
+                        "Reopen the editor's unsaved draft ({})",
+                        draft.scenario.name
+                    ))
+                    .clicked()
+            {
+                let session = crate::screen::editor::reopen(draft, catalogue.rules.clone());
+                commands.insert_resource(session);
                 screen.set(Screen::Editor);
             }
             if let Some(why) = edit_problem.as_ref() {

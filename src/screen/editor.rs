@@ -4,6 +4,8 @@
 //! screen turns clicks, drags and keys into those edits. `EditorSession` holds the draft and
 //! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
 
+use crate::batch::report::{mean_interval, shares, wilson};
+use crate::batch::{Summary, Tally, play_game};
 use crate::control::Controllers;
 use crate::editor::{Concern, Draft, DraftProblem, Edit, EditError, Origin, files, snap};
 use crate::play::new_game::NewGame;
@@ -19,9 +21,11 @@ use ambush_data::geometry::{Footprint, Shape, bearing_to_angle};
 use ambush_data::scenario::{UnitSpec, WoundMethod};
 use ambush_data::tables::TroopType;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Where the editor writes: the user's mods (never the game's own folders) and its autosave.
 #[derive(Resource, Debug, Clone)]
@@ -58,6 +62,81 @@ pub enum TestPlayers {
 /// reopen it.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct DraftLeft(pub Option<files::Recovered>);
+
+/// How many AI-against-AI games a balance run plays unless told otherwise.
+pub const BALANCE_GAMES: u64 = 500;
+
+/// A balance run of the draft: AI-against-AI games on a background thread, counted as they go.
+pub struct BalanceRun {
+    /// The scenario the games play: the draft as it stood when the run was asked for.
+    pub scenario: ambush_data::scenario::Scenario,
+    pub games: u64,
+    /// Games played so far, written by the background thread.
+    done: Arc<AtomicU64>,
+    /// Set to stop the run early (a new run, or the editor closing).
+    stop: Arc<AtomicBool>,
+    task: Option<Task<Summary>>,
+    /// The result, once every game is played.
+    pub summary: Option<Summary>,
+}
+
+impl BalanceRun {
+    /// Starts `games` games of `scenario` with the menu's seed and wound method, one at a time
+    /// on the background pool so the window keeps its frame.
+    pub fn start(
+        scenario: ambush_data::scenario::Scenario,
+        rules: Arc<Rules>,
+        games: u64,
+        options: &SessionOptions,
+    ) -> BalanceRun {
+        let done = Arc::new(AtomicU64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (played, stopped) = (done.clone(), stop.clone());
+        let (seed, wounds) = (options.seed, options.human_wounds);
+        let games_of = scenario.clone();
+        let task = AsyncComputeTaskPool::get_or_init(TaskPool::new).spawn(async move {
+            let started = std::time::Instant::now();
+            let mut tally = Tally::default();
+            for g in 0..games {
+                if stopped.load(Ordering::Relaxed) {
+                    break;
+                }
+                tally.add(&play_game(&games_of, rules.clone(), seed, g, wounds, false));
+                played.store(g + 1, Ordering::Relaxed);
+            }
+            tally.summary(&games_of.name, seed, started.elapsed().as_secs_f64())
+        });
+        BalanceRun {
+            scenario,
+            games,
+            done,
+            stop,
+            task: Some(task),
+            summary: None,
+        }
+    }
+
+    /// Games played so far.
+    pub fn played(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Takes the result once the background thread is done; never waits.
+    pub fn poll(&mut self) {
+        if let Some(task) = &mut self.task
+            && task.is_finished()
+        {
+            self.summary = block_on(poll_once(task));
+            self.task = None;
+        }
+    }
+}
+
+impl Drop for BalanceRun {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
 
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
@@ -161,6 +240,10 @@ pub struct EditorSession {
     form: Option<Form>,
     /// The piece being dragged and where the drag began, inches.
     drag: Option<(Pick, (f32, f32))>,
+    /// The last balance run, if one was asked for.
+    pub balance: Option<BalanceRun>,
+    /// How many games the next balance run plays.
+    pub balance_games: u64,
 }
 
 /// The inspector's copy of the selected piece.
@@ -191,6 +274,8 @@ impl EditorSession {
             status: String::new(),
             form: None,
             drag: None,
+            balance: None,
+            balance_games: BALANCE_GAMES,
         }
     }
 
@@ -672,6 +757,8 @@ fn draw_editor(
                 ui.separator();
                 problems(ui, &mut session);
                 ui.separator();
+                balance(ui, &mut session, &options);
+                ui.separator();
                 settings(ui, &mut session);
             });
         });
@@ -1008,6 +1095,80 @@ fn problems(ui: &mut egui::Ui, session: &mut EditorSession) {
     }
 }
 
+/// The balance run: N AI-against-AI games of the draft in the background, with a progress bar,
+/// then the shares of each result with their 95% intervals, the mean casualties and their
+/// distribution. It runs again only when asked, and says when the draft has changed since.
+fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOptions) {
+    ui.strong("Balance");
+    let passes = session.problems.is_empty();
+    ui.horizontal(|ui| {
+        ui.add(egui::DragValue::new(&mut session.balance_games).range(10..=20_000));
+        ui.label("AI-against-AI games");
+        if ui.add_enabled(passes, egui::Button::new("Run")).clicked() {
+            session.balance = Some(BalanceRun::start(
+                session.draft.scenario().clone(),
+                session.draft.rules().clone(),
+                session.balance_games,
+                options,
+            ));
+        }
+    });
+    if !passes {
+        ui.small("The scenario must pass every check first.");
+    }
+    let Some(run) = session.balance.as_mut() else {
+        return;
+    };
+    run.poll();
+    let stale = run.scenario != *session.draft.scenario();
+    let Some(summary) = &run.summary else {
+        let played = run.played();
+        ui.add(
+            egui::ProgressBar::new(played as f32 / run.games.max(1) as f32)
+                .text(format!("{played} of {} games", run.games)),
+        );
+        // The bar moves while nobody touches the window.
+        ui.ctx().request_repaint();
+        return;
+    };
+    if stale {
+        ui.colored_label(
+            egui::Color32::from_rgb(242, 190, 76),
+            "The draft has changed since this run: run it again to see the new balance.",
+        );
+    }
+    let names = run.scenario.names(session.draft.rules());
+    let n = summary.games;
+    let share = |k: u64, what: String| {
+        let i = wilson(k, n);
+        format!(
+            "{what}: {:.0}% (95%: {:.0} to {:.0}%)",
+            k as f64 / n.max(1) as f64 * 100.0,
+            i.low * 100.0,
+            i.high * 100.0
+        )
+    };
+    ui.label(share(
+        summary.marine_wins,
+        format!("{} win", names.of(ambush_data::board::Side::Humans)),
+    ));
+    ui.label(share(
+        summary.alien_wins,
+        format!("{} win", names.of(ambush_data::board::Side::Aliens)),
+    ));
+    ui.label(share(summary.draws, "draws".into()));
+    let (mean, i) = mean_interval(&summary.marine_casualties.histogram);
+    ui.label(format!(
+        "{} casualties: {mean:.2} a game (95%: {:.2} to {:.2}), {:.1} turns, {n} games",
+        names.one(ambush_data::board::Side::Humans),
+        i.low,
+        i.high,
+        summary.turns.mean
+    ));
+    let bars = shares(&summary.marine_casualties.histogram);
+    crate::ui::casualty_chart(ui, &bars, u32::MAX);
+}
+
 /// The scenario's own settings, each change one edit.
 fn settings(ui: &mut egui::Ui, session: &mut EditorSession) {
     use crate::editor::Setting;
@@ -1339,6 +1500,43 @@ mod tests {
             *app.world().resource::<EditorSession>().draft.scenario(),
             before
         );
+    }
+
+    /// Issue 24: "A button plays N AI-against-AI games of the draft ... on a background thread":
+    /// the run plays the draft as it stood, counts its games, and gives the simulator's tally.
+    #[test]
+    fn a_balance_run_plays_the_draft_in_the_background() {
+        let rules = Arc::new(Rules::bundled().clone());
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+        let s = open_file(&path, &[]).expect("the crashed ship opens");
+        let options = SessionOptions::default();
+        let mut run = BalanceRun::start(s.draft.scenario().clone(), rules.clone(), 20, &options);
+        let mut waited = 0;
+        while run.summary.is_none() && waited < 600 {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            run.poll();
+            waited += 1;
+        }
+        let summary = run.summary.as_ref().expect("the run finishes");
+        assert_eq!(summary.games, 20);
+        assert_eq!(run.played(), 20);
+        assert_eq!(summary.marine_wins + summary.alien_wins + summary.draws, 20);
+        // The same games as the simulator's, game for game.
+        let mut tally = Tally::default();
+        for g in 0..20 {
+            tally.add(&play_game(
+                s.draft.scenario(),
+                rules.clone(),
+                options.seed,
+                g,
+                options.human_wounds,
+                false,
+            ));
+        }
+        let simulated = tally.summary(&s.draft.scenario().name, options.seed, 0.0);
+        assert_eq!(summary.marine_casualties, simulated.marine_casualties);
+        assert_eq!(summary.marine_wins, simulated.marine_wins);
     }
 
     /// Issue 24: "Autosave of the draft ... On the next start the editor offers to reopen it":

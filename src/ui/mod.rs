@@ -37,7 +37,7 @@ use leafwing_input_manager::prelude::ActionState;
 
 pub use pass::{EguiPass, order_egui_pass, window_ui};
 pub use roll_log::{RollLogView, describe};
-pub use summary::AiGames;
+pub use summary::{AiGames, casualty_chart};
 
 /// Hot-seat: the side that last took over the screen.
 #[derive(Resource, Debug, Default)]

@@ -50,8 +50,9 @@ pub fn casualty_bars(histogram: &[u64], this_game: u32) -> Vec<f64> {
     bars
 }
 
-/// Draws the AI games' casualty distribution as bars, this game's count highlighted.
-fn casualty_chart(ui: &mut egui::Ui, bars: &[f64], this_game: u32) {
+/// Draws the AI games' casualty distribution as bars, this game's count highlighted (none for a
+/// count past the bars: the editor's balance run has no game of its own).
+pub fn casualty_chart(ui: &mut egui::Ui, bars: &[f64], this_game: u32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(300.0, 110.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let label_font = egui::FontId::proportional(11.0);

@@ -663,7 +663,7 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
         v
     };
     let nums = numbers(text);
-    match rng.random_range(0..11) {
+    match rng.random_range(0..12) {
         // A number replaced: the most common mutation, as numbers are what checks guard.
         0..=4 if !nums.is_empty() => {
             let (a, b) = nums[rng.random_range(0..nums.len())];
@@ -732,6 +732,50 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
             );
             text.insert(close, '\\');
             text.insert(open, 'r');
+            what
+        }
+        // A shape made a polygon: round its centre, or its points in any order, so it often
+        // crosses itself (which must be refused with its place).
+        10 if text.contains("shape: ") => {
+            let starts: Vec<usize> = text.match_indices("shape: ").map(|(i, _)| i + 7).collect();
+            let a = starts[rng.random_range(0..starts.len())];
+            let mut depth = 0usize;
+            let mut b = text.len();
+            for (i, c) in text[a..].char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' if depth <= 1 => {
+                        b = a + i + 1;
+                        break;
+                    }
+                    ')' => depth -= 1,
+                    ',' | '\n' if depth == 0 => {
+                        b = a + i;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let n = rng.random_range(1..=9usize);
+            let (cx, cy) = (
+                rng.random_range(0.0..60.0f32),
+                rng.random_range(0.0..45.0f32),
+            );
+            let round = rng.random_bool(0.5);
+            let points: Vec<String> = (0..n)
+                .map(|k| {
+                    let angle = if round {
+                        k as f32 / n as f32 * std::f32::consts::TAU
+                    } else {
+                        rng.random_range(0.0..std::f32::consts::TAU)
+                    };
+                    let r = rng.random_range(0.5..8.0f32);
+                    format!("({:.2}, {:.2})", cx + r * angle.cos(), cy + r * angle.sin())
+                })
+                .collect();
+            let new = format!("Polygon(points: [{}])", points.join(", "));
+            let what = format!("line {}: a shape made `{new}`", line_at(text, a));
+            text.replace_range(a..b, &new);
             what
         }
         _ => {

@@ -82,17 +82,23 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
             let dir = (c - ship.center()).normalize_or_zero();
             Some(ship.center() + dir * (radius + base.depth() * 0.5 + SHIP_STANDOFF))
         }
-        Shape::Rect { .. } => {
-            let k = ship.polygon()?;
+        Shape::Rect { .. } | Shape::Polygon { .. } => {
+            let k = ship.outline()?;
+            // Outward normals turn right of each edge when the points run counter-clockwise.
+            let wind = if ambush_data::polygon::signed_area(&k) < 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
             let mut best: Option<(f32, Vec2, Vec2)> = None;
-            for i in 0..4 {
-                let (p, q) = (k[i], k[(i + 1) % 4]);
+            for i in 0..k.len() {
+                let (p, q) = (k[i], k[(i + 1) % k.len()]);
                 let d = point_segment_distance(c, p, q);
                 if best.is_none_or(|b| d < b.0) {
                     let e = q - p;
                     let t = ((c - p).dot(e) / e.length_squared())
                         .clamp(CORNER_KEEPOUT, 1.0 - CORNER_KEEPOUT);
-                    let normal = Vec2::new(e.y, -e.x).normalize_or_zero();
+                    let normal = Vec2::new(e.y, -e.x).normalize_or_zero() * wind;
                     best = Some((d, p + e * t, normal));
                 }
             }

@@ -334,6 +334,9 @@ mod tests {
             Edit::MoveTerrain { .. } => "MoveTerrain",
             Edit::RotateTerrain { .. } => "RotateTerrain",
             Edit::ResizeTerrain { .. } => "ResizeTerrain",
+            Edit::MoveVertex { .. } => "MoveVertex",
+            Edit::InsertVertex { .. } => "InsertVertex",
+            Edit::RemoveVertex { .. } => "RemoveVertex",
             Edit::ReplaceTerrain { .. } => "ReplaceTerrain",
             Edit::DuplicateTerrain { .. } => "DuplicateTerrain",
             Edit::DeleteTerrain { .. } => "DeleteTerrain",
@@ -418,7 +421,44 @@ mod tests {
         replaced.tall = true;
         replaced.height = 8.0;
         replaced.look = Some(TerrainLook::Rocks);
+        let ledge = Shape::Polygon {
+            points: vec![
+                (20.0, 20.0),
+                (26.0, 20.0),
+                (26.0, 22.0),
+                (22.0, 22.0),
+                (22.0, 26.0),
+            ],
+        };
         let edits = vec![
+            // A polygon, terrain[2], its points edited one by one, then turned and scaled.
+            Edit::AddTerrain(TerrainFeature::new("ledge", ledge, Going::Bad)),
+            Edit::MoveVertex {
+                terrain: 2,
+                vertex: 4,
+                to: (22.0, 27.0),
+            },
+            Edit::InsertVertex {
+                terrain: 2,
+                vertex: 5,
+                at: (20.0, 27.0),
+            },
+            Edit::RemoveVertex {
+                terrain: 2,
+                vertex: 1,
+            },
+            Edit::RotateTerrain {
+                index: 2,
+                degrees: 30.0,
+            },
+            Edit::ResizeTerrain {
+                index: 2,
+                factor: (1.5, 0.5),
+            },
+            Edit::MoveTerrain {
+                index: 2,
+                by: (1.0, 1.0),
+            },
             Edit::AddTerrain(TerrainFeature::new(
                 "rock",
                 circle((40.0, 5.0), 1.0),
@@ -446,7 +486,7 @@ mod tests {
             },
             Edit::DeleteTerrain { index: 0 },
             Edit::Mirror {
-                terrain: vec![0],
+                terrain: vec![0, 1],
                 units: vec![1],
                 axis: MirrorAxis::LeftRight,
             },
@@ -523,8 +563,8 @@ mod tests {
             assert!(d.redo(), "{edit:?}");
             assert_eq!(text(&d), after, "redo of {edit:?}");
         }
-        // 15 kinds of edit, the 18 settings and the ambush section.
-        assert_eq!(covered.len(), 15 + 18 + 1, "{covered:?}");
+        // 18 kinds of edit, the 18 settings and the ambush section.
+        assert_eq!(covered.len(), 18 + 18 + 1, "{covered:?}");
         // Back to the opening of the file, one step at a time.
         let opened = text(&furnished());
         while d.undo() {}

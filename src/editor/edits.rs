@@ -2,7 +2,7 @@
 
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::{Edge, Side, SideNames, TerrainFeature};
-use ambush_data::check::{MAX_TERRAIN, MAX_UNITS};
+use ambush_data::check::{MAX_POLYGON_POINTS, MAX_TERRAIN, MAX_UNITS};
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::{
     AlienProfile, AttackOver, Darkness, Environment, InferiorWeaponRules, Objective, Scenario,
@@ -18,14 +18,30 @@ use ambush_data::scenario::{
 pub enum Edit {
     /// A new terrain feature at the end of the list.
     AddTerrain(TerrainFeature),
-    /// Moves a feature's centre by a vector, inches.
+    /// Moves a feature (a polygon's every point) by a vector, inches.
     MoveTerrain { index: usize, by: (f32, f32) },
-    /// Turns a rectangle by degrees counter-clockwise (the sense of its `rotation`); a circle
-    /// stays as it is. The rotation is kept within ±360 as the checks ask.
+    /// Turns a rectangle by degrees counter-clockwise (the sense of its `rotation`), a polygon's
+    /// points about its centre; a circle stays as it is. The rotation is kept within ±360 as
+    /// the checks ask.
     RotateTerrain { index: usize, degrees: f32 },
     /// Scales a feature about its centre: a rectangle's width and depth by the factor's x and y,
-    /// a circle's radius by the larger of the two.
+    /// a polygon's points along x and y, a circle's radius by the larger of the two.
     ResizeTerrain { index: usize, factor: (f32, f32) },
+    /// Moves one point of a polygon to `to`.
+    MoveVertex {
+        terrain: usize,
+        vertex: usize,
+        to: (f32, f32),
+    },
+    /// A new point of a polygon at `at`, put in before the point `vertex` (the polygon's
+    /// number of points puts it last, on the edge back to the first).
+    InsertVertex {
+        terrain: usize,
+        vertex: usize,
+        at: (f32, f32),
+    },
+    /// Takes one point out of a polygon; it keeps at least three.
+    RemoveVertex { terrain: usize, vertex: usize },
     /// Sets the whole feature: name, shape, going, cover, height, blocking and look.
     ReplaceTerrain {
         index: usize,
@@ -190,6 +206,18 @@ pub enum EditError {
     EmptyGroup,
     #[error("no free label follows \"{label}\"")]
     NoFreeLabel { label: String },
+    #[error("terrain[{index}] is not a polygon: only a polygon's points can be edited")]
+    NotAPolygon { index: usize },
+    #[error("terrain[{index}] has no point {vertex}: it has {count}")]
+    NoSuchVertex {
+        index: usize,
+        vertex: usize,
+        count: usize,
+    },
+    #[error("a polygon needs at least 3 points")]
+    TooFewPoints,
+    #[error("a polygon may have at most {} points", MAX_POLYGON_POINTS)]
+    TooManyPoints,
 }
 
 /// The point moved to the nearest multiple of `step` inches on each axis (0.5 or 1 inch in the
@@ -214,14 +242,57 @@ impl Edit {
             }
             Edit::MoveTerrain { index, by } => {
                 finite_pair("the move", by)?;
-                let c = center_of(&mut terrain_at(s, index)?.shape);
-                *c = (c.0 + by.0, c.1 + by.1);
+                translate(&mut terrain_at(s, index)?.shape, by);
             }
             Edit::RotateTerrain { index, degrees } => {
                 finite("the turn", degrees)?;
-                if let Shape::Rect { rotation, .. } = &mut terrain_at(s, index)?.shape {
-                    *rotation = (*rotation + degrees) % 360.0;
+                match &mut terrain_at(s, index)?.shape {
+                    Shape::Rect { rotation, .. } => *rotation = (*rotation + degrees) % 360.0,
+                    Shape::Circle { .. } => {}
+                    Shape::Polygon { points } => {
+                        let c = ambush_data::polygon::centroid(&vectors(points));
+                        let turn = glam::Vec2::from_angle(degrees.to_radians());
+                        for p in points.iter_mut() {
+                            let v = c + turn.rotate(glam::Vec2::from(*p) - c);
+                            *p = (v.x, v.y);
+                        }
+                    }
                 }
+            }
+            Edit::MoveVertex {
+                terrain,
+                vertex,
+                to,
+            } => {
+                finite_pair("the point", to)?;
+                *vertex_at(s, terrain, vertex)? = to;
+            }
+            Edit::InsertVertex {
+                terrain,
+                vertex,
+                at,
+            } => {
+                finite_pair("the point", at)?;
+                let points = polygon_at(s, terrain)?;
+                if vertex > points.len() {
+                    return Err(EditError::NoSuchVertex {
+                        index: terrain,
+                        vertex,
+                        count: points.len(),
+                    });
+                }
+                if points.len() >= MAX_POLYGON_POINTS {
+                    return Err(EditError::TooManyPoints);
+                }
+                points.insert(vertex, at);
+            }
+            Edit::RemoveVertex { terrain, vertex } => {
+                vertex_at(s, terrain, vertex)?;
+                let points = polygon_at(s, terrain)?;
+                if points.len() <= 3 {
+                    return Err(EditError::TooFewPoints);
+                }
+                points.remove(vertex);
             }
             Edit::ResizeTerrain { index, factor } => {
                 for f in [factor.0, factor.1] {
@@ -236,6 +307,12 @@ impl Edit {
                 match &mut terrain_at(s, index)?.shape {
                     Shape::Rect { size, .. } => *size = (size.0 * factor.0, size.1 * factor.1),
                     Shape::Circle { radius, .. } => *radius *= factor.0.max(factor.1),
+                    Shape::Polygon { points } => {
+                        let c = ambush_data::polygon::centroid(&vectors(points));
+                        for p in points.iter_mut() {
+                            *p = (c.x + (p.0 - c.x) * factor.0, c.y + (p.1 - c.y) * factor.1);
+                        }
+                    }
                 }
             }
             Edit::ReplaceTerrain { index, feature } => *terrain_at(s, index)? = feature,
@@ -244,8 +321,7 @@ impl Edit {
                 let mut copy = terrain_at(s, index)?.clone();
                 room_for_terrain(s)?;
                 copy.name = free_terrain_name(s, &copy.name);
-                let c = center_of(&mut copy.shape);
-                *c = (c.0 + offset.0, c.1 + offset.1);
+                translate(&mut copy.shape, offset);
                 s.terrain.push(copy);
             }
             Edit::DeleteTerrain { index } => {
@@ -342,10 +418,41 @@ fn finite_pair(what: &'static str, v: (f32, f32)) -> Result<(), EditError> {
     finite(what, v.0).and_then(|()| finite(what, v.1))
 }
 
-fn center_of(shape: &mut Shape) -> &mut (f32, f32) {
+/// Moves a shape by `by`: its centre, or a polygon's every point.
+fn translate(shape: &mut Shape, by: (f32, f32)) {
     match shape {
-        Shape::Rect { center, .. } | Shape::Circle { center, .. } => center,
+        Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
+            *center = (center.0 + by.0, center.1 + by.1);
+        }
+        Shape::Polygon { points } => {
+            for p in points.iter_mut() {
+                *p = (p.0 + by.0, p.1 + by.1);
+            }
+        }
     }
+}
+
+fn vectors(points: &[(f32, f32)]) -> Vec<glam::Vec2> {
+    points.iter().map(|p| glam::Vec2::from(*p)).collect()
+}
+
+/// The points of the polygon `terrain[index]`.
+fn polygon_at(s: &mut Scenario, index: usize) -> Result<&mut Vec<(f32, f32)>, EditError> {
+    match &mut terrain_at(s, index)?.shape {
+        Shape::Polygon { points } => Ok(points),
+        _ => Err(EditError::NotAPolygon { index }),
+    }
+}
+
+/// One point of the polygon `terrain[index]`.
+fn vertex_at(s: &mut Scenario, index: usize, vertex: usize) -> Result<&mut (f32, f32), EditError> {
+    let points = polygon_at(s, index)?;
+    let count = points.len();
+    points.get_mut(vertex).ok_or(EditError::NoSuchVertex {
+        index,
+        vertex,
+        count,
+    })
 }
 
 /// A bearing in 0..360 degrees.
@@ -496,13 +603,18 @@ fn mirror(
     terrain.sort_unstable();
     terrain.dedup();
     for i in terrain {
-        let shape = &mut s.terrain[i].shape;
-        if let Shape::Rect { rotation, .. } = shape {
-            // Either mirror turns a counter-clockwise rotation into a clockwise one.
-            *rotation = -*rotation;
+        match &mut s.terrain[i].shape {
+            Shape::Rect {
+                rotation, center, ..
+            } => {
+                // Either mirror turns a counter-clockwise rotation into a clockwise one.
+                *rotation = -*rotation;
+                *center = flip(*center);
+            }
+            Shape::Circle { center, .. } => *center = flip(*center),
+            // Each point flips; the outline runs the other way round, which is as good.
+            Shape::Polygon { points } => points.iter_mut().for_each(|p| *p = flip(*p)),
         }
-        let c = center_of(shape);
-        *c = flip(*c);
     }
     let mut units = units.to_vec();
     units.sort_unstable();
@@ -764,6 +876,200 @@ mod tests {
         assert_eq!(
             (s.units[1].label.as_str(), s.units[1].at),
             ("M7", (11.0, 10.0))
+        );
+    }
+
+    fn square_polygon() -> TerrainFeature {
+        TerrainFeature::new(
+            "slab",
+            Shape::Polygon {
+                points: vec![(10.0, 10.0), (14.0, 10.0), (14.0, 14.0), (10.0, 14.0)],
+            },
+            ambush_data::board::Going::Bad,
+        )
+    }
+
+    fn points(s: &Scenario, i: usize) -> Vec<(f32, f32)> {
+        match &s.terrain[i].shape {
+            Shape::Polygon { points } => points.clone(),
+            other => panic!("not a polygon: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_polygons_points_move_turn_scale_and_mirror() {
+        let mut s = scenario();
+        Edit::AddTerrain(square_polygon())
+            .apply_to(&mut s)
+            .expect("added");
+        Edit::MoveTerrain {
+            index: 0,
+            by: (1.0, 2.0),
+        }
+        .apply_to(&mut s)
+        .expect("moved");
+        assert_eq!(points(&s, 0)[0], (11.0, 12.0));
+        // A quarter turn about the centre (13, 14) takes the south-west corner to south-east.
+        Edit::RotateTerrain {
+            index: 0,
+            degrees: 90.0,
+        }
+        .apply_to(&mut s)
+        .expect("turned");
+        let p = points(&s, 0)[0];
+        assert!(
+            (p.0 - 15.0).abs() < 1e-4 && (p.1 - 12.0).abs() < 1e-4,
+            "{p:?}"
+        );
+        Edit::ResizeTerrain {
+            index: 0,
+            factor: (2.0, 0.5),
+        }
+        .apply_to(&mut s)
+        .expect("scaled");
+        let p = points(&s, 0)[0];
+        assert!(
+            (p.0 - 17.0).abs() < 1e-4 && (p.1 - 13.0).abs() < 1e-4,
+            "{p:?}"
+        );
+        Edit::Mirror {
+            terrain: vec![0],
+            units: vec![],
+            axis: MirrorAxis::LeftRight,
+        }
+        .apply_to(&mut s)
+        .expect("mirrored");
+        let p = points(&s, 0)[0];
+        assert!(
+            (p.0 - 55.0).abs() < 1e-4 && (p.1 - 13.0).abs() < 1e-4,
+            "{p:?}"
+        );
+    }
+
+    #[test]
+    fn vertex_edits_move_insert_and_remove_points_and_refuse_what_is_not_there() {
+        let mut s = scenario();
+        Edit::AddTerrain(square_polygon())
+            .apply_to(&mut s)
+            .expect("added");
+        Edit::AddTerrain(TerrainFeature::new(
+            "pond",
+            Shape::Circle {
+                center: (30.0, 30.0),
+                radius: 2.0,
+            },
+            ambush_data::board::Going::Bad,
+        ))
+        .apply_to(&mut s)
+        .expect("added");
+        Edit::MoveVertex {
+            terrain: 0,
+            vertex: 2,
+            to: (15.0, 15.0),
+        }
+        .apply_to(&mut s)
+        .expect("moved");
+        assert_eq!(points(&s, 0)[2], (15.0, 15.0));
+        Edit::InsertVertex {
+            terrain: 0,
+            vertex: 4,
+            at: (9.0, 12.0),
+        }
+        .apply_to(&mut s)
+        .expect("inserted last");
+        assert_eq!(points(&s, 0).len(), 5);
+        assert_eq!(points(&s, 0)[4], (9.0, 12.0));
+        Edit::RemoveVertex {
+            terrain: 0,
+            vertex: 4,
+        }
+        .apply_to(&mut s)
+        .expect("removed");
+        Edit::RemoveVertex {
+            terrain: 0,
+            vertex: 1,
+        }
+        .apply_to(&mut s)
+        .expect("removed");
+        assert_eq!(points(&s, 0).len(), 3);
+        let refused = [
+            (
+                Edit::RemoveVertex {
+                    terrain: 0,
+                    vertex: 0,
+                },
+                EditError::TooFewPoints,
+            ),
+            (
+                Edit::MoveVertex {
+                    terrain: 0,
+                    vertex: 3,
+                    to: (1.0, 1.0),
+                },
+                EditError::NoSuchVertex {
+                    index: 0,
+                    vertex: 3,
+                    count: 3,
+                },
+            ),
+            (
+                Edit::InsertVertex {
+                    terrain: 0,
+                    vertex: 4,
+                    at: (1.0, 1.0),
+                },
+                EditError::NoSuchVertex {
+                    index: 0,
+                    vertex: 4,
+                    count: 3,
+                },
+            ),
+            (
+                Edit::RemoveVertex {
+                    terrain: 1,
+                    vertex: 0,
+                },
+                EditError::NotAPolygon { index: 1 },
+            ),
+            (
+                Edit::MoveVertex {
+                    terrain: 7,
+                    vertex: 0,
+                    to: (1.0, 1.0),
+                },
+                EditError::NoSuchTerrain { index: 7, count: 2 },
+            ),
+        ];
+        for (edit, why) in refused {
+            assert_eq!(edit.clone().apply_to(&mut s), Err(why), "{edit:?}");
+        }
+        assert!(matches!(
+            Edit::MoveVertex {
+                terrain: 0,
+                vertex: 0,
+                to: (f32::NAN, 1.0)
+            }
+            .apply_to(&mut s),
+            Err(EditError::BadNumber { .. })
+        ));
+        let mut full = scenario();
+        let many: Vec<(f32, f32)> = (0..MAX_POLYGON_POINTS)
+            .map(|i| {
+                let a = i as f32 / MAX_POLYGON_POINTS as f32 * std::f32::consts::TAU;
+                (20.0 + 5.0 * a.cos(), 20.0 + 5.0 * a.sin())
+            })
+            .collect();
+        let mut round = square_polygon();
+        round.shape = Shape::Polygon { points: many };
+        Edit::AddTerrain(round).apply_to(&mut full).expect("added");
+        assert_eq!(
+            Edit::InsertVertex {
+                terrain: 0,
+                vertex: 0,
+                at: (1.0, 1.0)
+            }
+            .apply_to(&mut full),
+            Err(EditError::TooManyPoints)
         );
     }
 }

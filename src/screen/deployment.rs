@@ -608,6 +608,16 @@ fn draw_map(
                 painter.add(egui::Shape::convex_polygon(points, fill, stroke));
             }
         }
+        Shape::Polygon { .. } => {
+            // A concave outline is filled triangle by triangle, then edged once.
+            let k = sh.outline().unwrap_or_default();
+            let on_screen: Vec<egui::Pos2> = k.iter().map(|c| to_screen(c.x, c.y)).collect();
+            for t in ambush_data::polygon::triangulate(&k) {
+                let tri = t.iter().map(|&i| on_screen[i]).collect();
+                painter.add(egui::Shape::convex_polygon(tri, fill, egui::Stroke::NONE));
+            }
+            painter.add(egui::Shape::closed_line(on_screen, stroke));
+        }
     };
     let a = s.ambush.as_ref()?;
     let zone = egui::Color32::from_rgba_unmultiplied(255, 220, 120, 50);

@@ -12,6 +12,7 @@ mod memos;
 mod mods;
 mod pictures;
 mod play;
+mod polygons;
 mod properties;
 mod saves;
 mod scenarios;

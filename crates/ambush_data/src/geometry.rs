@@ -199,13 +199,15 @@ impl PlacedBase {
 }
 
 /// A terrain shape with its corners and reach worked out once (see `PlacedBase`).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlacedShape {
     center: Vec2,
     bounding_radius: f32,
-    /// The rectangle's corners, or `None` for a circle.
+    /// The rectangle's corners, or `None` for a circle or a polygon.
     polygon: Option<[Vec2; 4]>,
     circle_radius: f32,
+    /// A polygon's points; shared, so a copy of the placed shape is cheap.
+    points: Option<std::sync::Arc<[Vec2]>>,
 }
 
 impl PlacedShape {
@@ -225,6 +227,13 @@ impl PlacedShape {
     /// inches from `a`.
     #[inline]
     pub fn span_inside(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
+        if self.points.is_some() {
+            // A concave outline may be entered more than once: from the first entry to the
+            // last exit.
+            let mut spans = Vec::new();
+            self.spans_inside(a, b, &mut spans);
+            return Some((spans.first()?.0, spans.last()?.1));
+        }
         let len = a.distance(b);
         // A segment with a non-finite end is turned away too: the clamps below could not take it.
         if !len.is_finite()
@@ -276,9 +285,30 @@ impl PlacedShape {
             }
         }
     }
+    /// Each stretch of the segment `a`–`b` inside the shape, in order, pushed onto `out`: one
+    /// at most for a rectangle or a circle (`span_inside`), any number for a concave polygon.
+    #[inline]
+    pub fn spans_inside(&self, a: Vec2, b: Vec2, out: &mut Vec<(f32, f32)>) {
+        match &self.points {
+            Some(points) => {
+                let len = a.distance(b);
+                if len.is_finite()
+                    && point_segment_distance(self.center, a, b) <= self.bounding_radius
+                {
+                    crate::polygon::spans_inside(points, a, b, out);
+                }
+            }
+            None => out.extend(self.span_inside(a, b)),
+        }
+    }
     /// `Shape::length_inside`.
     #[inline]
     pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        if self.points.is_some() {
+            let mut spans = Vec::new();
+            self.spans_inside(a, b, &mut spans);
+            return spans.iter().map(|(t0, t1)| t1 - t0).sum();
+        }
         self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
     }
     /// `Shape::overlaps`.
@@ -287,6 +317,9 @@ impl PlacedShape {
         let reach = self.bounding_radius + base.radius;
         if self.center.distance_squared(base.base.center) > reach * reach {
             return false;
+        }
+        if let Some(points) = &self.points {
+            return crate::polygon::overlaps_rect(points, &base.corners, tolerance);
         }
         match &self.polygon {
             None => {
@@ -653,6 +686,11 @@ pub enum Shape {
         center: (f32, f32),
         radius: f32,
     },
+    /// A simple polygon, convex or concave: its points in order round the outline (either way
+    /// round), the last joined back to the first. It must not cross itself.
+    Polygon {
+        points: Vec<(f32, f32)>,
+    },
 }
 
 impl Shape {
@@ -671,7 +709,26 @@ impl Shape {
                 let uy = dir(a + std::f32::consts::FRAC_PI_2) * size.1 * 0.5;
                 Some([c - ux - uy, c + ux - uy, c + ux + uy, c - ux + uy])
             }
+            Shape::Circle { .. } | Shape::Polygon { .. } => None,
+        }
+    }
+
+    /// The outline's points: a rectangle's corners or a polygon's points; `None` for a circle.
+    #[inline]
+    pub fn outline(&self) -> Option<Vec<Vec2>> {
+        match self {
+            Shape::Rect { .. } => self.polygon().map(|k| k.to_vec()),
             Shape::Circle { .. } => None,
+            Shape::Polygon { points } => Some(points.iter().map(|p| Vec2::new(p.0, p.1)).collect()),
+        }
+    }
+
+    /// A polygon's points as vectors, or `None` for another shape.
+    #[inline]
+    fn polygon_points(&self) -> Option<Vec<Vec2>> {
+        match self {
+            Shape::Polygon { .. } => self.outline(),
+            _ => None,
         }
     }
 
@@ -684,8 +741,9 @@ impl Shape {
             polygon: self.polygon(),
             circle_radius: match *self {
                 Shape::Circle { radius, .. } => radius,
-                Shape::Rect { .. } => 0.0,
+                Shape::Rect { .. } | Shape::Polygon { .. } => 0.0,
             },
+            points: self.polygon_points().map(Into::into),
         }
     }
 
@@ -695,14 +753,25 @@ impl Shape {
         match *self {
             Shape::Rect { size, .. } => Vec2::new(size.0, size.1).length() * 0.5,
             Shape::Circle { radius, .. } => radius,
+            Shape::Polygon { ref points } => {
+                let c = self.center();
+                points
+                    .iter()
+                    .map(|p| c.distance(Vec2::new(p.0, p.1)))
+                    .fold(0.0, f32::max)
+            }
         }
     }
 
+    /// The centre: a polygon's centre of area (which may lie outside a concave one).
     #[inline]
     pub fn center(&self) -> Vec2 {
         match *self {
             Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
                 Vec2::new(center.0, center.1)
+            }
+            Shape::Polygon { .. } => {
+                crate::polygon::centroid(&self.polygon_points().unwrap_or_default())
             }
         }
     }
@@ -715,12 +784,18 @@ impl Shape {
                 let k = self.polygon().unwrap_or([Vec2::ZERO; 4]);
                 (0..4).all(|i| cross(k[(i + 1) % 4] - k[i], p - k[i]) >= -1e-5)
             }
+            Shape::Polygon { .. } => {
+                crate::polygon::contains(&self.polygon_points().unwrap_or_default(), p)
+            }
         }
     }
 
     /// Length of the segment `a`–`b` that lies inside the shape.
     #[inline]
     pub fn length_inside(&self, a: Vec2, b: Vec2) -> f32 {
+        if let Shape::Polygon { .. } = self {
+            return self.placed().length_inside(a, b);
+        }
         self.span_inside(a, b).map_or(0.0, |(t0, t1)| t1 - t0)
     }
 
@@ -752,6 +827,8 @@ impl Shape {
                 rotation,
             } => [0.0, center.0, center.1, size.0, size.1, rotation],
             Shape::Circle { center, radius } => [1.0, center.0, center.1, radius, 0.0, 0.0],
+            // A polygon's points do not fit the key: measured each time.
+            Shape::Polygon { .. } => return self.measured_distance_to(base),
         };
         let mut key = [0u32; 11];
         key[..6].copy_from_slice(&shape.map(f32::to_bits));
@@ -780,6 +857,10 @@ impl Shape {
             Shape::Rect { .. } => {
                 polygon_distance(&self.polygon().unwrap_or([Vec2::ZERO; 4]), &base.corners())
             }
+            Shape::Polygon { .. } => crate::polygon::distance_to_rect(
+                &self.polygon_points().unwrap_or_default(),
+                &base.corners(),
+            ),
         }
     }
 
@@ -813,6 +894,11 @@ impl Shape {
             }
             Shape::Rect { .. } => penetrates_by_more(
                 &self.polygon().unwrap_or([Vec2::ZERO; 4]),
+                &base.corners(),
+                tolerance,
+            ),
+            Shape::Polygon { .. } => crate::polygon::overlaps_rect(
+                &self.polygon_points().unwrap_or_default(),
                 &base.corners(),
                 tolerance,
             ),
@@ -1020,5 +1106,149 @@ mod tests {
     fn bearings_round_trip() {
         assert!((bearing_to_angle(0.0) - FRAC_PI_2).abs() < 1e-6);
         assert!((angle_to_bearing(bearing_to_angle(135.0)) - 135.0).abs() < 1e-3);
+    }
+}
+
+#[cfg(test)]
+mod polygon_tests {
+    use super::*;
+
+    /// An L: a 6x6 square less its north-east 4x4 quarter, so the notch is x 2..6, y 2..6.
+    fn ell() -> Shape {
+        Shape::Polygon {
+            points: vec![
+                (0.0, 0.0),
+                (6.0, 0.0),
+                (6.0, 2.0),
+                (2.0, 2.0),
+                (2.0, 6.0),
+                (0.0, 6.0),
+            ],
+        }
+    }
+
+    fn base(x: f32, y: f32) -> Footprint {
+        Footprint::new(Vec2::new(x, y), Vec2::ONE, 0.3)
+    }
+
+    #[test]
+    fn a_point_in_the_notch_is_outside_and_one_in_an_arm_inside() {
+        let l = ell();
+        assert!(!l.contains(Vec2::new(4.0, 4.0)));
+        assert!(l.contains(Vec2::new(1.0, 4.0)));
+        assert!(l.contains(Vec2::new(4.0, 1.0)));
+        assert!(!l.contains(Vec2::new(7.0, 1.0)));
+    }
+
+    #[test]
+    fn a_base_in_the_notch_does_not_overlap_and_one_across_an_edge_does() {
+        let l = ell();
+        let placed = l.placed();
+        for tol in [0.0, 0.01, 0.05] {
+            // In the notch, within the L's bounding box and radius.
+            let notch = base(4.0, 4.0);
+            assert!(!l.overlaps(&notch, tol));
+            assert!(!placed.overlaps(&PlacedBase::new(notch), tol));
+            assert!(l.distance_to(&notch) > 1.0);
+            // Across the inner edge x = 2.
+            let across = base(2.2, 4.0);
+            assert!(l.overlaps(&across, tol), "{tol}");
+            assert!(placed.overlaps(&PlacedBase::new(across), tol));
+            assert_eq!(l.distance_to(&across), 0.0);
+            // Wholly inside an arm.
+            assert!(l.overlaps(&base(1.0, 4.0), tol));
+        }
+        // Flush against the inner edge: touching, not overlapping.
+        let flush = Footprint::new(Vec2::new(2.5, 4.0), Vec2::ONE, 0.0);
+        assert!(!l.overlaps(&flush, 0.0));
+        assert!(l.touches(&flush, 0.01));
+        // A little apart: the distance is the gap.
+        let apart = Footprint::new(Vec2::new(3.0, 4.0), Vec2::ONE, 0.0);
+        assert!((l.distance_to(&apart) - 0.5).abs() < 1e-4);
+        assert!(!l.touches(&apart, 0.4));
+    }
+
+    #[test]
+    fn sight_through_the_notch_is_clear_and_through_an_arm_blocked() {
+        let l = ell();
+        let (a, b) = (Vec2::new(3.0, 7.0), Vec2::new(7.0, 3.0));
+        assert_eq!(l.length_inside(a, b), 0.0);
+        assert!(!l.crosses(a, b));
+        let (a, b) = (Vec2::new(-1.0, 4.0), Vec2::new(7.0, 4.0));
+        assert!(
+            (l.length_inside(a, b) - 2.0).abs() < 1e-4,
+            "only the west arm"
+        );
+        assert!(l.crosses(a, b));
+        // A segment that enters both arms: two spans, their lengths summed.
+        let (a, b) = (Vec2::new(1.0, 7.0), Vec2::new(7.0, 1.0));
+        assert!(
+            l.length_inside(a, b) < 1e-4,
+            "meets only the two inner corners"
+        );
+        let mut spans = Vec::new();
+        let u = Shape::Polygon {
+            points: vec![
+                (0.0, 0.0),
+                (6.0, 0.0),
+                (6.0, 6.0),
+                (4.0, 6.0),
+                (4.0, 2.0),
+                (2.0, 2.0),
+                (2.0, 6.0),
+                (0.0, 6.0),
+            ],
+        };
+        u.placed()
+            .spans_inside(Vec2::new(-1.0, 4.0), Vec2::new(7.0, 4.0), &mut spans);
+        assert_eq!(spans.len(), 2, "{spans:?}");
+        assert!((u.length_inside(Vec2::new(-1.0, 4.0), Vec2::new(7.0, 4.0)) - 4.0).abs() < 1e-4);
+        assert_eq!(
+            u.placed()
+                .span_inside(Vec2::new(-1.0, 4.0), Vec2::new(7.0, 4.0)),
+            Some((1.0, 7.0))
+        );
+    }
+
+    #[test]
+    fn a_polygons_centre_and_reach_cover_it() {
+        let l = ell();
+        let c = l.center();
+        // The L's centre of area: 20 square inches, (2*6*... ) worked out by parts.
+        let expect = (Vec2::new(3.0, 1.0) * 12.0 + Vec2::new(1.0, 4.0) * 8.0) / 20.0;
+        assert!(c.distance(expect) < 1e-4, "{c}");
+        let r = l.bounding_radius();
+        for p in l.outline().unwrap_or_default() {
+            assert!(p.distance(c) <= r + 1e-5);
+        }
+    }
+
+    /// Random bases against a concave polygon: the placed shape answers as the plain one, and
+    /// overlap always means contact.
+    #[test]
+    fn placed_polygons_answer_as_the_plain_ones() {
+        let l = ell();
+        let placed = l.placed();
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |lo: f32, hi: f32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            lo + (hi - lo) * ((seed >> 40) as f32 / (1u64 << 24) as f32)
+        };
+        for _ in 0..5_000 {
+            let b = Footprint::new(
+                Vec2::new(next(-2.0, 8.0), next(-2.0, 8.0)),
+                Vec2::new(next(0.5, 2.0), next(0.5, 2.0)),
+                next(-4.0, 4.0),
+            );
+            let tol = next(0.0, 0.1);
+            let overlaps = l.overlaps(&b, tol);
+            assert_eq!(placed.overlaps(&PlacedBase::new(b), tol), overlaps);
+            if overlaps {
+                assert!(l.touches(&b, tol), "{b:?}");
+                assert!(placed.may_reach(&PlacedBase::new(b), 0.0));
+            }
+        }
     }
 }

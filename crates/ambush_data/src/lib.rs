@@ -12,6 +12,7 @@ pub mod ident;
 pub mod locate;
 pub mod mods;
 mod patch;
+pub mod polygon;
 #[cfg(test)]
 mod reference;
 pub mod scenario;

@@ -42,7 +42,7 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
     let bad_going = bad_going(table);
     let mut bad: Vec<(f32, f32)> = Vec::with_capacity(bad_going.len());
     let mut on_ray: Vec<(PlacedBase, bool)> = Vec::with_capacity(near.len());
-    let mut walls_on_ray: Vec<PlacedShape> = Vec::with_capacity(walls.len());
+    let mut walls_on_ray: Vec<&PlacedShape> = Vec::with_capacity(walls.len());
     for k in [0i32, 1, -1, 2, -2, 3, -3, 4, -4, 6, -6] {
         let a = base_angle + (k as f32) * 15f32.to_radians();
         let dirv = geometry::dir(a);
@@ -63,11 +63,10 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
         }
         // Where this ray runs through bad going, once, so each step's cost is a sum.
         bad.clear();
-        bad.extend(
-            bad_going
-                .iter()
-                .filter_map(|f| f.span_inside(start.center, far)),
-        );
+        for f in &bad_going {
+            // A concave polygon may be crossed more than once along the ray.
+            f.spans_inside(start.center, far, &mut bad);
+        }
         let cost_at = |d: f32| {
             let in_bad: f32 = bad.iter().map(|(t0, t1)| (t1.min(d) - t0).max(0.0)).sum();
             d + extra * in_bad

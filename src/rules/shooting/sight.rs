@@ -87,6 +87,16 @@ pub fn terrain_print(table: &Table) -> u64 {
             geometry::Shape::Circle { center, radius } => {
                 [1.0, center.0, center.1, *radius, 0.0, 0.0]
             }
+            geometry::Shape::Polygon { points } => {
+                // Every point, after its count (no rectangle or circle starts with 2.0).
+                mix(2.0f32.to_bits());
+                mix(points.len() as u32);
+                for p in points {
+                    mix(p.0.to_bits());
+                    mix(p.1.to_bits());
+                }
+                continue;
+            }
         };
         for w in words {
             mix(w.to_bits());

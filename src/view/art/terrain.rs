@@ -3,6 +3,7 @@
 use super::*;
 use ambush_data::board::{Going, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
+use ambush_data::polygon;
 use ambush_data::scenario::Environment;
 use bevy::prelude::*;
 use std::f32::consts::{PI, TAU};
@@ -33,13 +34,16 @@ impl Scatter {
     }
 }
 
-/// A shape's own frame: its centre, its rotation, and its half sizes along its axes.
-#[derive(Debug, Clone, Copy)]
+/// A shape's own frame: its centre, its rotation, and its half sizes along its axes (a
+/// polygon's: the middle of its bounding box, no rotation, and the box's half sizes).
+#[derive(Debug, Clone)]
 pub(super) struct Frame {
     pub(super) centre: Vec2,
     rotation: f32,
     pub(super) half: Vec2,
     round: bool,
+    /// A polygon's points, about the centre; `None` for a rectangle or a circle.
+    points: Option<Vec<Vec2>>,
 }
 
 impl Frame {
@@ -54,13 +58,71 @@ impl Frame {
                 rotation: rotation.to_radians(),
                 half: Vec2::new(size.0, size.1) * 0.5,
                 round: false,
+                points: None,
             },
             Shape::Circle { center, radius } => Frame {
                 centre: Vec2::from(center),
                 rotation: 0.0,
                 half: Vec2::splat(radius),
                 round: true,
+                points: None,
             },
+            Shape::Polygon { ref points } => {
+                let k: Vec<Vec2> = points.iter().map(|p| Vec2::from(*p)).collect();
+                let (lo, hi) = k.iter().fold(
+                    (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+                    |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+                );
+                // No points, or points that cannot be measured: a frame of no size.
+                let (centre, half) = if (lo + hi).is_finite() {
+                    ((lo + hi) * 0.5, (hi - lo) * 0.5)
+                } else {
+                    (Vec2::ZERO, Vec2::ZERO)
+                };
+                Frame {
+                    centre,
+                    rotation: 0.0,
+                    half,
+                    round: false,
+                    points: Some(k.iter().map(|p| *p - centre).collect()),
+                }
+            }
+        }
+    }
+    /// The area, square inches.
+    pub(super) fn area(&self) -> f32 {
+        match &self.points {
+            Some(k) => polygon::signed_area(k).abs(),
+            None if self.round => PI * self.half.x * self.half.x,
+            None => 4.0 * self.half.x * self.half.y,
+        }
+    }
+    /// The whole shape filled: one paint, or a polygon's triangles (a concave outline cannot
+    /// be fanned from its centre).
+    pub(super) fn fill(&self, colour: Color, out: &mut Vec<Paint>) {
+        match &self.points {
+            Some(k) => {
+                for t in polygon::triangulate(k) {
+                    out.push(Paint::fill(self.all(t.map(|i| k[i])), colour));
+                }
+            }
+            None => out.push(Paint::fill(self.all(self.outline(0.0)), colour)),
+        }
+    }
+    /// The pieces of the local segment `a`–`b` inside the shape: a polygon's outline may cut
+    /// it; a rectangle's and a circle's lines are already drawn within them.
+    pub(super) fn clip(&self, a: Vec2, b: Vec2) -> Vec<[Vec2; 2]> {
+        match &self.points {
+            Some(k) => {
+                let mut spans = Vec::new();
+                polygon::spans_inside(k, a, b, &mut spans);
+                let d = (b - a).normalize_or_zero();
+                spans
+                    .iter()
+                    .map(|(t0, t1)| [a + d * *t0, a + d * *t1])
+                    .collect()
+            }
+            None => vec![[a, b]],
         }
     }
     /// A point given in the shape's frame, on the table.
@@ -72,6 +134,9 @@ impl Frame {
     }
     /// Whether a local point lies inside, `margin` in from the edge.
     pub(super) fn holds(&self, p: Vec2, margin: f32) -> bool {
+        if let Some(k) = &self.points {
+            return polygon::contains(k, p) && polygon::boundary_distance(k, p) >= margin;
+        }
         if self.round {
             p.length() <= self.half.x - margin
         } else {
@@ -80,6 +145,9 @@ impl Frame {
     }
     /// The outline, in local coordinates, grown by `grow` inches.
     pub(super) fn outline(&self, grow: f32) -> Vec<Vec2> {
+        if let Some(k) = &self.points {
+            return grown(k, grow);
+        }
         if self.round {
             circle(Vec2::ZERO, self.half.x + grow, 32)
         } else {
@@ -107,6 +175,33 @@ impl Frame {
     }
 }
 
+/// A polygon's points moved `grow` inches out along each corner's bisector (in when negative),
+/// so each edge moves out by about `grow`; a sharp corner moves at most twice as far.
+fn grown(k: &[Vec2], grow: f32) -> Vec<Vec2> {
+    if grow == 0.0 || k.len() < 3 {
+        return k.to_vec();
+    }
+    // Outward is right of each edge for counter-clockwise points.
+    let out_sign = if polygon::signed_area(k) < 0.0 {
+        -1.0
+    } else {
+        1.0
+    };
+    let n = k.len();
+    let normal = |a: Vec2, b: Vec2| {
+        let e = (b - a).normalize_or_zero();
+        Vec2::new(e.y, -e.x) * out_sign
+    };
+    (0..n)
+        .map(|i| {
+            let (prev, p, next) = (k[(i + n - 1) % n], k[i], k[(i + 1) % n]);
+            let (n1, n2) = (normal(prev, p), normal(p, next));
+            let m = (n1 + n2).normalize_or(n1);
+            p + m * grow / m.dot(n1).max(0.5)
+        })
+        .collect()
+}
+
 /// A circle's outline as `n` points.
 pub fn circle(centre: Vec2, r: f32, n: usize) -> Vec<Vec2> {
     (0..n)
@@ -125,7 +220,7 @@ pub fn terrain(f: &TerrainFeature, palette: Palette) -> Vec<Paint> {
     match look {
         TerrainLook::Ship => ship(&frame, fill, ink, &mut out),
         TerrainLook::Rocks => rocks(&frame, fill, ink, &mut scatter, &mut out),
-        _ => out.push(Paint::fill(frame.all(frame.outline(0.0)), fill)),
+        _ => frame.fill(fill, &mut out),
     }
     match look {
         TerrainLook::Woods => woods(&frame, ink, &mut scatter, &mut out),
@@ -149,11 +244,7 @@ pub fn terrain(f: &TerrainFeature, palette: Palette) -> Vec<Paint> {
 
 /// Tree crowns: overlapping discs, each with a lit side, scattered inside the outline.
 pub(super) fn woods(frame: &Frame, ink: Color, s: &mut Scatter, out: &mut Vec<Paint>) {
-    let area = if frame.round {
-        PI * frame.half.x * frame.half.x
-    } else {
-        4.0 * frame.half.x * frame.half.y
-    };
+    let area = frame.area();
     let crowns = ((area / 2.2) as usize).clamp(1, 400);
     let shade = ink.mix(&Color::BLACK, 0.45);
     for _ in 0..crowns * 3 {
@@ -228,6 +319,27 @@ pub(super) fn ripples(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
 
 /// Rocks: a jagged outline with lit and shaded facets, light from the north-west.
 pub(super) fn rocks(frame: &Frame, fill: Color, ink: Color, s: &mut Scatter, out: &mut Vec<Paint>) {
+    let light = Vec2::new(-1.0, 1.0).normalize();
+    let shadow = fill.mix(&Color::BLACK, 0.45);
+    if let Some(k) = &frame.points {
+        // A polygon's own triangles are its facets, lit by which way they lie from the middle.
+        let middle = polygon::centroid(k);
+        for t in polygon::triangulate(k) {
+            let tri = t.map(|i| k[i]);
+            let facing = (polygon::centroid(&tri) - middle).normalize_or_zero();
+            let lit = facing.dot(light);
+            let colour = if lit > 0.2 {
+                ink
+            } else if lit < -0.2 {
+                shadow
+            } else {
+                fill
+            };
+            out.push(Paint::fill(frame.all(tri), colour));
+        }
+        out.push(Paint::ring(frame.all(k.clone()), 0.08, shadow));
+        return;
+    }
     let n = 11;
     let ring: Vec<Vec2> = (0..n)
         .map(|i| {
@@ -244,8 +356,6 @@ pub(super) fn rocks(frame: &Frame, fill: Color, ink: Color, s: &mut Scatter, out
         .collect();
     out.push(Paint::fill(frame.all(ring.clone()), fill));
     let peak = Vec2::new(s.between(-0.15, 0.15), s.between(-0.15, 0.15)) * frame.half;
-    let light = Vec2::new(-1.0, 1.0).normalize();
-    let shadow = fill.mix(&Color::BLACK, 0.45);
     for i in 0..n {
         let (a, b) = (ring[i], ring[(i + 1) % n]);
         // Facets facing the light are lit, the others in shadow; world light, so rotate it in.
@@ -281,7 +391,9 @@ pub(super) fn blocks(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
     let mut u = -along + block;
     while u < along {
         let v = frame.reach_across(u, across);
-        out.push(Paint::line(frame.all([map(u, -v), map(u, v)]), 0.05, ink));
+        for piece in frame.clip(map(u, -v), map(u, v)) {
+            out.push(Paint::line(frame.all(piece), 0.05, ink));
+        }
         u += block;
     }
     out.push(Paint::ring(frame.all(frame.outline(0.0)), 0.06, ink));
@@ -293,21 +405,17 @@ pub(super) fn deck(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
     let mut x = -frame.half.x + step;
     while x < frame.half.x {
         let v = frame.reach_across(x, frame.half.y) - 0.03;
-        out.push(Paint::line(
-            frame.all([Vec2::new(x, -v), Vec2::new(x, v)]),
-            0.05,
-            ink,
-        ));
+        for piece in frame.clip(Vec2::new(x, -v), Vec2::new(x, v)) {
+            out.push(Paint::line(frame.all(piece), 0.05, ink));
+        }
         x += step;
     }
     let mut y = -frame.half.y + step;
     while y < frame.half.y {
         let u = frame.reach_across(y, frame.half.x) - 0.03;
-        out.push(Paint::line(
-            frame.all([Vec2::new(-u, y), Vec2::new(u, y)]),
-            0.05,
-            ink,
-        ));
+        for piece in frame.clip(Vec2::new(-u, y), Vec2::new(u, y)) {
+            out.push(Paint::line(frame.all(piece), 0.05, ink));
+        }
         y += step;
     }
 }
@@ -319,12 +427,42 @@ pub(super) fn contours(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
         if frame.half.min_element() <= inset + 0.1 {
             break;
         }
-        out.push(Paint::ring(frame.all(frame.outline(-inset)), 0.07, ink));
+        let ring = frame.outline(-inset);
+        // A polygon's inset outline folds over itself where the ground is narrower than it.
+        if frame.points.is_some() && !ring.iter().all(|p| frame.holds(*p, 0.0)) {
+            break;
+        }
+        out.push(Paint::ring(frame.all(ring), 0.07, ink));
     }
 }
 
 /// A ship: a hull pointed at the bow along its long axis, plates, a cockpit and engines.
 pub(super) fn ship(frame: &Frame, fill: Color, ink: Color, out: &mut Vec<Paint>) {
+    if let Some(k) = &frame.points {
+        // A hull of any outline: plates as seams across its long axis, within it.
+        frame.fill(fill, out);
+        let (along, across) = if frame.long_is_x() {
+            (frame.half.x, frame.half.y)
+        } else {
+            (frame.half.y, frame.half.x)
+        };
+        let map = |u: f32, v: f32| {
+            if frame.long_is_x() {
+                Vec2::new(u, v)
+            } else {
+                Vec2::new(v, u)
+            }
+        };
+        let mut u = -along + 1.2;
+        while u < along {
+            for piece in frame.clip(map(u, -across), map(u, across)) {
+                out.push(Paint::line(frame.all(piece), 0.05, ink));
+            }
+            u += 1.2;
+        }
+        out.push(Paint::ring(frame.all(k.clone()), 0.1, ink));
+        return;
+    }
     if frame.round {
         // A round hull: a saucer with a ring of plates.
         out.push(Paint::fill(

@@ -54,6 +54,7 @@ fn every_look_draws_inside_its_feature_and_the_patterns_differ() {
         let outer = match &shape {
             Shape::Circle { radius, .. } => *radius,
             Shape::Rect { size, .. } => Vec2::from(*size).length() * 0.5,
+            Shape::Polygon { .. } => shape.bounding_radius(),
         } + 0.2;
         let mut seen = Vec::new();
         for look in TerrainLook::ALL {
@@ -185,4 +186,54 @@ fn tokens_tell_the_sides_apart_by_shape_as_well_as_colour() {
         assert!(!symbols.contains(&t), "{s:?} has a symbol of its own");
         symbols.push(t);
     }
+}
+
+#[test]
+fn a_concave_polygon_gets_every_look_inside_it_and_none_in_its_notch() {
+    use ambush_data::polygon;
+    // An L: the notch is x 12..18, y 12..18.
+    let ell = vec![
+        (8.0, 8.0),
+        (18.0, 8.0),
+        (18.0, 12.0),
+        (12.0, 12.0),
+        (12.0, 18.0),
+        (8.0, 18.0),
+    ];
+    let outline: Vec<Vec2> = ell.iter().map(|p| Vec2::from(*p)).collect();
+    let notch = Vec2::new(15.5, 15.5);
+    let mut seen = Vec::new();
+    for look in TerrainLook::ALL {
+        for going in [Going::Bad, Going::Impassable] {
+            let mut f = feature(
+                "x",
+                Shape::Polygon {
+                    points: ell.clone(),
+                },
+                going,
+            );
+            f.look = Some(look);
+            let t = Triangles::of(&terrain(&f, Palette::default()));
+            assert!(!t.positions.is_empty(), "{look:?} draws something");
+            for p in &t.positions {
+                assert!(
+                    polygon::contains(&outline, *p)
+                        || polygon::boundary_distance(&outline, *p) <= 0.2,
+                    "{look:?} spills out of its feature at {p}"
+                );
+            }
+            for c in t.positions.chunks(3) {
+                assert!(!polygon::contains(c, notch), "{look:?} paints the notch");
+            }
+            if going == Going::Bad {
+                assert!(!seen.contains(&t), "{look:?} looks like another look");
+                seen.push(t);
+            }
+        }
+    }
+    // The plain fill covers the L exactly: its area, no more.
+    let mut open = feature("x", Shape::Polygon { points: ell }, Going::Bad);
+    open.look = Some(TerrainLook::Open);
+    let t = Triangles::of(&terrain(&open, Palette::default()));
+    assert!((area(&t) - 64.0).abs() < 1e-3, "{}", area(&t));
 }

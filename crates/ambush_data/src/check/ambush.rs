@@ -253,11 +253,11 @@ impl Checker<'_> {
     /// 004's set-up zone: the ambusher's units and dummies stand inside it.
     pub(super) fn check_zone(&self, s: &Scenario, a: &AmbushSpec) -> Result<(), Problem> {
         for (i, z) in a.zone.iter().enumerate() {
-            if let Some((field, why)) = shape_problem(z, s.table) {
-                return Err(self.fail(
-                    &[Key("ambush"), Key("zone"), Item(i), Key(field)],
-                    format!("field `ambush.zone[{i}].{field}`: {why}"),
-                ));
+            if let Some(((field, item), why)) = shape_problem(z, s.table) {
+                let mut path = vec![Key("ambush"), Key("zone"), Item(i), Key(field)];
+                path.extend(item.map(Item));
+                let field = shape_field_text(field, item);
+                return Err(self.fail(&path, format!("field `ambush.zone[{i}].{field}`: {why}")));
             }
         }
         if a.zone.is_empty() {

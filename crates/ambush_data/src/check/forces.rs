@@ -236,11 +236,11 @@ impl Checker<'_> {
                 ),
             ));
         }
-        if let Some((field, why)) = shape_problem(&t.shape, s.table) {
-            return Err(self.fail(
-                &[Key("terrain"), Item(i), Key("shape"), Key(field)],
-                format!("{who}, field `shape.{field}`: {why}"),
-            ));
+        if let Some(((field, item), why)) = shape_problem(&t.shape, s.table) {
+            let mut path = vec![Key("terrain"), Item(i), Key("shape"), Key(field)];
+            path.extend(item.map(Item));
+            let field = shape_field_text(field, item);
+            return Err(self.fail(&path, format!("{who}, field `shape.{field}`: {why}")));
         }
         if !(t.height.is_finite() && (0.0..=MAX_HEIGHT_FEET).contains(&t.height)) {
             return Err(self.fail(

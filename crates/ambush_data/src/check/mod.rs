@@ -80,6 +80,10 @@ pub const MAX_WEAPONS_PER_UNIT: usize = 16;
 pub const MAX_DUMMIES: usize = 200;
 pub const MAX_ZONE_SHAPES: usize = 32;
 pub const MAX_MODIFIERS: usize = 64;
+/// The most points a polygon shape may have: enough for any outline a person draws by hand.
+pub const MAX_POLYGON_POINTS: usize = 64;
+/// The least area a polygon may enclose, square inches: less is a line, not ground.
+pub const MIN_POLYGON_AREA: f32 = 0.01;
 /// The longest unit label, in characters: it is drawn on the unit's token.
 pub const MAX_LABEL_CHARS: usize = 32;
 /// The longest name of a scenario, a side or a terrain feature, in characters.
@@ -206,12 +210,89 @@ fn shape_on_table(shape: &Shape, table: (f32, f32), slack: f32) -> bool {
             let c = shape.center();
             inside(c - Vec2::splat(*radius)) && inside(c + Vec2::splat(*radius))
         }
+        Shape::Polygon { points } => points.iter().all(|p| inside(Vec2::new(p.0, p.1))),
     }
+}
+
+/// The field of a shape a problem concerns: `center`, or `points[3]` (the item).
+pub(crate) type ShapeField = (&'static str, Option<usize>);
+
+/// What is wrong with a polygon's points, if anything: between 3 and `MAX_POLYGON_POINTS` of
+/// them, each finite, its centre on the table, no wider or deeper than the table's diagonal,
+/// some area, and no edge crossing another or folding back on its neighbour.
+fn polygon_problem(points: &[(f32, f32)], table: (f32, f32)) -> Option<(ShapeField, String)> {
+    let n = points.len();
+    if !(3..=MAX_POLYGON_POINTS).contains(&n) {
+        return Some((
+            ("points", None),
+            format!("expected 3 to {MAX_POLYGON_POINTS} points, found {n}"),
+        ));
+    }
+    if let Some(i) = points.iter().position(|p| !finite2(*p)) {
+        let p = points[i];
+        return Some((
+            ("points", Some(i)),
+            format!("expected a finite point, found ({}, {})", p.0, p.1),
+        ));
+    }
+    if let Some(i) = (0..n).find(|&i| points[i] == points[(i + 1) % n]) {
+        let j = (i + 1) % n;
+        return Some((
+            ("points", Some(j)),
+            format!("point {j} repeats point {i}: an edge needs two different ends"),
+        ));
+    }
+    let k: Vec<Vec2> = points.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+    let diagonal = Vec2::new(table.0, table.1).length();
+    let (lo, hi) = k.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let wide = (hi - lo).max_element();
+    if !wide.is_finite() || wide > diagonal {
+        return Some((
+            ("points", None),
+            format!(
+                "expected a width and depth at most the table's diagonal ({diagonal:.0} inches), found ({}, {})",
+                hi.x - lo.x,
+                hi.y - lo.y
+            ),
+        ));
+    }
+    if let Some((i, j)) = crate::polygon::self_crossing(&k) {
+        return Some((
+            ("points", Some(j)),
+            format!(
+                "the polygon crosses itself: the edge from point {j} meets the edge from point {i}"
+            ),
+        ));
+    }
+    let area = crate::polygon::signed_area(&k).abs();
+    if !area.is_finite() || area < MIN_POLYGON_AREA {
+        return Some((
+            ("points", None),
+            format!(
+                "the polygon encloses no ground ({area} square inches); expected at least {MIN_POLYGON_AREA}"
+            ),
+        ));
+    }
+    let c = crate::polygon::centroid(&k);
+    if !point_on_table((c.x, c.y), table) {
+        return Some((
+            ("points", None),
+            format!(
+                "the centre ({}, {}) lies off the {}x{} table",
+                c.x, c.y, table.0, table.1
+            ),
+        ));
+    }
+    None
 }
 
 /// A shape a table can hold: its centre on the table, no larger than the table's diagonal, and
 /// turned by sane degrees. It may run off an edge (a stream leaving the table), not lie off it.
-fn shape_problem(shape: &Shape, table: (f32, f32)) -> Option<(&'static str, String)> {
+fn shape_problem(shape: &Shape, table: (f32, f32)) -> Option<(ShapeField, String)> {
+    let field = |name: &'static str, why: String| Some(((name, None), why));
     let diagonal = Vec2::new(table.0, table.1).length();
     match *shape {
         Shape::Rect {
@@ -220,53 +301,62 @@ fn shape_problem(shape: &Shape, table: (f32, f32)) -> Option<(&'static str, Stri
             rotation,
         } => {
             if !point_on_table(center, table) {
-                return Some((
+                return field(
                     "center",
                     format!(
                         "the centre ({}, {}) lies off the {}x{} table",
                         center.0, center.1, table.0, table.1
                     ),
-                ));
+                );
             }
             if !positive2(size) || size.0 > diagonal || size.1 > diagonal {
-                return Some((
+                return field(
                     "size",
                     format!(
                         "expected a width and depth above 0 and at most the table's diagonal ({diagonal:.0} inches), found ({}, {})",
                         size.0, size.1
                     ),
-                ));
+                );
             }
             if !degrees_ok(rotation) {
-                return Some((
+                return field(
                     "rotation",
                     format!(
                         "expected degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {rotation}"
                     ),
-                ));
+                );
             }
         }
         Shape::Circle { center, radius } => {
             if !point_on_table(center, table) {
-                return Some((
+                return field(
                     "center",
                     format!(
                         "the centre ({}, {}) lies off the {}x{} table",
                         center.0, center.1, table.0, table.1
                     ),
-                ));
+                );
             }
             if !(radius.is_finite() && radius > 0.0 && radius <= diagonal) {
-                return Some((
+                return field(
                     "radius",
                     format!(
                         "expected a radius above 0 and at most the table's diagonal ({diagonal:.0} inches), found {radius}"
                     ),
-                ));
+                );
             }
         }
+        Shape::Polygon { ref points } => return polygon_problem(points, table),
     }
     None
+}
+
+/// A shape's field as a message names it: `center`, `points[3]`.
+fn shape_field_text(field: &str, item: Option<usize>) -> String {
+    match item {
+        Some(i) => format!("{field}[{i}]"),
+        None => field.to_string(),
+    }
 }
 
 /// A route of two or more points, each on the table.

@@ -138,6 +138,9 @@ impl Drop for BalanceRun {
     }
 }
 
+/// How near a polygon's point, inches, a press must come to take hold of it.
+const VERTEX_REACH: f32 = 0.75;
+
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
 
@@ -157,6 +160,8 @@ pub enum Tool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TerrainKind {
     Wood,
+    /// Rough ground, placed as a polygon whose points can then be dragged.
+    Rough,
     Rocks,
     Building,
     Stream,
@@ -164,8 +169,9 @@ pub enum TerrainKind {
 }
 
 impl TerrainKind {
-    pub const ALL: [TerrainKind; 5] = [
+    pub const ALL: [TerrainKind; 6] = [
         TerrainKind::Wood,
+        TerrainKind::Rough,
         TerrainKind::Rocks,
         TerrainKind::Building,
         TerrainKind::Stream,
@@ -175,6 +181,7 @@ impl TerrainKind {
     pub fn label(self) -> &'static str {
         match self {
             TerrainKind::Wood => "wood",
+            TerrainKind::Rough => "rough (polygon)",
             TerrainKind::Rocks => "rocks",
             TerrainKind::Building => "building",
             TerrainKind::Stream => "stream",
@@ -192,6 +199,22 @@ impl TerrainKind {
         };
         let (shape, going, look) = match self {
             TerrainKind::Wood => (rect(8.0, 6.0), Going::Bad, TerrainLook::Woods),
+            TerrainKind::Rough => (
+                Shape::Polygon {
+                    points: [
+                        (-4.0, -2.0),
+                        (2.0, -3.0),
+                        (4.5, 0.5),
+                        (1.0, 3.0),
+                        (-3.5, 2.0),
+                    ]
+                    .iter()
+                    .map(|(x, y)| (at.0 + x, at.1 + y))
+                    .collect(),
+                },
+                Going::Bad,
+                TerrainLook::Rough,
+            ),
             TerrainKind::Rocks => (
                 Shape::Circle {
                     center: at,
@@ -240,6 +263,8 @@ pub struct EditorSession {
     form: Option<Form>,
     /// The piece being dragged and where the drag began, inches.
     drag: Option<(Pick, (f32, f32))>,
+    /// The point of the selected polygon being dragged: its feature and place in the outline.
+    vertex_drag: Option<(usize, usize)>,
     /// The last balance run, if one was asked for.
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
@@ -274,6 +299,7 @@ impl EditorSession {
             status: String::new(),
             form: None,
             drag: None,
+            vertex_drag: None,
             balance: None,
             balance_games: BALANCE_GAMES,
         }
@@ -408,9 +434,33 @@ impl EditorSession {
         unit
     }
 
-    /// A drag of the selected tool's piece begins at `at`.
+    /// The point of the selected polygon within reach of `at`, if any: its handle.
+    pub fn vertex_at(&self, at: (f32, f32)) -> Option<(usize, usize)> {
+        let Some(Pick::Terrain(t)) = self.selected else {
+            return None;
+        };
+        let Shape::Polygon { points } = &self.draft.scenario().terrain.get(t)?.shape else {
+            return None;
+        };
+        let p = Vec2::from(at);
+        points
+            .iter()
+            .enumerate()
+            .map(|(k, q)| (k, Vec2::from(*q).distance(p)))
+            .filter(|(_, d)| *d <= VERTEX_REACH)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(k, _)| (t, k))
+    }
+
+    /// A drag of the selected tool's piece begins at `at`: a point of the selected polygon
+    /// when one is within reach, else the piece there.
     pub fn drag_start(&mut self, at: (f32, f32)) {
         if self.tool != Tool::Select {
+            return;
+        }
+        if let Some(vertex) = self.vertex_at(at) {
+            self.vertex_drag = Some(vertex);
+            self.form = None;
             return;
         }
         let pick = self.pick_at(at);
@@ -429,8 +479,17 @@ impl EditorSession {
         Some((pick, (to.0 - origin.0, to.1 - origin.1)))
     }
 
-    /// The drag ends at `at`: the piece moves there as one edit.
+    /// The drag ends at `at`: the piece (or the polygon's point) moves there as one edit.
     pub fn drag_end(&mut self, at: (f32, f32)) {
+        if let Some((terrain, vertex)) = self.vertex_drag.take() {
+            let to = self.snapped(at);
+            let _ = self.apply(Edit::MoveVertex {
+                terrain,
+                vertex,
+                to,
+            });
+            return;
+        }
         let moved = self.drag_offset(at);
         self.drag = None;
         let Some((pick, by)) = moved else { return };
@@ -1011,6 +1070,35 @@ fn terrain_fields(ui: &mut egui::Ui, f: &mut TerrainFeature) -> bool {
                 );
             });
         }
+        Shape::Polygon { points } => {
+            ui.label(format!(
+                "A polygon of {} points: drag a point's handle on the table, or set it here.",
+                points.len()
+            ));
+            for (k, p) in points.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}", k + 1));
+                    done |=
+                        finished(&ui.add(egui::DragValue::new(&mut p.0).speed(0.25).suffix("\"")));
+                    done |=
+                        finished(&ui.add(egui::DragValue::new(&mut p.1).speed(0.25).suffix("\"")));
+                });
+            }
+            ui.horizontal(|ui| {
+                // A new point halfway along the edge from the last point back to the first.
+                if points.len() < ambush_data::check::MAX_POLYGON_POINTS
+                    && ui.button("Add a point").clicked()
+                    && let (Some(a), Some(b)) = (points.last().copied(), points.first().copied())
+                {
+                    points.push(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+                    done = true;
+                }
+                if points.len() > 3 && ui.button("Remove the last point").clicked() {
+                    points.pop();
+                    done = true;
+                }
+            });
+        }
         Shape::Circle { radius, .. } => {
             ui.horizontal(|ui| {
                 ui.label("Radius");
@@ -1248,7 +1336,19 @@ fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Palette) {
     let to_table = |p: egui::Pos2| ((p.x - origin.x) / scale, (origin.y - p.y) / scale);
     let pointer = response.interact_pointer_pos().or(response.hover_pos());
     let dragging = pointer.and_then(|p| session.drag_offset(to_table(p)));
-    let shown = dragged_scenario(&s, dragging);
+    let mut shown = dragged_scenario(&s, dragging);
+    if let (Some((terrain, vertex)), Some(p)) = (session.vertex_drag, pointer) {
+        let to = session.snapped(to_table(p));
+        let moved = Edit::MoveVertex {
+            terrain,
+            vertex,
+            to,
+        };
+        let mut preview = shown.clone();
+        if moved.apply_to(&mut preview).is_ok() {
+            shown = preview;
+        }
+    }
     let mesh = art::table(Vec2::new(w, d), &shown.terrain, shown.environment, palette);
     painter.add(egui::Shape::mesh(
         Triangles::of(&mesh).egui_mesh(|p| to_screen(p.x, p.y)),
@@ -1263,6 +1363,13 @@ fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Palette) {
                 points.push(points[0]);
                 painter.add(egui::Shape::line(points, stroke));
             }
+        }
+        Shape::Polygon { points } => {
+            let mut line: Vec<_> = points.iter().map(|p| to_screen(p.0, p.1)).collect();
+            if let Some(first) = line.first().copied() {
+                line.push(first);
+            }
+            painter.add(egui::Shape::line(line, stroke));
         }
     };
     let font = egui::FontId::proportional(12.0);
@@ -1282,6 +1389,19 @@ fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Palette) {
         }
         if session.selected == Some(pick) {
             outline(&f.shape, egui::Stroke::new(2.0, egui::Color32::WHITE));
+        }
+    }
+    // The selected polygon's points, as handles to drag.
+    if let Some(Pick::Terrain(t)) = session.selected
+        && let Some(Shape::Polygon { points }) = shown.terrain.get(t).map(|f| &f.shape)
+    {
+        for p in points {
+            painter.circle(
+                to_screen(p.0, p.1),
+                (VERTEX_REACH * scale * 0.5).clamp(3.0, 8.0),
+                egui::Color32::WHITE,
+                egui::Stroke::new(1.0, egui::Color32::BLACK),
+            );
         }
     }
     for (i, u) in shown.units.iter().enumerate() {
@@ -1435,6 +1555,38 @@ mod tests {
         assert_eq!(s.selected, Some(unit));
         s.drag_end((30.0, 40.0));
         assert!(s.problems_of(unit).next().is_none(), "{:?}", s.problems);
+    }
+
+    /// Issue 24: "polygons (drag vertices)": the selected polygon's point is taken by its
+    /// handle and moved as one edit; a press away from the points moves the whole piece.
+    #[test]
+    fn a_polygons_point_is_dragged_by_its_handle() {
+        let mut s = session();
+        s.tool = Tool::Terrain(TerrainKind::Rough);
+        s.click((30.0, 30.0));
+        assert_eq!(s.selected, Some(Pick::Terrain(0)));
+        let Shape::Polygon { points } = s.draft.scenario().terrain[0].shape.clone() else {
+            panic!("the rough tool places a polygon");
+        };
+        s.tool = Tool::Select;
+        s.drag_start(points[2]);
+        s.drag_end((36.0, 31.0));
+        let Shape::Polygon { points: moved } = &s.draft.scenario().terrain[0].shape else {
+            panic!("still a polygon");
+        };
+        assert_eq!(moved[2], (36.0, 31.0));
+        assert_eq!((moved[0], moved[1]), (points[0], points[1]));
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
+        // Dragged across itself, the outline is a problem of that feature, and undo mends it.
+        s.drag_start((36.0, 31.0));
+        s.drag_end((24.0, 30.0));
+        assert!(
+            s.problems_of(Pick::Terrain(0)).next().is_some(),
+            "{:?}",
+            s.problems
+        );
+        s.undo();
+        assert!(s.problems.is_empty());
     }
 
     /// Delete, turn and duplicate act on the selection, each one edit.

@@ -178,6 +178,19 @@ impl TerrainKind {
         TerrainKind::Wall,
     ];
 
+    /// The name a new piece of this kind takes ("wood", then "wood 2"…).
+    pub fn name(self) -> &'static str {
+        match self {
+            TerrainKind::Wood => "wood",
+            TerrainKind::Rough => "rough ground",
+            TerrainKind::Rocks => "rocks",
+            TerrainKind::Building => "building",
+            TerrainKind::Stream => "stream",
+            TerrainKind::Wall => "wall",
+        }
+    }
+
+    /// The tool's label.
     pub fn label(self) -> &'static str {
         match self {
             TerrainKind::Wood => "wood",
@@ -390,7 +403,7 @@ impl EditorSession {
                         .terrain
                         .iter()
                         .map(|f| f.name.as_str()),
-                    kind.label(),
+                    kind.name(),
                 );
                 let feature = kind.feature(name, self.snapped(at));
                 if self.apply(Edit::AddTerrain(feature)).is_ok() {

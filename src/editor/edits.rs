@@ -483,7 +483,7 @@ fn ahead_and_right(bearing: f32) -> ((f32, f32), (f32, f32)) {
 }
 
 /// `name` if no terrain feature has it, else `name 2`, `name 3`, … the first that is free.
-fn free_terrain_name(s: &Scenario, name: &str) -> String {
+pub fn free_terrain_name(s: &Scenario, name: &str) -> String {
     let taken = |n: &str| s.terrain.iter().any(|t| t.name == n);
     if !taken(name) {
         return name.to_string();
@@ -505,7 +505,7 @@ fn split_number(label: &str) -> (&str, Option<u32>) {
 
 /// `count` labels no unit of the scenario (nor of its ambush) has, following `label`'s stem
 /// and number: from "M1" with M1 to M6 taken, M7, M8, …; with none taken, M1, M2, ….
-fn free_labels(s: &Scenario, label: &str, count: usize) -> Result<Vec<String>, EditError> {
+pub fn free_labels(s: &Scenario, label: &str, count: usize) -> Result<Vec<String>, EditError> {
     let mut taken: std::collections::HashSet<&str> =
         s.units.iter().map(|u| u.label.as_str()).collect();
     if let Some(a) = &s.ambush {

@@ -11,7 +11,9 @@ pub mod files;
 
 pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};
-pub use edits::{Arrangement, Edit, EditError, MirrorAxis, Setting, snap};
+pub use edits::{
+    Arrangement, Edit, EditError, MirrorAxis, Setting, free_labels, free_terrain_name, snap,
+};
 pub use files::{
     FileError, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments, open,
     open_with_its_rules, remove_autosave, rules_for, save, save_into_mod, save_target,

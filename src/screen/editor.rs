@@ -7,7 +7,10 @@
 use crate::batch::report::{mean_interval, shares, wilson};
 use crate::batch::{Summary, Tally, play_game};
 use crate::control::Controllers;
-use crate::editor::{Concern, Draft, DraftProblem, Edit, EditError, Origin, files, snap};
+use crate::editor::{
+    Concern, Draft, DraftProblem, Edit, EditError, Origin, files, free_labels, free_terrain_name,
+    snap,
+};
 use crate::play::new_game::NewGame;
 use crate::screen::{
     Catalogue, DeploymentWizard, GameChoice, Screen, SessionOptions, SessionRequest,
@@ -397,14 +400,7 @@ impl EditorSession {
                 self.form = None;
             }
             Tool::Terrain(kind) => {
-                let name = free_name(
-                    self.draft
-                        .scenario()
-                        .terrain
-                        .iter()
-                        .map(|f| f.name.as_str()),
-                    kind.name(),
-                );
+                let name = free_terrain_name(self.draft.scenario(), kind.name());
                 let feature = kind.feature(name, self.snapped(at));
                 if self.apply(Edit::AddTerrain(feature)).is_ok() {
                     self.selected = Some(Pick::Terrain(self.draft.scenario().terrain.len() - 1));
@@ -443,7 +439,16 @@ impl EditorSession {
         });
         unit.at = at;
         unit.formation = None;
-        unit.label = free_label(s.units.iter().map(|u| u.label.as_str()));
+        // The next free label after the unit copied ("M3" gives M4 or the next one free).
+        let after = if unit.label.is_empty() {
+            "M1"
+        } else {
+            unit.label.as_str()
+        };
+        unit.label = free_labels(s, after, 1)
+            .ok()
+            .and_then(|l| l.into_iter().next())
+            .unwrap_or_default();
         unit
     }
 
@@ -644,25 +649,6 @@ fn first_troop(rules: &Rules) -> TroopType {
         .or_else(|| troops.keys().next())
         .copied()
         .unwrap_or_else(|| TroopType::known("Infantry"))
-}
-
-/// `base`, or `base 2`, `base 3`…: the first not among `taken`.
-fn free_name<'a>(taken: impl Iterator<Item = &'a str> + Clone, base: &str) -> String {
-    if !taken.clone().any(|t| t == base) {
-        return base.to_string();
-    }
-    (2..)
-        .map(|n| format!("{base} {n}"))
-        .find(|name| !taken.clone().any(|t| t == name))
-        .unwrap_or_else(|| base.to_string())
-}
-
-/// The next label M1, M2… not among `taken`.
-fn free_label<'a>(taken: impl Iterator<Item = &'a str> + Clone) -> String {
-    (1..)
-        .map(|n| format!("M{n}"))
-        .find(|label| !taken.clone().any(|t| t == label))
-        .unwrap_or_else(|| "M".into())
 }
 
 /// A unit's base on the table, as the game will place it.

@@ -173,6 +173,22 @@ impl Frame {
     pub(super) fn long_is_x(&self) -> bool {
         self.half.x >= self.half.y
     }
+    /// The half-lengths along and across the long axis.
+    pub(super) fn along_across(&self) -> (f32, f32) {
+        if self.long_is_x() {
+            (self.half.x, self.half.y)
+        } else {
+            (self.half.y, self.half.x)
+        }
+    }
+    /// A local point from its place along and across the long axis.
+    pub(super) fn on_long_axis(&self, along: f32, across: f32) -> Vec2 {
+        if self.long_is_x() {
+            Vec2::new(along, across)
+        } else {
+            Vec2::new(across, along)
+        }
+    }
 }
 
 /// A polygon's points moved `grow` inches out along each corner's bisector (in when negative),
@@ -285,11 +301,7 @@ pub(super) fn stipple(frame: &Frame, ink: Color, s: &mut Scatter, out: &mut Vec<
 
 /// Ripples: wavy lines along the water's long axis.
 pub(super) fn ripples(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
-    let (along, across) = if frame.long_is_x() {
-        (frame.half.x, frame.half.y)
-    } else {
-        (frame.half.y, frame.half.x)
-    };
+    let (along, across) = frame.along_across();
     let rows = ((across * 2.0 / 0.75) as usize).max(1);
     for row in 0..rows {
         let v = -across + (row as f32 + 0.5) * across * 2.0 / rows as f32;
@@ -375,18 +387,8 @@ pub(super) fn rocks(frame: &Frame, fill: Color, ink: Color, s: &mut Scatter, out
 
 /// A wall: blocks along its length, joints staggered.
 pub(super) fn blocks(frame: &Frame, ink: Color, out: &mut Vec<Paint>) {
-    let (along, across) = if frame.long_is_x() {
-        (frame.half.x, frame.half.y)
-    } else {
-        (frame.half.y, frame.half.x)
-    };
-    let map = |u: f32, v: f32| {
-        if frame.long_is_x() {
-            Vec2::new(u, v)
-        } else {
-            Vec2::new(v, u)
-        }
-    };
+    let (along, across) = frame.along_across();
+    let map = |u: f32, v: f32| frame.on_long_axis(u, v);
     let block = (across * 2.0).clamp(0.3, 0.9);
     let mut u = -along + block;
     while u < along {
@@ -441,18 +443,8 @@ pub(super) fn ship(frame: &Frame, fill: Color, ink: Color, out: &mut Vec<Paint>)
     if let Some(k) = &frame.points {
         // A hull of any outline: plates as seams across its long axis, within it.
         frame.fill(fill, out);
-        let (along, across) = if frame.long_is_x() {
-            (frame.half.x, frame.half.y)
-        } else {
-            (frame.half.y, frame.half.x)
-        };
-        let map = |u: f32, v: f32| {
-            if frame.long_is_x() {
-                Vec2::new(u, v)
-            } else {
-                Vec2::new(v, u)
-            }
-        };
+        let (along, across) = frame.along_across();
+        let map = |u: f32, v: f32| frame.on_long_axis(u, v);
         let mut u = -along + 1.2;
         while u < along {
             for piece in frame.clip(map(u, -across), map(u, across)) {
@@ -481,13 +473,7 @@ pub(super) fn ship(frame: &Frame, fill: Color, ink: Color, out: &mut Vec<Paint>)
         ));
         return;
     }
-    let map = |u: f32, v: f32| {
-        if frame.long_is_x() {
-            Vec2::new(u, v)
-        } else {
-            Vec2::new(v, u)
-        }
-    };
+    let map = |u: f32, v: f32| frame.on_long_axis(u, v);
     let (l, w) = if frame.long_is_x() {
         (frame.half.x, frame.half.y)
     } else {

@@ -1,6 +1,6 @@
 //! The scenario editor's model, without Bevy or egui: a draft scenario, the edits with undo and redo, its checks with the piece each concerns, and its files.
 //!
-//! The window's editor (issue 24) drives it: it turns the pointer and its panels into `Edit`s
+//! The window's editor (`screen::editor`) drives it: it turns the pointer and its panels into `Edit`s
 //! for `Draft::apply`, outlines each piece `Draft::problems` names, and saves and autosaves
 //! through `files`.
 

@@ -1,0 +1,263 @@
+//! The scenario editor's window: the draft's table in the game's art, tools that place and move terrain and units, the checks beside it, undo and redo, and saving into a user's mod.
+//!
+//! What the editor does to a draft is `crate::editor`'s (edits, undo, checks, files); this
+//! screen turns clicks, drags and keys into those edits. `EditorSession` holds the draft and
+//! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
+
+mod balance;
+mod panels;
+mod session;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use balance::{BALANCE_GAMES, BalanceRun};
+use panels::ERROR;
+pub use session::{EditorSession, NEW_TABLE, Pick, TerrainKind, Tool};
+use session::{Form, VERTEX_REACH, footprint};
+
+use crate::editor::{Draft, Origin, files};
+use crate::screen::{Catalogue, DeploymentWizard, Screen, SessionOptions, SessionRequest};
+use crate::ui::EguiPass;
+use crate::view::DisplaySettings;
+use ambush_data::Rules;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Where the editor writes: the user's mods (never the game's own folders) and its autosave.
+#[derive(Resource, Debug, Clone)]
+pub struct EditorFolders {
+    /// The folder of the user's mods (`~/.local/share/ambush/mods` on Linux): a save goes into
+    /// one of its mods, made if need be.
+    pub mods_root: PathBuf,
+    /// Folders the editor never writes into: the game's `scenarios/` and its bundled mods.
+    pub protected: Vec<PathBuf>,
+    /// Where the draft is autosaved after every edit.
+    pub autosave: PathBuf,
+    /// The folder holding the game's `scenarios/`: the menu names them relative to it.
+    pub game_root: PathBuf,
+}
+
+/// `ambush edit [FILE]`: open the editor at start, on this file or on a new table.
+#[derive(Resource, Debug, Clone)]
+pub struct EditStart(pub Option<PathBuf>);
+
+/// A game played from the editor: leaving it, or its end, returns to the editor with the draft
+/// as it was.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct TestPlay;
+
+/// Who plays a test game from the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestPlayers {
+    Solo,
+    HotSeat,
+    AiAgainstAi,
+}
+
+/// A draft the editor left behind (its autosave), found when the menu opens: the menu offers to
+/// reopen it.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct DraftLeft(pub Option<files::Recovered>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DraftLeft>();
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        (back_to_the_editor, open_directly, look_for_a_draft_left).chain(),
+    );
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_editor
+            .in_set(EguiPass::Screens)
+            .run_if(in_state(Screen::Editor)),
+    );
+}
+
+/// A test game left (its end's "main menu", the game menu, or the set-up's "back") goes back to
+/// the editor, whose draft is as it was.
+fn back_to_the_editor(
+    test: Option<Res<TestPlay>>,
+    session: Option<Res<EditorSession>>,
+    mut commands: Commands,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if test.is_some() {
+        commands.remove_resource::<TestPlay>();
+        if session.is_some() {
+            screen.set(Screen::Editor);
+        }
+    }
+}
+
+/// Whether the editor left a draft behind (a crash, or leaving without saving), for the menu to
+/// offer; looked for once each time the menu opens.
+fn look_for_a_draft_left(
+    folders: Option<Res<EditorFolders>>,
+    session: Option<Res<EditorSession>>,
+    mut left: ResMut<DraftLeft>,
+) {
+    left.0 = match (folders, session) {
+        (Some(f), None) => files::find_autosave(&f.autosave).ok().flatten(),
+        // The editor's own session is still open: nothing was lost.
+        _ => None,
+    };
+}
+
+/// A session on the draft the editor left behind, with the rules of the file it came from.
+pub fn reopen(left: &files::Recovered, rules: Arc<Rules>) -> EditorSession {
+    let file = match &left.origin {
+        Origin::Bundled { file } | Origin::Elsewhere { file } | Origin::Mod { file, .. } => {
+            Some(file.clone())
+        }
+        Origin::New => None,
+    };
+    let rules = file
+        .as_deref()
+        .and_then(|f| files::rules_for(f).ok())
+        .unwrap_or(rules);
+    let stem = file
+        .as_deref()
+        .and_then(|f| f.file_stem())
+        .map_or("new_scenario".into(), |s| s.to_string_lossy().into_owned());
+    let draft = Draft::recovered(left.scenario.clone(), rules, left.origin.clone());
+    let mut session = EditorSession::new(draft, &stem);
+    session.status = "Reopened the draft the editor left unsaved.".into();
+    session
+}
+
+/// `ambush edit [FILE]` opens the editor once the files are loaded.
+fn open_directly(
+    start: Option<Res<EditStart>>,
+    folders: Option<Res<EditorFolders>>,
+    catalogue: Option<Res<Catalogue>>,
+    mut commands: Commands,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let Some(start) = start else { return };
+    commands.remove_resource::<EditStart>();
+    let protected = folders.map(|f| f.protected.clone()).unwrap_or_default();
+    let rules = catalogue.map_or_else(|| Arc::new(Rules::bundled().clone()), |c| c.rules.clone());
+    let session = match &start.0 {
+        None => Ok(EditorSession::new_scenario(rules)),
+        Some(path) => open_file(path, &protected),
+    };
+    match session {
+        Ok(session) => {
+            commands.insert_resource(session);
+            screen.set(Screen::Editor);
+        }
+        Err(why) => error!("{why}"),
+    }
+}
+
+/// A session on the scenario file at `path`, with its mod's rules.
+pub fn open_file(path: &std::path::Path, protected: &[PathBuf]) -> Result<EditorSession, String> {
+    let draft = files::open_with_its_rules(path, protected).map_err(|e| e.to_string())?;
+    let stem = path
+        .file_stem()
+        .map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
+    Ok(EditorSession::new(draft, &stem))
+}
+
+fn draw_editor(
+    mut contexts: EguiContexts,
+    session: Option<ResMut<EditorSession>>,
+    folders: Option<Res<EditorFolders>>,
+    mut screen: ResMut<NextState<Screen>>,
+    display: Res<DisplaySettings>,
+    options: Res<SessionOptions>,
+    mut requests: MessageWriter<SessionRequest>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(mut session), Some(folders)) = (session, folders) else {
+        return Ok(());
+    };
+    let palette = display.palette();
+    let revision = session.draft.scenario().clone();
+    keys(ctx, &mut session);
+    let mut root = crate::ui::window_ui(ctx, "editor");
+    let mut test = None;
+    egui::Panel::top("editor bar").show(&mut root, |ui| {
+        test = panels::top_bar(ui, &mut session, &folders, &mut screen, &mut commands);
+    });
+    if let Some(players) = test
+        && let Some(choice) = session.test_game(players, &options)
+    {
+        commands.insert_resource(TestPlay);
+        // The set-up screens come first when a player has a part in them, as from the menu.
+        match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
+            Some(wizard) => {
+                commands.insert_resource(wizard);
+                screen.set(Screen::Deployment);
+            }
+            None => {
+                requests.write(SessionRequest::Start(Box::new(choice)));
+            }
+        }
+    }
+    egui::Panel::left("editor tools")
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                panels::tools(ui, &mut session);
+                ui.separator();
+                panels::inspector(ui, &mut session);
+                ui.separator();
+                panels::problems(ui, &mut session);
+                ui.separator();
+                balance::balance(ui, &mut session, &options);
+                ui.separator();
+                panels::settings(ui, &mut session);
+            });
+        });
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        table::table(ui, &mut session, palette);
+    });
+    // Every change is autosaved at once: a crash loses at most the edit being made.
+    if *session.draft.scenario() != revision {
+        session.autosave(&folders);
+    }
+    Ok(())
+}
+
+/// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Delete removes the selected piece; R and
+/// Shift+R turn it; Ctrl+D duplicates it. Not while a text field has the keyboard.
+fn keys(ctx: &egui::Context, session: &mut EditorSession) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    let (undo, redo, delete, turn, turn_back, duplicate) = ctx.input(|i| {
+        let cmd = i.modifiers.command;
+        (
+            cmd && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
+            cmd && (i.key_pressed(egui::Key::Y)
+                || (i.modifiers.shift && i.key_pressed(egui::Key::Z))),
+            i.key_pressed(egui::Key::Delete),
+            !cmd && !i.modifiers.shift && i.key_pressed(egui::Key::R),
+            !cmd && i.modifiers.shift && i.key_pressed(egui::Key::R),
+            cmd && i.key_pressed(egui::Key::D),
+        )
+    });
+    if undo {
+        session.undo();
+    }
+    if redo {
+        session.redo();
+    }
+    if delete {
+        session.delete_selected();
+    }
+    if turn {
+        session.rotate_selected(15.0);
+    }
+    if turn_back {
+        session.rotate_selected(-15.0);
+    }
+    if duplicate {
+        session.duplicate_selected();
+    }
+}

@@ -1,0 +1,292 @@
+//! The editor screen's tests: clicks, drags and keys become the draft's edits; test play, balance runs, autosave and saving.
+
+use super::*;
+use crate::batch::{Tally, play_game};
+use crate::control::Controllers;
+use ambush_data::geometry::Shape;
+
+fn session() -> EditorSession {
+    EditorSession::new_scenario(Arc::new(Rules::bundled().clone()))
+}
+
+/// Issue 24: "Place units of either side from the troop types of the scenario's tables" and
+/// "Terrain: add, move ...": tools and drags become the draft's edits, one each, and undo
+/// takes each back.
+#[test]
+fn clicks_and_drags_place_and_move_pieces_as_one_edit_each() {
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Wood);
+    s.click((20.2, 20.1));
+    s.click((40.0, 20.0));
+    let terrain = &s.draft.scenario().terrain;
+    assert_eq!(terrain.len(), 2);
+    assert_eq!(terrain[0].name, "wood");
+    assert_eq!(terrain[1].name, "wood 2", "names are made unique");
+    assert_eq!(
+        terrain[0].shape.center(),
+        Vec2::new(20.0, 20.0),
+        "snapped to 0.5\""
+    );
+    s.tool = Tool::Unit;
+    s.click((10.0, 5.0));
+    s.click((12.0, 5.0));
+    let units = &s.draft.scenario().units;
+    assert_eq!(
+        units.iter().map(|u| u.label.as_str()).collect::<Vec<_>>(),
+        ["M1", "M2"]
+    );
+    assert_eq!(units[0].troop.as_str(), "Infantry");
+    // Drag the second wood 5" east: one edit, its end snapped.
+    s.tool = Tool::Select;
+    s.drag_start((40.0, 20.0));
+    assert_eq!(s.selected, Some(Pick::Terrain(1)));
+    s.drag_end((45.1, 20.0));
+    assert_eq!(
+        s.draft.scenario().terrain[1].shape.center(),
+        Vec2::new(45.0, 20.0)
+    );
+    // The unit is picked over the terrain under it.
+    s.drag_start((12.0, 5.0));
+    assert_eq!(s.selected, Some(Pick::Unit(1)));
+    s.drag_end((12.0, 9.0));
+    assert_eq!(s.draft.scenario().units[1].at, (12.0, 9.0));
+    // Six edits, six undos back to the empty table.
+    for _ in 0..6 {
+        s.undo();
+    }
+    assert!(s.draft.scenario().terrain.is_empty() && s.draft.scenario().units.is_empty());
+    assert!(!s.draft.can_undo());
+    s.redo();
+    assert_eq!(s.draft.scenario().terrain.len(), 1);
+}
+
+/// Issue 24: "Errors show at the piece or field they concern ... and in a list that selects
+/// the piece when clicked": a unit put into impassable rocks is a problem of that unit.
+#[test]
+fn a_unit_placed_in_rocks_is_a_problem_of_that_unit_until_it_moves_out() {
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Rocks);
+    s.click((30.0, 30.0));
+    s.tool = Tool::Unit;
+    s.click((30.0, 30.0));
+    s.click((10.0, 10.0));
+    let unit = Pick::Unit(0);
+    assert!(s.problems_of(unit).next().is_some(), "{:?}", s.problems);
+    assert!(s.problems_of(Pick::Unit(1)).next().is_none());
+    assert!(s.status.contains("problem"), "{}", s.status);
+    s.tool = Tool::Select;
+    s.drag_start((30.0, 30.0));
+    assert_eq!(s.selected, Some(unit));
+    s.drag_end((30.0, 40.0));
+    assert!(s.problems_of(unit).next().is_none(), "{:?}", s.problems);
+}
+
+/// Issue 24: "polygons (drag vertices)": the selected polygon's point is taken by its
+/// handle and moved as one edit; a press away from the points moves the whole piece.
+#[test]
+fn a_polygons_point_is_dragged_by_its_handle() {
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Rough);
+    s.click((30.0, 30.0));
+    assert_eq!(s.selected, Some(Pick::Terrain(0)));
+    let Shape::Polygon { points } = s.draft.scenario().terrain[0].shape.clone() else {
+        panic!("the rough tool places a polygon");
+    };
+    s.tool = Tool::Select;
+    s.drag_start(points[2]);
+    s.drag_end((36.0, 31.0));
+    let Shape::Polygon { points: moved } = &s.draft.scenario().terrain[0].shape else {
+        panic!("still a polygon");
+    };
+    assert_eq!(moved[2], (36.0, 31.0));
+    assert_eq!((moved[0], moved[1]), (points[0], points[1]));
+    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    // Dragged across itself, the outline is a problem of that feature, and undo mends it.
+    s.drag_start((36.0, 31.0));
+    s.drag_end((24.0, 30.0));
+    assert!(
+        s.problems_of(Pick::Terrain(0)).next().is_some(),
+        "{:?}",
+        s.problems
+    );
+    s.undo();
+    assert!(s.problems.is_empty());
+}
+
+/// Delete, turn and duplicate act on the selection, each one edit.
+#[test]
+fn the_selection_is_deleted_turned_and_copied() {
+    let mut s = session();
+    s.tool = Tool::Unit;
+    s.click((10.0, 10.0));
+    s.rotate_selected(15.0);
+    assert_eq!(s.draft.scenario().units[0].facing, 15.0);
+    s.duplicate_selected();
+    assert_eq!(s.draft.scenario().units.len(), 2);
+    assert_eq!(s.selected, Some(Pick::Unit(1)));
+    assert_eq!(s.draft.scenario().units[1].label, "M2");
+    s.delete_selected();
+    assert_eq!(s.draft.scenario().units.len(), 1);
+    assert_eq!(s.selected, None);
+}
+
+/// Issue 24: "Test play, one click ... Ending or leaving the game returns to the editor with
+/// the draft as it was": the game is the draft as it stands, and the menu sends a test game
+/// back to the editor.
+#[test]
+fn test_play_starts_the_draft_and_leaving_it_returns_to_the_editor() {
+    use bevy::state::app::StatesPlugin;
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Rocks);
+    s.click((30.0, 30.0));
+    s.tool = Tool::Unit;
+    s.click((30.0, 30.0));
+    let options = SessionOptions::default();
+    assert!(
+        s.test_game(TestPlayers::Solo, &options).is_none(),
+        "a failing draft"
+    );
+    s.tool = Tool::Select;
+    s.drag_start((30.0, 30.0));
+    s.drag_end((30.0, 40.0));
+    let game = s
+        .test_game(TestPlayers::AiAgainstAi, &options)
+        .expect("a passing draft plays");
+    assert_eq!(game.setup.scenario.units, s.draft.scenario().units);
+    assert_eq!(game.setup.controllers, Controllers::all_ai());
+    let before = s.draft.scenario().clone();
+    // Leaving the game is the menu: a test game goes on to the editor.
+    let mut app = App::new();
+    app.add_plugins(StatesPlugin);
+    app.init_state::<Screen>();
+    app.add_systems(OnEnter(Screen::Menu), back_to_the_editor);
+    app.insert_resource(s);
+    app.insert_resource(TestPlay);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Editor
+    );
+    assert!(app.world().get_resource::<TestPlay>().is_none());
+    assert_eq!(
+        *app.world().resource::<EditorSession>().draft.scenario(),
+        before
+    );
+}
+
+/// Issue 24: "A button plays N AI-against-AI games of the draft ... on a background thread":
+/// the run plays the draft as it stood, counts its games, and gives the simulator's tally.
+#[test]
+fn a_balance_run_plays_the_draft_in_the_background() {
+    let rules = Arc::new(Rules::bundled().clone());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+    let s = open_file(&path, &[]).expect("the crashed ship opens");
+    let options = SessionOptions::default();
+    let mut run = BalanceRun::start(s.draft.scenario().clone(), rules.clone(), 20, &options);
+    let mut waited = 0;
+    while run.summary.is_none() && waited < 600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        run.poll();
+        waited += 1;
+    }
+    let summary = run.summary.as_ref().expect("the run finishes");
+    assert_eq!(summary.games, 20);
+    assert_eq!(run.played(), 20);
+    assert_eq!(summary.marine_wins + summary.alien_wins + summary.draws, 20);
+    // The same games as the simulator's, game for game.
+    let mut tally = Tally::default();
+    for g in 0..20 {
+        tally.add(&play_game(
+            s.draft.scenario(),
+            rules.clone(),
+            options.seed,
+            g,
+            options.human_wounds,
+            false,
+        ));
+    }
+    let simulated = tally.summary(&s.draft.scenario().name, options.seed, 0.0);
+    assert_eq!(summary.marine_casualties, simulated.marine_casualties);
+    assert_eq!(summary.marine_wins, simulated.marine_wins);
+}
+
+/// Issue 24: "Autosave of the draft ... On the next start the editor offers to reopen it":
+/// the draft comes back as it was, not counted as saved.
+#[test]
+fn a_draft_left_behind_reopens_as_it_was() {
+    let root = std::env::temp_dir().join(format!("ambush-editor-left-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Wood);
+    s.click((20.0, 20.0));
+    let folders = EditorFolders {
+        mods_root: root.join("mods"),
+        protected: Vec::new(),
+        autosave: root.join("autosave"),
+        game_root: root.clone(),
+    };
+    s.autosave(&folders);
+    let left = files::find_autosave(&folders.autosave)
+        .expect("readable")
+        .expect("left behind");
+    let again = reopen(&left, Arc::new(Rules::bundled().clone()));
+    assert_eq!(again.draft.scenario(), s.draft.scenario());
+    assert!(again.draft.changed_since_saved());
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Issue 24: "the editor never writes into scenarios/ or a bundled mod", and a scenario that
+/// fails a check is kept as a draft the menu does not list.
+#[test]
+fn saving_writes_into_the_users_mod_and_a_failing_draft_into_its_drafts() {
+    let root = std::env::temp_dir().join(format!(
+        "ambush-editor-screen-{}-{}",
+        std::process::id(),
+        line!()
+    ));
+    let _ = std::fs::remove_dir_all(&root);
+    let folders = EditorFolders {
+        mods_root: root.join("mods"),
+        protected: vec![root.join("mods").join("bundled")],
+        autosave: root.join("autosave"),
+        game_root: root.clone(),
+    };
+    let mut s = session();
+    s.tool = Tool::Terrain(TerrainKind::Rocks);
+    s.click((30.0, 30.0));
+    s.tool = Tool::Unit;
+    s.click((30.0, 30.0));
+    s.autosave(&folders);
+    assert!(
+        files::find_autosave(&folders.autosave)
+            .ok()
+            .flatten()
+            .is_some()
+    );
+    s.mod_name = "mine".into();
+    s.file_name = "rocky".into();
+    s.save(&folders);
+    let draft_file = root.join("mods/mine/drafts/rocky.ron");
+    assert!(draft_file.is_file(), "{}", s.status);
+    // Moved out of the rocks it passes, and goes where the menu lists it.
+    s.tool = Tool::Select;
+    s.drag_start((30.0, 30.0));
+    s.drag_end((30.0, 40.0));
+    s.save(&folders);
+    assert!(
+        root.join("mods/mine/scenarios/rocky.ron").is_file(),
+        "{}",
+        s.status
+    );
+    assert!(!draft_file.exists());
+    assert!(!s.draft.changed_since_saved());
+    // The bundled mods are refused.
+    s.mod_name = "bundled".into();
+    s.save(&folders);
+    assert!(s.status.starts_with("Not saved"), "{}", s.status);
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -369,6 +369,7 @@ mod tests {
                 Setting::Environment(_) => "Environment",
             },
             Edit::SetAmbush(_) => "SetAmbush",
+            Edit::Several(_) => "Several",
         }
     }
 
@@ -548,6 +549,18 @@ mod tests {
                 depth: 30.0,
             }))),
             Edit::SetAmbush(Some(Box::new(ambush()))),
+            // A mirrored copy: the copy and its mirror, one step of undo.
+            Edit::Several(vec![
+                Edit::DuplicateTerrain {
+                    index: 0,
+                    offset: (0.0, 0.0),
+                },
+                Edit::Mirror {
+                    terrain: vec![2],
+                    units: vec![],
+                    axis: MirrorAxis::TopBottom,
+                },
+            ]),
         ];
         let mut covered = std::collections::BTreeSet::new();
         let mut d = furnished();
@@ -563,8 +576,8 @@ mod tests {
             assert!(d.redo(), "{edit:?}");
             assert_eq!(text(&d), after, "redo of {edit:?}");
         }
-        // 18 kinds of edit, the 18 settings and the ambush section.
-        assert_eq!(covered.len(), 18 + 18 + 1, "{covered:?}");
+        // 19 kinds of edit, the 18 settings and the ambush section.
+        assert_eq!(covered.len(), 19 + 18 + 1, "{covered:?}");
         // Back to the opening of the file, one step at a time.
         let opened = text(&furnished());
         while d.undo() {}

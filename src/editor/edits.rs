@@ -86,6 +86,9 @@ pub enum Edit {
     SetSetting(Setting),
     /// The whole ambush section, or none.
     SetAmbush(Option<Box<AmbushSpec>>),
+    /// Several edits made, undone and redone as one, in order (a mirrored copy is a copy of
+    /// each piece, then their mirror). Refused whole when any part is.
+    Several(Vec<Edit>),
 }
 
 /// Which centre line a mirror turns a selection about.
@@ -95,6 +98,40 @@ pub enum MirrorAxis {
     LeftRight,
     /// Top-bottom: north becomes south, about the line halfway up the table's depth.
     TopBottom,
+}
+
+impl MirrorAxis {
+    /// A point's mirror on a table of this size.
+    pub fn point(self, table: (f32, f32), p: (f32, f32)) -> (f32, f32) {
+        match self {
+            MirrorAxis::LeftRight => (table.0 - p.0, p.1),
+            MirrorAxis::TopBottom => (p.0, table.1 - p.1),
+        }
+    }
+
+    /// A compass bearing's mirror: east becomes west in a left-right mirror.
+    pub fn facing(self, bearing: f32) -> f32 {
+        match self {
+            MirrorAxis::LeftRight => compass(-bearing),
+            MirrorAxis::TopBottom => compass(180.0 - bearing),
+        }
+    }
+
+    /// A shape's mirror, in place.
+    pub fn shape(self, table: (f32, f32), shape: &mut Shape) {
+        match shape {
+            Shape::Rect {
+                rotation, center, ..
+            } => {
+                // Either mirror turns a counter-clockwise rotation into a clockwise one.
+                *rotation = -*rotation;
+                *center = self.point(table, *center);
+            }
+            Shape::Circle { center, .. } => *center = self.point(table, *center),
+            // Each point flips; the outline runs the other way round, which is as good.
+            Shape::Polygon { points } => points.iter_mut().for_each(|p| *p = self.point(table, *p)),
+        }
+    }
 }
 
 /// How a group of units stands, seen from the template's facing.
@@ -156,6 +193,41 @@ impl Setting {
             Setting::Explosives(_) => "explosives",
             Setting::Environment(_) => "environment",
         }
+    }
+
+    /// The settings in which `after` differs from `before`, in the file's order: what a panel
+    /// that edits a copy of the scenario has changed. Terrain, units and the ambush are not
+    /// settings.
+    pub fn changed(before: &Scenario, after: &Scenario) -> Vec<Setting> {
+        let mut out = Vec::new();
+        macro_rules! each {
+            ($($field:ident => $setting:ident),* $(,)?) => {
+                $(if before.$field != after.$field {
+                    out.push(Setting::$setting(after.$field.clone()));
+                })*
+            };
+        }
+        each!(
+            name => Name,
+            briefing => Briefing,
+            table => Table,
+            side_names => SideNames,
+            friendly_edge => FriendlyEdge,
+            turn_limit => TurnLimit,
+            automatic_wave_turn => AutomaticWaveTurn,
+            human_wounds => HumanWounds,
+            human_morale => HumanMorale,
+            inferior_weapons => InferiorWeapons,
+            inferior_weapon_rules => InferiorWeaponRules,
+            aliens => Aliens,
+            objective => Objective,
+            attack_over => AttackOver,
+            darkness => Darkness,
+            blindsides => Blindsides,
+            explosives => Explosives,
+            environment => Environment,
+        );
+        out
     }
 
     fn write(self, s: &mut Scenario) {
@@ -368,6 +440,13 @@ impl Edit {
             } => place_group(s, template, count, spacing, arrangement)?,
             Edit::SetSetting(setting) => setting.write(s),
             Edit::SetAmbush(ambush) => s.ambush = ambush.map(|a| *a),
+            // A part refused leaves `s` part-changed: `Draft::apply` works on a copy, which it
+            // then drops.
+            Edit::Several(edits) => {
+                for edit in edits {
+                    edit.apply_to(s)?;
+                }
+            }
         }
         Ok(())
     }
@@ -419,7 +498,8 @@ fn finite_pair(what: &'static str, v: (f32, f32)) -> Result<(), EditError> {
 }
 
 /// Moves a shape by `by`: its centre, or a polygon's every point.
-fn translate(shape: &mut Shape, by: (f32, f32)) {
+/// Moves a shape by a vector, inches.
+pub fn translate(shape: &mut Shape, by: (f32, f32)) {
     match shape {
         Shape::Rect { center, .. } | Shape::Circle { center, .. } => {
             *center = (center.0 + by.0, center.1 + by.1);
@@ -456,7 +536,8 @@ fn vertex_at(s: &mut Scenario, index: usize, vertex: usize) -> Result<&mut (f32,
 }
 
 /// A bearing in 0..360 degrees.
-fn compass(degrees: f32) -> f32 {
+/// A bearing in degrees brought into 0 to 360.
+pub fn compass(degrees: f32) -> f32 {
     let d = degrees % 360.0;
     // Adding 0.0 turns a -0.0 into 0.0, which a file shows as plain "0.0".
     if d < 0.0 { d + 360.0 } else { d + 0.0 }
@@ -594,38 +675,19 @@ fn mirror(
             count: count_u,
         });
     }
-    let (width, depth) = s.table;
-    let flip = |p: (f32, f32)| match axis {
-        MirrorAxis::LeftRight => (width - p.0, p.1),
-        MirrorAxis::TopBottom => (p.0, depth - p.1),
-    };
     let mut terrain = terrain.to_vec();
     terrain.sort_unstable();
     terrain.dedup();
     for i in terrain {
-        match &mut s.terrain[i].shape {
-            Shape::Rect {
-                rotation, center, ..
-            } => {
-                // Either mirror turns a counter-clockwise rotation into a clockwise one.
-                *rotation = -*rotation;
-                *center = flip(*center);
-            }
-            Shape::Circle { center, .. } => *center = flip(*center),
-            // Each point flips; the outline runs the other way round, which is as good.
-            Shape::Polygon { points } => points.iter_mut().for_each(|p| *p = flip(*p)),
-        }
+        axis.shape(s.table, &mut s.terrain[i].shape);
     }
     let mut units = units.to_vec();
     units.sort_unstable();
     units.dedup();
     for i in units {
         let u = &mut s.units[i];
-        u.at = flip(u.at);
-        u.facing = match axis {
-            MirrorAxis::LeftRight => compass(-u.facing),
-            MirrorAxis::TopBottom => compass(180.0 - u.facing),
-        };
+        u.at = axis.point(s.table, u.at);
+        u.facing = axis.facing(u.facing);
     }
     Ok(())
 }
@@ -707,6 +769,27 @@ mod tests {
         assert_eq!(at, vec![(30.0, 30.0), (28.0, 30.0), (26.0, 30.0)]);
         let labels: Vec<&str> = s.units.iter().map(|u| u.label.as_str()).collect();
         assert_eq!(labels, vec!["A1", "A2", "A3"]);
+    }
+
+    #[test]
+    fn the_settings_changed_are_each_field_that_differs_and_make_the_same_scenario() {
+        let before = scenario();
+        let mut after = before.clone();
+        after.name = "Renamed".into();
+        after.turn_limit += 3;
+        after.blindsides = !after.blindsides;
+        after.aliens.weapons = vec!["claws".into(), "spit".into()];
+        let changed = Setting::changed(&before, &after);
+        let fields: Vec<_> = changed.iter().map(Setting::field).collect();
+        assert_eq!(fields, ["name", "turn_limit", "aliens", "blindsides"]);
+        let mut s = before.clone();
+        for setting in changed {
+            Edit::SetSetting(setting)
+                .apply_to(&mut s)
+                .expect("a setting");
+        }
+        assert_eq!(s, after);
+        assert!(Setting::changed(&after, &after).is_empty());
     }
 
     #[test]

@@ -12,7 +12,8 @@ pub mod files;
 pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};
 pub use edits::{
-    Arrangement, Edit, EditError, MirrorAxis, Setting, free_labels, free_terrain_name, snap,
+    Arrangement, Edit, EditError, MirrorAxis, Setting, compass, free_labels, free_terrain_name,
+    snap, translate,
 };
 pub use files::{
     FileError, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments, open,

@@ -53,10 +53,38 @@ pub enum PlayerAction {
     /// Hold to drag the table.
     Drag,
     Help,
+    /// The scenario editor's actions: each of its tools, and what it does to the draft.
+    EditorUndo,
+    EditorRedo,
+    EditorDelete,
+    EditorDuplicate,
+    EditorSelectAll,
+    EditorSave,
+    EditorSnap,
+    EditorMirrorLeftRight,
+    EditorMirrorTopBottom,
+    EditorMirrorCopyLeftRight,
+    EditorMirrorCopyTopBottom,
+    ToolSelect,
+    ToolWood,
+    ToolRough,
+    ToolRocks,
+    ToolBuilding,
+    ToolStream,
+    ToolWall,
+    ToolUnit,
+    ToolLine,
+    ToolColumn,
+    ToolBlock,
+    ToolHiddenUnit,
+    ToolDummy,
+    ToolZone,
+    ToolRoute,
+    ToolSpring,
 }
 
 impl PlayerAction {
-    pub const ALL: [PlayerAction; 18] = [
+    pub const ALL: [PlayerAction; 45] = [
         PlayerAction::Select,
         PlayerAction::Commit,
         PlayerAction::Cancel,
@@ -75,7 +103,61 @@ impl PlayerAction {
         PlayerAction::Fit,
         PlayerAction::Drag,
         PlayerAction::Help,
+        PlayerAction::EditorUndo,
+        PlayerAction::EditorRedo,
+        PlayerAction::EditorDelete,
+        PlayerAction::EditorDuplicate,
+        PlayerAction::EditorSelectAll,
+        PlayerAction::EditorSave,
+        PlayerAction::EditorSnap,
+        PlayerAction::EditorMirrorLeftRight,
+        PlayerAction::EditorMirrorTopBottom,
+        PlayerAction::EditorMirrorCopyLeftRight,
+        PlayerAction::EditorMirrorCopyTopBottom,
+        PlayerAction::ToolSelect,
+        PlayerAction::ToolWood,
+        PlayerAction::ToolRough,
+        PlayerAction::ToolRocks,
+        PlayerAction::ToolBuilding,
+        PlayerAction::ToolStream,
+        PlayerAction::ToolWall,
+        PlayerAction::ToolUnit,
+        PlayerAction::ToolLine,
+        PlayerAction::ToolColumn,
+        PlayerAction::ToolBlock,
+        PlayerAction::ToolHiddenUnit,
+        PlayerAction::ToolDummy,
+        PlayerAction::ToolZone,
+        PlayerAction::ToolRoute,
+        PlayerAction::ToolSpring,
     ];
+
+    /// Whether the action works on the game's table (the help there lists these).
+    pub fn on_the_table(self) -> bool {
+        (self as usize) <= (PlayerAction::Help as usize)
+    }
+
+    /// Whether the action works in the scenario editor: its own, and the camera's, turns,
+    /// Cancel and Help that it shares with the table.
+    pub fn in_the_editor(self) -> bool {
+        use PlayerAction as A;
+        !self.on_the_table()
+            || matches!(
+                self,
+                A::Cancel
+                    | A::TurnLeft
+                    | A::TurnRight
+                    | A::PanUp
+                    | A::PanDown
+                    | A::PanLeft
+                    | A::PanRight
+                    | A::ZoomIn
+                    | A::ZoomOut
+                    | A::Fit
+                    | A::Drag
+                    | A::Help
+            )
+    }
 
     /// What the action does, for the help panel.
     pub fn describe(self) -> &'static str {
@@ -98,6 +180,37 @@ impl PlayerAction {
             PlayerAction::Fit => "fit the whole table",
             PlayerAction::Drag => "hold and move the mouse to drag the table",
             PlayerAction::Help => "show or hide this help",
+            PlayerAction::EditorUndo => "undo the last edit",
+            PlayerAction::EditorRedo => "make again the edit undone",
+            PlayerAction::EditorDelete => "delete the selected pieces",
+            PlayerAction::EditorDuplicate => "copy the selected piece beside it",
+            PlayerAction::EditorSelectAll => "select every piece",
+            PlayerAction::EditorSave => "save into the mod",
+            PlayerAction::EditorSnap => "snap to 0.5\", 1\" or off, in turn",
+            PlayerAction::EditorMirrorLeftRight => "mirror the selection left-right",
+            PlayerAction::EditorMirrorTopBottom => "mirror the selection top-bottom",
+            PlayerAction::EditorMirrorCopyLeftRight => {
+                "add a left-right mirrored copy of the selection"
+            }
+            PlayerAction::EditorMirrorCopyTopBottom => {
+                "add a top-bottom mirrored copy of the selection"
+            }
+            PlayerAction::ToolSelect => "tool: select and drag",
+            PlayerAction::ToolWood => "tool: wood",
+            PlayerAction::ToolRough => "tool: rough ground (a polygon)",
+            PlayerAction::ToolRocks => "tool: rocks",
+            PlayerAction::ToolBuilding => "tool: building",
+            PlayerAction::ToolStream => "tool: stream",
+            PlayerAction::ToolWall => "tool: wall",
+            PlayerAction::ToolUnit => "tool: a unit",
+            PlayerAction::ToolLine => "tool: drag out a line of units",
+            PlayerAction::ToolColumn => "tool: drag out a column of units",
+            PlayerAction::ToolBlock => "tool: drag out a block of units",
+            PlayerAction::ToolHiddenUnit => "tool: a hidden unit of the ambusher",
+            PlayerAction::ToolDummy => "tool: a dummy counter",
+            PlayerAction::ToolZone => "tool: drag out the ambusher's set-up zone",
+            PlayerAction::ToolRoute => "tool: add a point to the column's route",
+            PlayerAction::ToolSpring => "tool: the ambush's spring point on the route",
         }
     }
 }
@@ -111,19 +224,29 @@ pub enum Binding {
     Mouse(MouseButton),
     WheelUp,
     WheelDown,
+    /// A key held with Ctrl: `Ctrl(KeyZ)`.
+    Ctrl(KeyCode),
+    /// A key held with Shift: `Shift(KeyM)`.
+    Shift(KeyCode),
+    /// A key held with Ctrl and Shift: `CtrlShift(KeyZ)`.
+    CtrlShift(KeyCode),
 }
 
 impl Binding {
     /// How the help panel names the input.
     pub fn label(self) -> String {
+        let key = |k: KeyCode| {
+            let name = format!("{k:?}");
+            name.strip_prefix("Key")
+                .or_else(|| name.strip_prefix("Digit"))
+                .unwrap_or(&name)
+                .to_string()
+        };
         match self {
-            Binding::Key(k) => {
-                let name = format!("{k:?}");
-                name.strip_prefix("Key")
-                    .or_else(|| name.strip_prefix("Digit"))
-                    .unwrap_or(&name)
-                    .to_string()
-            }
+            Binding::Key(k) => key(k),
+            Binding::Ctrl(k) => format!("Ctrl+{}", key(k)),
+            Binding::Shift(k) => format!("Shift+{}", key(k)),
+            Binding::CtrlShift(k) => format!("Ctrl+Shift+{}", key(k)),
             Binding::Mouse(b) => format!("{b:?} mouse"),
             Binding::WheelUp => "wheel up".into(),
             Binding::WheelDown => "wheel down".into(),
@@ -140,7 +263,7 @@ impl Default for Bindings {
         use Binding::*;
         use KeyCode as K;
         use PlayerAction as A;
-        let table: [(PlayerAction, Vec<Binding>); 18] = [
+        let table: [(PlayerAction, Vec<Binding>); 45] = [
             (A::Select, vec![Mouse(MouseButton::Left)]),
             (A::Commit, vec![Key(K::Enter), Key(K::Space)]),
             (A::Cancel, vec![Key(K::Escape), Key(K::Backspace)]),
@@ -165,6 +288,33 @@ impl Default for Bindings {
                 vec![Mouse(MouseButton::Right), Mouse(MouseButton::Middle)],
             ),
             (A::Help, vec![Key(K::F1)]),
+            (A::EditorUndo, vec![Ctrl(K::KeyZ)]),
+            (A::EditorRedo, vec![Ctrl(K::KeyY), CtrlShift(K::KeyZ)]),
+            (A::EditorDelete, vec![Key(K::Delete)]),
+            (A::EditorDuplicate, vec![Ctrl(K::KeyD)]),
+            (A::EditorSelectAll, vec![Ctrl(K::KeyA)]),
+            (A::EditorSave, vec![Ctrl(K::KeyS)]),
+            (A::EditorSnap, vec![Key(K::KeyX)]),
+            (A::EditorMirrorLeftRight, vec![Ctrl(K::KeyM)]),
+            (A::EditorMirrorTopBottom, vec![CtrlShift(K::KeyM)]),
+            (A::EditorMirrorCopyLeftRight, vec![Key(K::KeyM)]),
+            (A::EditorMirrorCopyTopBottom, vec![Shift(K::KeyM)]),
+            (A::ToolSelect, vec![Key(K::Digit1)]),
+            (A::ToolWood, vec![Key(K::Digit2)]),
+            (A::ToolRough, vec![Key(K::Digit3)]),
+            (A::ToolRocks, vec![Key(K::Digit4)]),
+            (A::ToolBuilding, vec![Key(K::Digit5)]),
+            (A::ToolStream, vec![Key(K::Digit6)]),
+            (A::ToolWall, vec![Key(K::Digit7)]),
+            (A::ToolUnit, vec![Key(K::KeyU)]),
+            (A::ToolLine, vec![Key(K::KeyL)]),
+            (A::ToolColumn, vec![Key(K::KeyC)]),
+            (A::ToolBlock, vec![Key(K::KeyB)]),
+            (A::ToolHiddenUnit, vec![Key(K::KeyH)]),
+            (A::ToolDummy, vec![Key(K::KeyK)]),
+            (A::ToolZone, vec![Key(K::KeyZ)]),
+            (A::ToolRoute, vec![Key(K::KeyT)]),
+            (A::ToolSpring, vec![Key(K::KeyP)]),
         ];
         Bindings(table.into_iter().collect())
     }
@@ -205,6 +355,16 @@ impl Bindings {
                     Binding::Mouse(b) => map.insert(*action, b),
                     Binding::WheelUp => map.insert(*action, MouseScrollDirection::UP),
                     Binding::WheelDown => map.insert(*action, MouseScrollDirection::DOWN),
+                    Binding::Ctrl(k) => {
+                        map.insert(*action, ButtonlikeChord::modified(ModifierKey::Control, k))
+                    }
+                    Binding::Shift(k) => {
+                        map.insert(*action, ButtonlikeChord::modified(ModifierKey::Shift, k))
+                    }
+                    Binding::CtrlShift(k) => map.insert(
+                        *action,
+                        ButtonlikeChord::new([ModifierKey::Control, ModifierKey::Shift]).with(k),
+                    ),
                 };
             }
         }

@@ -1,13 +1,21 @@
-//! The help window (F1): every action with its bindings, and where the bindings file lives.
+//! The help window (F1): every action of the table or the editor with its bindings, and where the bindings file lives.
 
 use crate::input::{Bindings, BindingsSource, PlayerAction};
 use bevy_egui::egui;
 
-pub(super) fn show(
+/// Where the help is asked for: the actions listed are those that work there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpFor {
+    Table,
+    Editor,
+}
+
+pub fn show(
     ctx: &egui::Context,
     open: &mut bool,
     bindings: &Bindings,
     source: &BindingsSource,
+    place: HelpFor,
 ) -> Option<egui::Rect> {
     egui::Window::new("Help: controls")
         .open(open)
@@ -18,7 +26,11 @@ pub(super) fn show(
                 ui.separator();
             }
             egui::Grid::new("bindings").striped(true).show(ui, |ui| {
-                for a in PlayerAction::ALL {
+                let listed = PlayerAction::ALL.into_iter().filter(|a| match place {
+                    HelpFor::Table => a.on_the_table(),
+                    HelpFor::Editor => a.in_the_editor(),
+                });
+                for a in listed {
                     ui.strong(format!("{a:?}"));
                     ui.label(bindings.labels(a));
                     ui.label(a.describe());

@@ -1,7 +1,7 @@
 //! The egui overlay: the phase bar, the orders panel, the inspector, the roll log, help and the
 //! end-of-game summary.
 
-mod help;
+pub mod help;
 mod inspector;
 mod legend;
 mod orders;
@@ -283,7 +283,13 @@ pub fn draw(
         f.rules,
         f.selection.unit.or(f.selection.hover),
     ));
-    rects.extend(help::show(ctx, help_open, f.bindings, f.source));
+    rects.extend(help::show(
+        ctx,
+        help_open,
+        f.bindings,
+        f.source,
+        help::HelpFor::Table,
+    ));
     if let Some(t) = f.table {
         rects.extend(legend::show(
             ctx,

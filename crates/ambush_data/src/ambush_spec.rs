@@ -59,6 +59,38 @@ pub struct AmbushSpec {
 }
 
 impl AmbushSpec {
+    /// Why a set-up, a detection and surprise effects do not go together, with the field to
+    /// change; `None` when they do. The checks refuse a file with such a mix, and the editor
+    /// offers only the mixes this accepts.
+    pub fn combination_problem(
+        setup: AmbushSetup,
+        detection: Detection,
+        effects: SurpriseEffects,
+    ) -> Option<(&'static str, &'static str)> {
+        match (detection, effects) {
+            (d, SurpriseEffects::AmbushUnits) if d != Detection::Awe => {
+                return Some((
+                    "effects",
+                    "AmbushUnits (000 Table 34.2) begins with the AWE detection roll; it needs `detection: Awe`",
+                ));
+            }
+            (d, SurpriseEffects::RollForDoom) if d != Detection::PartyCheck => {
+                return Some((
+                    "effects",
+                    "RollForDoom (002) lasts as long as the party check says; it needs `detection: PartyCheck`",
+                ));
+            }
+            _ => {}
+        }
+        if detection == Detection::Spotting && setup != AmbushSetup::Complex {
+            return Some((
+                "detection",
+                "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
+            ));
+        }
+        None
+    }
+
     /// Whether a point is inside the ambusher's set-up zone.
     pub fn in_zone(&self, p: (f32, f32)) -> bool {
         self.zone.is_empty()
@@ -88,6 +120,11 @@ pub enum AmbushSetup {
     Complex,
 }
 
+impl AmbushSetup {
+    pub const ALL: [AmbushSetup; 3] =
+        [AmbushSetup::None, AmbushSetup::Simple, AmbushSetup::Complex];
+}
+
 /// How a unit may notice the ambush.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Detection {
@@ -101,6 +138,15 @@ pub enum Detection {
     Spotting,
 }
 
+impl Detection {
+    pub const ALL: [Detection; 4] = [
+        Detection::Awe,
+        Detection::PartyCheck,
+        Detection::Perception,
+        Detection::Spotting,
+    ];
+}
+
 /// What surprise does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SurpriseEffects {
@@ -110,6 +156,14 @@ pub enum SurpriseEffects {
     RollForDoom,
     /// 003: no initiative in the first turn, +1 to hit the surprised.
     Megs,
+}
+
+impl SurpriseEffects {
+    pub const ALL: [SurpriseEffects; 3] = [
+        SurpriseEffects::AmbushUnits,
+        SurpriseEffects::RollForDoom,
+        SurpriseEffects::Megs,
+    ];
 }
 
 /// A unit an ambush brings onto the table.

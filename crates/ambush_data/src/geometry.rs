@@ -932,6 +932,27 @@ pub fn route_of(points: &[(f32, f32)]) -> (Vec<Vec2>, f32) {
     (route, length)
 }
 
+/// How far along a route, inches, it passes nearest the point `p`: the inverse of `along`.
+pub fn distance_along(route: &[Vec2], p: Vec2) -> f32 {
+    let mut best = (f32::INFINITY, 0.0);
+    let mut walked = 0.0;
+    for w in route.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let len = a.distance(b);
+        let t = if len < 1e-6 {
+            0.0
+        } else {
+            ((p - a).dot(b - a) / (len * len)).clamp(0.0, 1.0)
+        };
+        let gap = p.distance(a + (b - a) * t);
+        if gap < best.0 {
+            best = (gap, walked + t * len);
+        }
+        walked += len;
+    }
+    best.1
+}
+
 /// A point `at` inches along a route, and the direction of travel there.
 #[inline]
 pub fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
@@ -953,6 +974,19 @@ pub fn along(route: &[Vec2], at: f32) -> (Vec2, Vec2) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distance_along_is_the_inverse_of_along() {
+        let (route, length) = route_of(&[(0.0, 0.0), (0.0, 10.0), (6.0, 18.0)]);
+        assert_eq!(length, 20.0);
+        for d in [0.0, 3.5, 10.0, 15.0, 20.0] {
+            let (p, _) = along(&route, d);
+            assert!((distance_along(&route, p) - d).abs() < 1e-4, "{d}");
+        }
+        // A point off the route counts where the route passes nearest; past its end, the end.
+        assert_eq!(distance_along(&route, Vec2::new(-2.0, 4.0)), 4.0);
+        assert_eq!(distance_along(&route, Vec2::new(9.0, 30.0)), 20.0);
+    }
     use std::f32::consts::FRAC_PI_2;
 
     fn sq(x: f32, y: f32) -> Footprint {

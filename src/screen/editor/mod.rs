@@ -5,24 +5,32 @@
 //! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
 
 mod balance;
+mod inspector;
+mod keys;
 mod panels;
+mod placing;
 mod session;
+mod settings;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub use balance::{BALANCE_GAMES, BalanceRun};
 use panels::ERROR;
-pub use session::{EditorSession, NEW_TABLE, Pick, TerrainKind, Tool};
-use session::{Form, VERTEX_REACH, footprint};
+pub use placing::new_ambush;
+pub use session::{EditorSession, GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
+use session::{VERTEX_REACH, footprint};
 
 use crate::editor::{Draft, Origin, files};
+use crate::input::actions::PlayerInput;
+use crate::input::{Bindings, BindingsSource, PlayerAction};
 use crate::screen::{Catalogue, DeploymentWizard, Screen, SessionOptions, SessionRequest};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use ambush_data::Rules;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use leafwing_input_manager::prelude::ActionState;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -162,8 +170,19 @@ pub fn open_file(path: &std::path::Path, protected: &[PathBuf]) -> Result<Editor
     Ok(EditorSession::new(draft, &stem))
 }
 
+/// What the editor reads of the player's input: the actions of the bindings file, and time.
+#[derive(bevy::ecs::system::SystemParam)]
+struct EditorInput<'w, 's> {
+    actions: Query<'w, 's, &'static ActionState<PlayerAction>, With<PlayerInput>>,
+    bindings: Res<'w, Bindings>,
+    source: Res<'w, BindingsSource>,
+    time: Res<'w, Time>,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn draw_editor(
     mut contexts: EguiContexts,
+    input: EditorInput,
     session: Option<ResMut<EditorSession>>,
     folders: Option<Res<EditorFolders>>,
     mut screen: ResMut<NextState<Screen>>,
@@ -178,7 +197,15 @@ fn draw_editor(
     };
     let palette = display.palette();
     let revision = session.draft.scenario().clone();
-    keys(ctx, &mut session);
+    if let Ok(actions) = input.actions.single() {
+        keys::act_on_keys(
+            ctx,
+            actions,
+            &mut session,
+            &folders,
+            input.time.delta_secs(),
+        );
+    }
     let mut root = crate::ui::window_ui(ctx, "editor");
     let mut test = None;
     egui::Panel::top("editor bar").show(&mut root, |ui| {
@@ -199,65 +226,48 @@ fn draw_editor(
             }
         }
     }
+    let mut fields = session.take_fields();
+    let mut fields_done = false;
     egui::Panel::left("editor tools")
-        .default_size(300.0)
+        .default_size(340.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                panels::tools(ui, &mut session);
+                panels::tools(ui, &mut session, &input.bindings);
                 ui.separator();
-                panels::inspector(ui, &mut session);
+                inspector::inspector(ui, &mut session);
                 ui.separator();
                 panels::problems(ui, &mut session);
                 ui.separator();
-                balance::balance(ui, &mut session, &options);
+                egui::CollapsingHeader::new("Ambush")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        fields_done |= settings::ambush(ui, &session, &mut fields.edited);
+                    });
+                egui::CollapsingHeader::new("Scenario, forces and conditions")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        fields_done |= settings::settings(ui, &session, &mut fields.edited);
+                    });
                 ui.separator();
-                panels::settings(ui, &mut session);
+                balance::balance(ui, &mut session, &options);
             });
         });
+    session.commit_fields(fields, fields_done);
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         table::table(ui, &mut session, palette);
     });
+    let mut help = session.help;
+    crate::ui::help::show(
+        ctx,
+        &mut help,
+        &input.bindings,
+        &input.source,
+        crate::ui::help::HelpFor::Editor,
+    );
+    session.help = help;
     // Every change is autosaved at once: a crash loses at most the edit being made.
     if *session.draft.scenario() != revision {
         session.autosave(&folders);
     }
     Ok(())
-}
-
-/// Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo; Delete removes the selected piece; R and
-/// Shift+R turn it; Ctrl+D duplicates it. Not while a text field has the keyboard.
-fn keys(ctx: &egui::Context, session: &mut EditorSession) {
-    if ctx.egui_wants_keyboard_input() {
-        return;
-    }
-    let (undo, redo, delete, turn, turn_back, duplicate) = ctx.input(|i| {
-        let cmd = i.modifiers.command;
-        (
-            cmd && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
-            cmd && (i.key_pressed(egui::Key::Y)
-                || (i.modifiers.shift && i.key_pressed(egui::Key::Z))),
-            i.key_pressed(egui::Key::Delete),
-            !cmd && !i.modifiers.shift && i.key_pressed(egui::Key::R),
-            !cmd && i.modifiers.shift && i.key_pressed(egui::Key::R),
-            cmd && i.key_pressed(egui::Key::D),
-        )
-    });
-    if undo {
-        session.undo();
-    }
-    if redo {
-        session.redo();
-    }
-    if delete {
-        session.delete_selected();
-    }
-    if turn {
-        session.rotate_selected(15.0);
-    }
-    if turn_back {
-        session.rotate_selected(-15.0);
-    }
-    if duplicate {
-        session.duplicate_selected();
-    }
 }

@@ -6,18 +6,23 @@ use crate::editor::{
     Concern, Draft, DraftProblem, Edit, EditError, Origin, files, free_labels, free_terrain_name,
     snap,
 };
+use crate::editor::{compass, translate};
 use crate::play::new_game::NewGame;
 use crate::screen::{GameChoice, SessionOptions};
 use ambush_data::Rules;
+use ambush_data::ambush_spec::{AmbushSpec, AmbushUnitSpec};
 use ambush_data::board::{Going, TerrainFeature, TerrainLook};
 use ambush_data::geometry::{Footprint, Shape, bearing_to_angle};
-use ambush_data::scenario::UnitSpec;
+use ambush_data::scenario::{Scenario, UnitSpec};
 use ambush_data::tables::TroopType;
 use bevy::prelude::*;
 use std::sync::Arc;
 
 /// How near a polygon's point, inches, a press must come to take hold of it.
 pub(super) const VERTEX_REACH: f32 = 0.75;
+
+/// How far one press of a turn key turns the selected piece, degrees.
+pub const TURN_STEP: f32 = 15.0;
 
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
@@ -31,6 +36,91 @@ pub enum Tool {
     Terrain(TerrainKind),
     /// Place a unit of the human side.
     Unit,
+    /// Drag out a group of units copied from the selected (or last) unit: the drag's length
+    /// says how many.
+    Group(GroupShape),
+    /// Place one of the ambusher's hidden units.
+    HiddenUnit,
+    /// Place a dummy counter.
+    Dummy,
+    /// Drag out a rectangle of the ambusher's set-up zone.
+    Zone,
+    /// Add a point to the end of the column's route.
+    Route,
+    /// Put the spring point where the route passes nearest the click.
+    Spring,
+}
+
+impl Tool {
+    /// Every tool, in the order of the tool bar.
+    pub const ALL: [Tool; 16] = [
+        Tool::Select,
+        Tool::Terrain(TerrainKind::Wood),
+        Tool::Terrain(TerrainKind::Rough),
+        Tool::Terrain(TerrainKind::Rocks),
+        Tool::Terrain(TerrainKind::Building),
+        Tool::Terrain(TerrainKind::Stream),
+        Tool::Terrain(TerrainKind::Wall),
+        Tool::Unit,
+        Tool::Group(GroupShape::Line),
+        Tool::Group(GroupShape::Column),
+        Tool::Group(GroupShape::Block),
+        Tool::HiddenUnit,
+        Tool::Dummy,
+        Tool::Zone,
+        Tool::Route,
+        Tool::Spring,
+    ];
+
+    /// The tool's name on its button.
+    pub fn label(self) -> &'static str {
+        match self {
+            Tool::Select => "select and drag",
+            Tool::Terrain(kind) => kind.label(),
+            Tool::Unit => "unit",
+            Tool::Group(GroupShape::Line) => "group: line",
+            Tool::Group(GroupShape::Column) => "group: column",
+            Tool::Group(GroupShape::Block) => "group: block",
+            Tool::HiddenUnit => "hidden unit",
+            Tool::Dummy => "dummy counter",
+            Tool::Zone => "set-up zone",
+            Tool::Route => "route point",
+            Tool::Spring => "spring point",
+        }
+    }
+
+    /// What a click on the table does with this tool, for the status line.
+    pub fn hint(self) -> &'static str {
+        match self {
+            Tool::Select => {
+                "Click: select a piece (Shift: add it to the selection). Drag: move it, or a polygon's or the route's point."
+            }
+            Tool::Terrain(_) => "Click: place this terrain there.",
+            Tool::Unit => "Click: place a unit like the selected one.",
+            Tool::Group(GroupShape::Line) => {
+                "Drag: a line of units abreast along the drag, facing to its left."
+            }
+            Tool::Group(GroupShape::Column) => {
+                "Drag: a column of units, the first at the press, facing away from the drag."
+            }
+            Tool::Group(GroupShape::Block) => {
+                "Drag: a block of ranks filling the drag's rectangle, facing like the selected unit."
+            }
+            Tool::HiddenUnit => "Click: place a hidden unit of the ambushing side.",
+            Tool::Dummy => "Click: place a dummy counter.",
+            Tool::Zone => "Drag: a rectangle where the ambusher may set up (a click: 12\" by 8\").",
+            Tool::Route => "Click: add a point to the end of the column's route.",
+            Tool::Spring => "Click: spring the ambush where the route passes nearest.",
+        }
+    }
+}
+
+/// How a group placed with one drag stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupShape {
+    Line,
+    Column,
+    Block,
 }
 
 /// The kinds of terrain the tools place, each a usual piece of a wargames table; the
@@ -132,6 +222,12 @@ impl TerrainKind {
 pub enum Pick {
     Terrain(usize),
     Unit(usize),
+    /// `ambush.units[i]`: a hidden unit (or the column the ambushers await).
+    AmbushUnit(usize),
+    /// `ambush.dummies[i]`.
+    Dummy(usize),
+    /// `ambush.zone[i]`: a shape of the ambusher's set-up zone.
+    Zone(usize),
 }
 
 /// The editor at work on one draft.
@@ -139,7 +235,10 @@ pub enum Pick {
 pub struct EditorSession {
     pub draft: Draft,
     pub tool: Tool,
+    /// The piece the inspector shows.
     pub selected: Option<Pick>,
+    /// Pieces selected beside it (Shift+click), for a mirror.
+    pub also: Vec<Pick>,
     /// Every problem the checks find, refreshed after each edit.
     pub problems: Vec<DraftProblem>,
     /// The grid points are snapped to, inches (0.5 or 1), or none.
@@ -156,6 +255,22 @@ pub struct EditorSession {
     pub(super) drag: Option<(Pick, (f32, f32))>,
     /// The point of the selected polygon being dragged: its feature and place in the outline.
     pub(super) vertex_drag: Option<(usize, usize)>,
+    /// The route's point being dragged.
+    pub(super) route_drag: Option<usize>,
+    /// Where a group's or a zone's drag began, inches.
+    pub(super) stretch: Option<(f32, f32)>,
+    /// The gap between the bases of a group placed with one drag, inches (0: base to base,
+    /// as the game's groups stand).
+    pub group_gap: f32,
+    /// The table's view: its zoom and centre, moved with the game's camera keys.
+    pub view: TableView,
+    /// Whether the help (F1) is open.
+    pub help: bool,
+    /// A save that waits for the user's word: the file has hand-written comments a save
+    /// would lose.
+    pub confirm_overwrite: bool,
+    /// The settings and ambush panels' copy of the scenario.
+    pub(super) fields: Option<super::settings::FieldsForm>,
     /// The last balance run, if one was asked for.
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
@@ -167,6 +282,36 @@ pub struct EditorSession {
 pub(super) enum Form {
     Terrain(usize, TerrainFeature),
     Unit(usize, UnitSpec),
+    AmbushUnit(usize, AmbushUnitSpec),
+    Dummy(usize, (f32, f32)),
+    Zone(usize, Shape),
+}
+
+/// How much of the table the editor shows: `zoom` 1 fits the whole table, and `centre` is the
+/// point in the middle of the view, inches (`None`: the table's centre). The camera keys of
+/// this frame ask for `pan` and `zoom_by`, which the table applies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TableView {
+    pub zoom: f32,
+    pub centre: Option<(f32, f32)>,
+    /// How far to move the view this frame, in views' widths and depths.
+    pub pan: (f32, f32),
+    /// How much to zoom this frame: the zoom is multiplied by its exponential.
+    pub zoom_by: f32,
+    /// The Drag action is held: the pointer's moves drag the table.
+    pub dragging: bool,
+}
+
+impl Default for TableView {
+    fn default() -> Self {
+        TableView {
+            zoom: 1.0,
+            centre: None,
+            pan: (0.0, 0.0),
+            zoom_by: 0.0,
+            dragging: false,
+        }
+    }
 }
 
 impl EditorSession {
@@ -183,6 +328,7 @@ impl EditorSession {
             draft,
             tool: Tool::Select,
             selected: None,
+            also: Vec::new(),
             problems,
             snap: Some(0.5),
             mod_name,
@@ -191,6 +337,13 @@ impl EditorSession {
             form: None,
             drag: None,
             vertex_drag: None,
+            route_drag: None,
+            stretch: None,
+            group_gap: 0.0,
+            view: TableView::default(),
+            help: false,
+            confirm_overwrite: false,
+            fields: None,
             balance: None,
             balance_games: BALANCE_GAMES,
         }
@@ -232,10 +385,9 @@ impl EditorSession {
     fn after_change(&mut self, what: &str) {
         self.problems = self.draft.problems();
         let s = self.draft.scenario();
-        self.selected = self.selected.filter(|p| match *p {
-            Pick::Terrain(i) => i < s.terrain.len(),
-            Pick::Unit(i) => i < s.units.len(),
-        });
+        let exists = |p: &Pick| piece_exists(s, *p);
+        self.selected = self.selected.filter(exists);
+        self.also.retain(exists);
         self.form = None;
         self.status = match self.problems.len() {
             0 => format!("{what}; the scenario passes every check"),
@@ -249,50 +401,132 @@ impl EditorSession {
         self.snap.map_or(at, |step| snap(at, step))
     }
 
-    /// The piece under the point: a unit over terrain, the last drawn first.
+    /// The piece under the point: units over counters over terrain over the set-up zone, the
+    /// last drawn first.
     pub fn pick_at(&self, at: (f32, f32)) -> Option<Pick> {
         let s = self.draft.scenario();
         let p = Vec2::new(at.0, at.1);
-        let unit = s.units.iter().enumerate().rev().find(|(_, u)| {
-            footprint(&self.draft, u).contains(p) || Vec2::from(u.at).distance(p) < 0.5
-        });
-        if let Some((i, _)) = unit {
-            return Some(Pick::Unit(i));
-        }
-        s.terrain
+        let near = |q: (f32, f32)| Vec2::from(q).distance(p) < 0.5;
+        let unit = s
+            .units
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, f)| f.shape.contains(p))
-            .map(|(i, _)| Pick::Terrain(i))
+            .find(|(_, u)| footprint(&self.draft, u).contains(p) || near(u.at));
+        if let Some((i, _)) = unit {
+            return Some(Pick::Unit(i));
+        }
+        let ambush = s.ambush.as_ref();
+        let hidden = ambush.and_then(|a| {
+            a.units
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|(_, u)| ambush_footprint(&self.draft, u).contains(p) || near(u.at))
+        });
+        if let Some((i, _)) = hidden {
+            return Some(Pick::AmbushUnit(i));
+        }
+        let dummy = ambush.and_then(|a| {
+            a.dummies
+                .iter()
+                .rposition(|d| near(*d) || { Vec2::from(*d).distance(p) < DUMMY_SIZE / 2.0 })
+        });
+        if let Some(i) = dummy {
+            return Some(Pick::Dummy(i));
+        }
+        let terrain = s.terrain.iter().rposition(|f| f.shape.contains(p));
+        if let Some(i) = terrain {
+            return Some(Pick::Terrain(i));
+        }
+        ambush
+            .and_then(|a| a.zone.iter().rposition(|z| z.contains(p)))
+            .map(Pick::Zone)
+    }
+
+    /// Every selected piece: the inspector's first, then those added with Shift.
+    pub fn selection(&self) -> Vec<Pick> {
+        self.selected
+            .into_iter()
+            .chain(
+                self.also
+                    .iter()
+                    .copied()
+                    .filter(|p| Some(*p) != self.selected),
+            )
+            .collect()
+    }
+
+    /// Selects `pick` alone, or nothing.
+    pub fn select(&mut self, pick: Option<Pick>) {
+        self.selected = pick;
+        self.also.clear();
+        self.form = None;
+    }
+
+    /// Shift+click: adds the piece at `at` to the selection, or takes it out if it is in.
+    pub fn shift_click(&mut self, at: (f32, f32)) {
+        let Some(pick) = self.pick_at(at) else { return };
+        let mut all = self.selection();
+        match all.iter().position(|p| *p == pick) {
+            Some(k) => {
+                all.remove(k);
+            }
+            None => all.push(pick),
+        }
+        self.selected = all.first().copied();
+        self.also = all.into_iter().skip(1).collect();
+        self.form = None;
+    }
+
+    /// Selects every piece on the table.
+    pub fn select_all(&mut self) {
+        let s = self.draft.scenario();
+        let mut all: Vec<Pick> = (0..s.terrain.len()).map(Pick::Terrain).collect();
+        all.extend((0..s.units.len()).map(Pick::Unit));
+        if let Some(a) = &s.ambush {
+            all.extend((0..a.units.len()).map(Pick::AmbushUnit));
+            all.extend((0..a.dummies.len()).map(Pick::Dummy));
+            all.extend((0..a.zone.len()).map(Pick::Zone));
+        }
+        self.selected = all.first().copied();
+        self.also = all.into_iter().skip(1).collect();
+        self.form = None;
     }
 
     /// A click on the table at `at`: select what is there, or place a piece of the tool's kind.
     pub fn click(&mut self, at: (f32, f32)) {
+        let at_grid = self.snapped(at);
         match self.tool {
-            Tool::Select => {
-                self.selected = self.pick_at(at);
-                self.form = None;
-            }
+            Tool::Select => self.select(self.pick_at(at)),
             Tool::Terrain(kind) => {
                 let name = free_terrain_name(self.draft.scenario(), kind.name());
-                let feature = kind.feature(name, self.snapped(at));
+                let feature = kind.feature(name, at_grid);
                 if self.apply(Edit::AddTerrain(feature)).is_ok() {
-                    self.selected = Some(Pick::Terrain(self.draft.scenario().terrain.len() - 1));
+                    self.select(Some(Pick::Terrain(self.draft.scenario().terrain.len() - 1)));
                 }
             }
             Tool::Unit => {
-                let unit = self.new_unit(self.snapped(at));
+                let unit = self.new_unit(at_grid);
                 if self.apply(Edit::AddUnit(unit)).is_ok() {
-                    self.selected = Some(Pick::Unit(self.draft.scenario().units.len() - 1));
+                    self.select(Some(Pick::Unit(self.draft.scenario().units.len() - 1)));
                 }
             }
+            // A click is a drag that never left the press.
+            Tool::Group(_) | Tool::Zone => {
+                self.stretch = Some(at);
+                self.drag_end(at);
+            }
+            Tool::HiddenUnit => self.place_hidden_unit(at_grid),
+            Tool::Dummy => self.place_dummy(at_grid),
+            Tool::Route => self.add_route_point(at_grid),
+            Tool::Spring => self.set_spring_point(at),
         }
     }
 
     /// A unit to place: a copy of the selected or last unit (its troop type, weapons, armour
     /// and traits), else an infantry unit with the rules' first weapon, facing north.
-    fn new_unit(&self, at: (f32, f32)) -> UnitSpec {
+    pub(super) fn new_unit(&self, at: (f32, f32)) -> UnitSpec {
         let s = self.draft.scenario();
         let like = match self.selected {
             Some(Pick::Unit(i)) => s.units.get(i),
@@ -335,30 +569,43 @@ impl EditorSession {
         let Shape::Polygon { points } = &self.draft.scenario().terrain.get(t)?.shape else {
             return None;
         };
-        let p = Vec2::from(at);
-        points
-            .iter()
-            .enumerate()
-            .map(|(k, q)| (k, Vec2::from(*q).distance(p)))
-            .filter(|(_, d)| *d <= VERTEX_REACH)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(k, _)| (t, k))
+        nearest_within(points, at, VERTEX_REACH).map(|k| (t, k))
     }
 
-    /// A drag of the selected tool's piece begins at `at`: a point of the selected polygon
-    /// when one is within reach, else the piece there.
+    /// The route's point within reach of `at`, if any.
+    pub fn route_point_at(&self, at: (f32, f32)) -> Option<usize> {
+        let route = &self.draft.scenario().ambush.as_ref()?.route;
+        nearest_within(route, at, VERTEX_REACH)
+    }
+
+    /// A drag begins at `at`. With the select tool it takes a point of the selected polygon or
+    /// of the route when one is within reach, else the piece there; the group and zone tools
+    /// stretch from it.
     pub fn drag_start(&mut self, at: (f32, f32)) {
-        if self.tool != Tool::Select {
-            return;
+        match self.tool {
+            Tool::Select => {}
+            Tool::Group(_) | Tool::Zone => {
+                self.stretch = Some(at);
+                return;
+            }
+            _ => return,
         }
+        self.form = None;
         if let Some(vertex) = self.vertex_at(at) {
             self.vertex_drag = Some(vertex);
-            self.form = None;
+            return;
+        }
+        if let Some(k) = self.route_point_at(at) {
+            self.route_drag = Some(k);
             return;
         }
         let pick = self.pick_at(at);
-        self.selected = pick;
-        self.form = None;
+        // A piece of the selection drags alone; the rest of it stays selected.
+        if !pick.is_some_and(|p| self.selection().contains(&p)) {
+            self.select(pick);
+        } else {
+            self.selected = pick;
+        }
         self.drag = pick.map(|p| (p, at));
     }
 
@@ -372,46 +619,130 @@ impl EditorSession {
         Some((pick, (to.0 - origin.0, to.1 - origin.1)))
     }
 
-    /// The drag ends at `at`: the piece (or the polygon's point) moves there as one edit.
-    pub fn drag_end(&mut self, at: (f32, f32)) {
-        if let Some((terrain, vertex)) = self.vertex_drag.take() {
-            let to = self.snapped(at);
-            let _ = self.apply(Edit::MoveVertex {
+    /// The edit that a drag, if it ended at `now`, would make: what the table shows while the
+    /// button is down.
+    pub fn drag_edit(&self, now: (f32, f32)) -> Option<Edit> {
+        if let Some((terrain, vertex)) = self.vertex_drag {
+            return Some(Edit::MoveVertex {
                 terrain,
                 vertex,
-                to,
+                to: self.snapped(now),
             });
-            return;
         }
-        let moved = self.drag_offset(at);
-        self.drag = None;
-        let Some((pick, by)) = moved else { return };
+        if let Some(k) = self.route_drag {
+            let to = self.snapped(now);
+            return self.ambush_edit(|a| {
+                if let Some(p) = a.route.get_mut(k) {
+                    *p = to;
+                }
+            });
+        }
+        if let Some(from) = self.stretch {
+            return match self.tool {
+                Tool::Group(shape) => self.group_edit(shape, from, now),
+                Tool::Zone => self.zone_edit(from, now),
+                _ => None,
+            };
+        }
+        let (pick, by) = self.drag_offset(now)?;
         if by.0.abs() < 1e-4 && by.1.abs() < 1e-4 {
-            return;
+            return None;
         }
-        let _ = self.apply(match pick {
-            Pick::Terrain(index) => Edit::MoveTerrain { index, by },
-            Pick::Unit(index) => Edit::MoveUnit { index, by },
-        });
+        self.move_edit(pick, by)
     }
 
-    fn position_of(&self, pick: Pick) -> Option<(f32, f32)> {
+    /// The drag ends at `at`: what it moved, or the group or zone it stretched, is one edit.
+    pub fn drag_end(&mut self, at: (f32, f32)) {
+        let edit = self.drag_edit(at);
+        let placed = self.stretch.is_some().then_some(self.tool);
+        self.drag = None;
+        self.vertex_drag = None;
+        self.route_drag = None;
+        self.stretch = None;
+        let Some(edit) = edit else { return };
+        let before = self.draft.scenario().units.len();
+        if self.apply(edit).is_ok() {
+            let s = self.draft.scenario();
+            match placed {
+                Some(Tool::Group(_)) => {
+                    self.selected = Some(Pick::Unit(before));
+                    self.also = (before + 1..s.units.len()).map(Pick::Unit).collect();
+                }
+                Some(Tool::Zone) => {
+                    let zones = s.ambush.as_ref().map_or(0, |a| a.zone.len());
+                    self.select(zones.checked_sub(1).map(Pick::Zone));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The edit that moves a piece by `by`.
+    fn move_edit(&self, pick: Pick, by: (f32, f32)) -> Option<Edit> {
+        let shift = |p: &mut (f32, f32)| *p = (p.0 + by.0, p.1 + by.1);
+        match pick {
+            Pick::Terrain(index) => Some(Edit::MoveTerrain { index, by }),
+            Pick::Unit(index) => Some(Edit::MoveUnit { index, by }),
+            Pick::AmbushUnit(i) => self.ambush_edit(|a| {
+                if let Some(u) = a.units.get_mut(i) {
+                    shift(&mut u.at);
+                }
+            }),
+            Pick::Dummy(i) => self.ambush_edit(|a| {
+                if let Some(d) = a.dummies.get_mut(i) {
+                    shift(d);
+                }
+            }),
+            Pick::Zone(i) => self.ambush_edit(|a| {
+                if let Some(z) = a.zone.get_mut(i) {
+                    translate(z, by);
+                }
+            }),
+        }
+    }
+
+    pub(super) fn position_of(&self, pick: Pick) -> Option<(f32, f32)> {
         let s = self.draft.scenario();
+        let a = s.ambush.as_ref();
         match pick {
             Pick::Terrain(i) => s.terrain.get(i).map(|f| f.shape.center().into()),
             Pick::Unit(i) => s.units.get(i).map(|u| u.at),
+            Pick::AmbushUnit(i) => a?.units.get(i).map(|u| u.at),
+            Pick::Dummy(i) => a?.dummies.get(i).copied(),
+            Pick::Zone(i) => a?.zone.get(i).map(|z| z.center().into()),
         }
     }
 
-    /// Deletes the selected piece.
+    /// Deletes the selected pieces, as one edit.
     pub fn delete_selected(&mut self) {
-        let edit = match self.selected {
-            Some(Pick::Terrain(index)) => Edit::DeleteTerrain { index },
-            Some(Pick::Unit(index)) => Edit::DeleteUnit { index },
-            None => return,
-        };
-        if self.apply(edit).is_ok() {
-            self.selected = None;
+        let picks = self.selection();
+        if picks.is_empty() {
+            return;
+        }
+        let mut terrain: Vec<usize> = Vec::new();
+        let mut units: Vec<usize> = Vec::new();
+        for p in &picks {
+            match *p {
+                Pick::Terrain(i) => terrain.push(i),
+                Pick::Unit(i) => units.push(i),
+                _ => {}
+            }
+        }
+        // From the back, so each index still names its piece.
+        terrain.sort_unstable_by(|a, b| b.cmp(a));
+        units.sort_unstable_by(|a, b| b.cmp(a));
+        let mut edits: Vec<Edit> = terrain
+            .into_iter()
+            .map(|index| Edit::DeleteTerrain { index })
+            .chain(units.into_iter().map(|index| Edit::DeleteUnit { index }))
+            .collect();
+        if picks.iter().any(|p| is_ambush_piece(*p))
+            && let Some(e) = self.ambush_edit(|a| remove_ambush_pieces(a, &picks))
+        {
+            edits.push(e);
+        }
+        if self.apply(Edit::Several(edits)).is_ok() {
+            self.select(None);
         }
     }
 
@@ -419,27 +750,46 @@ impl EditorSession {
     /// bearing), by `degrees`.
     pub fn rotate_selected(&mut self, degrees: f32) {
         let edit = match self.selected {
-            Some(Pick::Terrain(index)) => Edit::RotateTerrain { index, degrees },
-            Some(Pick::Unit(index)) => Edit::RotateUnit { index, degrees },
-            None => return,
+            Some(Pick::Terrain(index)) => Some(Edit::RotateTerrain { index, degrees }),
+            Some(Pick::Unit(index)) => Some(Edit::RotateUnit { index, degrees }),
+            Some(Pick::AmbushUnit(i)) => self.ambush_edit(|a| {
+                if let Some(u) = a.units.get_mut(i) {
+                    u.facing = compass(u.facing + degrees);
+                }
+            }),
+            Some(Pick::Zone(i)) => self.ambush_edit(|a| {
+                if let Some(Shape::Rect { rotation, .. }) = a.zone.get_mut(i) {
+                    *rotation = (*rotation + degrees) % 360.0;
+                }
+            }),
+            Some(Pick::Dummy(_)) | None => None,
         };
-        let _ = self.apply(edit);
+        if let Some(edit) = edit {
+            let _ = self.apply(edit);
+        }
     }
 
     /// A copy of the selected piece beside it, selected.
     pub fn duplicate_selected(&mut self) {
         let offset = (2.0, -2.0);
-        let (edit, pick): (Edit, fn(usize) -> Pick) = match self.selected {
-            Some(Pick::Terrain(index)) => (Edit::DuplicateTerrain { index, offset }, Pick::Terrain),
-            Some(Pick::Unit(index)) => (Edit::DuplicateUnit { index, offset }, Pick::Unit),
-            None => return,
+        let Some(pick) = self.selected else { return };
+        let edit = match pick {
+            Pick::Terrain(index) => Some(Edit::DuplicateTerrain { index, offset }),
+            Pick::Unit(index) => Some(Edit::DuplicateUnit { index, offset }),
+            _ => self.duplicate_ambush_piece(pick, offset),
         };
+        let Some(edit) = edit else { return };
         if self.apply(edit).is_ok() {
             let s = self.draft.scenario();
-            self.selected = Some(match pick(0) {
-                Pick::Terrain(_) => Pick::Terrain(s.terrain.len() - 1),
-                Pick::Unit(_) => Pick::Unit(s.units.len() - 1),
-            });
+            let a = s.ambush.as_ref();
+            let last = |n: usize| n.saturating_sub(1);
+            self.select(Some(match pick {
+                Pick::Terrain(_) => Pick::Terrain(last(s.terrain.len())),
+                Pick::Unit(_) => Pick::Unit(last(s.units.len())),
+                Pick::AmbushUnit(_) => Pick::AmbushUnit(last(a.map_or(0, |a| a.units.len()))),
+                Pick::Dummy(_) => Pick::Dummy(last(a.map_or(0, |a| a.dummies.len()))),
+                Pick::Zone(_) => Pick::Zone(last(a.map_or(0, |a| a.zone.len()))),
+            }));
         }
     }
 
@@ -448,14 +798,49 @@ impl EditorSession {
         self.problems.iter().filter(move |p| {
             matches!(
                 (p.concern, pick),
-                (Concern::Terrain(a), Pick::Terrain(b)) | (Concern::Unit(a), Pick::Unit(b)) if a == b
+                (Concern::Terrain(a), Pick::Terrain(b))
+                    | (Concern::Unit(a), Pick::Unit(b))
+                    | (Concern::AmbushUnit(a), Pick::AmbushUnit(b)) if a == b
             )
         })
     }
 
     /// Saves the draft into the user's mod `mod_name` as `file_name`: into its `scenarios/`
-    /// when it passes every check, else into its `drafts/`, which the menu never lists.
+    /// when it passes every check, else into its `drafts/`, which the menu never lists. A file
+    /// already there that this draft did not come from, or one with hand-written comments, is
+    /// not overwritten until the user says so (`save_anyway`) or picks another name.
     pub fn save(&mut self, folders: &EditorFolders) {
+        let target = files::save_target(
+            &self.draft,
+            &folders.mods_root,
+            &self.mod_name,
+            &self.file_name,
+            &folders.protected,
+        );
+        if let Ok(t) = &target {
+            let ours = matches!(self.draft.origin(), Origin::Mod { file, .. } if *file == t.file);
+            let why = if t.loses_comments {
+                Some("has hand-written comments, which a save does not keep")
+            } else if t.file.exists() && !ours {
+                Some("is another scenario's file")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                self.confirm_overwrite = true;
+                self.status = format!(
+                    "{} {why}: overwrite it, or change the file name to save as a new file.",
+                    t.file.display()
+                );
+                return;
+            }
+        }
+        self.save_anyway(folders);
+    }
+
+    /// Saves without asking: the user has said to overwrite.
+    pub fn save_anyway(&mut self, folders: &EditorFolders) {
+        self.confirm_overwrite = false;
         let result = files::save_into_mod(
             &mut self.draft,
             &folders.mods_root,
@@ -473,6 +858,27 @@ impl EditorSession {
                 format!("Saved to {}", target.file.display())
             }
             Err(why) => format!("Not saved: {why}"),
+        };
+    }
+
+    /// Turns the selected piece a step to the left (`left`) or right, whatever its kind.
+    pub fn turn_selected(&mut self, left: bool) {
+        // Terrain and zones turn counter-clockwise for a positive angle, units clockwise.
+        let ccw = matches!(self.selected, Some(Pick::Terrain(_) | Pick::Zone(_)));
+        let step = if left == ccw { TURN_STEP } else { -TURN_STEP };
+        self.rotate_selected(step);
+    }
+
+    /// The next snap in turn: 0.5", 1", off.
+    pub fn cycle_snap(&mut self) {
+        self.snap = match self.snap {
+            Some(s) if s < 1.0 => Some(1.0),
+            Some(_) => None,
+            None => Some(0.5),
+        };
+        self.status = match self.snap {
+            Some(s) => format!("Snapping to {s}\""),
+            None => "Snapping off".into(),
         };
     }
 
@@ -516,7 +922,7 @@ impl EditorSession {
 }
 
 /// The troop type a new unit takes: infantry where the rules have it, else their first.
-fn first_troop(rules: &Rules) -> TroopType {
+pub(super) fn first_troop(rules: &Rules) -> TroopType {
     let troops = &rules.troops.troops;
     troops
         .keys()
@@ -528,15 +934,77 @@ fn first_troop(rules: &Rules) -> TroopType {
 
 /// A unit's base on the table, as the game will place it.
 pub(super) fn footprint(draft: &Draft, u: &UnitSpec) -> Footprint {
-    let size = draft
+    base(draft, &u.troop, u.at, u.facing)
+}
+
+/// A hidden unit's base, where the ambush will place it.
+pub(super) fn ambush_footprint(draft: &Draft, u: &AmbushUnitSpec) -> Footprint {
+    base(draft, &u.troop, u.at, u.facing)
+}
+
+/// The base of a unit of this troop type, at `at` facing the bearing `facing`.
+fn base(draft: &Draft, troop: &TroopType, at: (f32, f32), facing: f32) -> Footprint {
+    let size = base_size(draft, troop);
+    Footprint::new(
+        Vec2::new(at.0, at.1),
+        Vec2::new(size.0, size.1),
+        bearing_to_angle(facing),
+    )
+}
+
+/// A troop type's base, width by depth, inches (1" square when the tables lack it).
+pub(super) fn base_size(draft: &Draft, troop: &TroopType) -> (f32, f32) {
+    draft
         .rules()
         .troops
         .troops
-        .get(&u.troop)
-        .map_or((1.0, 1.0), |p| p.base);
-    Footprint::new(
-        Vec2::new(u.at.0, u.at.1),
-        Vec2::new(size.0, size.1),
-        bearing_to_angle(u.facing),
-    )
+        .get(troop)
+        .map_or((1.0, 1.0), |p| p.base)
+}
+
+/// How wide a dummy counter is drawn and picked, inches.
+pub(super) const DUMMY_SIZE: f32 = 1.0;
+
+/// Whether the piece is still in the scenario.
+fn piece_exists(s: &Scenario, pick: Pick) -> bool {
+    let a = s.ambush.as_ref();
+    match pick {
+        Pick::Terrain(i) => i < s.terrain.len(),
+        Pick::Unit(i) => i < s.units.len(),
+        Pick::AmbushUnit(i) => a.is_some_and(|a| i < a.units.len()),
+        Pick::Dummy(i) => a.is_some_and(|a| i < a.dummies.len()),
+        Pick::Zone(i) => a.is_some_and(|a| i < a.zone.len()),
+    }
+}
+
+/// Whether the piece belongs to the ambush section.
+fn is_ambush_piece(pick: Pick) -> bool {
+    matches!(pick, Pick::AmbushUnit(_) | Pick::Dummy(_) | Pick::Zone(_))
+}
+
+/// Takes the picked hidden units, dummies and zone shapes out of the ambush.
+fn remove_ambush_pieces(a: &mut AmbushSpec, picks: &[Pick]) {
+    fn without<T>(list: &mut Vec<T>, picked: impl Fn(usize) -> bool) {
+        *list = std::mem::take(list)
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !picked(*i))
+            .map(|(_, x)| x)
+            .collect();
+    }
+    without(&mut a.units, |i| picks.contains(&Pick::AmbushUnit(i)));
+    without(&mut a.dummies, |i| picks.contains(&Pick::Dummy(i)));
+    without(&mut a.zone, |i| picks.contains(&Pick::Zone(i)));
+}
+
+/// The point of `points` nearest `at` within `reach` inches.
+fn nearest_within(points: &[(f32, f32)], at: (f32, f32), reach: f32) -> Option<usize> {
+    let p = Vec2::from(at);
+    points
+        .iter()
+        .enumerate()
+        .map(|(k, q)| (k, Vec2::from(*q).distance(p)))
+        .filter(|(_, d)| *d <= reach)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k)
 }

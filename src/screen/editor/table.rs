@@ -1,38 +1,101 @@
-//! The editor's table: the draft drawn in the game's art with its units, selection and problems; clicks and drags go to the session.
+//! The editor's table: the draft drawn in the game's art with its units, the ambush's pieces, the selection and the problems; clicks and drags go to the session, and the view pans and zooms as the game's camera does.
 
+use super::session::{DUMMY_SIZE, ambush_footprint};
 use super::*;
-use crate::editor::Edit;
 use crate::view::art::{self, Palette, Triangles};
-use ambush_data::geometry::Shape;
+use ambush_data::board::Side;
+use ambush_data::geometry::{Shape, along, route_of};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-/// The table in the game's art with the units, the selection and the problems; clicks and
-/// drags go to the session.
+/// How far the view zooms out and in, against the whole table fitting the panel.
+pub(super) const ZOOM: std::ops::RangeInclusive<f32> = 0.5..=12.0;
+
+const HUMANS: egui::Color32 = egui::Color32::from_rgb(40, 90, 220);
+const ALIENS: egui::Color32 = egui::Color32::from_rgb(170, 40, 50);
+const ZONE: egui::Color32 = egui::Color32::from_rgb(242, 190, 76);
+const ROUTE: egui::Color32 = egui::Color32::from_rgb(250, 240, 200);
+
+/// Where the table lies in the panel: inches to points and back.
+#[derive(Clone, Copy)]
+struct Frame {
+    middle: egui::Pos2,
+    centre: (f32, f32),
+    scale: f32,
+}
+
+impl Frame {
+    fn to_screen(self, x: f32, y: f32) -> egui::Pos2 {
+        egui::pos2(
+            self.middle.x + (x - self.centre.0) * self.scale,
+            self.middle.y - (y - self.centre.1) * self.scale,
+        )
+    }
+
+    fn to_table(self, p: egui::Pos2) -> (f32, f32) {
+        (
+            self.centre.0 + (p.x - self.middle.x) / self.scale,
+            self.centre.1 - (p.y - self.middle.y) / self.scale,
+        )
+    }
+}
+
+/// The table in the game's art with the units, the ambush, the selection and the problems;
+/// clicks and drags go to the session.
 pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Palette) {
     let s = session.draft.scenario().clone();
     let (w, d) = s.table;
-    let avail = ui.available_size();
-    let scale = (avail.x / w).min(avail.y / d).max(1.0);
-    let (response, painter) = ui.allocate_painter(
-        egui::vec2(w * scale, d * scale),
-        egui::Sense::click_and_drag(),
+    let (response, painter) =
+        ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
+    let rect = response.rect;
+    let fit = (rect.width() / w).min(rect.height() / d).max(0.1);
+    let centre = session.view.centre.unwrap_or((w / 2.0, d / 2.0));
+    let before = Frame {
+        middle: rect.center(),
+        centre,
+        scale: fit * session.view.zoom,
+    };
+    // The camera keys: pan by the view's size, zoom about the pointer (about the middle when
+    // the pointer is off the table), and the Drag action moves the table with the pointer.
+    let view = &mut session.view;
+    let (pan, zoom_by) = (
+        std::mem::take(&mut view.pan),
+        std::mem::take(&mut view.zoom_by),
     );
-    let origin = response.rect.left_bottom();
-    let to_screen = |x: f32, y: f32| egui::pos2(origin.x + x * scale, origin.y - y * scale);
-    let to_table = |p: egui::Pos2| ((p.x - origin.x) / scale, (origin.y - p.y) / scale);
+    let mut centre = (
+        centre.0 + pan.0 * rect.width() / before.scale,
+        centre.1 + pan.1 * rect.height() / before.scale,
+    );
+    let hover = response.hover_pos();
+    if zoom_by != 0.0 && (hover.is_some() || ui.input(|i| i.pointer.hover_pos().is_none())) {
+        let p = hover.unwrap_or(rect.center());
+        let under = before.to_table(p);
+        view.zoom = (view.zoom * zoom_by.exp()).clamp(*ZOOM.start(), *ZOOM.end());
+        let scale = fit * view.zoom;
+        centre = (
+            under.0 - (p.x - rect.center().x) / scale,
+            under.1 + (p.y - rect.center().y) / scale,
+        );
+    }
+    if view.dragging && hover.is_some() {
+        let by = ui.input(|i| i.pointer.delta());
+        let scale = fit * view.zoom;
+        centre = (centre.0 - by.x / scale, centre.1 + by.y / scale);
+    }
+    view.centre = Some(centre);
+    let frame = Frame {
+        middle: rect.center(),
+        centre,
+        scale: fit * session.view.zoom,
+    };
+    let to_screen = |x: f32, y: f32| frame.to_screen(x, y);
+    let scale = frame.scale;
     let pointer = response.interact_pointer_pos().or(response.hover_pos());
-    let dragging = pointer.and_then(|p| session.drag_offset(to_table(p)));
-    let mut shown = dragged_scenario(&s, dragging);
-    if let (Some((terrain, vertex)), Some(p)) = (session.vertex_drag, pointer) {
-        let to = session.snapped(to_table(p));
-        let moved = Edit::MoveVertex {
-            terrain,
-            vertex,
-            to,
-        };
-        let mut preview = shown.clone();
-        if moved.apply_to(&mut preview).is_ok() {
+    // While a drag is on, the table shows what letting go would make.
+    let mut shown = s.clone();
+    if let Some(edit) = pointer.and_then(|p| session.drag_edit(frame.to_table(p))) {
+        let mut preview = s.clone();
+        if edit.apply_to(&mut preview).is_ok() {
             shown = preview;
         }
     }
@@ -44,38 +107,37 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
         Shape::Circle { center, radius } => {
             painter.circle_stroke(to_screen(center.0, center.1), radius * scale, stroke);
         }
-        Shape::Rect { .. } => {
-            if let Some(corners) = sh.polygon() {
-                let mut points: Vec<_> = corners.iter().map(|c| to_screen(c.x, c.y)).collect();
-                points.push(points[0]);
-                painter.add(egui::Shape::line(points, stroke));
-            }
-        }
-        Shape::Polygon { points } => {
-            let mut line: Vec<_> = points.iter().map(|p| to_screen(p.0, p.1)).collect();
+        Shape::Rect { .. } | Shape::Polygon { .. } => {
+            let mut line: Vec<_> = sh
+                .polygon()
+                .map(|c| c.iter().map(|c| to_screen(c.x, c.y)).collect())
+                .unwrap_or_else(|| match sh {
+                    Shape::Polygon { points } => {
+                        points.iter().map(|p| to_screen(p.0, p.1)).collect()
+                    }
+                    _ => Vec::new(),
+                });
             if let Some(first) = line.first().copied() {
                 line.push(first);
             }
             painter.add(egui::Shape::line(line, stroke));
         }
     };
+    let selection = session.selection();
+    let chosen = egui::Stroke::new(2.0, egui::Color32::WHITE);
     let font = egui::FontId::proportional(12.0);
+    let message = |at: egui::Pos2, text: &str| {
+        painter.text(at, egui::Align2::LEFT_CENTER, text, font.clone(), ERROR);
+    };
     for (i, f) in shown.terrain.iter().enumerate() {
         let pick = Pick::Terrain(i);
-        let faulty = session.problems_of(pick).next();
-        if let Some(p) = faulty {
+        if let Some(p) = session.problems_of(pick).next() {
             outline(&f.shape, egui::Stroke::new(2.5, ERROR));
             let c = f.shape.center();
-            painter.text(
-                to_screen(c.x, c.y),
-                egui::Align2::CENTER_CENTER,
-                &p.problem.message,
-                font.clone(),
-                ERROR,
-            );
+            message(to_screen(c.x, c.y), &p.problem.message);
         }
-        if session.selected == Some(pick) {
-            outline(&f.shape, egui::Stroke::new(2.0, egui::Color32::WHITE));
+        if selection.contains(&pick) {
+            outline(&f.shape, chosen);
         }
     }
     // The selected polygon's points, as handles to drag.
@@ -83,83 +145,198 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
         && let Some(Shape::Polygon { points }) = shown.terrain.get(t).map(|f| &f.shape)
     {
         for p in points {
-            painter.circle(
-                to_screen(p.0, p.1),
-                (VERTEX_REACH * scale * 0.5).clamp(3.0, 8.0),
-                egui::Color32::WHITE,
-                egui::Stroke::new(1.0, egui::Color32::BLACK),
+            handle(&painter, to_screen(p.0, p.1), scale, egui::Color32::WHITE);
+        }
+    }
+    if let Some(a) = &shown.ambush {
+        // The set-up zone: where the ambusher may stand.
+        for (i, z) in a.zone.iter().enumerate() {
+            let stroke = if selection.contains(&Pick::Zone(i)) {
+                chosen
+            } else {
+                egui::Stroke::new(2.0, ZONE)
+            };
+            outline(z, stroke);
+            let c = z.center();
+            painter.text(
+                to_screen(c.x, c.y),
+                egui::Align2::CENTER_CENTER,
+                "set-up zone",
+                font.clone(),
+                ZONE,
             );
+        }
+        // The column's route, its points as handles, and the spring point on it.
+        let line: Vec<_> = a.route.iter().map(|p| to_screen(p.0, p.1)).collect();
+        painter.add(egui::Shape::line(line, egui::Stroke::new(2.0, ROUTE)));
+        for (k, p) in a.route.iter().enumerate() {
+            let at = to_screen(p.0, p.1);
+            handle(&painter, at, scale, ROUTE);
+            painter.text(
+                at + egui::vec2(6.0, -6.0),
+                egui::Align2::LEFT_BOTTOM,
+                format!("{}", k + 1),
+                font.clone(),
+                ROUTE,
+            );
+        }
+        if let Some(at) = a.spring_at
+            && a.route.len() >= 2
+        {
+            let (route, _) = route_of(&a.route);
+            let (p, _) = along(&route, at);
+            let c = to_screen(p.x, p.y);
+            let r = 7.0;
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, 0.0),
+                    c + egui::vec2(0.0, r),
+                    c + egui::vec2(-r, 0.0),
+                ],
+                ERROR,
+                egui::Stroke::new(1.0, egui::Color32::BLACK),
+            ));
+            painter.text(
+                c + egui::vec2(9.0, 0.0),
+                egui::Align2::LEFT_CENTER,
+                format!("spring ({at:.1}\")"),
+                font.clone(),
+                ROUTE,
+            );
+        }
+        for (i, p) in a.dummies.iter().enumerate() {
+            let c = to_screen(p.0, p.1);
+            let half = DUMMY_SIZE * scale / 2.0;
+            let stroke = if selection.contains(&Pick::Dummy(i)) {
+                chosen
+            } else {
+                egui::Stroke::new(1.0, egui::Color32::BLACK)
+            };
+            painter.rect(
+                egui::Rect::from_center_size(c, egui::vec2(half * 2.0, half * 2.0)),
+                2.0,
+                egui::Color32::from_gray(90),
+                stroke,
+                egui::StrokeKind::Middle,
+            );
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                "?",
+                font.clone(),
+                egui::Color32::WHITE,
+            );
+        }
+        for (i, u) in a.units.iter().enumerate() {
+            let pick = Pick::AmbushUnit(i);
+            let colour = match u.side {
+                Side::Humans => HUMANS,
+                Side::Aliens => ALIENS,
+            };
+            let corners = ambush_footprint(&session.draft, u).corners();
+            let fault = session.problems_of(pick).next();
+            base(
+                &painter,
+                corners.iter().map(|c| to_screen(c.x, c.y)).collect(),
+                colour.gamma_multiply(0.6),
+                stroke_of(selection.contains(&pick), fault.is_some()),
+            );
+            let c = to_screen(u.at.0, u.at.1);
+            label(&painter, c, scale, &format!("{} (hidden)", u.label), &font);
+            if let Some(p) = fault {
+                message(c + egui::vec2(0.8 * scale, 0.0), &p.problem.message);
+            }
         }
     }
     for (i, u) in shown.units.iter().enumerate() {
         let pick = Pick::Unit(i);
         let corners = footprint(&session.draft, u).corners();
-        let points: Vec<_> = corners.iter().map(|c| to_screen(c.x, c.y)).collect();
-        let stroke = if session.selected == Some(pick) {
-            egui::Stroke::new(2.0, egui::Color32::WHITE)
-        } else if session.problems_of(pick).next().is_some() {
-            egui::Stroke::new(2.5, ERROR)
-        } else {
-            egui::Stroke::new(1.0, egui::Color32::BLACK)
-        };
-        painter.add(egui::Shape::convex_polygon(
-            points,
-            egui::Color32::from_rgb(40, 90, 220),
-            stroke,
-        ));
+        let fault = session.problems_of(pick).next();
+        base(
+            &painter,
+            corners.iter().map(|c| to_screen(c.x, c.y)).collect(),
+            HUMANS,
+            stroke_of(selection.contains(&pick), fault.is_some()),
+        );
         let c = to_screen(u.at.0, u.at.1);
+        label(&painter, c, scale, &u.label, &font);
+        if let Some(p) = fault {
+            message(c + egui::vec2(0.8 * scale, 0.0), &p.problem.message);
+        }
+    }
+    // Where the pointer is, in inches, and what a click would do: the status line's second half.
+    if let Some(p) = response.hover_pos() {
+        let (x, y) = frame.to_table(p);
         painter.text(
-            c + egui::vec2(0.0, 0.6 * scale + 2.0),
-            egui::Align2::CENTER_TOP,
-            &u.label,
+            rect.left_bottom() + egui::vec2(6.0, -6.0),
+            egui::Align2::LEFT_BOTTOM,
+            format!("{x:.1}\", {y:.1}\" — {}", session.tool.hint()),
             font.clone(),
             egui::Color32::WHITE,
         );
-        if let Some(p) = session.problems_of(pick).next() {
-            painter.text(
-                c + egui::vec2(0.8 * scale, 0.0),
-                egui::Align2::LEFT_CENTER,
-                &p.problem.message,
-                font.clone(),
-                ERROR,
-            );
-        }
     }
     // A drag starts where the button went down, not where the pointer is once it counts as a
     // drag: a small base would be left behind.
-    if response.drag_started()
+    if response.drag_started_by(egui::PointerButton::Primary)
         && let Some(p) = ui
             .input(|i| i.pointer.press_origin())
             .or(response.interact_pointer_pos())
     {
-        session.drag_start(to_table(p));
+        session.drag_start(frame.to_table(p));
     }
-    if response.drag_stopped()
+    if response.drag_stopped_by(egui::PointerButton::Primary)
         && let Some(p) = pointer
     {
-        session.drag_end(to_table(p));
+        session.drag_end(frame.to_table(p));
     }
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
-        session.click(to_table(p));
+        if ui.input(|i| i.modifiers.shift) {
+            session.shift_click(frame.to_table(p));
+        } else {
+            session.click(frame.to_table(p));
+        }
     }
 }
 
-/// The scenario as drawn while a piece is dragged: that piece where the pointer has it, moved
-/// by the very edit the drag will make.
-fn dragged_scenario(
-    s: &ambush_data::scenario::Scenario,
-    dragging: Option<(Pick, (f32, f32))>,
-) -> ambush_data::scenario::Scenario {
-    let mut shown = s.clone();
-    let edit = match dragging {
-        Some((Pick::Terrain(index), by)) => Edit::MoveTerrain { index, by },
-        Some((Pick::Unit(index), by)) => Edit::MoveUnit { index, by },
-        None => return shown,
-    };
-    if edit.apply_to(&mut shown).is_err() {
-        return s.clone();
+/// A point's handle, to drag.
+fn handle(painter: &egui::Painter, at: egui::Pos2, scale: f32, fill: egui::Color32) {
+    painter.circle(
+        at,
+        (VERTEX_REACH * scale * 0.5).clamp(3.0, 8.0),
+        fill,
+        egui::Stroke::new(1.0, egui::Color32::BLACK),
+    );
+}
+
+/// The outline of a base: white when selected, red when a check names it.
+fn stroke_of(selected: bool, faulty: bool) -> egui::Stroke {
+    if selected {
+        egui::Stroke::new(2.0, egui::Color32::WHITE)
+    } else if faulty {
+        egui::Stroke::new(2.5, ERROR)
+    } else {
+        egui::Stroke::new(1.0, egui::Color32::BLACK)
     }
-    shown
+}
+
+fn base(
+    painter: &egui::Painter,
+    corners: Vec<egui::Pos2>,
+    fill: egui::Color32,
+    stroke: egui::Stroke,
+) {
+    painter.add(egui::Shape::convex_polygon(corners, fill, stroke));
+}
+
+fn label(painter: &egui::Painter, at: egui::Pos2, scale: f32, text: &str, font: &egui::FontId) {
+    painter.text(
+        at + egui::vec2(0.0, 0.6 * scale + 2.0),
+        egui::Align2::CENTER_TOP,
+        text,
+        font.clone(),
+        egui::Color32::WHITE,
+    );
 }

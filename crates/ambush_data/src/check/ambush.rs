@@ -1,7 +1,7 @@
 //! The checks of a scenario's `ambush` section: which set-ups, detections and effects go together, the column's spacing and route, the set-up zone, hidden units and dummies.
 
 use super::*;
-use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection};
 use crate::board::Side;
 use crate::geometry::{Footprint, bearing_to_angle};
 use crate::scenario::Scenario;
@@ -16,26 +16,9 @@ impl Checker<'_> {
         let field = |name| [Key("ambush"), Key(name)];
         let pair_error =
             |name, why: &str| Err(self.fail(&field(name), format!("field `ambush.{name}`: {why}")));
-        match (a.detection, a.effects) {
-            (d, SurpriseEffects::AmbushUnits) if d != Detection::Awe => {
-                return pair_error(
-                    "effects",
-                    "AmbushUnits (000 Table 34.2) begins with the AWE detection roll; it needs `detection: Awe`",
-                );
-            }
-            (d, SurpriseEffects::RollForDoom) if d != Detection::PartyCheck => {
-                return pair_error(
-                    "effects",
-                    "RollForDoom (002) lasts as long as the party check says; it needs `detection: PartyCheck`",
-                );
-            }
-            _ => {}
-        }
-        if a.detection == Detection::Spotting && a.setup != AmbushSetup::Complex {
-            return pair_error(
-                "detection",
-                "Spotting (004) happens as the column advances in a complex set-up; it needs `setup: Complex`",
-            );
+        if let Some((name, why)) = AmbushSpec::combination_problem(a.setup, a.detection, a.effects)
+        {
+            return pair_error(name, why);
         }
         // Every set-up reads the spacing: the column marches on, and a simple ambush places it
         // behind its lead, that far apart. A spacing of 0 stacks the bases, and one that is not a

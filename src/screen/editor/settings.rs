@@ -1,0 +1,614 @@
+//! The scenario's settings, the aliens and their waves, and the ambush section, edited on a copy of the scenario and written to the draft as one edit when a field is done with.
+
+use super::inspector::{finished, traits_fields};
+use super::panels::ERROR;
+use super::*;
+use crate::editor::{Concern, Edit, Setting};
+use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+use ambush_data::board::{Edge, Side, SideNames};
+use ambush_data::scenario::{
+    AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective, Scenario,
+    WoundMethod,
+};
+use ambush_data::tables::AmbushNature;
+use bevy_egui::egui;
+
+/// The panels' copy of the scenario: `base` as it was when the copy was made, `edited` with
+/// the panels' changes. A change elsewhere (an undo, a drag) makes a fresh copy.
+#[derive(Debug, Clone)]
+pub(super) struct FieldsForm {
+    base: Scenario,
+    pub(super) edited: Scenario,
+}
+
+impl EditorSession {
+    /// The panels' copy of the scenario, made anew when the draft has changed under it.
+    pub(super) fn take_fields(&mut self) -> FieldsForm {
+        match self.fields.take() {
+            Some(f) if f.base == *self.draft.scenario() => f,
+            _ => FieldsForm {
+                base: self.draft.scenario().clone(),
+                edited: self.draft.scenario().clone(),
+            },
+        }
+    }
+
+    /// Writes what the panels changed as one edit once a field is `done` with; until then the
+    /// copy is kept for the next frame.
+    pub(super) fn commit_fields(&mut self, form: FieldsForm, done: bool) {
+        if !done {
+            self.fields = Some(form);
+            return;
+        }
+        let mut edits: Vec<Edit> = Setting::changed(&form.base, &form.edited)
+            .into_iter()
+            .map(Edit::SetSetting)
+            .collect();
+        if form.base.ambush != form.edited.ambush {
+            edits.push(Edit::SetAmbush(form.edited.ambush.clone().map(Box::new)));
+        }
+        match edits.len() {
+            0 => {}
+            1 => {
+                let _ = self.apply(edits.remove(0));
+            }
+            _ => {
+                let _ = self.apply(Edit::Several(edits));
+            }
+        }
+    }
+}
+
+/// An inches field that reports when it is done with.
+fn inches(ui: &mut egui::Ui, v: &mut f32, range: std::ops::RangeInclusive<f32>) -> bool {
+    finished(
+        &ui.add(
+            egui::DragValue::new(v)
+                .speed(0.25)
+                .range(range)
+                .suffix("\""),
+        ),
+    )
+}
+
+/// The problems the checks find in the field `name`, shown beside it.
+fn field_problems(ui: &mut egui::Ui, session: &EditorSession, name: &str) {
+    for p in &session.problems {
+        let here = match p.concern {
+            Concern::Setting(field) => field == name,
+            Concern::Ambush => name == "ambush",
+            _ => false,
+        };
+        if here {
+            ui.colored_label(ERROR, &p.problem.message);
+        }
+    }
+}
+
+/// The scenario's own settings. True when a field is done with.
+pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+    let mut done = false;
+    ui.strong("Scenario");
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        done |= finished(&ui.text_edit_singleline(&mut s.name));
+    });
+    field_problems(ui, session, "name");
+    ui.label("Briefing");
+    done |= finished(&ui.text_edit_multiline(&mut s.briefing));
+    ui.horizontal(|ui| {
+        ui.label("Table");
+        done |= inches(ui, &mut s.table.0, 12.0..=240.0);
+        done |= inches(ui, &mut s.table.1, 12.0..=240.0);
+        ui.label("Turn limit");
+        done |= finished(&ui.add(egui::DragValue::new(&mut s.turn_limit).range(1..=500)));
+    });
+    field_problems(ui, session, "table");
+    ui.horizontal(|ui| {
+        ui.label("Friendly edge");
+        for (edge, label) in [
+            (Edge::North, "north"),
+            (Edge::East, "east"),
+            (Edge::South, "south"),
+            (Edge::West, "west"),
+        ] {
+            done |= ui
+                .selectable_value(&mut s.friendly_edge, edge, label)
+                .clicked();
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Objective");
+        let ship = s
+            .terrain
+            .first()
+            .map(|f| f.name.clone())
+            .unwrap_or_default();
+        let mut kind = match &s.objective {
+            None => 0,
+            Some(Objective::HoldUntilTurnLimit) => 1,
+            Some(Objective::RepairAndBoard { .. }) => 2,
+        };
+        let before = kind;
+        ui.selectable_value(&mut kind, 0, "none");
+        ui.selectable_value(&mut kind, 1, "hold until the turn limit");
+        ui.selectable_value(&mut kind, 2, "repair and board a ship");
+        if kind != before {
+            s.objective = match kind {
+                1 => Some(Objective::HoldUntilTurnLimit),
+                2 => Some(Objective::RepairAndBoard { feature: ship }),
+                _ => None,
+            };
+            done = true;
+        }
+    });
+    let names: Vec<String> = s.terrain.iter().map(|f| f.name.clone()).collect();
+    if let Some(Objective::RepairAndBoard { feature }) = &mut s.objective {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("The ship");
+            for n in &names {
+                done |= ui.selectable_value(feature, n.clone(), n).clicked();
+            }
+        });
+    }
+    field_problems(ui, session, "objective");
+    ui.horizontal(|ui| {
+        ui.label("When the attack is over");
+        done |= ui
+            .selectable_value(&mut s.attack_over, AttackOver::HumansWin, "the humans win")
+            .clicked();
+        done |= ui
+            .selectable_value(&mut s.attack_over, AttackOver::Continue, "play goes on")
+            .clicked();
+    });
+    let mut own_names = s.side_names.is_some();
+    if ui
+        .checkbox(&mut own_names, "its own names for the sides")
+        .clicked()
+    {
+        s.side_names = own_names.then(|| s.names(session.draft.rules()).clone());
+        done = true;
+    }
+    if let Some(n) = &mut s.side_names {
+        done |= side_names(ui, n);
+    }
+    field_problems(ui, session, "side_names");
+    ui.separator();
+    ui.strong("Humans");
+    ui.horizontal(|ui| {
+        ui.label("Wounds");
+        done |= ui
+            .selectable_value(&mut s.human_wounds, WoundMethod::Degradation, "degradation")
+            .clicked();
+        done |= ui
+            .selectable_value(
+                &mut s.human_wounds,
+                WoundMethod::SuddenDeath,
+                "sudden death",
+            )
+            .clicked();
+        done |= ui.checkbox(&mut s.human_morale, "morale").clicked();
+    });
+    ui.horizontal(|ui| {
+        ui.label("Inferior weapons");
+        done |= ui
+            .selectable_value(&mut s.inferior_weapons, None, "neither")
+            .clicked();
+        done |= ui
+            .selectable_value(&mut s.inferior_weapons, Some(Side::Humans), "humans")
+            .clicked();
+        done |= ui
+            .selectable_value(&mut s.inferior_weapons, Some(Side::Aliens), "aliens")
+            .clicked();
+    });
+    if s.inferior_weapons.is_some() {
+        let r = &mut s.inferior_weapon_rules;
+        ui.horizontal(|ui| {
+            done |= ui.checkbox(&mut r.no_long_range, "no long range").clicked();
+            for (p, label) in [
+                (InferiorPenalty::ToHit, "-1 to hit"),
+                (InferiorPenalty::HitEffect, "-1 hit effect"),
+                (InferiorPenalty::None, "no penalty"),
+            ] {
+                done |= ui.selectable_value(&mut r.penalty, p, label).clicked();
+            }
+        });
+    }
+    ui.separator();
+    done |= aliens(ui, session, s);
+    ui.separator();
+    done |= conditions(ui, session, s);
+    done
+}
+
+fn side_names(ui: &mut egui::Ui, n: &mut SideNames) -> bool {
+    let mut done = false;
+    egui::Grid::new("side names").show(ui, |ui| {
+        for (label, v) in [
+            ("Humans (plural)", &mut n.humans),
+            ("one of them", &mut n.human),
+            ("Aliens (plural)", &mut n.aliens),
+            ("one of them", &mut n.alien),
+        ] {
+            ui.label(label);
+            done |= finished(&ui.text_edit_singleline(v));
+            ui.end_row();
+        }
+    });
+    done
+}
+
+/// The aliens that come in waves: their weapons, their traits, and the turn a wave comes
+/// without a card.
+fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+    let mut done = false;
+    ui.strong("Aliens and their waves");
+    ui.small("Waves come as the cards say (the rules' generation tables); these set who comes.");
+    let mut automatic = s.automatic_wave_turn.is_some();
+    ui.horizontal(|ui| {
+        if ui
+            .checkbox(&mut automatic, "a wave comes without a card on turn")
+            .clicked()
+        {
+            s.automatic_wave_turn = automatic.then_some(s.automatic_wave_turn.unwrap_or(3));
+            done = true;
+        }
+        if let Some(turn) = &mut s.automatic_wave_turn {
+            done |= finished(&ui.add(egui::DragValue::new(turn).range(1..=500)));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Weapons");
+        for w in session.draft.rules().weapons.weapons.keys() {
+            let mut carried = s.aliens.weapons.contains(w);
+            if ui.checkbox(&mut carried, w.as_str()).clicked() {
+                if carried {
+                    s.aliens.weapons.push(w.clone());
+                } else {
+                    s.aliens.weapons.retain(|x| x != w);
+                }
+                done = true;
+            }
+        }
+    });
+    done |= traits_fields(ui, &mut s.aliens.traits);
+    field_problems(ui, session, "aliens");
+    done
+}
+
+/// Darkness, blindsides, explosives and the environment.
+fn conditions(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+    let mut done = false;
+    ui.strong("Conditions");
+    let mut dark = s.darkness.is_some();
+    ui.horizontal(|ui| {
+        if ui.checkbox(&mut dark, "darkness: sight").clicked() {
+            s.darkness = dark.then_some(Darkness {
+                sight_range: 8.0,
+                full_moon: false,
+            });
+            done = true;
+        }
+        if let Some(d) = &mut s.darkness {
+            done |= inches(ui, &mut d.sight_range, 0.5..=240.0);
+            done |= ui.checkbox(&mut d.full_moon, "full moon").clicked();
+        }
+    });
+    field_problems(ui, session, "darkness");
+    ui.horizontal(|ui| {
+        done |= ui.checkbox(&mut s.blindsides, "blindsides (003)").clicked();
+        done |= ui.checkbox(&mut s.explosives, "explosives (003)").clicked();
+    });
+    ui.horizontal(|ui| {
+        ui.label("Environment");
+        let mut kind = match s.environment {
+            None => 0,
+            Some(Environment::Underwater { .. }) => 1,
+            Some(Environment::Space) => 2,
+        };
+        let before = kind;
+        ui.selectable_value(&mut kind, 0, "open air");
+        ui.selectable_value(&mut kind, 1, "under water");
+        ui.selectable_value(&mut kind, 2, "space");
+        if kind != before {
+            s.environment = match kind {
+                1 => Some(Environment::Underwater { depth: 20.0 }),
+                2 => Some(Environment::Space),
+                _ => None,
+            };
+            done = true;
+        }
+        if let Some(Environment::Underwater { depth }) = &mut s.environment {
+            ui.label("depth (feet)");
+            done |= finished(&ui.add(egui::DragValue::new(depth).range(0.0..=MAX_DEPTH_FEET)));
+        }
+    });
+    field_problems(ui, session, "environment");
+    done
+}
+
+/// Adjusts a set-up, detection and effects that do not go together after `keep` was chosen:
+/// the nearest mix the game accepts that keeps the choice (the other fields in their order).
+pub fn fit_combination(a: &mut AmbushSpec, keep: AmbushField) {
+    let ok =
+        |a: &AmbushSpec| AmbushSpec::combination_problem(a.setup, a.detection, a.effects).is_none();
+    if ok(a) {
+        return;
+    }
+    for setup in AmbushSetup::ALL {
+        for detection in Detection::ALL {
+            for effects in SurpriseEffects::ALL {
+                let mut t = a.clone();
+                t.setup = setup;
+                t.detection = detection;
+                t.effects = effects;
+                let kept = match keep {
+                    AmbushField::Setup => setup == a.setup,
+                    AmbushField::Detection => detection == a.detection,
+                    AmbushField::Effects => effects == a.effects,
+                };
+                if kept && ok(&t) {
+                    *a = t;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Which of the three an ambush choice changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmbushField {
+    Setup,
+    Detection,
+    Effects,
+}
+
+/// The ambush section. True when a field is done with.
+pub(super) fn ambush(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+    let mut done = false;
+    ui.strong("Ambush");
+    let Some(a) = &mut s.ambush else {
+        ui.label("No ambush: the game opens with every unit in sight.");
+        if ui.button("Add an ambush").clicked() {
+            s.ambush = Some(new_ambush());
+            return true;
+        }
+        return false;
+    };
+    ui.horizontal(|ui| {
+        ui.label("Caught in it");
+        done |= ui
+            .selectable_value(&mut a.ambushed, Side::Humans, "humans")
+            .clicked();
+        done |= ui
+            .selectable_value(&mut a.ambushed, Side::Aliens, "aliens")
+            .clicked();
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Nature (000 Table 34.1)");
+        for n in AmbushNature::ALL {
+            done |= ui
+                .selectable_value(&mut a.nature, n, format!("{n:?}"))
+                .clicked();
+        }
+    });
+    // Each choice offers what goes with the others; picking one mends the rest if need be.
+    let mut changed = None;
+    ui.horizontal(|ui| {
+        ui.label("Set-up (004)");
+        for (v, label) in [
+            (AmbushSetup::None, "none (sprung at once)"),
+            (AmbushSetup::Simple, "simple"),
+            (AmbushSetup::Complex, "complex"),
+        ] {
+            if ui.selectable_value(&mut a.setup, v, label).clicked() {
+                changed = Some(AmbushField::Setup);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Detection");
+        for (v, label) in [
+            (Detection::Awe, "AWE roll (000)"),
+            (Detection::PartyCheck, "party check (002)"),
+            (Detection::Perception, "perception (003)"),
+            (Detection::Spotting, "spotting (004)"),
+        ] {
+            let fits = AmbushSetup::ALL.contains(&a.setup)
+                && SurpriseEffects::ALL
+                    .iter()
+                    .any(|e| AmbushSpec::combination_problem(a.setup, v, *e).is_none());
+            if ui
+                .add_enabled(fits, egui::Button::selectable(a.detection == v, label))
+                .on_disabled_hover_text("needs a complex set-up")
+                .clicked()
+            {
+                a.detection = v;
+                changed = Some(AmbushField::Detection);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Surprise");
+        for (v, label) in [
+            (SurpriseEffects::AmbushUnits, "ambush units (000)"),
+            (SurpriseEffects::RollForDoom, "roll for doom (002)"),
+            (SurpriseEffects::Megs, "MEGS (003)"),
+        ] {
+            let fits = AmbushSpec::combination_problem(a.setup, a.detection, v).is_none();
+            let why =
+                AmbushSpec::combination_problem(a.setup, a.detection, v).map_or("", |(_, why)| why);
+            if ui
+                .add_enabled(fits, egui::Button::selectable(a.effects == v, label))
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                a.effects = v;
+                changed = Some(AmbushField::Effects);
+            }
+        }
+    });
+    if let Some(field) = changed {
+        fit_combination(a, field);
+        done = true;
+    }
+    let complex = a.setup == AmbushSetup::Complex;
+    let party = a.detection == Detection::PartyCheck;
+    ui.horizontal_wrapped(|ui| {
+        done |= ui
+            .add_enabled(
+                complex,
+                egui::Checkbox::new(&mut a.spotting_by_fire, "spotting by fire (004)"),
+            )
+            .clicked();
+        done |= ui
+            .add_enabled(
+                party,
+                egui::Checkbox::new(&mut a.recovery_from_int, "recovery from INT (002)"),
+            )
+            .clicked();
+        done |= ui
+            .add_enabled(
+                party,
+                egui::Checkbox::new(&mut a.recovery_save, "early recovery save (002)"),
+            )
+            .clicked();
+    });
+    if party {
+        egui::CollapsingHeader::new("Surprise modifiers (002)")
+            .id_salt("modifiers")
+            .show(ui, |ui| {
+                for (name, (least, most)) in &session.draft.rules().ambush.surprise_modifiers {
+                    let at = a.modifiers.iter().position(|(n, _)| n == name);
+                    let mut on = at.is_some();
+                    ui.horizontal(|ui| {
+                        if ui.checkbox(&mut on, name.as_str()).clicked() {
+                            match at {
+                                Some(k) => {
+                                    a.modifiers.remove(k);
+                                }
+                                None => a
+                                    .modifiers
+                                    .push((name.clone(), (least != most).then_some(*least))),
+                            }
+                            done = true;
+                        }
+                        if let Some(k) = at
+                            && let Some((_, Some(v))) = a.modifiers.get_mut(k)
+                        {
+                            done |=
+                                finished(&ui.add(egui::DragValue::new(v).range(*least..=*most)));
+                        }
+                    });
+                }
+            });
+    }
+    ui.horizontal(|ui| {
+        ui.label("Spacing in the column");
+        done |= inches(ui, &mut a.spacing, 0.5..=24.0);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("Route: {} points", a.route.len()));
+        if ui.button("remove the last").clicked() {
+            a.route.pop();
+            done = true;
+        }
+        if ui.button("clear").clicked() {
+            a.route.clear();
+            a.spring_at = None;
+            done = true;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        match a.spring_at {
+            Some(d) => ui.label(format!("Spring point: {d:.1}\" along the route")),
+            None => ui.label("Spring point: the route's end"),
+        };
+        if let Some(d) = &mut a.spring_at {
+            done |= inches(ui, d, 0.0..=2000.0);
+        }
+        if a.spring_at.is_some() && ui.button("at the end").clicked() {
+            a.spring_at = None;
+            done = true;
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!(
+            "{} hidden units, {} dummies, {} zone shapes",
+            a.units.len(),
+            a.dummies.len(),
+            a.zone.len()
+        ));
+        if ui.button("clear the dummies").clicked() {
+            a.dummies.clear();
+            done = true;
+        }
+    });
+    ui.small("Place hidden units, dummies, the zone, the route and the spring point with the ambush tools.");
+    field_problems(ui, session, "ambush");
+    if ui.button("Remove the ambush").clicked() {
+        s.ambush = None;
+        done = true;
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 24: "`setup`, `detection` and `effects`, offering only the combinations the game
+    /// accepts": a choice that does not go with the others brings them along.
+    #[test]
+    fn an_ambush_choice_mends_the_others() {
+        let mut a = new_ambush();
+        a.detection = Detection::PartyCheck;
+        fit_combination(&mut a, AmbushField::Detection);
+        assert_eq!(a.detection, Detection::PartyCheck);
+        assert_eq!(a.effects, SurpriseEffects::RollForDoom);
+        a.detection = Detection::Spotting;
+        fit_combination(&mut a, AmbushField::Detection);
+        assert_eq!(a.setup, AmbushSetup::Complex);
+        assert!(AmbushSpec::combination_problem(a.setup, a.detection, a.effects).is_none());
+        a.setup = AmbushSetup::Simple;
+        fit_combination(&mut a, AmbushField::Setup);
+        assert_eq!(a.setup, AmbushSetup::Simple);
+        assert!(AmbushSpec::combination_problem(a.setup, a.detection, a.effects).is_none());
+        // Every mix the editor can reach is one the checks accept.
+        for setup in AmbushSetup::ALL {
+            for detection in Detection::ALL {
+                for effects in SurpriseEffects::ALL {
+                    let mut t = new_ambush();
+                    (t.setup, t.detection, t.effects) = (setup, detection, effects);
+                    fit_combination(&mut t, AmbushField::Effects);
+                    assert!(
+                        AmbushSpec::combination_problem(t.setup, t.detection, t.effects).is_none(),
+                        "{setup:?} {detection:?} {effects:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The panels' copy is written as one edit, settings and ambush together, and a change
+    /// elsewhere starts a fresh copy.
+    #[test]
+    fn the_panels_changes_are_one_edit() {
+        let mut s =
+            EditorSession::new_scenario(std::sync::Arc::new(ambush_data::Rules::bundled().clone()));
+        let mut form = s.take_fields();
+        form.edited.turn_limit = 9;
+        form.edited.ambush = Some(new_ambush());
+        s.commit_fields(form, false);
+        assert_eq!(s.draft.scenario().turn_limit, 12, "not yet done with");
+        let form = s.take_fields();
+        assert_eq!(form.edited.turn_limit, 9, "kept between frames");
+        s.commit_fields(form, true);
+        assert_eq!(s.draft.scenario().turn_limit, 9);
+        assert!(s.draft.scenario().ambush.is_some());
+        s.undo();
+        assert_eq!(s.draft.scenario().turn_limit, 12);
+        assert!(s.draft.scenario().ambush.is_none());
+    }
+}

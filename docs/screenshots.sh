@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's screenshots under docs/img/ with `ambush play --screenshot`: the title, the menu,
-# a crashed-ship turn with a shot's preview, and a night raid with a marine's sight lit.
+# a crashed-ship turn with a shot's preview, and a night raid with a marine's sight lit; and
+# docs/modding.md's, with `ambush edit --screenshot`: the editor on Jungle Patrol's ambush, and on a
+# copy of it with a hidden unit outside its set-up zone.
 # Needs a display; on a machine without one it runs itself under xvfb-run (apt-get install xvfb
 # mesa-vulkan-drivers). Usage: docs/screenshots.sh [path/to/ambush]
 set -euo pipefail
@@ -57,4 +59,12 @@ read -r shooter target < <(cut_before "$work/cs.ron" Shoot 3 "$work/cs-cut.ron")
 read -r shooter target < <(cut_before "$work/nr.ron" Shoot 3 "$work/nr-cut.ron")
 "$bin" play --load "$work/nr-cut.ron" --select "$shooter" --aim "$target" --zoom 9 \
     --screenshot "$out/night_raid.png" --frames 60
+# The editor on a bundled ambush: its zones, route, spring point, hidden units and dummies.
+"$bin" edit scenarios/jungle_patrol.ron --screenshot "$out/editor.png" --frames 40
+# The editor on a draft that fails a check: J2 moved out of both set-up zones, outlined in red
+# with the check's message beside it and in the list.
+sed 's/label: "J2", side: Aliens, troop: Alien, at: (31.0, 20.0)/label: "J2", side: Aliens, troop: Alien, at: (36.0, 40.0)/' \
+    scenarios/jungle_patrol.ron >"$work/jungle_patrol.ron"
+grep -q "at: (36.0, 40.0)" "$work/jungle_patrol.ron" || { echo "J2 not found in jungle_patrol.ron" >&2; exit 1; }
+"$bin" edit "$work/jungle_patrol.ron" --screenshot "$out/editor_problem.png" --frames 40
 echo "screenshots written to $out/"

@@ -159,6 +159,16 @@ impl PlayerAction {
             )
     }
 
+    /// What the action does in the scenario editor, where that differs from the table.
+    pub fn describe_in_the_editor(self) -> &'static str {
+        match self {
+            PlayerAction::Cancel => "clear the selection (and a question waiting)",
+            PlayerAction::TurnLeft => "turn the selected piece 15 degrees left",
+            PlayerAction::TurnRight => "turn the selected piece 15 degrees right",
+            _ => self.describe(),
+        }
+    }
+
     /// What the action does, for the help panel.
     pub fn describe(self) -> &'static str {
         match self {

@@ -33,7 +33,10 @@ pub fn show(
                 for a in listed {
                     ui.strong(format!("{a:?}"));
                     ui.label(bindings.labels(a));
-                    ui.label(a.describe());
+                    ui.label(match place {
+                        HelpFor::Table => a.describe(),
+                        HelpFor::Editor => a.describe_in_the_editor(),
+                    });
                     ui.end_row();
                 }
             });

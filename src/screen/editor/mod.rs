@@ -154,6 +154,7 @@ fn open_directly(
     };
     match session {
         Ok(session) => {
+            info!("editor: open on {}", session.draft.scenario().name);
             commands.insert_resource(session);
             screen.set(Screen::Editor);
         }

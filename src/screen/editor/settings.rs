@@ -367,7 +367,6 @@ pub enum AmbushField {
 /// The ambush section. True when a field is done with.
 pub(super) fn ambush(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
     let mut done = false;
-    ui.strong("Ambush");
     let Some(a) = &mut s.ambush else {
         ui.label("No ambush: the game opens with every unit in sight.");
         if ui.button("Add an ambush").clicked() {

@@ -126,9 +126,14 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
     let selection = session.selection();
     let chosen = egui::Stroke::new(2.0, egui::Color32::WHITE);
     let font = egui::FontId::proportional(12.0);
+    // A check's message beside its piece, on a dark plate so it reads over any terrain.
     let message = |at: egui::Pos2, text: &str| {
-        painter.text(at, egui::Align2::LEFT_CENTER, text, font.clone(), ERROR);
+        let galley = painter.layout(text.to_string(), font.clone(), ERROR, 320.0);
+        let rect = egui::Align2::LEFT_CENTER.anchor_size(at, galley.size());
+        painter.rect_filled(rect.expand(3.0), 3.0, egui::Color32::from_black_alpha(200));
+        painter.galley(rect.min, galley, ERROR);
     };
+    let mut labels = Labels::default();
     for (i, f) in shown.terrain.iter().enumerate() {
         let pick = Pick::Terrain(i);
         if let Some(p) = session.problems_of(pick).next() {
@@ -243,7 +248,14 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
                 stroke_of(selection.contains(&pick), fault.is_some()),
             );
             let c = to_screen(u.at.0, u.at.1);
-            label(&painter, c, scale, &format!("{} (hidden)", u.label), &font);
+            labels.put(
+                &painter,
+                c,
+                scale,
+                &format!("{} (hidden)", u.label),
+                &font,
+                selection.contains(&pick),
+            );
             if let Some(p) = fault {
                 message(c + egui::vec2(0.8 * scale, 0.0), &p.problem.message);
             }
@@ -260,7 +272,14 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
             stroke_of(selection.contains(&pick), fault.is_some()),
         );
         let c = to_screen(u.at.0, u.at.1);
-        label(&painter, c, scale, &u.label, &font);
+        labels.put(
+            &painter,
+            c,
+            scale,
+            &u.label,
+            &font,
+            selection.contains(&pick),
+        );
         if let Some(p) = fault {
             message(c + egui::vec2(0.8 * scale, 0.0), &p.problem.message);
         }
@@ -331,12 +350,28 @@ fn base(
     painter.add(egui::Shape::convex_polygon(corners, fill, stroke));
 }
 
-fn label(painter: &egui::Painter, at: egui::Pos2, scale: f32, text: &str, font: &egui::FontId) {
-    painter.text(
-        at + egui::vec2(0.0, 0.6 * scale + 2.0),
-        egui::Align2::CENTER_TOP,
-        text,
-        font.clone(),
-        egui::Color32::WHITE,
-    );
+/// Unit labels, each drawn only where it does not cover one drawn before (a selected unit's
+/// always): a packed line at the whole table's zoom shows every few labels, not a smear.
+#[derive(Default)]
+struct Labels(Vec<egui::Rect>);
+
+impl Labels {
+    fn put(
+        &mut self,
+        painter: &egui::Painter,
+        at: egui::Pos2,
+        scale: f32,
+        text: &str,
+        font: &egui::FontId,
+        always: bool,
+    ) {
+        let galley = painter.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE);
+        let rect = egui::Align2::CENTER_TOP
+            .anchor_size(at + egui::vec2(0.0, 0.6 * scale + 2.0), galley.size());
+        if !always && self.0.iter().any(|r| r.intersects(rect)) {
+            return;
+        }
+        painter.galley(rect.min, galley, egui::Color32::WHITE);
+        self.0.push(rect);
+    }
 }

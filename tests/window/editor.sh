@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The scenario editor driven through the window's own input under Xvfb: a new table, a wood placed
 # with its tool's key and a click, a unit the same way, and Ctrl+S. The file the editor wrote into
-# the user's mod must pass `ambush check` and hold both pieces.
+# the user's mod must pass `ambush check`, hold both pieces, and be listed by the menu.
 # Needs Xvfb and xdotool (apt-get install xvfb xdotool mesa-vulkan-drivers).
 # Usage: tests/window/editor.sh path/to/ambush
 set -euo pipefail
@@ -25,6 +25,14 @@ fail() {
 }
 # A scratch data folder: the editor's mods, autosave and display settings go there.
 export AMBUSH_SAVES="$work/saves" AMBUSH_DISPLAY="$work/display.ron"
+# How many scenarios the menu offers (playable, in all): the bundled ones and the bundled mods'.
+playable() { # log
+    sed -n 's/.*menu: \([0-9]*\) of \([0-9]*\) scenarios playable.*/\1 \2/p' "$1" | tail -1
+}
+"$bin" play --screenshot "$work/before.png" --frames 30 >"$work/before.log" 2>&1 \
+    || fail "the menu did not open: $(tail -5 "$work/before.log")"
+read -r before _ < <(playable "$work/before.log") || true
+[ -n "$before" ] || fail "the menu did not say how many scenarios it offers"
 "$bin" edit >"$log" 2>&1 &
 pid=$!
 
@@ -71,4 +79,14 @@ grep -q 'name: "wood"' "$file" || fail "the saved file has no wood: $(cat "$file
 grep -q 'label: "M1"' "$file" || fail "the saved file has no unit M1: $(cat "$file")"
 "$bin" check "$file" >"$work/check.txt" 2>&1 || fail "ambush check refused the saved file: $(cat "$work/check.txt")"
 [ -f "$AMBUSH_SAVES/mods/my scenarios/mod.ron" ] || fail "the mod has no mod.ron"
-echo "window editor test: saved $(basename "$file") with a wood and a unit; ambush check passes"
+kill "$pid" 2>/dev/null || true
+wait "$pid" 2>/dev/null || true
+pid=""
+
+# The menu lists it: one playable scenario more than before the editor saved.
+"$bin" play --screenshot "$work/menu.png" --frames 30 >"$work/menu.log" 2>&1 \
+    || fail "the menu did not open after the save: $(tail -5 "$work/menu.log")"
+read -r after total < <(playable "$work/menu.log") || true
+[ "$after" = "$((before + 1))" ] && [ "$total" = "$after" ] \
+    || fail "the menu lists $after of $total playable scenarios; $((before + 1)) expected"
+echo "window editor test: saved $(basename "$file") with a wood and a unit; ambush check passes; the menu lists it"

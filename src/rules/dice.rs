@@ -38,6 +38,13 @@ impl DiceService {
         }
     }
 
+    /// From now on, dice seeded by `seed`: a game played at a distance starts each stretch's
+    /// dice from the seed both players' contributions make (`pbem::dice_seed`). The log and the
+    /// script go on as they were.
+    pub fn reseed(&mut self, seed: [u8; 32]) {
+        self.rng = ChaCha8Rng::from_seed(seed);
+    }
+
     /// Dice whose next faces are `faces`, in order; after the script runs out they roll seeded.
     pub fn scripted(faces: &[u32]) -> Self {
         let mut dice = DiceService::seeded(0, 0);
@@ -100,6 +107,18 @@ impl DiceService {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reseeded_service_rolls_what_its_seed_gives() {
+        let mut a = DiceService::seeded(7, 3);
+        let mut b = DiceService::seeded(1, 0);
+        a.reseed([9; 32]);
+        b.reseed([9; 32]);
+        let rolls = a.roll(20, 6);
+        assert_eq!(rolls, b.roll(20, 6), "the same seed, whatever came before");
+        b.reseed([8; 32]);
+        assert_ne!(a.roll(20, 6), b.roll(20, 6));
+    }
 
     #[test]
     fn same_seed_same_dice_and_streams_differ() {

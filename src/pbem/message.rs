@@ -1,0 +1,180 @@
+//! A turn message as it travels, by file or over a connection: what one player sends the other, its digest, and reading one from an untrusted file.
+
+use super::crypto::{Bytes32, Commitment, Opening};
+use crate::play::record::RecordedOrder;
+use ambush_data::board::Side;
+use ambush_data::error::{DataError, parse_ron_within, read_bounded};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The protocol's version: a message of another version is refused by name.
+pub const PROTOCOL: u32 = 1;
+
+/// The largest message file read, bytes: a whole game's orders fit many times over.
+pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
+
+/// How a new game starts: the first message carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameOpening {
+    /// The scenario file's text, exactly as the starting player's game read it.
+    pub scenario: String,
+    /// The side the starting player plays; the other player plays the other.
+    pub starter: Side,
+}
+
+/// A contribution revealed for a stretch of the game's dice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Revealed {
+    /// The stretch whose dice it seeds, from 0, counted per side.
+    pub stretch: u64,
+    pub opening: Opening,
+}
+
+/// What one player sends the other, from the sender's side of the table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnMessage {
+    pub protocol: u32,
+    /// The game's id: random, chosen by the player who starts it.
+    pub game: Bytes32,
+    /// Its place among the game's messages, from 0, both players' counted together.
+    pub seq: u64,
+    pub from: Side,
+    /// The digest of the message this one answers; none for the first.
+    pub answers: Option<Bytes32>,
+    /// The first message only: the scenario and who plays which side.
+    #[serde(default)]
+    pub opening: Option<GameOpening>,
+    /// The orders given since the sender's last message, each with the hash of the table
+    /// after it.
+    #[serde(default)]
+    pub orders: Vec<RecordedOrder>,
+    /// The sender's dice contribution, opening the commitment of its last message.
+    #[serde(default)]
+    pub contribution: Option<Revealed>,
+    /// The sender's commitment to its next contribution.
+    pub next_contribution: Commitment,
+    /// Commitments to what the sender keeps secret, by name, each made once.
+    #[serde(default)]
+    pub secrets: Vec<(String, Commitment)>,
+    /// Secrets opened: what the rules reveal now, and every secret at the game's end.
+    #[serde(default)]
+    pub openings: Vec<(String, Opening)>,
+}
+
+impl TurnMessage {
+    /// The message's digest: BLAKE3 of its text as written. The next message names it, so a
+    /// message changed after it was answered no longer fits the chain.
+    pub fn digest(&self) -> Bytes32 {
+        Bytes32::digest(canonical(self).as_bytes())
+    }
+}
+
+/// A message as a file holds it: the message and its digest, which tells a file cut short or
+/// changed in transit from one that was sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MessageFile {
+    pub message: TurnMessage,
+    pub digest: Bytes32,
+}
+
+impl MessageFile {
+    pub fn of(message: TurnMessage) -> MessageFile {
+        let digest = message.digest();
+        MessageFile { message, digest }
+    }
+
+    /// The file's text.
+    pub fn text(&self) -> String {
+        let config = ron::ser::PrettyConfig::default().struct_names(false);
+        ron::ser::to_string_pretty(self, config).unwrap_or_default()
+    }
+
+    /// Reads a message from untrusted text: refused when it does not parse (a truncated file
+    /// among them) or its digest is not its message's.
+    pub fn parse(shown: &str, text: &str) -> Result<MessageFile, MessageError> {
+        let file: MessageFile = parse_ron_within(shown, text, MAX_MESSAGE_BYTES)
+            .map_err(|e| MessageError::Unreadable(Box::new(e)))?;
+        let digest = file.message.digest();
+        if digest != file.digest {
+            return Err(MessageError::Corrupt {
+                file: shown.into(),
+                stated: file.digest,
+                found: digest,
+            });
+        }
+        Ok(file)
+    }
+
+    /// Reads a message file: a regular file, at most `MAX_MESSAGE_BYTES`.
+    pub fn read(path: &Path) -> Result<MessageFile, MessageError> {
+        let shown = path.display().to_string();
+        let text = read_bounded(path, &shown, MAX_MESSAGE_BYTES)
+            .map_err(|e| MessageError::Unreadable(Box::new(e)))?;
+        MessageFile::parse(&shown, &text)
+    }
+}
+
+/// The message's text that its digest covers: compact RON, the same on every machine.
+fn canonical(m: &TurnMessage) -> String {
+    ron::to_string(m).unwrap_or_default()
+}
+
+/// Why a message file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum MessageError {
+    #[error("{0}")]
+    Unreadable(Box<DataError>),
+    #[error(
+        "{file}: the message does not match its digest (stated {stated:?}, found {found:?}): the file was changed or damaged after it was written"
+    )]
+    Corrupt {
+        file: String,
+        stated: Bytes32,
+        found: Bytes32,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pbem::crypto::Contribution;
+
+    fn message() -> TurnMessage {
+        let c = Contribution::random().expect("random");
+        TurnMessage {
+            protocol: PROTOCOL,
+            game: Bytes32::digest(b"a game"),
+            seq: 0,
+            from: Side::Humans,
+            answers: None,
+            opening: Some(GameOpening {
+                scenario: "(name: \"x\")".into(),
+                starter: Side::Humans,
+            }),
+            orders: Vec::new(),
+            contribution: None,
+            next_contribution: c.opening().expect("random").commitment(),
+            secrets: Vec::new(),
+            openings: Vec::new(),
+        }
+    }
+
+    /// Issue 25: "a truncated or corrupt file" is refused with a message that names it.
+    #[test]
+    fn a_message_file_reads_back_and_a_cut_or_changed_one_is_refused() {
+        let file = MessageFile::of(message());
+        let text = file.text();
+        assert_eq!(MessageFile::parse("m.ron", &text).expect("reads"), file);
+        let cut = &text[..text.len() / 2];
+        let err = MessageFile::parse("m.ron", cut).expect_err("cut short");
+        assert!(err.to_string().contains("m.ron"), "{err}");
+        let changed = text.replace("Humans", "Aliens");
+        let err = MessageFile::parse("m.ron", &changed).expect_err("changed");
+        assert!(matches!(err, MessageError::Corrupt { .. }), "{err}");
+        assert!(err.to_string().contains("changed or damaged"), "{err}");
+    }
+}

@@ -164,6 +164,7 @@ pub(super) fn problems(ui: &mut egui::Ui, session: &mut EditorSession) {
             chosen = match p.concern {
                 Concern::Terrain(i) => Some(Pick::Terrain(i)),
                 Concern::Unit(i) => Some(Pick::Unit(i)),
+                Concern::AmbushUnit(i) => Some(Pick::AmbushUnit(i)),
                 _ => None,
             };
         }

@@ -237,6 +237,76 @@ impl EditorSession {
         self.ambush_edit(|am| am.zone.push(shape))
     }
 
+    /// The shape of a terrain piece or zone shape.
+    fn shape_of(&self, pick: Pick) -> Option<&Shape> {
+        let s = self.draft.scenario();
+        match pick {
+            Pick::Terrain(i) => s.terrain.get(i).map(|f| &f.shape),
+            Pick::Zone(i) => s.ambush.as_ref()?.zone.get(i),
+            _ => None,
+        }
+    }
+
+    /// The selected rectangle's or circle's size handle: a rectangle's corner ahead and to the
+    /// left of its turn, a circle's east point.
+    pub fn size_handle(&self) -> Option<(Pick, (f32, f32))> {
+        let pick = self.selected?;
+        let at = match self.shape_of(pick)? {
+            Shape::Rect { .. } => self.shape_of(pick)?.polygon()?[2],
+            Shape::Circle { center, radius } => Vec2::new(center.0 + radius, center.1),
+            Shape::Polygon { .. } => return None,
+        };
+        Some((pick, at.into()))
+    }
+
+    /// The edit that drags the size handle of `pick` to `now`: a rectangle keeps its centre and
+    /// turn and reaches the point with its corner; a circle reaches it with its edge. Sizes
+    /// snap to the grid.
+    pub fn resize_edit(&self, pick: Pick, now: (f32, f32)) -> Option<Edit> {
+        let step = self.snap.unwrap_or(0.0);
+        let snap_len = |v: f32, least: f32| {
+            let v = if step > 0.0 {
+                (v / step).round() * step
+            } else {
+                v
+            };
+            v.max(least)
+        };
+        let mut shape = self.shape_of(pick)?.clone();
+        match &mut shape {
+            Shape::Rect {
+                center,
+                size,
+                rotation,
+            } => {
+                let d = Vec2::from(now) - Vec2::from(*center);
+                let a = rotation.to_radians();
+                let (along, across) = (Vec2::new(a.cos(), a.sin()), Vec2::new(-a.sin(), a.cos()));
+                *size = (
+                    snap_len(2.0 * d.dot(along).abs(), 0.5),
+                    snap_len(2.0 * d.dot(across).abs(), 0.5),
+                );
+            }
+            Shape::Circle { center, radius } => {
+                *radius = snap_len(Vec2::from(now).distance(Vec2::from(*center)), 0.25);
+            }
+            Shape::Polygon { .. } => return None,
+        }
+        match pick {
+            Pick::Terrain(index) => {
+                let mut feature = self.draft.scenario().terrain.get(index)?.clone();
+                feature.shape = shape;
+                Some(Edit::ReplaceTerrain { index, feature })
+            }
+            Pick::Zone(i) => self.ambush_edit(|a| {
+                if let Some(z) = a.zone.get_mut(i) {
+                    *z = shape;
+                }
+            }),
+            _ => None,
+        }
+    }
+
     /// A copy of a hidden unit (with the next free label), a dummy or a zone shape, moved by
     /// `offset`.
     pub(super) fn duplicate_ambush_piece(
@@ -520,6 +590,51 @@ mod tests {
         assert_eq!(
             s.draft.scenario().ambush.as_ref().map(|a| a.units.len()),
             Some(2)
+        );
+    }
+
+    /// Issue 24: "Terrain: add, move, rotate and resize": the selected rectangle's corner and a
+    /// circle's edge are handles whose drag resizes the piece, one edit each.
+    #[test]
+    fn a_size_handle_resizes_a_rectangle_or_a_circle() {
+        let mut s = session();
+        s.tool = Tool::Terrain(TerrainKind::Wood);
+        s.click((20.0, 20.0));
+        let (_, corner) = s.size_handle().expect("a rectangle has one");
+        assert_eq!(corner, (24.0, 23.0), "8 by 6, its north-east corner");
+        s.tool = Tool::Select;
+        s.drag_start(corner);
+        s.drag_end((26.0, 25.1));
+        assert_eq!(
+            s.draft.scenario().terrain[0].shape,
+            Shape::Rect {
+                center: (20.0, 20.0),
+                size: (12.0, 10.0),
+                rotation: 0.0
+            }
+        );
+        s.tool = Tool::Terrain(TerrainKind::Rocks);
+        s.click((50.0, 30.0));
+        let (_, edge) = s.size_handle().expect("a circle has one");
+        assert_eq!(edge, (52.0, 30.0));
+        s.tool = Tool::Select;
+        s.drag_start(edge);
+        s.drag_end((50.0, 33.4));
+        assert_eq!(
+            s.draft.scenario().terrain[1].shape,
+            Shape::Circle {
+                center: (50.0, 30.0),
+                radius: 3.5
+            }
+        );
+        s.undo();
+        assert_eq!(
+            s.draft.scenario().terrain[1].shape,
+            Shape::Circle {
+                center: (50.0, 30.0),
+                radius: 2.0
+            },
+            "each resize is one edit"
         );
     }
 

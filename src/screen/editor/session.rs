@@ -93,7 +93,7 @@ impl Tool {
     pub fn hint(self) -> &'static str {
         match self {
             Tool::Select => {
-                "Click: select a piece (Shift: add it to the selection). Drag: move it, or a polygon's or the route's point."
+                "Click: select a piece (Shift: add it to the selection). Drag: move it, a polygon's or the route's point, or a size handle."
             }
             Tool::Terrain(_) => "Click: place this terrain there.",
             Tool::Unit => "Click: place a unit like the selected one.",
@@ -257,6 +257,8 @@ pub struct EditorSession {
     pub(super) vertex_drag: Option<(usize, usize)>,
     /// The route's point being dragged.
     pub(super) route_drag: Option<usize>,
+    /// The selected rectangle's or circle's size handle being dragged.
+    pub(super) resize_drag: Option<Pick>,
     /// Where a group's or a zone's drag began, inches.
     pub(super) stretch: Option<(f32, f32)>,
     /// The gap between the bases of a group placed with one drag, inches (0: base to base,
@@ -338,6 +340,7 @@ impl EditorSession {
             drag: None,
             vertex_drag: None,
             route_drag: None,
+            resize_drag: None,
             stretch: None,
             group_gap: 0.0,
             view: TableView::default(),
@@ -599,6 +602,12 @@ impl EditorSession {
             self.route_drag = Some(k);
             return;
         }
+        if let Some((pick, handle)) = self.size_handle()
+            && Vec2::from(handle).distance(Vec2::from(at)) <= VERTEX_REACH
+        {
+            self.resize_drag = Some(pick);
+            return;
+        }
         let pick = self.pick_at(at);
         // A piece of the selection drags alone; the rest of it stays selected.
         if !pick.is_some_and(|p| self.selection().contains(&p)) {
@@ -637,6 +646,9 @@ impl EditorSession {
                 }
             });
         }
+        if let Some(pick) = self.resize_drag {
+            return self.resize_edit(pick, now);
+        }
         if let Some(from) = self.stretch {
             return match self.tool {
                 Tool::Group(shape) => self.group_edit(shape, from, now),
@@ -658,6 +670,7 @@ impl EditorSession {
         self.drag = None;
         self.vertex_drag = None;
         self.route_drag = None;
+        self.resize_drag = None;
         self.stretch = None;
         let Some(edit) = edit else { return };
         let before = self.draft.scenario().units.len();

@@ -145,6 +145,17 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
             outline(&f.shape, chosen);
         }
     }
+    // The selected rectangle's or circle's size handle.
+    if let Some((_, p)) = session.size_handle() {
+        let c = to_screen(p.0, p.1);
+        painter.rect(
+            egui::Rect::from_center_size(c, egui::vec2(9.0, 9.0)),
+            1.0,
+            egui::Color32::WHITE,
+            egui::Stroke::new(1.0, egui::Color32::BLACK),
+            egui::StrokeKind::Middle,
+        );
+    }
     // The selected polygon's points, as handles to drag.
     if let Some(Pick::Terrain(t)) = session.selected
         && let Some(Shape::Polygon { points }) = shown.terrain.get(t).map(|f| &f.shape)

@@ -1,8 +1,9 @@
-//! The command line: the subcommands (play, simulate, check, replay, fuzz, soak, the frame baseline), one file each, and the one way a command fails.
+//! The command line: the subcommands (play, simulate, check, replay, fuzz, soak, pbem, the frame baseline), one file each, and the one way a command fails.
 
 mod check;
 mod edit;
 mod fuzz;
+mod pbem;
 mod play;
 mod progress;
 mod replay;
@@ -53,6 +54,10 @@ pub enum Command {
     /// Feed random mutations of every shipped data file through the loaders: each must be
     /// refused with file:line:column or play a short game without a panic.
     Fuzz(fuzz::FuzzArgs),
+    /// Play by file: start a game, open a received turn message and answer it, or verify a
+    /// finished game.
+    #[command(subcommand)]
+    Pbem(pbem::PbemCommand),
     /// Play whole games with both sides choosing at random among the orders the rules accept,
     /// checking the game's invariants at every decision; prints any failure with its scenario,
     /// seed and game, and exits 1.
@@ -124,6 +129,7 @@ pub fn run() -> ExitCode {
         Command::Replay { file, roll_log } => replay::replay(&file, roll_log.as_deref()),
         Command::Fuzz(args) => fuzz::fuzz(args),
         Command::Soak(args) => soak::soak(args),
+        Command::Pbem(command) => pbem::pbem(command),
         Command::FrameBaseline {
             frames,
             busy,

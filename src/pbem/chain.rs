@@ -41,19 +41,16 @@ pub enum Refusal {
     SecondOpening { seq: u64 },
     #[error("message {seq} is the first of a game but does not say which scenario it plays")]
     NoOpening { seq: u64 },
+    #[error("message {seq}: {side:?} gives no contribution to its own message's dice")]
+    NoOwnContribution { seq: u64, side: Side },
+    #[error("message {seq}: the first message reveals no contribution: its dice come later")]
+    EarlyContribution { seq: u64 },
     #[error(
-        "message {seq}: {side:?}'s contribution to stretch {stretch} does not open the commitment {side:?} made in message {committed_in}: it was changed after it was committed"
+        "message {seq}: {side:?} owes its contribution to the dice of message {stretch}, and does not reveal it"
     )]
-    ContributionChanged {
-        seq: u64,
-        side: Side,
-        stretch: u64,
-        committed_in: u64,
-    },
-    #[error("message {seq}: {side:?} reveals a contribution before it committed to one")]
-    ContributionUnpromised { seq: u64, side: Side },
+    ContributionMissing { seq: u64, side: Side, stretch: u64 },
     #[error(
-        "message {seq}: {side:?} reveals stretch {found}'s contribution where stretch {expected}'s is due"
+        "message {seq}: {side:?} reveals a contribution to stretch {found}, where stretch {expected}'s is owed"
     )]
     ContributionOutOfOrder {
         seq: u64,
@@ -62,11 +59,12 @@ pub enum Refusal {
         expected: u64,
     },
     #[error(
-        "message {seq}: {side:?} changed its commitment to its next contribution without revealing the one it made in message {committed_in}"
+        "message {seq}: {side:?}'s contribution to the dice of message {stretch} does not open the commitment {side:?} made in message {committed_in}: it was changed after it was committed"
     )]
-    CommitmentTampered {
+    ContributionChanged {
         seq: u64,
         side: Side,
+        stretch: u64,
         committed_in: u64,
     },
     #[error(
@@ -91,29 +89,37 @@ pub enum Refusal {
     },
 }
 
-/// What one side has committed to and revealed so far.
+/// What one side has committed to and opened of its secrets.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct SideRecord {
-    /// The commitment to its next contribution, and the message that made it.
-    pub next: Option<(Commitment, u64)>,
-    /// Its contributions revealed, stretch by stretch.
-    pub contributions: Vec<Contribution>,
-    /// Its secrets' commitments by name, each with the message that made it.
-    pub secrets: BTreeMap<String, (Commitment, u64)>,
-    /// Its secrets opened so far, by name.
+pub struct Secrets {
+    /// Each secret's commitment by name, with the message that made it.
+    pub committed: BTreeMap<String, (Commitment, u64)>,
+    /// The secrets opened so far, by name.
     pub opened: BTreeMap<String, String>,
 }
 
 /// One player's record of a game: every message, sent or received, checked in order.
+///
+/// The dice of message `m`'s stretch (its orders, and the rules' own rolls after them until
+/// the next decision) are seeded by its sender's own contribution, revealed in `m`, and the
+/// other side's, committed in message `m - 1` and revealed in `m + 1`. Message 0 starts the
+/// game and has no stretch; the game's opening rolls belong to message 1's.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ledger {
     pub game: Bytes32,
     /// The digest of every message so far, in order.
     pub digests: Vec<Bytes32>,
-    pub humans: SideRecord,
-    pub aliens: SideRecord,
     /// Who sends the next message: the side that did not send the last (messages alternate).
     pub next_sender: Side,
+    /// The commitment to each stretch's answering contribution: the side that made it, the
+    /// commitment, and the message it came in.
+    pub promised: BTreeMap<u64, (Side, Commitment, u64)>,
+    /// Each stretch's own contribution, from its message's sender.
+    pub own: BTreeMap<u64, (Side, Contribution)>,
+    /// Each stretch's answering contribution, revealed in the next message.
+    pub answered: BTreeMap<u64, (Side, Contribution)>,
+    pub humans: Secrets,
+    pub aliens: Secrets,
 }
 
 impl Ledger {
@@ -123,22 +129,25 @@ impl Ledger {
         let mut ledger = Ledger {
             game: m.game,
             digests: Vec::new(),
-            humans: SideRecord::default(),
-            aliens: SideRecord::default(),
             next_sender: m.from,
+            promised: BTreeMap::new(),
+            own: BTreeMap::new(),
+            answered: BTreeMap::new(),
+            humans: Secrets::default(),
+            aliens: Secrets::default(),
         };
         ledger.accept(first)?;
         Ok(ledger)
     }
 
-    pub fn side(&self, side: Side) -> &SideRecord {
+    pub fn secrets(&self, side: Side) -> &Secrets {
         match side {
             Side::Humans => &self.humans,
             Side::Aliens => &self.aliens,
         }
     }
 
-    fn side_mut(&mut self, side: Side) -> &mut SideRecord {
+    fn secrets_mut(&mut self, side: Side) -> &mut Secrets {
         match side {
             Side::Humans => &mut self.humans,
             Side::Aliens => &mut self.aliens,
@@ -155,12 +164,15 @@ impl Ledger {
         self.digests.len() as u64
     }
 
-    /// The seed of stretch `stretch`'s dice, once both sides have revealed their contribution.
+    /// The seed of message `stretch`'s dice, once both contributions to it are open.
     pub fn seed(&self, stretch: u64) -> Option<[u8; 32]> {
-        let k = usize::try_from(stretch).ok()?;
-        let h = self.humans.contributions.get(k)?;
-        let a = self.aliens.contributions.get(k)?;
-        Some(dice_seed(self.game, stretch, *h, *a))
+        let (a, x) = self.own.get(&stretch)?;
+        let (_, y) = self.answered.get(&stretch)?;
+        let (humans, aliens) = match a {
+            Side::Humans => (*x, *y),
+            Side::Aliens => (*y, *x),
+        };
+        Some(dice_seed(self.game, stretch, humans, aliens))
     }
 
     /// Checks a message, sent or received, against everything before it, and records it. A
@@ -201,10 +213,11 @@ impl Ledger {
                 expected: self.last(),
             });
         }
-        if m.from != self.next_sender {
+        let side = m.from;
+        if side != self.next_sender {
             return Err(Refusal::WrongSender {
                 seq,
-                from: m.from,
+                from: side,
                 expected: self.next_sender,
             });
         }
@@ -213,49 +226,49 @@ impl Ledger {
             (1.., Some(_)) => return Err(Refusal::SecondOpening { seq }),
             _ => {}
         }
-        let side = m.from;
-        let record = self.side_mut(side);
-        // The contribution it reveals opens its last commitment; without one, its commitment
-        // stands unchanged.
-        match (&m.contribution, record.next) {
-            (Some(r), Some((promised, committed_in))) => {
-                let due = record.contributions.len() as u64;
-                if r.stretch != due {
+        match (seq, m.own_contribution) {
+            (0, Some(_)) => return Err(Refusal::EarlyContribution { seq }),
+            (0, None) => {}
+            (_, None) => return Err(Refusal::NoOwnContribution { seq, side }),
+            (_, Some(c)) => {
+                self.own.insert(seq, (side, c));
+            }
+        }
+        // From message 2 on, the sender owes its contribution to the message it answers.
+        let owed = seq.checked_sub(1).filter(|s| *s >= 1);
+        match (owed, &m.contribution) {
+            (None, Some(_)) => return Err(Refusal::EarlyContribution { seq }),
+            (None, None) => {}
+            (Some(stretch), None) => {
+                return Err(Refusal::ContributionMissing { seq, side, stretch });
+            }
+            (Some(stretch), Some(r)) => {
+                if r.stretch != stretch {
                     return Err(Refusal::ContributionOutOfOrder {
                         seq,
                         side,
                         found: r.stretch,
-                        expected: due,
+                        expected: stretch,
                     });
                 }
+                let (_, promised, committed_in) = self.promised[&stretch];
                 let opened = Contribution::of(&r.opening).filter(|_| r.opening.opens(&promised));
                 let Some(c) = opened else {
                     return Err(Refusal::ContributionChanged {
                         seq,
                         side,
-                        stretch: r.stretch,
+                        stretch,
                         committed_in,
                     });
                 };
-                record.contributions.push(c);
+                self.answered.insert(stretch, (side, c));
             }
-            (Some(_), None) => return Err(Refusal::ContributionUnpromised { seq, side }),
-            (None, Some((promised, committed_in))) if promised != m.next_contribution => {
-                return Err(Refusal::CommitmentTampered {
-                    seq,
-                    side,
-                    committed_in,
-                });
-            }
-            (None, _) => {}
         }
-        let keep_date = match (&m.contribution, record.next) {
-            (None, Some((_, at))) => at,
-            _ => seq,
-        };
-        record.next = Some((m.next_contribution, keep_date));
+        self.promised
+            .insert(seq + 1, (side, m.next_contribution, seq));
+        let secrets = self.secrets_mut(side);
         for (name, c) in &m.secrets {
-            match record.secrets.get(name) {
+            match secrets.committed.get(name) {
                 Some((before, first)) if before != c => {
                     return Err(Refusal::SecretRecommitted {
                         seq,
@@ -266,12 +279,12 @@ impl Ledger {
                 }
                 Some(_) => {}
                 None => {
-                    record.secrets.insert(name.clone(), (*c, seq));
+                    secrets.committed.insert(name.clone(), (*c, seq));
                 }
             }
         }
         for (name, opening) in &m.openings {
-            let Some((c, committed_in)) = record.secrets.get(name) else {
+            let Some((c, committed_in)) = secrets.committed.get(name) else {
                 return Err(Refusal::UnknownSecret {
                     seq,
                     side,
@@ -286,7 +299,7 @@ impl Ledger {
                     committed_in: *committed_in,
                 });
             }
-            record.opened.insert(name.clone(), opening.value.clone());
+            secrets.opened.insert(name.clone(), opening.value.clone());
         }
         self.digests.push(digest);
         self.next_sender = side.other();
@@ -300,97 +313,96 @@ mod tests {
     use crate::pbem::crypto::Opening;
     use crate::pbem::message::{GameOpening, Revealed};
 
-    /// A player's side of a game: its contributions and secrets, kept to open them later.
+    /// A player's side of a game: the contributions it promised, and a secret.
     struct Player {
         side: Side,
-        stretch: u64,
-        promised: Opening,
+        promised: BTreeMap<u64, Opening>,
         secret: Opening,
     }
 
     impl Player {
         fn new(side: Side) -> Player {
-            let c = Contribution::random().expect("random");
             Player {
                 side,
-                stretch: 0,
-                promised: c.opening().expect("random"),
+                promised: BTreeMap::new(),
                 secret: Opening::new(format!("{side:?} hidden at (31.0, 20.0)")).expect("random"),
             }
         }
 
-        /// A message that reveals this player's promised contribution (when `reveal`) and
-        /// promises the next.
-        fn send(&mut self, ledger: Option<&Ledger>, game: Bytes32, reveal: bool) -> MessageFile {
-            let contribution = reveal.then(|| Revealed {
-                stretch: self.stretch,
-                opening: self.promised.clone(),
-            });
-            if reveal {
-                self.stretch += 1;
-                self.promised = Contribution::random()
-                    .expect("random")
-                    .opening()
-                    .expect("random");
-            }
-            let first = ledger.is_none();
+        /// The honest next message: its own contribution, the one it owes, a new promise.
+        fn send(&mut self, ledger: Option<&Ledger>, game: Bytes32) -> MessageFile {
             let seq = ledger.map_or(0, Ledger::next_seq);
-            let secrets = if seq < 2 {
-                vec![("set-up".to_string(), self.secret.commitment())]
-            } else {
-                Vec::new()
-            };
+            let next = Contribution::random()
+                .expect("random")
+                .opening()
+                .expect("random");
+            let next_contribution = next.commitment();
+            self.promised.insert(seq + 1, next);
             MessageFile::of(TurnMessage {
                 protocol: PROTOCOL,
                 game,
                 seq,
                 from: self.side,
                 answers: ledger.and_then(Ledger::last),
-                opening: first.then(|| GameOpening {
+                opening: (seq == 0).then(|| GameOpening {
                     scenario: "a scenario".into(),
                     starter: self.side,
                 }),
                 orders: Vec::new(),
-                contribution: if first { None } else { contribution },
-                next_contribution: self.promised.commitment(),
-                secrets,
+                last: None,
+                own_contribution: (seq >= 1).then(|| Contribution::random().expect("random")),
+                contribution: (seq >= 2).then(|| Revealed {
+                    stretch: seq - 1,
+                    opening: self.promised[&(seq - 1)].clone(),
+                }),
+                next_contribution,
+                secrets: if seq < 2 {
+                    vec![("set-up".to_string(), self.secret.commitment())]
+                } else {
+                    Vec::new()
+                },
                 openings: Vec::new(),
             })
         }
     }
 
-    /// Two messages: the humans start, the aliens answer. Both ledgers agree.
+    /// The same message with `change` made to it, and its digest made anew (as a cheat would).
+    fn altered(file: &MessageFile, change: impl FnOnce(&mut TurnMessage)) -> MessageFile {
+        let mut m = file.message.clone();
+        change(&mut m);
+        MessageFile::of(m)
+    }
+
+    /// Two messages: the humans start, the aliens answer.
     fn opened_game() -> (Ledger, Player, Player, Bytes32) {
-        let game = Bytes32::digest(b"a game of mountain pass");
+        let game = Bytes32::digest(b"a game of the crashed ship");
         let (mut h, mut a) = (Player::new(Side::Humans), Player::new(Side::Aliens));
-        let first = h.send(None, game, false);
+        let first = h.send(None, game);
         let mut ledger = Ledger::start(&first).expect("a first message");
-        let answer = a.send(Some(&ledger), game, false);
+        let answer = a.send(Some(&ledger), game);
         ledger.accept(&answer).expect("the answer");
         (ledger, h, a, game)
     }
 
     /// Issue 25: "every message carries the sender's commitment to its next contribution";
-    /// the dice of a stretch come from both players' contributions once both are open.
+    /// a message's dice come from its sender's contribution and the other side's, promised
+    /// before and revealed in the answer.
     #[test]
-    fn contributions_open_their_commitments_and_seed_the_dice() {
+    fn a_messages_dice_wait_for_the_answer() {
         let (mut ledger, mut h, mut a, game) = opened_game();
-        assert_eq!(ledger.seed(0), None, "nothing revealed yet");
-        let m = h.send(Some(&ledger), game, true);
-        ledger.accept(&m).expect("the humans reveal stretch 0");
-        assert_eq!(ledger.seed(0), None, "the aliens' part is still sealed");
-        let m = a.send(Some(&ledger), game, true);
-        ledger.accept(&m).expect("the aliens reveal stretch 0");
-        let seed = ledger.seed(0).expect("both open");
+        assert_eq!(ledger.seed(1), None, "the humans' part is still sealed");
+        let m2 = h.send(Some(&ledger), game);
+        ledger.accept(&m2).expect("the humans answer");
+        let seed = ledger.seed(1).expect("message 1's dice are open");
         assert_eq!(
             seed,
-            dice_seed(
-                game,
-                0,
-                ledger.humans.contributions[0],
-                ledger.aliens.contributions[0]
-            )
+            dice_seed(game, 1, ledger.answered[&1].1, ledger.own[&1].1),
+            "the human side's contribution first"
         );
+        assert_eq!(ledger.seed(2), None);
+        let m3 = a.send(Some(&ledger), game);
+        ledger.accept(&m3).expect("the aliens answer");
+        assert!(ledger.seed(2).is_some());
     }
 
     /// Issue 25: "a message for another game, a replayed or skipped message" and a reordered
@@ -399,21 +411,18 @@ mod tests {
     fn messages_out_of_the_chain_are_refused_by_name() {
         let (mut ledger, mut h, mut a, game) = opened_game();
         let before = ledger.clone();
-        let other = h.send(Some(&ledger), Bytes32::digest(b"another game"), false);
+        let good = h.send(Some(&ledger), game);
+        let other = altered(&good, |m| m.game = Bytes32::digest(b"another game"));
         assert!(matches!(
             ledger.accept(&other),
             Err(Refusal::OtherGame { .. })
         ));
-        let mut replayed = h.send(Some(&ledger), game, false);
-        replayed.message.seq = 1;
-        let replayed = MessageFile::of(replayed.message);
+        let replayed = altered(&good, |m| m.seq = 1);
         assert!(matches!(
             ledger.accept(&replayed),
             Err(Refusal::Replayed { seq: 1 })
         ));
-        let mut skipped = h.send(Some(&ledger), game, false);
-        skipped.message.seq = 5;
-        let skipped = MessageFile::of(skipped.message);
+        let skipped = altered(&good, |m| m.seq = 5);
         assert!(matches!(
             ledger.accept(&skipped),
             Err(Refusal::Skipped {
@@ -421,80 +430,71 @@ mod tests {
                 expected: 2
             })
         ));
-        let mut reordered = h.send(Some(&ledger), game, false);
-        reordered.message.answers = Some(ledger.digests[0]);
-        let reordered = MessageFile::of(reordered.message);
+        let reordered = altered(&good, |m| m.answers = Some(ledger.digests[0]));
         assert!(matches!(
             ledger.accept(&reordered),
             Err(Refusal::WrongAnswer { .. })
         ));
-        let out_of_turn = a.send(Some(&ledger), game, false);
+        let out_of_turn = altered(&good, |m| m.from = Side::Aliens);
         assert!(matches!(
             ledger.accept(&out_of_turn),
             Err(Refusal::WrongSender { .. })
         ));
+        let none_owed = altered(&good, |m| m.contribution = None);
+        assert!(matches!(
+            ledger.accept(&none_owed),
+            Err(Refusal::ContributionMissing { stretch: 1, .. })
+        ));
         assert_eq!(ledger, before, "each refusal leaves the game as it was");
-        let good = h.send(Some(&ledger), game, false);
         ledger.accept(&good).expect("the real next message");
         let err = ledger.accept(&good).expect_err("the same message twice");
         assert!(err.to_string().contains("replayed"), "{err}");
+        let _ = a.send(Some(&ledger), game);
     }
 
     /// Issue 25: "a tampered commitment, a secret that does not open its commitment, a
     /// contribution that was changed after commitment" are refused by name.
     #[test]
-    fn a_changed_contribution_commitment_or_secret_is_refused() {
+    fn a_changed_contribution_or_secret_is_refused() {
         let (mut ledger, mut h, _a, game) = opened_game();
+        let good = h.send(Some(&ledger), game);
         // A contribution other than the one promised.
-        let mut changed = h.send(Some(&ledger), game, true);
-        if let Some(r) = &mut changed.message.contribution {
-            r.opening = Contribution::random()
-                .expect("random")
-                .opening()
-                .expect("random");
-        }
-        let changed = MessageFile::of(changed.message);
+        let changed = altered(&good, |m| {
+            if let Some(r) = &mut m.contribution {
+                r.opening = Contribution::random()
+                    .expect("random")
+                    .opening()
+                    .expect("random");
+            }
+        });
         let err = ledger.accept(&changed).expect_err("changed");
         assert!(
             matches!(
                 err,
                 Refusal::ContributionChanged {
                     side: Side::Humans,
+                    stretch: 1,
+                    committed_in: 0,
                     ..
                 }
             ),
             "{err}"
         );
         assert!(err.to_string().contains("changed after it was committed"));
-        // A new commitment while the last one is still sealed.
-        let (mut ledger, mut h, _a, game) = opened_game();
-        let mut swapped = h.send(Some(&ledger), game, false);
-        swapped.message.next_contribution = Contribution::random()
-            .expect("random")
-            .opening()
-            .expect("random")
-            .commitment();
-        let swapped = MessageFile::of(swapped.message);
-        assert!(matches!(
-            ledger.accept(&swapped),
-            Err(Refusal::CommitmentTampered { .. })
-        ));
         // A secret committed again differently, and one that does not open.
-        let mut recommitted = h.send(Some(&ledger), game, false);
-        recommitted.message.secrets = vec![(
-            "set-up".into(),
-            Opening::new("moved".into()).expect("random").commitment(),
-        )];
-        let recommitted = MessageFile::of(recommitted.message);
+        let recommitted = altered(&good, |m| {
+            m.secrets = vec![(
+                "set-up".into(),
+                Opening::new("moved".into()).expect("random").commitment(),
+            )]
+        });
         assert!(matches!(
             ledger.accept(&recommitted),
             Err(Refusal::SecretRecommitted { .. })
         ));
-        let mut moved = h.send(Some(&ledger), game, false);
         let mut lie = h.secret.clone();
         lie.value = "Humans hidden at (40.0, 20.0)".into();
-        moved.message.openings = vec![("set-up".into(), lie)];
-        let moved = MessageFile::of(moved.message);
+        let moved = altered(&good, |m| m.openings = vec![("set-up".into(), lie)]);
         let err = ledger.accept(&moved).expect_err("moved after set-up");
         assert!(
             matches!(
@@ -507,9 +507,9 @@ mod tests {
             "{err}"
         );
         // The true secret opens.
-        let mut honest = h.send(Some(&ledger), game, false);
-        honest.message.openings = vec![("set-up".into(), h.secret.clone())];
-        let honest = MessageFile::of(honest.message);
+        let honest = altered(&good, |m| {
+            m.openings = vec![("set-up".into(), h.secret.clone())]
+        });
         ledger.accept(&honest).expect("opens");
         assert_eq!(
             ledger.humans.opened["set-up"],

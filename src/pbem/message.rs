@@ -1,7 +1,8 @@
 //! A turn message as it travels, by file or over a connection: what one player sends the other, its digest, and reading one from an untrusted file.
 
-use super::crypto::{Bytes32, Commitment, Opening};
+use super::crypto::{Bytes32, Commitment, Contribution, Opening};
 use crate::play::record::RecordedOrder;
+use crate::rules::orders::Order;
 use ambush_data::board::Side;
 use ambush_data::error::{DataError, parse_ron_within, read_bounded};
 use serde::{Deserialize, Serialize};
@@ -23,11 +24,11 @@ pub struct GameOpening {
     pub starter: Side,
 }
 
-/// A contribution revealed for a stretch of the game's dice.
+/// A contribution revealed for a stretch of the game's dice, opening its commitment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Revealed {
-    /// The stretch whose dice it seeds, from 0, counted per side.
+    /// The stretch whose dice it seeds: the number of the message whose orders they resolve.
     pub stretch: u64,
     pub opening: Opening,
 }
@@ -47,14 +48,23 @@ pub struct TurnMessage {
     /// The first message only: the scenario and who plays which side.
     #[serde(default)]
     pub opening: Option<GameOpening>,
-    /// The orders given since the sender's last message, each with the hash of the table
-    /// after it.
+    /// The orders given since the sender's last message that roll no die, each with the hash
+    /// of the table after it.
     #[serde(default)]
     pub orders: Vec<RecordedOrder>,
-    /// The sender's dice contribution, opening the commitment of its last message.
+    /// The order that ends the message because it rolls: its dice wait for the answer's
+    /// contribution, so the sender cannot know the table after it.
+    #[serde(default)]
+    pub last: Option<Order>,
+    /// The sender's contribution to this message's stretch, the dice of its orders: revealed
+    /// at once, while the other's stays sealed until the answer.
+    #[serde(default)]
+    pub own_contribution: Option<Contribution>,
+    /// The sender's contribution to the stretch of the message it answers, opening the
+    /// commitment it made before it saw that message.
     #[serde(default)]
     pub contribution: Option<Revealed>,
-    /// The sender's commitment to its next contribution.
+    /// The sender's commitment to its contribution to the next message's stretch.
     pub next_contribution: Commitment,
     /// Commitments to what the sender keeps secret, by name, each made once.
     #[serde(default)]
@@ -141,7 +151,6 @@ pub enum MessageError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pbem::crypto::Contribution;
 
     fn message() -> TurnMessage {
         let c = Contribution::random().expect("random");
@@ -156,6 +165,8 @@ mod tests {
                 starter: Side::Humans,
             }),
             orders: Vec::new(),
+            last: None,
+            own_contribution: None,
             contribution: None,
             next_contribution: c.opening().expect("random").commitment(),
             secrets: Vec::new(),

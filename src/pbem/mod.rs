@@ -1,10 +1,13 @@
-//! Play at a distance: the sealed protocol of turn messages, whose chain, commitments and dice contributions keep each side's secrets and deal dice neither player can foresee (`docs/protocol.md`).
+//! Play at a distance: the sealed protocol of turn messages, whose chain, commitments and dice contributions deal dice neither player can foresee (`docs/protocol.md`), and a player's copy of a game played by them.
 
 pub mod chain;
 pub mod crypto;
+pub mod folder;
+pub mod game;
 pub mod message;
 pub mod store;
 
-pub use chain::{Ledger, Refusal, SideRecord};
+pub use chain::{Ledger, Refusal, Secrets};
 pub use crypto::{Bytes32, Commitment, Contribution, Opening, dice_seed};
+pub use folder::{Opened, PbemError, Verified, games, open, start, verify};
 pub use message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};

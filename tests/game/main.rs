@@ -10,6 +10,7 @@ mod headless;
 mod layers;
 mod memos;
 mod mods;
+mod pbem;
 mod pictures;
 mod play;
 mod polygons;

@@ -1,0 +1,178 @@
+//! `ambush pbem new | open | verify`: a game played by turn files, headless, each player with a data folder of its own.
+
+use super::{CliError, plain};
+use crate::pbem::{self, Bytes32, PbemError};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::error::{MAX_FILE_BYTES, read_bounded};
+use clap::{Args, Subcommand, ValueEnum};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A side, as the command line names it.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SideArg {
+    Humans,
+    Aliens,
+}
+
+impl From<SideArg> for Side {
+    fn from(s: SideArg) -> Side {
+        match s {
+            SideArg::Humans => Side::Humans,
+            SideArg::Aliens => Side::Aliens,
+        }
+    }
+}
+
+/// The player's data folder, where each game is kept with its secrets.
+#[derive(Args, Debug, Clone)]
+pub struct DataArg {
+    /// The player's data folder (default: the user's, `~/.local/share/ambush` on Linux).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+impl DataArg {
+    fn folder(&self) -> Result<PathBuf, CliError> {
+        self.data
+            .clone()
+            .or_else(|| dirs::data_dir().map(|d| d.join("ambush")))
+            .ok_or_else(|| CliError::Usage("no data folder: give --data DIR".into()))
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PbemCommand {
+    /// Start a game as SIDE and write its first message to --out.
+    New {
+        #[arg(long, value_name = "FILE")]
+        scenario: PathBuf,
+        #[arg(long, value_enum)]
+        side: SideArg,
+        #[command(flatten)]
+        data: DataArg,
+        /// Let the AI play this side's turns.
+        #[arg(long)]
+        ai: bool,
+        #[arg(long, value_name = "MSG")]
+        out: PathBuf,
+    },
+    /// Take a received message (the first creates the game on this side), play this side's
+    /// turn, and write the answer to --out; nothing is written once nothing is left to send.
+    Open {
+        message: PathBuf,
+        #[command(flatten)]
+        data: DataArg,
+        /// Let the AI play this side's turns.
+        #[arg(long)]
+        ai: bool,
+        #[arg(long, value_name = "NEXT")]
+        out: PathBuf,
+    },
+    /// Verify a finished game: prints `verified` and exits 0, or what does not match and
+    /// exits 1.
+    Verify {
+        #[command(flatten)]
+        data: DataArg,
+        /// The game's id (its folder's name); may be left out when the data folder holds one.
+        game: Option<String>,
+    },
+}
+
+fn refused(e: PbemError) -> CliError {
+    CliError::Failed(e.to_string())
+}
+
+pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
+    let rules = Arc::new(Rules::bundled().clone());
+    match command {
+        PbemCommand::New {
+            scenario,
+            side,
+            data,
+            ai: _,
+            out,
+        } => {
+            let shown = scenario.display().to_string();
+            let text = read_bounded(&scenario, &shown, MAX_FILE_BYTES)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+            let game = pbem::start(&data.folder()?, &text, side.into(), &rules, &out).map_err(
+                |e| match e {
+                    PbemError::Scenario(why) => CliError::Usage(why),
+                    other => refused(other),
+                },
+            )?;
+            println!(
+                "game {}: started as {:?}; send {}",
+                game.to_hex(),
+                Side::from(side),
+                plain(&out.display().to_string())
+            );
+            Ok(())
+        }
+        PbemCommand::Open {
+            message,
+            data,
+            ai,
+            out,
+        } => {
+            let opened =
+                pbem::open(&data.folder()?, &message, &rules, ai, &out).map_err(refused)?;
+            match opened.answered {
+                Some(seq) => println!(
+                    "game {}: message {seq} written to {} ({} orders){}",
+                    opened.game.to_hex(),
+                    plain(&out.display().to_string()),
+                    opened.orders,
+                    opened
+                        .ending
+                        .map(|e| format!("; the game is over: {}", plain(&e)))
+                        .unwrap_or_default()
+                ),
+                None => println!(
+                    "game {}: the game is over ({}); nothing left to send",
+                    opened.game.to_hex(),
+                    plain(&opened.ending.unwrap_or_default())
+                ),
+            }
+            Ok(())
+        }
+        PbemCommand::Verify { data, game } => {
+            let folder = data.folder()?;
+            let game = match game {
+                Some(id) => Bytes32::from_hex(&id)
+                    .ok_or_else(|| CliError::Usage(format!("{}: not a game id", plain(&id))))?,
+                None => only_game(&folder)?,
+            };
+            let v = pbem::verify(&folder, game, &rules).map_err(refused)?;
+            println!(
+                "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
+                game.to_hex(),
+                v.messages,
+                v.orders,
+                plain(&v.ending),
+                v.table
+            );
+            Ok(())
+        }
+    }
+}
+
+fn only_game(folder: &Path) -> Result<Bytes32, CliError> {
+    match pbem::games(folder).as_slice() {
+        [one] => Ok(*one),
+        [] => Err(CliError::Usage(format!(
+            "{}: no game played by file here",
+            plain(&folder.display().to_string())
+        ))),
+        many => Err(CliError::Usage(format!(
+            "{} games here; name one: {}",
+            many.len(),
+            many.iter()
+                .map(|g| g.to_hex())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}

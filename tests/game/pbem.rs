@@ -1,0 +1,225 @@
+//! Play by file between two processes, each with its own data folder: a whole game, verified at both ends, and every kind of bad message refused by name with the player's game unchanged.
+
+use crate::root;
+use ambush::pbem::{Bytes32, Contribution, MessageFile, Revealed};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn ambush(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the ambush binary runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A scratch folder for one test: two players' data folders and the messages between them.
+struct Table {
+    dir: PathBuf,
+}
+
+impl Table {
+    fn new(name: &str) -> Table {
+        let dir = std::env::temp_dir().join(format!("ambush-pbem-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Table { dir }
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.dir.join(name).display().to_string()
+    }
+
+    fn message(&self, i: u64) -> String {
+        self.path(&format!("m{i}.ron"))
+    }
+
+    /// `new` as the humans in folder A, with the AI.
+    fn start(&self, scenario: &str) -> Output {
+        ambush(&[
+            "pbem",
+            "new",
+            "--scenario",
+            scenario,
+            "--side",
+            "humans",
+            "--data",
+            &self.path("A"),
+            "--ai",
+            "--out",
+            &self.message(0),
+        ])
+    }
+
+    /// Player `who` opens message `i` and writes its answer as message `i + 1`.
+    fn open(&self, who: &str, message: &str, i: u64) -> Output {
+        ambush(&[
+            "pbem",
+            "open",
+            message,
+            "--data",
+            &self.path(who),
+            "--ai",
+            "--out",
+            &self.message(i + 1),
+        ])
+    }
+
+    /// The files in a player's copy of the game.
+    fn kept(&self, who: &str) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut out = Vec::new();
+        collect(&self.dir.join(who), &mut out);
+        out.sort();
+        out
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn collect(dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else {
+            let bytes = std::fs::read(&p).unwrap_or_default();
+            out.push((p, bytes));
+        }
+    }
+}
+
+fn who_opens(i: u64) -> &'static str {
+    // The humans (A) sent message 0: the aliens (B) open the even messages.
+    if i.is_multiple_of(2) { "B" } else { "A" }
+}
+
+/// Issue 25: two processes, each with its own data folder, play a whole game by file; at the
+/// end both copies say "verified" and end on the same table.
+#[test]
+fn a_whole_game_by_file_is_verified_at_both_ends() {
+    let t = Table::new("whole");
+    let started = t.start("scenarios/crashed_ship.ron");
+    assert!(started.status.success(), "{}", text(&started));
+    let mut i = 0;
+    let mut last = String::new();
+    while Path::new(&t.message(i)).is_file() {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        last = text(&out);
+        assert!(out.status.success(), "message {i}: {last}");
+        i += 1;
+        assert!(i < 2_000, "the game does not end");
+    }
+    assert!(last.contains("nothing left to send"), "{last}");
+    let mut tables = Vec::new();
+    for who in ["A", "B"] {
+        let out = ambush(&["pbem", "verify", "--data", &t.path(who)]);
+        let said = text(&out);
+        assert!(out.status.success(), "{who}: {said}");
+        assert!(said.starts_with("verified"), "{said}");
+        tables.push(said.rsplit(' ').next().unwrap_or_default().to_string());
+    }
+    assert_eq!(tables[0], tables[1], "both copies end on the same table");
+}
+
+/// Plays the first messages of a game: returns the table with messages 0 to `upto` written
+/// (the last of them not yet opened).
+fn early_game(name: &str, upto: u64) -> Table {
+    let t = Table::new(name);
+    assert!(t.start("scenarios/crashed_ship.ron").status.success());
+    for i in 0..upto {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        assert!(out.status.success(), "message {i}: {}", text(&out));
+    }
+    t
+}
+
+/// Writes `file` changed by `change`, its digest made anew as a cheat would, to `to`.
+fn cheat(from: &str, to: &str, change: impl FnOnce(&mut ambush::pbem::TurnMessage)) {
+    let mut file = MessageFile::read(Path::new(from)).expect("a message");
+    change(&mut file.message);
+    let file = MessageFile::of(file.message);
+    std::fs::write(to, file.text()).expect("written");
+}
+
+/// Issue 25: "an edited order, a changed hash, a message for another game, a replayed or
+/// skipped message, a tampered commitment, ... a contribution that was changed after
+/// commitment, or a truncated or corrupt file" are each refused with a message that names it,
+/// and the player's game is unchanged: the true message still opens after.
+#[test]
+fn every_bad_message_is_refused_by_name_and_changes_nothing() {
+    let t = early_game("cheats", 6);
+    // Message 6 is the humans' (A's) sixth answer, opened by B.
+    let true_message = t.message(6);
+    let bad = t.path("bad.ron");
+    let before = t.kept("B");
+    let refused = |expect: &str| {
+        let out = t.open("B", &bad, 6);
+        let said = text(&out);
+        assert!(!out.status.success(), "accepted: {said}");
+        assert!(said.contains(expect), "expected {expect:?}: {said}");
+        assert_eq!(t.kept("B"), before, "the refusal changed B's game: {said}");
+    };
+    let message = MessageFile::read(Path::new(&true_message)).expect("a message");
+    // A contribution changed after it was committed.
+    cheat(&true_message, &bad, |m| {
+        m.contribution = Some(Revealed {
+            stretch: 5,
+            opening: Contribution::random()
+                .and_then(Contribution::opening)
+                .expect("random"),
+        })
+    });
+    refused("changed after it was committed");
+    // An order edited, its hash with it or not.
+    assert!(
+        !message.message.orders.is_empty() || message.message.last.is_some(),
+        "message 6 gives orders"
+    );
+    cheat(&true_message, &bad, |m| match m.orders.first_mut() {
+        Some(o) => o.hash = "0000000000000000".into(),
+        None => m.last = Some(ambush::rules::orders::Order::EndMovement),
+    });
+    refused("message 6");
+    // Another game's message, a replayed one, a skipped one, a reordered one.
+    cheat(&true_message, &bad, |m| {
+        m.game = Bytes32::digest(b"another game")
+    });
+    refused("does not hold");
+    std::fs::copy(t.message(4), &bad).expect("copied");
+    refused("replayed");
+    cheat(&true_message, &bad, |m| m.seq = 8);
+    refused("skipped");
+    cheat(&true_message, &bad, |m| {
+        m.answers = Some(Bytes32::digest(b"x"))
+    });
+    refused("reordered");
+    // A commitment tampered with in transit, the digest left as it was: a corrupt file.
+    let whole = std::fs::read_to_string(&true_message).expect("a message");
+    let key = "next_contribution: (\"";
+    let at = whole.find(key).expect("a commitment") + key.len();
+    let mut bytes = whole.clone().into_bytes();
+    bytes[at] = if bytes[at] == b'a' { b'b' } else { b'a' };
+    std::fs::write(&bad, bytes).expect("written");
+    refused("does not match its digest");
+    // A file cut short.
+    std::fs::write(&bad, &whole[..whole.len() / 2]).expect("written");
+    refused("bad.ron");
+    // The true message still opens, and the game goes on.
+    let out = t.open("B", &true_message, 6);
+    assert!(out.status.success(), "{}", text(&out));
+}

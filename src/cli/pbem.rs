@@ -77,6 +77,9 @@ pub enum PbemCommand {
         data: DataArg,
         /// The game's id (its folder's name); may be left out when the data folder holds one.
         game: Option<String>,
+        /// Keep the verified game as an ordinary save, to replay or watch.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
 }
 
@@ -138,14 +141,14 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             }
             Ok(())
         }
-        PbemCommand::Verify { data, game } => {
+        PbemCommand::Verify { data, game, save } => {
             let folder = data.folder()?;
             let game = match game {
                 Some(id) => Bytes32::from_hex(&id)
                     .ok_or_else(|| CliError::Usage(format!("{}: not a game id", plain(&id))))?,
                 None => only_game(&folder)?,
             };
-            let v = pbem::verify(&folder, game, &rules).map_err(refused)?;
+            let v = pbem::verify(&folder, game, &rules, save.as_deref()).map_err(refused)?;
             println!(
                 "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
                 game.to_hex(),

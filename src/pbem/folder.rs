@@ -1,7 +1,7 @@
 //! A player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
 
 use super::crypto::{Bytes32, Contribution, Opening};
-use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of};
+use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, setup_of};
 use super::message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};
 use super::store::write_private;
 use super::{Ledger, Refusal};
@@ -312,8 +312,14 @@ pub struct Verified {
 
 /// `pbem verify`: checks every message of a finished game again from the first (the chain,
 /// every commitment and contribution), replays the whole game with every die open, and
-/// checks every order's hash. Err says which message and order do not match, and whose.
-pub fn verify(data: &Path, game: Bytes32, rules: &Arc<Rules>) -> Result<Verified, PbemError> {
+/// checks every order's hash. Err says which message and order do not match, and whose. A
+/// verified game can be kept as an ordinary save (`save_to`), which replays as any save does.
+pub fn verify(
+    data: &Path,
+    game: Bytes32,
+    rules: &Arc<Rules>,
+    save_to: Option<&Path>,
+) -> Result<Verified, PbemError> {
     let folder = GameFolder::of(data, game);
     let messages = folder.messages()?;
     let ledger = folder.ledger(&messages)?;
@@ -324,6 +330,13 @@ pub fn verify(data: &Path, game: Bytes32, rules: &Arc<Rules>) -> Result<Verified
             "the game is not over: {} messages so far, the last one's dice still sealed",
             messages.len()
         )));
+    }
+    if let Some(path) = save_to {
+        let opening = &messages[0].message.opening;
+        let text = opening.as_ref().map_or("", |o| o.scenario.as_str());
+        let setup = setup_of(text, rules, rebuilt.schedule.clone()).map_err(PbemError::Scenario)?;
+        let save = crate::save::save_of(&rebuilt.game, &setup, Default::default());
+        crate::save::write_atomically(path, &save.to_ron()).map_err(io(path))?;
     }
     Ok(Verified {
         messages: messages.len(),

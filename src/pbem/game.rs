@@ -5,7 +5,7 @@ use super::message::TurnMessage;
 use super::{Ledger, MessageFile};
 use crate::control::{Controller, Controllers};
 use crate::play::Game;
-use crate::play::new_game::NewGame;
+use crate::play::new_game::{DiceSchedule, NewGame, Seed};
 use crate::play::record::RecordedOrder;
 use crate::rules::orders::{Order, passing_order};
 use ambush_data::board::Side;
@@ -20,10 +20,21 @@ const MAX_STEPS: usize = 20_000;
 /// The game a message's opening starts: its scenario checked as any file is, with every seat a
 /// person's (the orders come from the messages).
 pub fn new_game(scenario_text: &str, rules: &Arc<Rules>) -> Result<Game, String> {
+    let setup = setup_of(scenario_text, rules, DiceSchedule::default())?;
+    Ok(Game::new(&setup, rules.clone()))
+}
+
+/// The set-up of a game played by file: its scenario, every seat a person's, and its dice.
+pub fn setup_of(
+    scenario_text: &str,
+    rules: &Rules,
+    schedule: DiceSchedule,
+) -> Result<NewGame, String> {
     let scenario = scenario_of(scenario_text, rules)?;
     let mut setup = NewGame::new(scenario, 0, 0);
     setup.controllers = Controllers::hot_seat();
-    Ok(Game::new(&setup, rules.clone()))
+    setup.dice_schedule = schedule;
+    Ok(setup)
 }
 
 /// The scenario of a game's opening. A scenario with an ambush is refused: its hidden units
@@ -70,6 +81,8 @@ fn seed_for(ledger: &Ledger, me: &MySecrets, stretch: u64) -> Option<[u8; 32]> {
 /// A game rebuilt from its messages.
 pub struct Rebuilt {
     pub game: Game,
+    /// The seeds its dice took and where: with its orders, they replay it as a save.
+    pub schedule: DiceSchedule,
     /// The message in whose stretch the game ended, if it has.
     pub ended_in: Option<u64>,
     /// The last message whose dice are open: messages after it wait for an answer.
@@ -90,6 +103,7 @@ pub fn rebuild(
         .and_then(|m| m.message.opening.as_ref())
         .ok_or("the game has no first message")?;
     let mut game = new_game(&opening.scenario, rules)?;
+    let mut schedule = DiceSchedule::default();
     let mut ended_in = None;
     let mut open_through = 0;
     for file in &messages[1..] {
@@ -108,6 +122,14 @@ pub fn rebuild(
             Some(seed) => {
                 game.dice.reseed(seed);
                 open_through = m.seq;
+                // Message 1's stretch holds the game's opening, before any step.
+                if m.seq == 1 {
+                    schedule.start = Some(Seed(seed));
+                } else {
+                    schedule
+                        .before_order
+                        .insert(game.record.orders.len(), Seed(seed));
+                }
             }
             // Sealed dice: the message's orders must roll nothing, as its sender said.
             None => game.dice.reseed([0; 32]),
@@ -128,6 +150,7 @@ pub fn rebuild(
     }
     Ok(Rebuilt {
         game,
+        schedule,
         ended_in,
         open_through,
     })

@@ -19,7 +19,7 @@ use crate::rules::phases::PhaseStates;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
-use new_game::{NewGame, initial_table};
+use new_game::{DiceSchedule, NewGame, initial_table};
 use record::{OrderRecord, RecordedOrder, ReplayQueue};
 use seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
 use std::sync::Arc;
@@ -49,6 +49,9 @@ pub struct Game {
     pub replay: ReplayQueue,
     /// What the AIs remember of this game between decisions, to save work.
     pub ai_memos: AiMemos,
+    /// Seeds the dice will take before given orders (a game played by file); each is taken
+    /// out as it is used.
+    pub dice_schedule: DiceSchedule,
 }
 
 /// What one step did.
@@ -77,6 +80,9 @@ impl Game {
         let table = initial_table(setup, &rules);
         let mut dice = DiceService::seeded(setup.seed, setup.game);
         dice.keep_log = setup.keep_log;
+        if let Some(seed) = setup.dice_schedule.start {
+            dice.reseed(seed.0);
+        }
         Game {
             rules,
             table,
@@ -88,11 +94,13 @@ impl Game {
             awaiting: Awaiting::default(),
             ai_steps: AiSteps::default(),
             record: OrderRecord {
-                on: setup.record_orders,
+                // The schedule counts the orders given by the record.
+                on: setup.record_orders || !setup.dice_schedule.before_order.is_empty(),
                 orders: Vec::new(),
             },
             replay: ReplayQueue::default(),
             ai_memos: AiMemos::default(),
+            dice_schedule: setup.dice_schedule.clone(),
         }
     }
 
@@ -122,6 +130,7 @@ impl Game {
             record,
             replay,
             ai_memos,
+            dice_schedule,
         } = self;
         let mut seats = step::Seats {
             controllers: *controllers,
@@ -131,6 +140,7 @@ impl Game {
             record,
             replay,
             ai_memos,
+            dice_schedule,
             rejected: Vec::new(),
             // Lent for this step only (a trait object's lifetime shortens only by a coercion).
             chooser: match chooser {

@@ -25,6 +25,47 @@ pub struct NewGame {
     /// Record every order with a hash of the table after it, for saves, autosave and undo
     /// (the simulator turns it off unless it writes a save).
     pub record_orders: bool,
+    /// Seeds the dice take at given points instead of the run's seed: a game played by file,
+    /// whose dice both players made together (empty in every other game).
+    pub dice_schedule: DiceSchedule,
+}
+
+/// Where a game's dice are seeded anew: at its start, and just before given orders. A game
+/// played by file seeds each message's stretch from both players' contributions; its save
+/// keeps the seeds so that it replays as any game does.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DiceSchedule {
+    /// The seed at the start, before the game's first step.
+    #[serde(default)]
+    pub start: Option<Seed>,
+    /// The seed just before the order of each number (from 0, every order given counted).
+    #[serde(default)]
+    pub before_order: std::collections::BTreeMap<usize, Seed>,
+}
+
+/// A dice seed of 32 bytes, written as 64 hex digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seed(pub [u8; 32]);
+
+impl serde::Serialize for Seed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&blake3::Hash::from_bytes(self.0).to_hex())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Seed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        blake3::Hash::from_hex(&text)
+            .map(|h| Seed(*h.as_bytes()))
+            .map_err(|_| serde::de::Error::custom("expected a seed of 64 hex digits"))
+    }
+}
+
+impl DiceSchedule {
+    pub fn is_empty(&self) -> bool {
+        self.start.is_none() && self.before_order.is_empty()
+    }
 }
 
 impl NewGame {
@@ -37,6 +78,7 @@ impl NewGame {
             controllers: Controllers::all_ai(),
             keep_log: true,
             record_orders: true,
+            dice_schedule: DiceSchedule::default(),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::control::memos::AiMemos;
 use crate::control::{Controller, Controllers};
+use crate::play::new_game::DiceSchedule;
 use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
 use crate::play::seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
 use crate::rules::ambush::approach;
@@ -31,6 +32,9 @@ pub(super) struct Seats<'a> {
     pub replay: &'a mut ReplayQueue,
     /// What the AIs remember of this game between decisions.
     pub ai_memos: &'a AiMemos,
+    /// Seeds the dice take before given orders, each taken out once used: a decision asked
+    /// again (a person's, over several frames) seeds nothing twice.
+    pub dice_schedule: &'a mut DiceSchedule,
     /// Orders the rules refused in this step, in the order they were given.
     pub rejected: Vec<OrderRejected>,
     /// Chooses for every AI-controlled side instead of its AI, when set (the soak's policy).
@@ -161,6 +165,15 @@ fn drive(
             }
             None => None,
         };
+        // A game played by file seeds each stretch of its dice anew before its first order.
+        if !seats.dice_schedule.before_order.is_empty()
+            && let Some(seed) = seats
+                .dice_schedule
+                .before_order
+                .remove(&seats.record.orders.len())
+        {
+            dice.reseed(seed.0);
+        }
         let rolls_before = dice.log.len();
         if let Some(r) = replayed {
             seats.replay.given += 1;

@@ -1,6 +1,7 @@
 //! The save file's format: versioned, human-readable RON, read as untrusted input, with the migration from older versions.
 
 use crate::control::Controllers;
+use crate::play::new_game::DiceSchedule;
 use crate::play::record::RecordedOrder;
 use crate::rules::orders::Order;
 use ambush_data::board::Side;
@@ -96,6 +97,9 @@ pub struct SaveFile {
     pub scenario: Scenario,
     /// The rule tables it was played with (the bundled ones, or its mod's merged ones).
     pub rules: Rules,
+    /// A game played by file: the seeds its dice took, which both players made together.
+    #[serde(default, skip_serializing_if = "DiceSchedule::is_empty")]
+    pub dice_schedule: DiceSchedule,
 }
 
 impl SaveFile {
@@ -186,6 +190,7 @@ impl SaveFileV1 {
                 .collect(),
             scenario: self.scenario,
             rules: self.rules,
+            dice_schedule: DiceSchedule::default(),
         }
     }
 }

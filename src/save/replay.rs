@@ -37,6 +37,7 @@ fn setup_of(save: &SaveFile, controllers: Controllers) -> NewGame {
     let mut setup = NewGame::new(save.scenario.clone(), save.seed, save.game);
     setup.wounds = save.wounds;
     setup.controllers = controllers;
+    setup.dice_schedule = save.dice_schedule.clone();
     setup
 }
 
@@ -121,6 +122,7 @@ pub fn save_of(game: &Game, setup: &NewGame, source: SaveSource) -> SaveFile {
         orders: game.record.orders.clone(),
         scenario: setup.scenario.clone(),
         rules: (*game.rules).clone(),
+        dice_schedule: setup.dice_schedule.clone(),
     };
     save.summary = summary_of(&save, game.table.progress.turn, game.phase);
     save

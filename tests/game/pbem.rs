@@ -131,9 +131,23 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
         let said = text(&out);
         assert!(out.status.success(), "{who}: {said}");
         assert!(said.starts_with("verified"), "{said}");
-        tables.push(said.rsplit(' ').next().unwrap_or_default().to_string());
+        tables.push(said.trim().rsplit(' ').next().unwrap_or_default().to_string());
     }
     assert_eq!(tables[0], tables[1], "both copies end on the same table");
+    // Issue 25: "A verified game becomes an ordinary save and replay".
+    let save = t.path("verified.ron");
+    let out = ambush(&["pbem", "verify", "--data", &t.path("B"), "--save", &save]);
+    assert!(out.status.success(), "{}", text(&out));
+    let out = ambush(&["replay", &save]);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("finished"), "{said}");
+    let replayed = ambush::save::load_save(Path::new(&save)).expect("the save loads");
+    assert_eq!(
+        ambush::play::record::table_hash(&replayed.table),
+        tables[0],
+        "the save replays to the table both copies verified"
+    );
 }
 
 /// Plays the first messages of a game: returns the table with messages 0 to `upto` written

@@ -40,6 +40,8 @@ pub struct WindowOptions {
     pub measure: Option<FrameMeter>,
     /// Open the scenario editor at start (`ambush edit [FILE]`): on this file, or a new table.
     pub edit: Option<Option<PathBuf>>,
+    /// Play a turn of a game played by file (`ambush pbem open MSG` without `--ai`).
+    pub pbem: crate::screen::pbem::PbemOpen,
 }
 
 /// The screenshot to take, and when.
@@ -123,6 +125,9 @@ pub fn run(options: WindowOptions) -> AppExit {
     }
     if let Some(setup) = options.direct {
         app.insert_resource(DirectStart(setup));
+    }
+    if let Some(turn) = options.pbem.take() {
+        app.insert_resource(turn);
     }
     if let Some((path, frames)) = options.screenshot {
         // An old file must not be taken for the new screenshot.

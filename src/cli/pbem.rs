@@ -64,11 +64,17 @@ pub enum PbemCommand {
         message: PathBuf,
         #[command(flatten)]
         data: DataArg,
-        /// Let the AI play this side's turns.
+        /// Let the AI play this side's turn; without it the window opens on the turn.
         #[arg(long)]
         ai: bool,
         #[arg(long, value_name = "NEXT")]
         out: PathBuf,
+        /// Save a PNG of the window after --frames frames, then close it (the turn unplayed).
+        #[arg(long, value_name = "FILE.png", conflicts_with = "ai")]
+        screenshot: Option<PathBuf>,
+        /// Frames to render before the screenshot.
+        #[arg(long, default_value_t = 40, requires = "screenshot")]
+        frames: u32,
     },
     /// Verify a finished game: prints `verified` and exits 0, or what does not match and
     /// exits 1.
@@ -119,9 +125,11 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             data,
             ai,
             out,
+            screenshot,
+            frames,
         } => {
-            let opened =
-                pbem::open(&data.folder()?, &message, &rules, ai, &out).map_err(refused)?;
+            let shot = screenshot.map(|p| (p, frames));
+            let opened = open(&data.folder()?, &message, &rules, ai, &out, shot)?;
             match opened.answered {
                 Some(seq) => println!(
                     "game {}: message {seq} written to {} ({} orders){}",
@@ -159,6 +167,47 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             );
             Ok(())
         }
+    }
+}
+
+/// `pbem open`: the AI's turn with `--ai`; else the window opens on this side's turn, and the
+/// answer is written when the turn is over.
+fn open(
+    data: &Path,
+    message: &Path,
+    rules: &Arc<Rules>,
+    ai: bool,
+    out: &Path,
+    screenshot: Option<(PathBuf, u32)>,
+) -> Result<pbem::Opened, CliError> {
+    if ai {
+        return pbem::open(data, message, rules, true, out).map_err(refused);
+    }
+    let turn = match pbem::prepare(data, message, rules).map_err(refused)? {
+        pbem::Prepared::Over(opened) => return Ok(opened),
+        pbem::Prepared::Answer(turn) => turn,
+    };
+    if !turn.is_mine() {
+        return turn.send(Vec::new(), None, out).map_err(refused);
+    }
+    let result = crate::screen::pbem::TurnResult::default();
+    let options = crate::window::WindowOptions {
+        pbem: crate::screen::pbem::PbemOpen::of(crate::screen::pbem::PbemStart {
+            turn,
+            out: out.to_path_buf(),
+            result: result.clone(),
+        }),
+        screenshot,
+        ..Default::default()
+    };
+    let _ = crate::window::run(options);
+    let taken = result.lock().unwrap_or_else(|p| p.into_inner()).take();
+    match taken {
+        Some(Ok(opened)) => Ok(opened),
+        Some(Err(why)) => Err(CliError::Failed(why)),
+        None => Err(CliError::Failed(
+            "the window closed before the turn was over: nothing was sent, and opening the message again plays the turn".into(),
+        )),
     }
 }
 

@@ -133,6 +133,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             crate::frame_meter::FrameMeter::new(label, MEASURE_WARMUP, frames)
         }),
         edit: None,
+        pbem: Default::default(),
     };
     app_exit(crate::window::run(options))
 }

@@ -5,7 +5,8 @@ use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, setup_of};
 use super::message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};
 use super::store::write_private;
 use super::{Ledger, Refusal};
-use crate::play::record::table_hash;
+use crate::play::record::{RecordedOrder, table_hash};
+use crate::rules::orders::Order;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
@@ -171,16 +172,30 @@ pub struct Opened {
     pub orders: usize,
 }
 
-/// `pbem open`: checks a received message against the game (the first creates it on this
-/// side), plays it on this side's table, and answers it with this side's turn (the AI's, when
-/// `ai`) into `out`, unless nothing is left to send. A refused message changes nothing.
-pub fn open(
-    data: &Path,
-    received: &Path,
-    rules: &Arc<Rules>,
-    ai: bool,
-    out: &Path,
-) -> Result<Opened, PbemError> {
+/// A received message checked and played on this side's table, waiting for this side's
+/// answer. Nothing is kept until the answer is sent.
+pub struct Turn {
+    folder: GameFolder,
+    messages: Vec<MessageFile>,
+    ledger: Ledger,
+    me: MySecrets,
+    received: MessageFile,
+    rules: Arc<Rules>,
+    /// The game as this side sees it now.
+    pub rebuilt: Rebuilt,
+}
+
+/// What a received message asks of this side.
+pub enum Prepared {
+    /// The game is over and its end was known to both: the message is kept, nothing is owed.
+    Over(Opened),
+    /// An answer is owed: this side's turn, if the game waits on it, and its contributions.
+    Answer(Box<Turn>),
+}
+
+/// Checks a received message against the game (the first creates it on this side) and plays
+/// it on this side's table. A refused message changes nothing.
+pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepared, PbemError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
     let (mut messages, me) = if folder.dir.join("messages").is_dir() {
@@ -204,7 +219,7 @@ pub fn open(
         };
         (Vec::new(), me)
     };
-    let mut ledger = match messages.is_empty() {
+    let ledger = match messages.is_empty() {
         true => Ledger::start(&file)?,
         false => {
             let mut l = folder.ledger(&messages)?;
@@ -220,33 +235,118 @@ pub fn open(
         }));
     }
     messages.push(file.clone());
-    let mut rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
-    let received_seq = file.message.seq;
+    let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
     // Once the game is over, only its end is owed: the other side's last stretch.
-    let owed = !rebuilt.game.is_over() || rebuilt.ended_in == Some(received_seq);
+    let owed = !rebuilt.game.is_over() || rebuilt.ended_in == Some(file.message.seq);
     if !owed {
         folder.keep(&file, &me)?;
-        return Ok(Opened {
+        return Ok(Prepared::Over(Opened {
             game: ledger.game,
             answered: None,
             ending: ending(&rebuilt),
             orders: 0,
-        });
+        }));
     }
-    let (answer, secrets) = answer(&mut rebuilt, &ledger, me, ai)?;
-    ledger.accept(&answer)?;
-    messages.push(answer.clone());
-    // The answer replays as this side's copy will when the game is rebuilt.
-    rebuild(&messages, &ledger, &secrets, rules).map_err(PbemError::DoesNotReplay)?;
-    folder.keep(&file, &secrets)?;
-    folder.keep(&answer, &secrets)?;
-    send(&answer, out)?;
-    Ok(Opened {
-        game: ledger.game,
-        answered: Some(answer.message.seq),
-        ending: ending(&rebuilt),
-        orders: answer.message.orders.len() + usize::from(answer.message.last.is_some()),
-    })
+    Ok(Prepared::Answer(Box::new(Turn {
+        folder,
+        messages,
+        ledger,
+        me,
+        received: file,
+        rules: rules.clone(),
+        rebuilt,
+    })))
+}
+
+impl Turn {
+    /// The side this player plays.
+    pub fn side(&self) -> Side {
+        self.me.side
+    }
+
+    /// Whether the game waits on this side's decision.
+    pub fn is_mine(&self) -> bool {
+        let game = &self.rebuilt.game;
+        !game.is_over() && game.awaited().is_some_and(|d| d.side() == self.me.side)
+    }
+
+    /// How many orders the game holds before this turn's.
+    pub fn orders_before(&self) -> usize {
+        self.rebuilt.game.record.orders.len()
+    }
+
+    /// The set-up the game started from.
+    pub fn setup(&self) -> Result<crate::play::new_game::NewGame, PbemError> {
+        let text = self.messages[0]
+            .message
+            .opening
+            .as_ref()
+            .map_or("", |o| o.scenario.as_str());
+        setup_of(text, &self.rules, self.rebuilt.schedule.clone()).map_err(PbemError::Scenario)
+    }
+
+    /// The rule tables it is played with.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// Sends this side's answer with `orders` (which roll nothing, each with the table's hash
+    /// after it) and `last` (the order whose dice wait for the answer): checked as the other
+    /// side will check it, kept with the received message, and written to `out`.
+    pub fn send(
+        self,
+        orders: Vec<RecordedOrder>,
+        last: Option<Order>,
+        out: &Path,
+    ) -> Result<Opened, PbemError> {
+        let Turn {
+            folder,
+            mut messages,
+            mut ledger,
+            me,
+            received,
+            rules,
+            rebuilt,
+        } = self;
+        let (answer, secrets) = answer(&ledger, me, orders, last)?;
+        ledger.accept(&answer)?;
+        messages.push(answer.clone());
+        // The answer replays as this side's copy will when the game is rebuilt.
+        rebuild(&messages, &ledger, &secrets, &rules).map_err(PbemError::DoesNotReplay)?;
+        folder.keep(&received, &secrets)?;
+        folder.keep(&answer, &secrets)?;
+        send(&answer, out)?;
+        Ok(Opened {
+            game: ledger.game,
+            answered: Some(answer.message.seq),
+            ending: ending(&rebuilt),
+            orders: answer.message.orders.len() + usize::from(answer.message.last.is_some()),
+        })
+    }
+}
+
+/// `pbem open`: `prepare`, then this side's turn (the AI's, when `ai`) sent to `out`, unless
+/// nothing is left to send. A refused message changes nothing.
+pub fn open(
+    data: &Path,
+    received: &Path,
+    rules: &Arc<Rules>,
+    ai: bool,
+    out: &Path,
+) -> Result<Opened, PbemError> {
+    let mut turn = match prepare(data, received, rules)? {
+        Prepared::Over(opened) => return Ok(opened),
+        Prepared::Answer(turn) => turn,
+    };
+    let (orders, last) = match (turn.is_mine(), ai) {
+        (false, _) => (Vec::new(), None),
+        (true, true) => {
+            let side = turn.side();
+            ai_turn(&mut turn.rebuilt.game, side)
+        }
+        (true, false) => return Err(PbemError::NeedsAPlayer),
+    };
+    turn.send(orders, last, out)
 }
 
 fn ending(r: &Rebuilt) -> Option<String> {
@@ -256,10 +356,10 @@ fn ending(r: &Rebuilt) -> Option<String> {
 
 /// This side's answer: its own contribution, the one it owes, a new promise, and its turn.
 fn answer(
-    rebuilt: &mut Rebuilt,
     ledger: &Ledger,
     mut me: MySecrets,
-    ai: bool,
+    orders: Vec<RecordedOrder>,
+    last: Option<Order>,
 ) -> Result<(MessageFile, MySecrets), PbemError> {
     let seq = ledger.next_seq();
     let contribution = match seq.checked_sub(1).filter(|s| *s >= 1) {
@@ -272,13 +372,6 @@ fn answer(
             })?;
             Some(Revealed { stretch, opening })
         }
-    };
-    let game = &mut rebuilt.game;
-    let my_turn = !game.is_over() && game.awaited().is_some_and(|d| d.side() == me.side);
-    let (orders, last) = match (my_turn, ai) {
-        (false, _) => (Vec::new(), None),
-        (true, true) => ai_turn(game, me.side),
-        (true, false) => return Err(PbemError::NeedsAPlayer),
     };
     let promise: Opening = random(Contribution::random().and_then(Contribution::opening))?;
     let message = TurnMessage {

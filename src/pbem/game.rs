@@ -201,6 +201,17 @@ fn settle(game: &mut Game) {
     }
 }
 
+/// Whether `order`, given by `side` now, rolls a die before the next decision (its own dice,
+/// or the rules' after it): `None` when the rules refuse it.
+pub fn rolls(game: &Game, side: Side, order: &Order) -> Option<bool> {
+    let mut trial = game.clone();
+    let before = (trial.record.orders.len(), trial.dice.log.len());
+    trial.pending.0.clear();
+    trial.pending.push(side, order.clone());
+    settle(&mut trial);
+    (trial.record.orders.len() > before.0).then_some(trial.dice.log.len() != before.1)
+}
+
 /// A turn chosen by this side's AI from the table as it stands: every order that rolls no die
 /// (with the table's hash after it), then the first that rolls, whose dice wait for the
 /// answer. The game is left after the orders that roll nothing.

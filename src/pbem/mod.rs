@@ -9,5 +9,7 @@ pub mod store;
 
 pub use chain::{Ledger, Refusal, Secrets};
 pub use crypto::{Bytes32, Commitment, Contribution, Opening, dice_seed};
-pub use folder::{Opened, PbemError, Verified, games, open, start, verify};
+pub use folder::{
+    Opened, PbemError, Prepared, Turn, Verified, games, open, prepare, start, verify,
+};
 pub use message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};

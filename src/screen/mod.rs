@@ -7,6 +7,7 @@ pub mod editor;
 mod loading;
 mod menu;
 mod mods;
+pub mod pbem;
 mod replay_viewer;
 mod saves;
 mod session;
@@ -175,6 +176,7 @@ impl Plugin for ScreenPlugin {
             session::plugin,
             ai_games::plugin,
             awake::plugin,
+            pbem::plugin,
         ));
     }
 }

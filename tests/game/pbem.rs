@@ -131,7 +131,13 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
         let said = text(&out);
         assert!(out.status.success(), "{who}: {said}");
         assert!(said.starts_with("verified"), "{said}");
-        tables.push(said.trim().rsplit(' ').next().unwrap_or_default().to_string());
+        tables.push(
+            said.trim()
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        );
     }
     assert_eq!(tables[0], tables[1], "both copies end on the same table");
     // Issue 25: "A verified game becomes an ordinary save and replay".

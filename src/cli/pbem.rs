@@ -196,6 +196,7 @@ fn open(
             turn,
             out: out.to_path_buf(),
             result: result.clone(),
+            back_to_menu: false,
         }),
         screenshot,
         ..Default::default()

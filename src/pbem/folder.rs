@@ -290,6 +290,16 @@ impl Turn {
         &self.rules
     }
 
+    /// The game's id.
+    pub fn game(&self) -> Bytes32 {
+        self.ledger.game
+    }
+
+    /// The number the answer will have.
+    pub fn answer_seq(&self) -> u64 {
+        self.ledger.next_seq()
+    }
+
     /// Sends this side's answer with `orders` (which roll nothing, each with the table's hash
     /// after it) and `last` (the order whose dice wait for the answer): checked as the other
     /// side will check it, kept with the received message, and written to `out`.

@@ -247,6 +247,7 @@ fn draw_menu(
     folders: Option<Res<EditorFolders>>,
     mut edit_problem: Local<Option<String>>,
     left: Res<crate::screen::editor::DraftLeft>,
+    mut by_file: ResMut<crate::screen::pbem::PbemMenu>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
@@ -300,6 +301,7 @@ fn draw_menu(
                 ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
             }
         });
+        crate::screen::pbem::open_turn_ui(ui, &mut by_file, &mut commands);
         ui.separator();
         ui.columns(2, |cols| {
             egui::ScrollArea::vertical()
@@ -371,6 +373,18 @@ fn draw_menu(
                             }
                             Err(why) => *edit_problem = Some(why),
                         }
+                    }
+                    // Play by file takes the game's own scenarios, whose tables both players have.
+                    if entry.group == 0
+                        && let Some(folders) = folders.as_deref()
+                    {
+                        crate::screen::pbem::start_game_ui(
+                            ui,
+                            &folders.game_root.join(&entry.file),
+                            s,
+                            (humans, aliens),
+                            &mut by_file,
+                        );
                     }
                     let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
                     let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));

@@ -26,6 +26,132 @@ pub struct PbemStart {
     /// Where the answer is written.
     pub out: PathBuf,
     pub result: TurnResult,
+    /// Back to the menu when the turn is over (it was opened there); else the window closes.
+    pub back_to_menu: bool,
+}
+
+/// The player's data folder, where games played by file are kept: the one `ambush pbem` uses
+/// by default (`~/.local/share/ambush` on Linux), or the saves' folder when `AMBUSH_SAVES`
+/// moves them.
+pub fn data_folder() -> PathBuf {
+    std::env::var_os("AMBUSH_SAVES")
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("ambush")))
+        .unwrap_or_else(|| PathBuf::from("ambush-data"))
+}
+
+/// Where the window writes a message for the player to send: `DATA/pbem/outbox/`.
+fn outbox(game: crate::pbem::Bytes32, seq: u64) -> PathBuf {
+    data_folder()
+        .join("pbem")
+        .join("outbox")
+        .join(format!("game-{}-{seq:03}.ron", &game.to_hex()[..8]))
+}
+
+/// The menu's part in play by file: the turn file to open, and what the last step came to.
+#[derive(Resource, Debug, Default)]
+pub struct PbemMenu {
+    pub path: String,
+    pub status: Option<(bool, String)>,
+}
+
+impl PbemMenu {
+    fn say(&mut self, ok: bool, text: String) {
+        self.status = Some((ok, text));
+    }
+}
+
+/// The menu's *Play by file*: open a received turn file (it plays the turn on the table when
+/// it is this side's) and say what came of the last step.
+pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Commands) {
+    ui.horizontal(|ui| {
+        ui.label("Play by file: open a turn file");
+        ui.add(egui::TextEdit::singleline(&mut menu.path).desired_width(320.0));
+        if ui.button("Open").clicked() {
+            let path = PathBuf::from(menu.path.trim());
+            open_from_menu(&path, menu, commands);
+        }
+    });
+    if let Some((ok, text)) = &menu.status {
+        let colour = if *ok {
+            egui::Color32::from_rgb(150, 210, 150)
+        } else {
+            egui::Color32::from_rgb(255, 110, 90)
+        };
+        ui.colored_label(colour, text);
+    }
+}
+
+fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Commands) {
+    let rules = Arc::new(ambush_data::Rules::bundled().clone());
+    match crate::pbem::prepare(&data_folder(), path, &rules) {
+        Err(e) => menu.say(false, e.to_string()),
+        Ok(crate::pbem::Prepared::Over(o)) => menu.say(
+            true,
+            format!(
+                "The game is over ({}); nothing is left to send.",
+                o.ending.unwrap_or_default()
+            ),
+        ),
+        Ok(crate::pbem::Prepared::Answer(turn)) => {
+            let out = outbox(turn.game(), turn.answer_seq());
+            if !turn.is_mine() {
+                match turn.send(Vec::new(), None, &out) {
+                    Ok(_) => menu.say(true, format!("Answered: send {}", out.display())),
+                    Err(e) => menu.say(false, e.to_string()),
+                }
+                return;
+            }
+            commands.insert_resource(PbemStart {
+                turn,
+                out,
+                result: TurnResult::default(),
+                back_to_menu: true,
+            });
+            commands.queue(start_turn);
+        }
+    }
+}
+
+/// The menu's buttons that start a game of `file` by file, as either side.
+pub fn start_game_ui(
+    ui: &mut egui::Ui,
+    file: &std::path::Path,
+    scenario: &ambush_data::scenario::Scenario,
+    names: (&str, &str),
+    menu: &mut PbemMenu,
+) {
+    if scenario.ambush.is_some() {
+        ui.small("Play by file: not yet for a scenario with an ambush (its hidden units would travel unsealed).");
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label("Play by file:");
+        for (side, name) in [(Side::Humans, names.0), (Side::Aliens, names.1)] {
+            if ui.button(format!("start as the {name}")).clicked() {
+                let rules = Arc::new(ambush_data::Rules::bundled().clone());
+                let text = std::fs::read_to_string(file);
+                let started = text.map_err(|e| e.to_string()).and_then(|text| {
+                    let staging = data_folder().join("pbem").join("outbox").join("new.ron");
+                    let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging)
+                        .map_err(|e| e.to_string())?;
+                    let out = outbox(game, 0);
+                    std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
+                    Ok(out)
+                });
+                match started {
+                    Ok(out) => menu.say(
+                        true,
+                        format!(
+                            "A game by file is started: send {} to your opponent.",
+                            out.display()
+                        ),
+                    ),
+                    Err(why) => menu.say(false, why),
+                }
+            }
+        }
+    });
 }
 
 /// A turn for the window to open on, handed over once (the window's options are cloned).
@@ -60,10 +186,13 @@ struct PbemInPlay {
     /// The order that rolls: it ends the turn, and its dice wait for the answer.
     last: Option<Order>,
     result: TurnResult,
+    back_to_menu: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Menu), start_turn)
+    app.init_resource::<PbemMenu>()
+        .add_systems(OnEnter(Screen::Menu), start_turn)
+        .add_systems(OnExit(Screen::Table), turn_left)
         .add_systems(
             Update,
             hold_an_order_that_rolls
@@ -109,7 +238,12 @@ fn start_turn(world: &mut World) {
     let Some(start) = world.remove_resource::<PbemStart>() else {
         return;
     };
-    let PbemStart { turn, out, result } = start;
+    let PbemStart {
+        turn,
+        out,
+        result,
+        back_to_menu,
+    } = start;
     let setup = match turn.setup() {
         Ok(s) => s,
         Err(e) => {
@@ -132,8 +266,24 @@ fn start_turn(world: &mut World) {
         first_order,
         last: None,
         result,
+        back_to_menu,
     });
     world.resource_mut::<NextState<Screen>>().set(Screen::Table);
+}
+
+/// The table left before the turn was over (the game menu's way out): nothing is sent, and
+/// opening the turn file again plays the turn.
+fn turn_left(turn: Option<Res<PbemInPlay>>, mut menu: ResMut<PbemMenu>, mut commands: Commands) {
+    if let Some(t) = turn {
+        if t.turn.is_some() {
+            menu.say(
+                false,
+                "The turn was left unfinished: nothing was sent; open the turn file again to play it."
+                    .into(),
+            );
+        }
+        commands.remove_resource::<PbemInPlay>();
+    }
 }
 
 /// An order of the player's that rolls is not played now: its dice need the answer's
@@ -161,6 +311,8 @@ fn end_of_turn(
     mut turn: ResMut<PbemInPlay>,
     game: Option<Res<GameInPlay>>,
     mut exit: MessageWriter<AppExit>,
+    mut menu: ResMut<PbemMenu>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(game) = game else { return };
     let theirs = game.awaited().is_some_and(|d| d.side() != turn.side);
@@ -174,12 +326,23 @@ fn end_of_turn(
     t.rebuilt.game = game.0.clone();
     let sent = t.send(orders, turn.last.take(), &turn.out);
     let failed = sent.is_err();
-    *turn.result.lock().unwrap_or_else(|p| p.into_inner()) = Some(sent.map_err(|e| e.to_string()));
-    exit.write(if failed {
-        AppExit::error()
+    if turn.back_to_menu {
+        match &sent {
+            Ok(_) => menu.say(
+                true,
+                format!("Your turn is over: send {}", turn.out.display()),
+            ),
+            Err(e) => menu.say(false, e.to_string()),
+        }
+        screen.set(Screen::Menu);
     } else {
-        AppExit::Success
-    });
+        exit.write(if failed {
+            AppExit::error()
+        } else {
+            AppExit::Success
+        });
+    }
+    *turn.result.lock().unwrap_or_else(|p| p.into_inner()) = Some(sent.map_err(|e| e.to_string()));
 }
 
 #[cfg(test)]
@@ -192,10 +355,11 @@ mod tests {
     use std::path::Path;
 
     /// Issue 25: "Open turn file ... lets you play your turn, and writes the answer": the
-    /// player's orders are played at once until one rolls; that one ends the turn, the answer
-    /// is written, and the other player's game takes it.
+    /// player's orders are played at once until one rolls (which ends the turn as the
+    /// message's last) or the decision passes to the other side; the answer is written, and
+    /// the other player's game takes it.
     #[test]
-    fn a_turn_played_in_the_window_is_sent_when_an_order_rolls() {
+    fn a_turn_played_in_the_window_is_sent_when_it_is_over() {
         let dir = std::env::temp_dir().join(format!("ambush-pbem-window-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let rules = Arc::new(Rules::bundled().clone());
@@ -239,7 +403,9 @@ mod tests {
             first_order,
             last: None,
             result: result.clone(),
+            back_to_menu: false,
         });
+        app.init_resource::<PbemMenu>();
         app.add_systems(
             Update,
             (hold_an_order_that_rolls, step, end_of_turn).chain(),
@@ -272,10 +438,9 @@ mod tests {
             .expect("the answer is sent");
         assert_eq!(sent.answered, Some(u64::from(i) + 1));
         let answer = crate::pbem::MessageFile::read(&m(i + 1)).expect("written");
-        assert!(
-            answer.message.last.is_some(),
-            "an order rolled and ended the turn"
-        );
+        let orders = answer.message.orders.len() + usize::from(answer.message.last.is_some());
+        assert!(orders > 0, "the turn's orders are in the answer");
+        assert_eq!(sent.orders, orders);
         // The aliens' game takes the answer and plays on.
         open(&b, &m(i + 1), &rules, true, &m(i + 2)).expect("the aliens take the answer");
         let _ = std::fs::remove_dir_all(&dir);

@@ -156,16 +156,25 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
     );
 }
 
-/// Plays the first messages of a game: returns the table with messages 0 to `upto` written
-/// (the last of them not yet opened).
-fn early_game(name: &str, upto: u64) -> Table {
+/// Plays the first messages of a game until the humans (A) send one with orders that roll
+/// nothing (each with its hash), from message 4 on: returns the table and that message's
+/// number, the message not yet opened by B.
+fn early_game(name: &str) -> (Table, u64) {
     let t = Table::new(name);
     assert!(t.start("scenarios/crashed_ship.ron").status.success());
-    for i in 0..upto {
+    let mut i = 0;
+    loop {
+        if i >= 4 && i % 2 == 0 {
+            let m = MessageFile::read(Path::new(&t.message(i))).expect("a message");
+            if !m.message.orders.is_empty() {
+                return (t, i);
+            }
+        }
         let out = t.open(who_opens(i), &t.message(i), i);
         assert!(out.status.success(), "message {i}: {}", text(&out));
+        i += 1;
+        assert!(i < 200, "the humans give no orders");
     }
-    t
 }
 
 /// Writes `file` changed by `change`, its digest made anew as a cheat would, to `to`.
@@ -182,13 +191,13 @@ fn cheat(from: &str, to: &str, change: impl FnOnce(&mut ambush::pbem::TurnMessag
 /// and the player's game is unchanged: the true message still opens after.
 #[test]
 fn every_bad_message_is_refused_by_name_and_changes_nothing() {
-    let t = early_game("cheats", 6);
-    // Message 6 is the humans' (A's) sixth answer, opened by B.
-    let true_message = t.message(6);
+    let (t, k) = early_game("cheats");
+    // Message k is the humans' (A's), with orders, and B has not opened it yet.
+    let true_message = t.message(k);
     let bad = t.path("bad.ron");
     let before = t.kept("B");
     let refused = |expect: &str| {
-        let out = t.open("B", &bad, 6);
+        let out = t.open("B", &bad, k);
         let said = text(&out);
         assert!(!out.status.success(), "accepted: {said}");
         assert!(said.contains(expect), "expected {expect:?}: {said}");
@@ -198,7 +207,7 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     // A contribution changed after it was committed.
     cheat(&true_message, &bad, |m| {
         m.contribution = Some(Revealed {
-            stretch: 5,
+            stretch: k - 1,
             opening: Contribution::random()
                 .and_then(Contribution::opening)
                 .expect("random"),
@@ -206,23 +215,31 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     });
     refused("changed after it was committed");
     // An order edited, its hash with it or not.
-    assert!(
-        !message.message.orders.is_empty() || message.message.last.is_some(),
-        "message 6 gives orders"
-    );
-    cheat(&true_message, &bad, |m| match m.orders.first_mut() {
-        Some(o) => o.hash = "0000000000000000".into(),
-        None => m.last = Some(ambush::rules::orders::Order::EndMovement),
+    assert!(!message.message.orders.is_empty());
+    cheat(&true_message, &bad, |m| {
+        if let Some(o) = m.orders.first_mut() {
+            o.hash = "0000000000000000".into();
+        }
     });
-    refused("message 6");
+    refused(&format!("message {k}"));
+    cheat(&true_message, &bad, |m| {
+        use ambush::rules::orders::Order;
+        if let Some(o) = m.orders.first_mut() {
+            o.order = match o.order {
+                Order::EndMovement => Order::DeclineShooting,
+                _ => Order::EndMovement,
+            };
+        }
+    });
+    refused(&format!("message {k}"));
     // Another game's message, a replayed one, a skipped one, a reordered one.
     cheat(&true_message, &bad, |m| {
         m.game = Bytes32::digest(b"another game")
     });
     refused("does not hold");
-    std::fs::copy(t.message(4), &bad).expect("copied");
+    std::fs::copy(t.message(k - 2), &bad).expect("copied");
     refused("replayed");
-    cheat(&true_message, &bad, |m| m.seq = 8);
+    cheat(&true_message, &bad, |m| m.seq = k + 2);
     refused("skipped");
     cheat(&true_message, &bad, |m| {
         m.answers = Some(Bytes32::digest(b"x"))
@@ -240,6 +257,6 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     std::fs::write(&bad, &whole[..whole.len() / 2]).expect("written");
     refused("bad.ron");
     // The true message still opens, and the game goes on.
-    let out = t.open("B", &true_message, 6);
+    let out = t.open("B", &true_message, k);
     assert!(out.status.success(), "{}", text(&out));
 }

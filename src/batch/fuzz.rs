@@ -48,13 +48,14 @@ pub struct Corpus {
     /// `scenarios/*.ron`.
     pub scenarios: Vec<DataFile>,
     pub mods: Vec<ModFiles>,
-    /// The window's settings file (the key bindings), when a layer above gives it
-    /// (`Corpus::with_settings`).
-    pub settings: Option<SettingsFile>,
+    /// Files that layers above read and give the fuzzer (`Corpus::with_settings`): the
+    /// window's key bindings, a turn message of a game played by file.
+    pub settings: Vec<SettingsFile>,
 }
 
-/// A settings file the window reads: its default text, and how the window reads it (an error is
-/// a refusal). The window's layers define it; the simulator only mutates it.
+/// A file a layer above reads (the window's settings, a turn message): its sample text, and how
+/// that layer reads it (an error is a refusal). Those layers define it; the fuzzer only mutates
+/// it.
 #[derive(Debug, Clone)]
 pub struct SettingsFile {
     pub file: DataFile,
@@ -72,8 +73,8 @@ pub enum Target {
     RuleFile(usize),
     /// A mod's rule patch: mod, patch.
     ModPatch(usize, usize),
-    /// The window's settings file.
-    Settings,
+    /// One of the files layers above give, by index.
+    Settings(usize),
 }
 
 /// One case's mutated file.
@@ -122,7 +123,8 @@ pub enum Verdict {
     Refused(DataError),
     /// Loaded, and a short game played to its end or its turn limit.
     Played { turns: u32 },
-    /// A bindings file that loaded (there is no game to play with it).
+    /// A file of a layer above that loaded: the bindings, or a turn message that fits the game
+    /// and replays (no game is played with it here).
     Accepted,
     /// Refused, but the error names no file of the corpus or no line: a bug.
     Unlocated(DataError),
@@ -278,13 +280,13 @@ impl Corpus {
             rule_files,
             scenarios,
             mods,
-            settings: None,
+            settings: Vec::new(),
         })
     }
 
-    /// The corpus with the window's settings file among the files to mutate.
+    /// The corpus with another file among the files to mutate.
     pub fn with_settings(mut self, settings: SettingsFile) -> Corpus {
-        self.settings = Some(settings);
+        self.settings.push(settings);
         self
     }
 
@@ -296,9 +298,7 @@ impl Corpus {
             all.extend((0..files.scenarios.len()).map(|s| Target::ModScenario(m, s)));
             all.extend((0..files.patches.len()).map(|p| Target::ModPatch(m, p)));
         }
-        if self.settings.is_some() {
-            all.push(Target::Settings);
-        }
+        all.extend((0..self.settings.len()).map(Target::Settings));
         all
     }
 
@@ -312,7 +312,7 @@ impl Corpus {
             Target::ModScenario(m, i) => &self.mods[m].scenarios[i],
             Target::RuleFile(i) => &self.rule_files[i],
             Target::ModPatch(m, i) => &self.mods[m].patches[i].1,
-            Target::Settings => self.settings.as_ref().map_or(NONE, |s| &s.file),
+            Target::Settings(i) => self.settings.get(i).map_or(NONE, |s| &s.file),
         }
     }
 
@@ -325,7 +325,7 @@ impl Corpus {
         });
         bundled_rule
             || self.scenarios.iter().any(|d| d.shown == file)
-            || self.settings.as_ref().is_some_and(|s| s.file.shown == file)
+            || self.settings.iter().any(|s| s.file.shown == file)
             || self.mods.iter().any(|m| {
                 m.scenarios.iter().any(|d| d.shown == file)
                     || m.patches.iter().any(|(_, d)| d.shown == file)
@@ -368,8 +368,8 @@ impl Corpus {
         }
         let mut rng = ChaCha8Rng::seed_from_u64(mutant.case ^ 0x5eed);
         let loaded = match mutant.target {
-            Target::Settings => {
-                let Some(settings) = &self.settings else {
+            Target::Settings(i) => {
+                let Some(settings) = self.settings.get(i) else {
                     return Verdict::Accepted;
                 };
                 return match (settings.read)(&mutant.shown, &mutant.text) {
@@ -471,7 +471,7 @@ impl Corpus {
                     Target::RuleFile(_) | Target::ModPatch(..) => {
                         load_mod_rules(&scratch).map(|_| ())
                     }
-                    Target::Settings => ambush_data::error::read_bounded(
+                    Target::Settings(_) => ambush_data::error::read_bounded(
                         &path,
                         &shown,
                         ambush_data::error::MAX_FILE_BYTES,

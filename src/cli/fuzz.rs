@@ -27,7 +27,10 @@ pub struct FuzzArgs {
 /// Runs the cases; an unplaced refusal or a panic is a problem found.
 pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
     let corpus = Corpus::load(&args.root)
-        .and_then(|c| Ok(c.with_settings(Bindings::fuzz_target()?)))
+        .and_then(|c| {
+            Ok(c.with_settings(Bindings::fuzz_target()?)
+                .with_settings(crate::pbem::fuzz::fuzz_target()?))
+        })
         .map_err(CliError::Usage)?;
     if let Some(case) = args.case {
         // Not caught: a panic shows its place and backtrace.
@@ -53,7 +56,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
         println!("{}", plain(&failure.to_string()));
     }
     println!(
-        "fuzz: {} cases from seed {}: {} refused with a place, {} played, {} bindings accepted, {} failed ({:.1} s)",
+        "fuzz: {} cases from seed {}: {} refused with a place, {} played, {} bindings or turn messages accepted, {} failed ({:.1} s)",
         soak.cases,
         args.seed,
         soak.refused,

@@ -3,6 +3,7 @@
 pub mod chain;
 pub mod crypto;
 pub mod folder;
+pub mod fuzz;
 pub mod game;
 pub mod message;
 pub mod store;

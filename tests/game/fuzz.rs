@@ -1,4 +1,4 @@
-//! Fuzzed inputs: random mutations of every shipped scenario, mod file, rule table and the bindings file are refused with a file and line, or play a short game without a panic.
+//! Fuzzed inputs: random mutations of every shipped scenario, mod file, rule table, the bindings file and a turn message are refused with a file and line, or play a short game without a panic.
 
 use crate::root;
 use ambush::batch::fuzz::{Corpus, Verdict};
@@ -9,7 +9,10 @@ fn corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
     CORPUS.get_or_init(|| {
         Corpus::load(&root())
-            .and_then(|c| Ok(c.with_settings(ambush::input::Bindings::fuzz_target()?)))
+            .and_then(|c| {
+                Ok(c.with_settings(ambush::input::Bindings::fuzz_target()?)
+                    .with_settings(ambush::pbem::fuzz::fuzz_target()?))
+            })
             .unwrap_or_else(|e| panic!("{e}"))
     })
 }
@@ -25,9 +28,12 @@ fn the_corpus_holds_every_kind_of_file() {
             .any(|m| !m.patches.is_empty() && !m.scenarios.is_empty())
     );
     // An unmutated file loads: the default bindings written out read back as themselves.
-    let settings = c.settings.as_ref().expect("the bindings file");
+    let settings = c.settings.first().expect("the bindings file");
     let b = ambush::input::Bindings::parse("bindings.ron", &settings.file.text).expect("defaults");
     assert_eq!(b, ambush::input::Bindings::default());
+    // And the turn message reads as the second player's game reads it.
+    let message = c.settings.get(1).expect("a turn message");
+    (message.read)(&message.file.shown, &message.file.text).expect("the sample message reads");
 }
 
 #[test]

@@ -291,7 +291,7 @@ mod tests {
     }
 
     use crate::editor::edits::{Arrangement, MirrorAxis};
-    use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+    use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec};
     use ambush_data::board::{Going, Side, SideNames, TerrainFeature, TerrainLook};
     use ambush_data::geometry::Shape;
     use ambush_data::scenario::{Darkness, Environment, InferiorPenalty, Objective, UnitSpec};
@@ -375,21 +375,8 @@ mod tests {
 
     fn ambush() -> AmbushSpec {
         AmbushSpec {
-            ambushed: Side::Humans,
-            nature: ambush_data::tables::AmbushNature::Hard,
             setup: AmbushSetup::None,
-            detection: Detection::Awe,
-            effects: SurpriseEffects::AmbushUnits,
-            spotting_by_fire: false,
-            modifiers: Vec::new(),
-            recovery_from_int: false,
-            recovery_save: false,
-            units: Vec::new(),
-            route: Vec::new(),
-            spacing: 2.0,
-            spring_at: None,
-            dummies: Vec::new(),
-            zone: Vec::new(),
+            ..crate::editor::new_ambush()
         }
     }
 

@@ -1,6 +1,6 @@
 //! The editor's edits: each change a person can make to a draft scenario, refused with an `EditError` when it names nothing or breaks a hard limit.
 
-use ambush_data::ambush_spec::AmbushSpec;
+use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use ambush_data::board::{Edge, Side, SideNames, TerrainFeature};
 use ambush_data::check::{MAX_POLYGON_POINTS, MAX_TERRAIN, MAX_UNITS};
 use ambush_data::geometry::Shape;
@@ -8,6 +8,7 @@ use ambush_data::scenario::{
     AlienProfile, AttackOver, Darkness, Environment, InferiorWeaponRules, Objective, Scenario,
     UnitSpec, WoundMethod,
 };
+use ambush_data::tables::AmbushNature;
 
 /// One change to a draft scenario. `Draft::apply` makes it whole or not at all, and undo takes
 /// it back exactly.
@@ -89,6 +90,28 @@ pub enum Edit {
     /// Several edits made, undone and redone as one, in order (a mirrored copy is a copy of
     /// each piece, then their mirror). Refused whole when any part is.
     Several(Vec<Edit>),
+}
+
+/// The ambush a scenario gets when its first ambush piece is placed: the marines walk into
+/// hidden aliens (000's ambush units on the AWE roll, with 004's simple set-up).
+pub fn new_ambush() -> AmbushSpec {
+    AmbushSpec {
+        ambushed: Side::Humans,
+        nature: AmbushNature::Hard,
+        setup: AmbushSetup::Simple,
+        detection: Detection::Awe,
+        effects: SurpriseEffects::AmbushUnits,
+        spotting_by_fire: false,
+        modifiers: Vec::new(),
+        recovery_from_int: false,
+        recovery_save: false,
+        units: Vec::new(),
+        route: Vec::new(),
+        spacing: 2.0,
+        spring_at: None,
+        dummies: Vec::new(),
+        zone: Vec::new(),
+    }
 }
 
 /// Which centre line a mirror turns a selection about.

@@ -13,7 +13,7 @@ pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};
 pub use edits::{
     Arrangement, Edit, EditError, MirrorAxis, Setting, compass, free_labels, free_terrain_name,
-    snap, translate,
+    new_ambush, snap, translate,
 };
 pub use files::{
     FileError, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments, open,

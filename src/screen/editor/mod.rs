@@ -17,7 +17,6 @@ mod tests;
 
 pub use balance::{BALANCE_GAMES, BalanceRun};
 use panels::ERROR;
-pub use placing::new_ambush;
 pub use session::{EditorSession, GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
 use session::{VERTEX_REACH, footprint};
 

@@ -2,41 +2,17 @@
 
 use super::session::{GroupShape, base_size, first_troop};
 use super::*;
-use crate::editor::{Arrangement, Edit, MirrorAxis, compass, free_labels, translate};
-use ambush_data::ambush_spec::{
-    AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection, SurpriseEffects,
-};
+use crate::editor::{Arrangement, Edit, MirrorAxis, compass, free_labels, new_ambush, translate};
+use ambush_data::ambush_spec::{AmbushSpec, AmbushUnitSpec};
 use ambush_data::board::Side;
 use ambush_data::check::MAX_UNITS;
 use ambush_data::geometry::{Shape, distance_along, route_of};
 use ambush_data::scenario::Scenario;
-use ambush_data::tables::{AmbushNature, TroopType};
+use ambush_data::tables::TroopType;
 use bevy::prelude::*;
 
 /// A zone placed with a click rather than a drag, inches: room for a group of hidden units.
 const CLICKED_ZONE: (f32, f32) = (12.0, 8.0);
-
-/// The ambush a scenario gets when its first ambush piece is placed: the marines walk into
-/// hidden aliens (000's ambush units on the AWE roll, with 004's simple set-up).
-pub fn new_ambush() -> AmbushSpec {
-    AmbushSpec {
-        ambushed: Side::Humans,
-        nature: AmbushNature::Hard,
-        setup: AmbushSetup::Simple,
-        detection: Detection::Awe,
-        effects: SurpriseEffects::AmbushUnits,
-        spotting_by_fire: false,
-        modifiers: Vec::new(),
-        recovery_from_int: false,
-        recovery_save: false,
-        units: Vec::new(),
-        route: Vec::new(),
-        spacing: 2.0,
-        spring_at: None,
-        dummies: Vec::new(),
-        zone: Vec::new(),
-    }
-}
 
 /// A compass bearing of the vector `d` (0 north, 90 east).
 fn bearing_of(d: Vec2) -> f32 {

@@ -3,7 +3,7 @@
 use super::inspector::{finished, traits_fields};
 use super::panels::ERROR;
 use super::*;
-use crate::editor::{Concern, Edit, Setting};
+use crate::editor::{Concern, Edit, Setting, new_ambush};
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use ambush_data::board::{Edge, Side, SideNames};
 use ambush_data::scenario::{

@@ -7,6 +7,7 @@ use crate::editor::Edit;
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
+use ambush_data::scenario::UnitSpec;
 use ambush_data::tables::{Species, Traits, TroopType};
 use bevy_egui::egui;
 
@@ -53,18 +54,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         Form::Terrain(_, f) => terrain_fields(ui, f),
         Form::Unit(_, u) => {
             ui.strong("Unit");
-            let mut done = unit_fields(
-                ui,
-                UnitFields {
-                    label: &mut u.label,
-                    troop: &mut u.troop,
-                    facing: &mut u.facing,
-                    armour: &mut u.armour,
-                    weapons: &mut u.weapons,
-                },
-                &troops,
-                &weapons,
-            );
+            let mut done = unit_fields(ui, UnitFields::of_unit(u), &troops, &weapons);
             done |= traits_fields(ui, &mut u.traits);
             done
         }
@@ -261,6 +251,28 @@ struct UnitFields<'a> {
     weapons: &'a mut Vec<String>,
 }
 
+impl<'a> UnitFields<'a> {
+    fn of_unit(u: &'a mut UnitSpec) -> Self {
+        UnitFields {
+            label: &mut u.label,
+            troop: &mut u.troop,
+            facing: &mut u.facing,
+            armour: &mut u.armour,
+            weapons: &mut u.weapons,
+        }
+    }
+
+    fn of_hidden_unit(u: &'a mut AmbushUnitSpec) -> Self {
+        UnitFields {
+            label: &mut u.label,
+            troop: &mut u.troop,
+            facing: &mut u.facing,
+            armour: &mut u.armour,
+            weapons: &mut u.weapons,
+        }
+    }
+}
+
 fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: &[String]) -> bool {
     let mut done = false;
     ui.horizontal(|ui| {
@@ -318,18 +330,7 @@ fn ambush_unit_fields(
             .selectable_value(&mut u.side, Side::Humans, "humans")
             .clicked();
     });
-    done |= unit_fields(
-        ui,
-        UnitFields {
-            label: &mut u.label,
-            troop: &mut u.troop,
-            facing: &mut u.facing,
-            armour: &mut u.armour,
-            weapons: &mut u.weapons,
-        },
-        troops,
-        weapons,
-    );
+    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), troops, weapons);
     if u.side == Side::Aliens && u.weapons.is_empty() {
         ui.small("No weapons ticked: it carries the scenario's alien weapons.");
     }

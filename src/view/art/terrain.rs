@@ -339,14 +339,7 @@ pub(super) fn rocks(frame: &Frame, fill: Color, ink: Color, s: &mut Scatter, out
         for t in polygon::triangulate(k) {
             let tri = t.map(|i| k[i]);
             let facing = (polygon::centroid(&tri) - middle).normalize_or_zero();
-            let lit = facing.dot(light);
-            let colour = if lit > 0.2 {
-                ink
-            } else if lit < -0.2 {
-                shadow
-            } else {
-                fill
-            };
+            let colour = facet_colour(facing.dot(light), ink, fill, shadow);
             out.push(Paint::fill(frame.all(tri), colour));
         }
         out.push(Paint::ring(frame.all(k.clone()), 0.08, shadow));
@@ -373,14 +366,10 @@ pub(super) fn rocks(frame: &Frame, fill: Color, ink: Color, s: &mut Scatter, out
         // Facets facing the light are lit, the others in shadow; world light, so rotate it in.
         let facing = ((a + b) * 0.5 - peak).normalize_or_zero();
         let lit = Vec2::from_angle(frame.rotation).rotate(facing).dot(light);
-        let colour = if lit > 0.2 {
-            ink
-        } else if lit < -0.2 {
-            shadow
-        } else {
-            fill
-        };
-        out.push(Paint::fill(frame.all([peak, a, b]), colour));
+        out.push(Paint::fill(
+            frame.all([peak, a, b]),
+            facet_colour(lit, ink, fill, shadow),
+        ));
     }
     out.push(Paint::ring(frame.all(ring), 0.08, shadow));
 }
@@ -597,4 +586,16 @@ pub fn table(
         out.extend(terrain(f, palette));
     }
     out
+}
+
+/// A rock facet's colour by how squarely it faces the light (the dot of its outward direction
+/// with the light's): lit, in shadow, or the plain fill between.
+fn facet_colour<C>(lit: f32, ink: C, fill: C, shadow: C) -> C {
+    if lit > 0.2 {
+        ink
+    } else if lit < -0.2 {
+        shadow
+    } else {
+        fill
+    }
 }

@@ -57,6 +57,11 @@ pub enum PbemCommand {
         ai: bool,
         #[arg(long, value_name = "MSG")]
         out: PathBuf,
+        /// With an ambush: this side's secret set-up, a copy of the scenario with its pieces
+        /// placed (the editor writes one): the column's order of march and spacing, or the
+        /// ambusher's hidden units, dummies and spring point. The scenario's own without it.
+        #[arg(long, value_name = "FILE")]
+        setup: Option<PathBuf>,
     },
     /// Take a received message (the first creates the game on this side), play this side's
     /// turn, and write the answer to --out; nothing is written once nothing is left to send.
@@ -69,6 +74,11 @@ pub enum PbemCommand {
         ai: bool,
         #[arg(long, value_name = "NEXT")]
         out: PathBuf,
+        /// With an ambush: this side's secret set-up, a copy of the scenario with its pieces
+        /// placed (the editor writes one): the column's order of march and spacing, or the
+        /// ambusher's hidden units, dummies and spring point. The scenario's own without it.
+        #[arg(long, value_name = "FILE")]
+        setup: Option<PathBuf>,
         /// Save a PNG of the window after --frames frames, then close it (the turn unplayed).
         #[arg(long, value_name = "FILE.png", conflicts_with = "ai")]
         screenshot: Option<PathBuf>,
@@ -102,16 +112,22 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             data,
             ai: _,
             out,
+            setup,
         } => {
-            let shown = scenario.display().to_string();
-            let text = read_bounded(&scenario, &shown, MAX_FILE_BYTES)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
-            let game = pbem::start(&data.folder()?, &text, side.into(), &rules, &out).map_err(
-                |e| match e {
-                    PbemError::Scenario(why) => CliError::Usage(why),
-                    other => refused(other),
-                },
-            )?;
+            let text = read_text(&scenario)?;
+            let set_up = setup.as_deref().map(read_text).transpose()?;
+            let game = pbem::start(
+                &data.folder()?,
+                &text,
+                side.into(),
+                &rules,
+                &out,
+                set_up.as_deref(),
+            )
+            .map_err(|e| match e {
+                PbemError::Scenario(why) => CliError::Usage(why),
+                other => refused(other),
+            })?;
             println!(
                 "game {}: started as {:?}; send {}",
                 game.to_hex(),
@@ -127,9 +143,11 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             out,
             screenshot,
             frames,
+            setup,
         } => {
             let shot = screenshot.map(|p| (p, frames));
-            let opened = open(&data.folder()?, &message, &rules, ai, &out, shot)?;
+            let set_up = setup.as_deref().map(read_text).transpose()?;
+            let opened = open(&data.folder()?, &message, &rules, ai, &out, shot, set_up)?;
             match opened.answered {
                 Some(seq) => println!(
                     "game {}: message {seq} written to {} ({} orders){}",
@@ -179,14 +197,16 @@ fn open(
     ai: bool,
     out: &Path,
     screenshot: Option<(PathBuf, u32)>,
+    set_up: Option<String>,
 ) -> Result<pbem::Opened, CliError> {
     if ai {
-        return pbem::open(data, message, rules, true, out).map_err(refused);
+        return pbem::open(data, message, rules, true, out, set_up.as_deref()).map_err(refused);
     }
-    let turn = match pbem::prepare(data, message, rules).map_err(refused)? {
+    let mut turn = match pbem::prepare(data, message, rules).map_err(refused)? {
         pbem::Prepared::Over(opened) => return Ok(opened),
         pbem::Prepared::Answer(turn) => turn,
     };
+    turn.set_up = set_up;
     if !turn.is_mine() {
         return turn.send(Vec::new(), None, out).map_err(refused);
     }
@@ -210,6 +230,12 @@ fn open(
             "the window closed before the turn was over: nothing was sent, and opening the message again plays the turn".into(),
         )),
     }
+}
+
+/// A file the command line names, read within the bound every data file has.
+fn read_text(path: &Path) -> Result<String, CliError> {
+    let shown = path.display().to_string();
+    read_bounded(path, &shown, MAX_FILE_BYTES).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 fn only_game(folder: &Path) -> Result<Bytes32, CliError> {

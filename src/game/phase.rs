@@ -39,17 +39,29 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
+/// A table the rules do not step: one that another player's game plays and shows this
+/// screen (the column's side of an ambush played by file while the ambusher's units hide).
+#[derive(Resource, Debug, Default)]
+pub struct RulesPaused;
+
 /// The system of `phase`: plays one step of the game, reports the orders the rules refused, and
 /// moves the state on to the phase the step handed on to.
 fn step_in(
     phase: Phase,
-) -> impl FnMut(Option<ResMut<GameInPlay>>, MessageWriter<OrderRejected>, ResMut<NextState<Phase>>)
-{
-    move |game, mut refused, mut next| {
+) -> impl FnMut(
+    Option<ResMut<GameInPlay>>,
+    Option<Res<RulesPaused>>,
+    MessageWriter<OrderRejected>,
+    ResMut<NextState<Phase>>,
+) {
+    move |game, paused, mut refused, mut next| {
         let Some(mut game) = game else { return };
         if game.phase != phase {
             // The state lags the game only when something outside the rules set it.
             next.set(game.phase);
+            return;
+        }
+        if paused.is_some() {
             return;
         }
         let stepped = game.step();

@@ -362,6 +362,7 @@ mod tests {
                     Vec::new()
                 },
                 openings: Vec::new(),
+                view: None,
             })
         }
     }

@@ -1,15 +1,21 @@
 //! A player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
 
 use super::crypto::{Bytes32, Contribution, Opening};
-use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, setup_of};
+use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, sealed_ai_order, setup_for};
 use super::message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};
+use super::sealed::{
+    AmbushSecret, ChosenSetUp, MARCH, SETUP, SealedOrders, SealedView, Sealing, chosen_set_up,
+    dark_side, orders_secret,
+};
 use super::store::write_private;
 use super::{Ledger, Refusal};
+use crate::play::deployment::MarchOrder;
 use crate::play::record::{RecordedOrder, table_hash};
 use crate::rules::orders::Order;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
+use ambush_data::scenario::Scenario;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -121,17 +127,28 @@ fn send(file: &MessageFile, out: &Path) -> Result<(), PbemError> {
 }
 
 /// `pbem new`: starts a game of `scenario_text` as `side`, keeps its first message and writes
-/// it to `out`. Returns the game's id.
+/// it to `out`. With an ambush, `set_up` is the text of this side's set-up file (a copy of the
+/// scenario with its pieces placed), or the scenario's own set-up when `None`. Returns the
+/// game's id.
 pub fn start(
     data: &Path,
     scenario_text: &str,
     side: Side,
     rules: &Arc<Rules>,
     out: &Path,
+    set_up: Option<&str>,
 ) -> Result<Bytes32, PbemError> {
-    scenario_of(scenario_text, rules).map_err(PbemError::Scenario)?;
+    let public = scenario_of(scenario_text, rules).map_err(PbemError::Scenario)?;
     let game = random(Bytes32::random())?;
     let promise = random(Contribution::random().and_then(Contribution::opening))?;
+    let mut secrets = MySecrets {
+        side,
+        promised: [(1, promise.clone())].into(),
+        own: Default::default(),
+    };
+    let mut commitments = Vec::new();
+    let chosen = chosen_of(&public, side, set_up, rules)?;
+    commit_set_up(&public, &mut secrets, &mut commitments, chosen.as_ref())?;
     let message = TurnMessage {
         protocol: PROTOCOL,
         game,
@@ -147,14 +164,11 @@ pub fn start(
         own_contribution: None,
         contribution: None,
         next_contribution: promise.commitment(),
-        secrets: Vec::new(),
+        secrets: commitments,
         openings: Vec::new(),
+        view: None,
     };
     let file = MessageFile::of(message);
-    let secrets = MySecrets {
-        side,
-        promised: [(1, promise)].into(),
-    };
     GameFolder::of(data, game).keep(&file, &secrets)?;
     send(&file, out)?;
     Ok(game)
@@ -183,6 +197,9 @@ pub struct Turn {
     rules: Arc<Rules>,
     /// The game as this side sees it now.
     pub rebuilt: Rebuilt,
+    /// This side's secret set-up, when it is still to commit to one: a copy of the scenario
+    /// with its pieces placed (`--setup`); the scenario's own when `None`.
+    pub set_up: Option<String>,
 }
 
 /// What a received message asks of this side.
@@ -216,6 +233,7 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
         let me = MySecrets {
             side: opening.starter.other(),
             promised: Default::default(),
+            own: Default::default(),
         };
         (Vec::new(), me)
     };
@@ -236,8 +254,12 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
     }
     messages.push(file.clone());
     let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
-    // Once the game is over, only its end is owed: the other side's last stretch.
-    let owed = !rebuilt.game.is_over() || rebuilt.ended_in == Some(file.message.seq);
+    // Once the game is over, only its end is owed: the other side's last stretch, or the
+    // ambusher's secrets, which it opens at the end at the latest.
+    let reveal_owed = Sealing::of(&rebuilt.scenario).is_some_and(|s| {
+        s.ambusher == me.side && !ledger.secrets(me.side).opened.contains_key(SETUP)
+    });
+    let owed = !rebuilt.game.is_over() || rebuilt.ended_in == Some(file.message.seq) || reveal_owed;
     if !owed {
         folder.keep(&file, &me)?;
         return Ok(Prepared::Over(Opened {
@@ -255,6 +277,7 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
         received: file,
         rules: rules.clone(),
         rebuilt,
+        set_up: None,
     })))
 }
 
@@ -277,12 +300,10 @@ impl Turn {
 
     /// The set-up the game started from.
     pub fn setup(&self) -> Result<crate::play::new_game::NewGame, PbemError> {
-        let text = self.messages[0]
-            .message
-            .opening
-            .as_ref()
-            .map_or("", |o| o.scenario.as_str());
-        setup_of(text, &self.rules, self.rebuilt.schedule.clone()).map_err(PbemError::Scenario)
+        Ok(setup_for(
+            self.rebuilt.scenario.clone(),
+            self.rebuilt.schedule.clone(),
+        ))
     }
 
     /// The rule tables it is played with.
@@ -317,8 +338,10 @@ impl Turn {
             received,
             rules,
             rebuilt,
+            set_up,
         } = self;
-        let (answer, secrets) = answer(&ledger, me, orders, last)?;
+        let chosen = chosen_of(&rebuilt.scenario, me.side, set_up.as_deref(), &rules)?;
+        let (answer, secrets) = answer(&ledger, me, orders, last, &rebuilt, chosen.as_ref())?;
         ledger.accept(&answer)?;
         messages.push(answer.clone());
         // The answer replays as this side's copy will when the game is rebuilt.
@@ -343,17 +366,23 @@ pub fn open(
     rules: &Arc<Rules>,
     ai: bool,
     out: &Path,
+    set_up: Option<&str>,
 ) -> Result<Opened, PbemError> {
     let mut turn = match prepare(data, received, rules)? {
         Prepared::Over(opened) => return Ok(opened),
         Prepared::Answer(turn) => turn,
     };
+    turn.set_up = set_up.map(str::to_string);
+    let side = turn.side();
     let (orders, last) = match (turn.is_mine(), ai) {
         (false, _) => (Vec::new(), None),
-        (true, true) => {
-            let side = turn.side();
-            ai_turn(&mut turn.rebuilt.game, side)
-        }
+        // The column of a sealed ambush gives one order at a time: only the ambusher's game
+        // can play it.
+        (true, true) if turn.rebuilt.sealed => (
+            Vec::new(),
+            sealed_ai_order(&turn.rebuilt.game, side, turn.rebuilt.refused_last),
+        ),
+        (true, true) => ai_turn(&mut turn.rebuilt.game.clone(), side),
         (true, false) => return Err(PbemError::NeedsAPlayer),
     };
     turn.send(orders, last, out)
@@ -370,6 +399,8 @@ fn answer(
     mut me: MySecrets,
     orders: Vec<RecordedOrder>,
     last: Option<Order>,
+    rebuilt: &Rebuilt,
+    chosen: Option<&ChosenSetUp>,
 ) -> Result<(MessageFile, MySecrets), PbemError> {
     let seq = ledger.next_seq();
     let contribution = match seq.checked_sub(1).filter(|s| *s >= 1) {
@@ -384,7 +415,7 @@ fn answer(
         }
     };
     let promise: Opening = random(Contribution::random().and_then(Contribution::opening))?;
-    let message = TurnMessage {
+    let mut message = TurnMessage {
         protocol: PROTOCOL,
         game: ledger.game,
         seq,
@@ -398,8 +429,12 @@ fn answer(
         next_contribution: promise.commitment(),
         secrets: Vec::new(),
         openings: Vec::new(),
+        view: None,
     };
     me.promised.insert(seq + 1, promise);
+    if let Some(sealing) = Sealing::of(&rebuilt.scenario) {
+        seal(ledger, &mut me, rebuilt, sealing, &mut message, chosen)?;
+    }
     Ok((MessageFile::of(message), me))
 }
 
@@ -428,6 +463,11 @@ pub fn verify(
     let ledger = folder.ledger(&messages)?;
     let me = folder.secrets()?;
     let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
+    if rebuilt.sealed {
+        return Err(PbemError::DoesNotReplay(
+            "the ambusher has not opened its set-up: the game cannot be replayed".into(),
+        ));
+    }
     if !rebuilt.game.is_over() {
         return Err(PbemError::DoesNotReplay(format!(
             "the game is not over: {} messages so far, the last one's dice still sealed",
@@ -435,9 +475,7 @@ pub fn verify(
         )));
     }
     if let Some(path) = save_to {
-        let opening = &messages[0].message.opening;
-        let text = opening.as_ref().map_or("", |o| o.scenario.as_str());
-        let setup = setup_of(text, rules, rebuilt.schedule.clone()).map_err(PbemError::Scenario)?;
+        let setup = setup_for(rebuilt.scenario.clone(), rebuilt.schedule.clone());
         let save = crate::save::save_of(&rebuilt.game, &setup, Default::default());
         crate::save::write_atomically(path, &save.to_ron()).map_err(io(path))?;
     }
@@ -460,4 +498,135 @@ pub fn games(data: &Path) -> Vec<Bytes32> {
         .collect();
     out.sort();
     out
+}
+
+/// Commits to this side's secret set-up in its first message of an ambush: the column's order
+/// of march, or the ambusher's placement, spring point and dice key; the player's `chosen`
+/// set-up, or the scenario's own.
+fn commit_set_up(
+    public: &Scenario,
+    me: &mut MySecrets,
+    commitments: &mut Vec<(String, crate::pbem::Commitment)>,
+    chosen: Option<&ChosenSetUp>,
+) -> Result<(), PbemError> {
+    let Some(sealing) = Sealing::of(public) else {
+        return Ok(());
+    };
+    let text = if me.side == sealing.column {
+        let march = chosen.and_then(|c| c.march.clone());
+        match march.or_else(|| MarchOrder::of(public)) {
+            Some(march) if !me.own.contains_key(MARCH) => Some((MARCH, ron_of(&march)?)),
+            _ => None,
+        }
+    } else if !me.own.contains_key(SETUP) {
+        let mut secret = AmbushSecret::of(public, random(Bytes32::random())?);
+        if let Some(c) = chosen {
+            secret.placement = c.placement.clone().or(secret.placement);
+            secret.spring_at = c.spring_at.or(secret.spring_at);
+        }
+        Some((SETUP, ron_of(&secret)?))
+    } else {
+        None
+    };
+    if let Some((name, text)) = text {
+        commit(me, commitments, name.to_string(), text)?;
+    }
+    Ok(())
+}
+
+fn ron_of<T: serde::Serialize>(value: &T) -> Result<String, PbemError> {
+    ron::to_string(value).map_err(|e| PbemError::Store(e.to_string()))
+}
+
+/// Keeps a secret's opening and puts its commitment in the message.
+fn commit(
+    me: &mut MySecrets,
+    commitments: &mut Vec<(String, crate::pbem::Commitment)>,
+    name: String,
+    text: String,
+) -> Result<(), PbemError> {
+    let opening = random(Opening::new(text))?;
+    commitments.push((name.clone(), opening.commitment()));
+    me.own.insert(name, opening);
+    Ok(())
+}
+
+/// What an answer of an ambush game seals and opens. The column commits to its order of
+/// march and shows it once the ambusher has committed to its set-up. The ambusher commits to
+/// its set-up; while its units hide, it seals its orders and shows the column its table; once
+/// nothing is hidden, or the game is over, it opens everything.
+fn seal(
+    ledger: &Ledger,
+    me: &mut MySecrets,
+    rebuilt: &Rebuilt,
+    sealing: Sealing,
+    message: &mut TurnMessage,
+    chosen: Option<&ChosenSetUp>,
+) -> Result<(), PbemError> {
+    commit_set_up(&rebuilt.scenario, me, &mut message.secrets, chosen)?;
+    if me.side == sealing.column {
+        let ambusher_set_up = ledger
+            .secrets(sealing.ambusher)
+            .committed
+            .contains_key(SETUP);
+        let shown = ledger.secrets(me.side).opened.contains_key(MARCH);
+        if let Some(march) = me.own.get(MARCH).filter(|_| ambusher_set_up && !shown) {
+            message.openings.push((MARCH.to_string(), march.clone()));
+        }
+        return Ok(());
+    }
+    if ledger.secrets(me.side).opened.contains_key(SETUP) {
+        return Ok(());
+    }
+    let game = &rebuilt.game;
+    let hidden = !rebuilt.started() || (!game.is_over() && dark_side(game).is_some());
+    if !hidden {
+        // Nothing left to hide: every secret opened, so the column's game replays the whole
+        // game and checks every table it was shown.
+        for (name, opening) in &me.own {
+            if name == SETUP || name.starts_with("orders ") {
+                message.openings.push((name.clone(), opening.clone()));
+            }
+        }
+        return Ok(());
+    }
+    if !rebuilt.started() {
+        return Ok(());
+    }
+    let sealed = SealedOrders {
+        orders: std::mem::take(&mut message.orders),
+        last: message.last.take(),
+    };
+    let mut after = game.clone();
+    if !sealed.orders.is_empty() {
+        after
+            .replay(sealed.orders.clone(), 20_000)
+            .map_err(PbemError::DoesNotReplay)?;
+    }
+    message.view = Some(SealedView::of(
+        &after,
+        sealing.column,
+        rebuilt.shown_log,
+        rebuilt.refused_last,
+    ));
+    let name = orders_secret(message.seq);
+    commit(me, &mut message.secrets, name, ron_of(&sealed)?)
+}
+
+/// This side's chosen set-up from the text of its set-up file, if it gave one. Err when the
+/// file does not read or its choice breaks the scenario's rules.
+fn chosen_of(
+    public: &Scenario,
+    side: Side,
+    set_up: Option<&str>,
+    rules: &Rules,
+) -> Result<Option<ChosenSetUp>, PbemError> {
+    let Some(text) = set_up.filter(|_| Sealing::of(public).is_some()) else {
+        return Ok(None);
+    };
+    let chosen = ambush_data::check::parse_scenario("the set-up file", text, rules)
+        .map_err(|e| PbemError::Scenario(e.to_string()))?;
+    chosen_set_up(public, &chosen, side, rules)
+        .map(Some)
+        .map_err(|e| PbemError::Scenario(format!("the set-up file: {e}")))
 }

@@ -45,6 +45,7 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
         next_contribution: promise(1).commitment(),
         secrets: Vec::new(),
         openings: Vec::new(),
+        view: None,
     });
     let m1 = MessageFile::of(TurnMessage {
         protocol: PROTOCOL,
@@ -60,10 +61,12 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
         next_contribution: promise(2).commitment(),
         secrets: Vec::new(),
         openings: Vec::new(),
+        view: None,
     });
     let aliens = MySecrets {
         side: Side::Aliens,
         promised: [(2, promise(2))].into(),
+        own: Default::default(),
     };
     (vec![m0, m1], aliens)
 }
@@ -76,6 +79,7 @@ fn sample(rules: &Arc<Rules>) -> Result<MessageFile, String> {
     let humans = MySecrets {
         side: Side::Humans,
         promised: [(1, promise(1))].into(),
+        own: Default::default(),
     };
     let mut rebuilt = rebuild(&messages, &ledger, &humans, rules)?;
     let (orders, last) = ai_turn(&mut rebuilt.game, Side::Humans);
@@ -96,6 +100,7 @@ fn sample(rules: &Arc<Rules>) -> Result<MessageFile, String> {
         next_contribution: promise(3).commitment(),
         secrets: Vec::new(),
         openings: Vec::new(),
+        view: None,
     }))
 }
 

@@ -1,6 +1,7 @@
 //! A turn message as it travels, by file or over a connection: what one player sends the other, its digest, and reading one from an untrusted file.
 
 use super::crypto::{Bytes32, Commitment, Contribution, Opening};
+use super::sealed::SealedView;
 use crate::play::record::RecordedOrder;
 use crate::rules::orders::Order;
 use ambush_data::board::Side;
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The protocol's version: a message of another version is refused by name.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 
 /// The largest message file read, bytes: a whole game's orders fit many times over.
 pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
@@ -72,6 +73,10 @@ pub struct TurnMessage {
     /// Secrets opened: what the rules reveal now, and every secret at the game's end.
     #[serde(default)]
     pub openings: Vec<(String, Opening)>,
+    /// An ambush whose units still hide: the table as the ambusher's game shows it to the
+    /// column, after this message's orders (which are sealed), before its last.
+    #[serde(default)]
+    pub view: Option<SealedView>,
 }
 
 impl TurnMessage {
@@ -99,7 +104,11 @@ impl MessageFile {
 
     /// The file's text.
     pub fn text(&self) -> String {
-        let config = ron::ser::PrettyConfig::default().struct_names(false);
+        // A table shown to the column is written a unit to a line: a message stays readable
+        // and a third of its size.
+        let config = ron::ser::PrettyConfig::default()
+            .struct_names(false)
+            .depth_limit(4);
         ron::ser::to_string_pretty(self, config).unwrap_or_default()
     }
 
@@ -171,6 +180,7 @@ mod tests {
             next_contribution: c.opening().expect("random").commitment(),
             secrets: Vec::new(),
             openings: Vec::new(),
+            view: None,
         }
     }
 

@@ -6,6 +6,7 @@ pub mod folder;
 pub mod fuzz;
 pub mod game;
 pub mod message;
+pub mod sealed;
 pub mod store;
 
 pub use chain::{Ledger, Refusal, Secrets};

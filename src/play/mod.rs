@@ -4,6 +4,7 @@
 //! (`crate::game`) holds one as a resource and steps it once a frame, so a game played in the
 //! window, in a test or in the simulator is the same game, roll for roll.
 
+pub mod deployment;
 pub mod new_game;
 pub mod record;
 pub mod seats;

@@ -4,10 +4,10 @@ use crate::rules::dice::DiceService;
 use ambush_data::tables::CardEffect;
 use ambush_data::tables::CardTable;
 use ambush_data::tables::Suit;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One playing card. `rank` 1 is the Ace, 11–13 Jack, Queen, King; a joker has no suit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Card {
     pub rank: u8,
     pub suit: Option<Suit>,
@@ -109,7 +109,7 @@ pub fn edge_card_effect(card: &Card, table: &CardTable) -> CardEffect {
 }
 
 /// An alien's face-down pile and the cards turned from it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stack {
     /// Face down; the top card is the last element.
     pub face_down: Vec<Card>,
@@ -123,7 +123,7 @@ impl Stack {
 }
 
 /// The reserve pack shared by the whole game, and the cards out of play.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CardLedger {
     /// Draw pile of the current reserve pack; the top card is the last element.
     pub reserve: Vec<Card>,

@@ -2,10 +2,10 @@
 
 use crate::rules::turn::Phase;
 use ambush_data::board::Side;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a roll was for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     AlienGeneration,
@@ -130,7 +130,7 @@ pub fn count_word(n: u32) -> String {
 }
 
 /// A named modifier and its value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     /// Usually a fixed phrase; data files (002's surprise modifiers) supply their own.
     pub name: std::borrow::Cow<'static, str>,
@@ -159,7 +159,7 @@ pub fn sum(mods: &[Modifier]) -> i32 {
 }
 
 /// One line of the roll log. Field order is the JSON-lines order.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RollEntry {
     pub game: u64,
     pub turn: u32,

@@ -57,7 +57,7 @@ pub enum Order {
 }
 
 /// What the game is waiting for.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Decision {
     /// A movement order, `Rotate`, `Charge` or `EndMovement`; `moves_left` is `None` when the
     /// other side has finished and this side moves its remainder.

@@ -1,9 +1,9 @@
 //! The turn's phases in order: one list that the rules, the roll log and the game's state share.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where the game is in its turn. The roll log names the phase each roll was made in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// No game under way: before the first, or after leaving one for the menu.

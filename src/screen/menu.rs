@@ -381,7 +381,6 @@ fn draw_menu(
                         crate::screen::pbem::start_game_ui(
                             ui,
                             &folders.game_root.join(&entry.file),
-                            s,
                             (humans, aliens),
                             &mut by_file,
                         );

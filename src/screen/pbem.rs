@@ -1,6 +1,7 @@
 //! A turn of a game played by file, in the window: the table as the received message left it, the player's orders up to the first that rolls, and the answer written when the turn is over.
 
 use crate::game::frame::FrameSet;
+use crate::game::phase::RulesPaused;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::input::InputSet;
@@ -117,14 +118,9 @@ fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Co
 pub fn start_game_ui(
     ui: &mut egui::Ui,
     file: &std::path::Path,
-    scenario: &ambush_data::scenario::Scenario,
     names: (&str, &str),
     menu: &mut PbemMenu,
 ) {
-    if scenario.ambush.is_some() {
-        ui.small("Play by file: not yet for a scenario with an ambush (its hidden units would travel unsealed).");
-        return;
-    }
     ui.horizontal(|ui| {
         ui.label("Play by file:");
         for (side, name) in [(Side::Humans, names.0), (Side::Aliens, names.1)] {
@@ -133,8 +129,9 @@ pub fn start_game_ui(
                 let text = std::fs::read_to_string(file);
                 let started = text.map_err(|e| e.to_string()).and_then(|text| {
                     let staging = data_folder().join("pbem").join("outbox").join("new.ron");
-                    let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging)
-                        .map_err(|e| e.to_string())?;
+                    let game =
+                        crate::pbem::start(&data_folder(), &text, side, &rules, &staging, None)
+                            .map_err(|e| e.to_string())?;
                     let out = outbox(game, 0);
                     std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
                     Ok(out)
@@ -187,6 +184,11 @@ struct PbemInPlay {
     last: Option<Order>,
     result: TurnResult,
     back_to_menu: bool,
+    /// An ambush whose units still hide: the table is the one the ambusher's game showed, and
+    /// each order is sent for that game to play.
+    sealed: bool,
+    /// The rules refused the last order sent (for something this side could not see).
+    refused: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -223,11 +225,25 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
         .show(ctx, |ui| {
             ui.set_max_width(540.0);
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.label(format!(
-                    "Playing by file as the {:?}: your first order that rolls a die ends your turn (its dice come with the answer). The answer goes to {}.",
-                    turn.side,
-                    turn.out.display()
-                ));
+                if turn.sealed {
+                    ui.label(format!(
+                        "Playing by file as the {:?}: the ambushers are hidden, so only their player's game can play your orders. Each order you give is sent at once, to {}, and the answer brings the table after it.",
+                        turn.side,
+                        turn.out.display()
+                    ));
+                    if turn.refused {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 170, 90),
+                            "The rules refused your last order, for something your side could not see: choose again.",
+                        );
+                    }
+                } else {
+                    ui.label(format!(
+                        "Playing by file as the {:?}: your first order that rolls a die ends your turn (its dice come with the answer). The answer goes to {}.",
+                        turn.side,
+                        turn.out.display()
+                    ));
+                }
             });
         });
     Ok(())
@@ -257,6 +273,10 @@ fn start_turn(world: &mut World) {
     let first_order = game.record.orders.len();
     world.resource_mut::<GameInPlay>().0 = game;
     let side = turn.side();
+    let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
+    if sealed {
+        world.insert_resource(RulesPaused);
+    }
     // The player at the screen is this side's: no hand-over curtain, as in hot-seat play.
     world.insert_resource(crate::ui::Curtain(Some(side)));
     world.insert_resource(PbemInPlay {
@@ -267,6 +287,8 @@ fn start_turn(world: &mut World) {
         last: None,
         result,
         back_to_menu,
+        sealed,
+        refused,
     });
     world.resource_mut::<NextState<Screen>>().set(Screen::Table);
 }
@@ -284,6 +306,7 @@ fn turn_left(turn: Option<Res<PbemInPlay>>, mut menu: ResMut<PbemMenu>, mut comm
         }
         commands.remove_resource::<PbemInPlay>();
     }
+    commands.remove_resource::<RulesPaused>();
 }
 
 /// An order of the player's that rolls is not played now: its dice need the answer's
@@ -299,7 +322,8 @@ fn hold_an_order_that_rolls(mut turn: ResMut<PbemInPlay>, game: Option<ResMut<Ga
         return;
     };
     let order = game.pending.0[k].1.clone();
-    if rolls(&game, side, &order) == Some(true) {
+    // With the ambush sealed every order goes to the ambusher's game.
+    if turn.sealed || rolls(&game, side, &order) == Some(true) {
         game.pending.0.remove(k);
         turn.last = Some(order);
     }
@@ -369,13 +393,13 @@ mod tests {
         .expect("the crashed ship");
         let (a, b) = (dir.join("A"), dir.join("B"));
         let m = |i: u32| dir.join(format!("m{i}.ron"));
-        start(&a, &text, Side::Humans, &rules, &m(0)).expect("started");
+        start(&a, &text, Side::Humans, &rules, &m(0), None).expect("started");
         // The aliens (B, the AI) and the humans (A) answer until the humans' turn comes.
         let mut i = 0;
         let turn = loop {
             let (who, ai) = if i % 2 == 0 { (&b, true) } else { (&a, false) };
             if ai {
-                open(who, &m(i), &rules, true, &m(i + 1)).expect("the AI answers");
+                open(who, &m(i), &rules, true, &m(i + 1), None).expect("the AI answers");
             } else {
                 match prepare(who, &m(i), &rules).expect("the message opens") {
                     Prepared::Answer(turn) if turn.is_mine() => break turn,
@@ -404,6 +428,8 @@ mod tests {
             last: None,
             result: result.clone(),
             back_to_menu: false,
+            sealed: false,
+            refused: false,
         });
         app.init_resource::<PbemMenu>();
         app.add_systems(
@@ -442,7 +468,7 @@ mod tests {
         assert!(orders > 0, "the turn's orders are in the answer");
         assert_eq!(sent.orders, orders);
         // The aliens' game takes the answer and plays on.
-        open(&b, &m(i + 1), &rules, true, &m(i + 2)).expect("the aliens take the answer");
+        open(&b, &m(i + 1), &rules, true, &m(i + 2), None).expect("the aliens take the answer");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

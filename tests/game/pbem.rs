@@ -260,3 +260,289 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     let out = t.open("B", &true_message, k);
     assert!(out.status.success(), "{}", text(&out));
 }
+
+/// The messages of a player's copy of a game, in order, with the folder that holds them.
+fn kept_messages(data: &Path) -> (PathBuf, Vec<MessageFile>) {
+    let games = std::fs::read_dir(data.join("pbem"))
+        .expect("a games folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.join("messages").is_dir())
+        .expect("one game");
+    let dir = games.join("messages");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("messages")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let messages = files
+        .iter()
+        .map(|p| MessageFile::read(p).expect("a kept message"))
+        .collect();
+    (dir, messages)
+}
+
+/// A copy of player `who`'s folder whose messages are `messages`, changed from message
+/// `from` on by `change` and chained anew (each answering the digest of the one before, each
+/// digest made anew), as a cheat who rewrote the record would make them. Returns its path.
+fn forged(
+    t: &Table,
+    who: &str,
+    name: &str,
+    from: usize,
+    change: impl FnOnce(&mut [MessageFile]),
+) -> String {
+    let copy = t.path(name);
+    let status = Command::new("cp")
+        .args(["-r", &t.path(who), &copy])
+        .status()
+        .expect("cp runs");
+    assert!(status.success());
+    let (dir, mut messages) = kept_messages(Path::new(&copy));
+    change(&mut messages);
+    for i in from..messages.len() {
+        if i > 0 {
+            messages[i].message.answers = Some(messages[i - 1].digest);
+        }
+        messages[i] = MessageFile::of(messages[i].message.clone());
+    }
+    for (i, m) in messages.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i:06}.ron")), m.text()).expect("written");
+    }
+    copy
+}
+
+/// Issue 25: "A test plays a whole PBEM ambush game ... between two processes, each with its
+/// own data folder. Two scripted cheats must be caught at verification: one moves a hidden
+/// unit after set-up, and one alters a die contribution", and "A test checks every message of
+/// those games for any hidden unit's label or position, or a secret roll, in readable form:
+/// none may appear." Jungle patrol: the marines (A) march into the aliens' (B) ambush.
+#[test]
+fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verification() {
+    use ambush::pbem::sealed::{AmbushSecret, MARCH, SETUP};
+    let t = Table::new("ambush");
+    // Each player's own set-up, as the editor would write it: the scout second in the column,
+    // J1 moved deeper into the west jungle and the spring point earlier.
+    let scenario =
+        std::fs::read_to_string(root().join("scenarios/jungle_patrol.ron")).expect("the scenario");
+    let (s1, m1) = (
+        scenario.find("        (label: \"S1\"").expect("S1"),
+        scenario.find("        (label: \"M1\"").expect("M1"),
+    );
+    let m2 = scenario.find("        (label: \"M2\"").expect("M2");
+    let column = format!(
+        "{}{}{}{}",
+        &scenario[..s1],
+        &scenario[m1..m2],
+        &scenario[s1..m1],
+        &scenario[m2..]
+    );
+    let ambusher = scenario
+        .replace(
+            "\"J1\", side: Aliens, troop: Alien, at: (31.0, 24.0)",
+            "\"J1\", side: Aliens, troop: Alien, at: (29.0, 27.0)",
+        )
+        .replace("spring_at: 20.0", "spring_at: 18.0");
+    assert_ne!(ambusher, scenario);
+    std::fs::write(t.path("column.ron"), column).expect("written");
+    std::fs::write(t.path("ambusher.ron"), ambusher).expect("written");
+    let started = ambush(&[
+        "pbem",
+        "new",
+        "--scenario",
+        "scenarios/jungle_patrol.ron",
+        "--side",
+        "humans",
+        "--data",
+        &t.path("A"),
+        "--ai",
+        "--out",
+        &t.message(0),
+        "--setup",
+        &t.path("column.ron"),
+    ]);
+    assert!(started.status.success(), "{}", text(&started));
+    let mut i = 0;
+    while Path::new(&t.message(i)).is_file() {
+        let out = if i == 0 {
+            ambush(&[
+                "pbem",
+                "open",
+                &t.message(0),
+                "--data",
+                &t.path("B"),
+                "--ai",
+                "--out",
+                &t.message(1),
+                "--setup",
+                &t.path("ambusher.ron"),
+            ])
+        } else {
+            t.open(who_opens(i), &t.message(i), i)
+        };
+        assert!(out.status.success(), "message {i}: {}", text(&out));
+        i += 1;
+        assert!(i < 3_000, "the game does not end");
+    }
+    let mut tables = Vec::new();
+    for who in ["A", "B"] {
+        let out = ambush(&["pbem", "verify", "--data", &t.path(who)]);
+        let said = text(&out);
+        assert!(
+            out.status.success() && said.starts_with("verified"),
+            "{who}: {said}"
+        );
+        tables.push(
+            said.trim()
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        );
+    }
+    assert_eq!(tables[0], tables[1], "both copies end on the same table");
+
+    // No message before the ambusher opens its set-up holds a hidden unit or a secret roll.
+    let (_, messages) = kept_messages(&t.dir.join("A"));
+    let reveal = messages
+        .iter()
+        .position(|m| m.message.openings.iter().any(|(n, _)| n == SETUP))
+        .expect("the ambusher opens its set-up");
+    let set_up: AmbushSecret = ron::from_str(
+        &messages[reveal]
+            .message
+            .openings
+            .iter()
+            .find(|(n, _)| n == SETUP)
+            .expect("opened")
+            .1
+            .value,
+    )
+    .expect("the set-up reads");
+    let placement = set_up.placement.as_ref().expect("placed");
+    assert_eq!(
+        placement.units[0],
+        ("J1".to_string(), (29.0, 27.0)),
+        "the ambusher's own set-up"
+    );
+    assert_eq!(set_up.spring_at, Some(18.0));
+    let march = messages
+        .iter()
+        .flat_map(|m| m.message.openings.iter())
+        .find(|(n, _)| n == MARCH)
+        .expect("the column shows its order of march");
+    let march: ambush::play::deployment::MarchOrder =
+        ron::from_str(&march.1.value).expect("the order reads");
+    assert_eq!(
+        march.order,
+        vec![1, 0, 2, 3, 4, 5],
+        "the column's own order of march"
+    );
+    let hidden: Vec<String> = set_up
+        .placement
+        .as_ref()
+        .expect("jungle patrol places hidden units")
+        .units
+        .iter()
+        .map(|u| u.0.clone())
+        .collect();
+    let mut views = 0;
+    for m in &messages[..reveal] {
+        let mut message = m.message.clone();
+        // The order of battle is the scenario's, which both players have.
+        message.opening = None;
+        let text = ron::to_string(&message).expect("writes");
+        let shown: Vec<&str> = message
+            .view
+            .iter()
+            .flat_map(|v| v.units.iter().map(|u| &*u.label))
+            .collect();
+        for label in &hidden {
+            assert!(
+                shown.contains(&label.as_str()) || !text.contains(&format!("\"{label}\"")),
+                "message {}: hidden unit {label} in readable form",
+                m.message.seq
+            );
+        }
+        let Some(view) = &message.view else { continue };
+        views += 1;
+        assert!(
+            view.units.iter().all(|u| !u.status.hidden),
+            "message {}: a unit under a counter",
+            m.message.seq
+        );
+        let counters = view.progress.counters.iter();
+        let approach = view
+            .progress
+            .approach
+            .iter()
+            .flat_map(|a| a.counters.iter());
+        assert!(
+            counters.chain(approach).all(|c| c.unit.is_none()),
+            "message {}: what a counter hides",
+            m.message.seq
+        );
+        assert!(
+            view.log.iter().all(|e| e.hidden_from.is_none()),
+            "message {}: a secret roll",
+            m.message.seq
+        );
+    }
+    assert!(views > 10, "the column was shown the table {views} times");
+
+    // The cheats, as a cheat who rewrote the record would send it, caught by `verify`.
+    let refused = |data: &str, expect: &str| {
+        let out = ambush(&["pbem", "verify", "--data", data]);
+        let said = text(&out);
+        assert!(!out.status.success(), "verified a cheat: {said}");
+        assert!(said.contains(expect), "expected {expect:?}: {said}");
+    };
+    let mut moved = set_up.clone();
+    if let Some(p) = moved.placement.as_mut() {
+        p.units[0].1.1 += 1.0;
+    }
+    let moved_text = ron::to_string(&moved).expect("writes");
+    // A hidden unit moved after set-up, opened as moved: it does not open the commitment.
+    let data = forged(&t, "A", "moved", reveal, |ms| {
+        for (name, o) in &mut ms[reveal].message.openings {
+            if name == SETUP {
+                o.value = moved_text.clone();
+            }
+        }
+    });
+    refused(&data, "secret `setup` does not open the commitment");
+    // The moved set-up committed from the first, the game played with the true one: the tables
+    // the column was shown do not replay.
+    let committed_in = messages
+        .iter()
+        .position(|m| m.message.secrets.iter().any(|(n, _)| n == SETUP))
+        .expect("the ambusher commits to its set-up");
+    let opening = ambush::pbem::Opening::new(moved_text.clone()).expect("random");
+    let data = forged(&t, "A", "recommitted", committed_in, |ms| {
+        for (name, c) in &mut ms[committed_in].message.secrets {
+            if name == SETUP {
+                *c = opening.commitment();
+            }
+        }
+        for (name, o) in &mut ms[reveal].message.openings {
+            if name == SETUP {
+                *o = opening.clone();
+            }
+        }
+    });
+    refused(
+        &data,
+        "does not match the game replayed with its secrets opened",
+    );
+    // A die contribution altered after it was committed.
+    let altered = (reveal / 2..reveal)
+        .find(|k| messages[*k].message.from == ambush_data::board::Side::Aliens)
+        .expect("an ambusher's message");
+    let data = forged(&t, "A", "altered", altered, |ms| {
+        if let Some(r) = ms[altered].message.contribution.as_mut() {
+            r.opening.value = Contribution::random().expect("random").0.to_hex();
+        }
+    });
+    refused(&data, &format!("message {altered}: Aliens's contribution"));
+}

@@ -14,7 +14,7 @@ use ambush_data::scenario::Objective;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::Traits;
 use glam::Vec2;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The scenario's settings for one game, fixed once it starts.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,7 +46,7 @@ pub struct GameConfig {
 }
 
 /// How the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     HumansWin,
     AliensWin,
@@ -54,7 +54,7 @@ pub enum Outcome {
 }
 
 /// Game-wide progress that is not a unit's.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     pub turn: u32,
     pub waves: u32,
@@ -92,7 +92,7 @@ pub struct Progress {
 /// A counter on the table: a hidden ambusher or a dummy, during a complex set-up's approach and
 /// into the game until it is found. Both sides see the counter; only the ambusher knows which it
 /// is.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Counter {
     /// The public name, like `"counter 3"`, numbered by place on the table, not by kind.
     pub name: String,
@@ -102,7 +102,7 @@ pub struct Counter {
 }
 
 /// Where a complex set-up's approach stands (004).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Approach {
     /// Approach turns played so far.
     pub turns: u32,
@@ -119,7 +119,7 @@ pub struct Approach {
 }
 
 /// How a complex set-up's approach ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ApproachEnd {
     /// An ambusher failed its reaction test: sprung early, the ambusher acts first.
     Premature,
@@ -130,7 +130,7 @@ pub enum ApproachEnd {
 }
 
 /// What 003's hostile environment has done to one unit so far.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct UnitExposure {
     /// It has made its descent to the scenario's depth (and taken the depth's attacks).
     pub descended: bool,
@@ -143,7 +143,7 @@ pub struct UnitExposure {
 }
 
 /// The hostile environment's hold on each unit, by unit. Empty in every other battle.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Exposure {
     pub units: std::collections::BTreeMap<UnitId, UnitExposure>,
 }

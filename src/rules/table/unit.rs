@@ -9,14 +9,14 @@ use ambush_data::tables::Rules;
 use ambush_data::tables::Traits;
 use ambush_data::tables::WeaponClass;
 use ambush_data::tables::{FormationName, TroopType};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A unit's stable number within one game.
 pub type UnitId = u32;
 
 /// Where a unit is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Presence {
     #[default]
     OnTable,
@@ -31,7 +31,7 @@ pub enum Presence {
 }
 
 /// How a unit moved this turn (001's movement definitions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MoveKind {
     /// Turned on the spot or stood still: "does not count as movement".
     NoMove,
@@ -63,7 +63,7 @@ impl MoveKind {
 }
 
 /// Lasting states of a unit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Status {
     pub presence: Presence,
     /// Clubs: may not move in the next movement phase.
@@ -78,7 +78,7 @@ pub struct Status {
 }
 
 /// What a unit has done this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct TurnMarks {
     /// Set once the unit has moved or re-faced in this movement phase.
     pub moved: Option<MoveKind>,
@@ -99,7 +99,7 @@ pub struct TurnMarks {
 }
 
 /// How surprised a unit is by an ambush; `Alert` acts normally.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Surprise {
     #[default]
     Alert,
@@ -151,7 +151,7 @@ impl Surprise {
 }
 
 /// One unit (one base).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Unit {
     pub id: UnitId,
     /// Shared, so lending the table to a rule step copies no strings.

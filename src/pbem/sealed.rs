@@ -1,0 +1,365 @@
+//! An ambush played by file: the secrets each side seals (the column's order of march; the ambusher's hidden units, dummies, spring point and dice key; the ambusher's orders while its units hide) and the table the ambusher's game shows the column meanwhile.
+//!
+//! 004's set-up is the order of the exchange: "the player that will be ambushed writes down the
+//! order that his units will move" (the column commits to it), "the player conducting the
+//! ambush places his figures ... or places hidden unit counters and dummy counters" (the
+//! ambusher commits to its set-up), "then, the player being ambushed shows the other player the
+//! order" (the column opens its commitment). From then on only the ambusher's game knows the
+//! whole table: it plays every order and shows the column what the column's screen may show
+//! (`game::visibility`, the one place that decides it). When nothing is left hidden, or the game
+//! ends, the ambusher opens everything, and the column's game replays the whole game and checks
+//! every table it was shown.
+
+use super::crypto::Bytes32;
+use crate::game::visibility::{kept_in_the_dark, redact};
+use crate::play::Game;
+use crate::play::deployment::{MarchOrder, Placement, SpringPoint, column_labels};
+use crate::play::record::RecordedOrder;
+use crate::rules::cards::Card;
+use crate::rules::log::RollEntry;
+use crate::rules::orders::{Decision, Order};
+use crate::rules::table::{Exposure, Progress, Unit};
+use crate::rules::turn::Phase;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::check::check_scenario;
+use ambush_data::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+
+/// The name of the column's secret order of march.
+pub const MARCH: &str = "march";
+/// The name of the ambusher's secret set-up.
+pub const SETUP: &str = "setup";
+
+/// The name of the orders the ambusher sealed in message `seq`.
+pub fn orders_secret(seq: u64) -> String {
+    format!("orders {seq}")
+}
+
+/// Who seals what in a scenario with an ambush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sealing {
+    /// The ambushed side: its order of march is secret until the ambusher has set up.
+    pub column: Side,
+    /// The side that sets the ambush and keeps its set-up, rolls and orders secret.
+    pub ambusher: Side,
+    /// Whether the column marches down a route, so that it has an order of march to keep.
+    pub march: bool,
+}
+
+impl Sealing {
+    pub fn of(s: &Scenario) -> Option<Sealing> {
+        let a = s.ambush.as_ref()?;
+        Some(Sealing {
+            column: a.ambushed,
+            ambusher: a.ambushed.other(),
+            march: MarchOrder::of(s).is_some(),
+        })
+    }
+}
+
+/// The ambusher's secret set-up: where its units and dummy counters stand, where it springs
+/// the ambush, and the key it mixes into every die so the column cannot work out its secret
+/// rolls from the dice seeds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmbushSecret {
+    /// `None` when the scenario's set-up places nothing in secret.
+    pub placement: Option<Placement>,
+    /// Inches along the route; `None` keeps the scenario's.
+    pub spring_at: Option<f32>,
+    pub dice_key: Bytes32,
+}
+
+impl AmbushSecret {
+    /// The scenario's own set-up, with a fresh key.
+    pub fn of(s: &Scenario, dice_key: Bytes32) -> AmbushSecret {
+        AmbushSecret {
+            placement: Placement::of(s),
+            spring_at: s.ambush.as_ref().and_then(|a| a.spring_at),
+            dice_key,
+        }
+    }
+}
+
+/// The orders the ambusher gave in one message while its units hide, opened at the end.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SealedOrders {
+    pub orders: Vec<RecordedOrder>,
+    pub last: Option<Order>,
+}
+
+/// The seed a die of an ambush game takes: the contributions' seed keyed by the ambusher's
+/// secret key, so that only the ambusher's game can roll it until the key is opened.
+pub fn sealed_seed(seed: [u8; 32], key: Bytes32) -> [u8; 32] {
+    *blake3::keyed_hash(&key.0, &seed).as_bytes()
+}
+
+/// The scenario both players' secret choices make of the public one. Err says which choice
+/// breaks the scenario's rules (a unit outside the set-up zone, an order of march that is not
+/// the column's units), as the set-up screens refuse it.
+pub fn full_scenario(
+    public: &Scenario,
+    march: Option<&MarchOrder>,
+    secret: &AmbushSecret,
+    rules: &Rules,
+) -> Result<Scenario, String> {
+    let sealing = Sealing::of(public).ok_or("the scenario has no ambush")?;
+    let mut s = public.clone();
+    if sealing.march {
+        let m = march.ok_or("the column's order of march is not shown")?;
+        let n = column_labels(public, sealing.column).len();
+        let mut sorted = m.order.clone();
+        sorted.sort_unstable();
+        if m.side != sealing.column || sorted != (0..n).collect::<Vec<_>>() {
+            return Err(format!(
+                "the order of march is not an order of the column's {n} units"
+            ));
+        }
+        if !(1.0..=8.0).contains(&m.spacing) {
+            return Err(format!(
+                "the order of march's spacing {} is not between 1 and 8 inches",
+                m.spacing
+            ));
+        }
+        s = m.apply(&s);
+    }
+    match (Placement::of(public), &secret.placement) {
+        (None, None) => {}
+        (Some(own), Some(p)) => {
+            let labels = |p: &Placement| p.units.iter().map(|u| u.0.clone()).collect::<Vec<_>>();
+            if p.side != own.side || labels(p) != labels(&own) || p.dummies.len() > own.max_dummies
+            {
+                return Err(format!(
+                    "the ambusher's set-up places other pieces than the scenario's ({} units, at most {} dummies)",
+                    own.units.len(),
+                    own.max_dummies
+                ));
+            }
+            s = p.apply(&s);
+        }
+        _ => return Err("the ambusher's set-up does not fit the scenario's".into()),
+    }
+    if let Some(mut spring) = SpringPoint::of(&s) {
+        if let Some(at) = secret.spring_at {
+            spring.at = at;
+        }
+        s = spring.apply(&s);
+    }
+    check_scenario(&s, rules).map_err(|p| p.message)?;
+    Ok(s)
+}
+
+/// What the column's player is shown of the table while the ambusher's units hide: the table
+/// less what that player may not know, the roll-log entries it may read, and what the game
+/// waits on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SealedView {
+    pub phase: Phase,
+    pub awaited: Option<Decision>,
+    pub units: Vec<Unit>,
+    pub progress: Progress,
+    pub exposure: Exposure,
+    /// How many readable entries the column was shown before this view's.
+    pub log_from: usize,
+    /// The readable entries since.
+    pub log: Vec<RollEntry>,
+    /// The rules refused the column's last order (it decides again).
+    #[serde(default)]
+    pub refused: bool,
+}
+
+/// A face-down card as the column sees it: that there is one, not which.
+const FACE_DOWN: Card = Card {
+    rank: 0,
+    suit: None,
+    pack: 0,
+};
+
+/// The side kept in the dark in `game` now, if any.
+pub fn dark_side(game: &Game) -> Option<Side> {
+    kept_in_the_dark(&game.controllers, &game.table.config, &game.table.progress)
+}
+
+/// The log entries `dark`'s player may read.
+pub fn readable(game: &Game, dark: Side) -> Vec<&RollEntry> {
+    game.dice
+        .log
+        .iter()
+        .filter(|e| e.hidden_from != Some(dark))
+        .collect()
+}
+
+impl SealedView {
+    /// `game` as `dark`'s player may see it, its log from the `log_from`th readable entry.
+    pub fn of(game: &Game, dark: Side, log_from: usize, refused: bool) -> SealedView {
+        let mut table = game.table.clone();
+        redact(&mut table, dark);
+        // Face-down cards are nobody's to read: the order of a pack is the dice to come.
+        for u in table.units.iter_mut() {
+            if let Some(stack) = u.cards.as_mut() {
+                stack.face_down.iter_mut().for_each(|c| *c = FACE_DOWN);
+            }
+        }
+        SealedView {
+            phase: game.phase,
+            awaited: game.awaited().cloned(),
+            units: table.units.iter().cloned().collect(),
+            progress: table.progress,
+            exposure: table.exposure,
+            log_from,
+            log: readable(game, dark)
+                .into_iter()
+                .skip(log_from)
+                .cloned()
+                .collect(),
+            refused,
+        }
+    }
+
+    /// Sets `game` (the public scenario's, never stepped) to show this view, its log `log`.
+    pub fn show_on(&self, game: &mut Game, dark: Side, log: Vec<RollEntry>) {
+        game.table.units = self.units.clone().into();
+        game.table.progress = self.progress.clone();
+        game.table.exposure = self.exposure.clone();
+        game.table.ledger = Default::default();
+        redact(&mut game.table, dark);
+        game.phase = self.phase;
+        game.awaiting.0 = self.awaited.clone();
+        game.dice.log = log;
+    }
+}
+
+/// A player's own choice of its secret set-up, read from a copy of the scenario that places
+/// its pieces (the editor writes one): the column's order of march and spacing, or the
+/// ambusher's hidden units, dummies and spring point. Err when the copy is not the same order
+/// of battle, or breaks the scenario's rules.
+pub fn chosen_set_up(
+    public: &Scenario,
+    chosen: &Scenario,
+    side: Side,
+    rules: &Rules,
+) -> Result<ChosenSetUp, String> {
+    let sealing = Sealing::of(public).ok_or("the scenario has no ambush")?;
+    let spec = chosen
+        .ambush
+        .as_ref()
+        .ok_or("the set-up file has no ambush")?;
+    let mut out = ChosenSetUp::default();
+    if side == sealing.column {
+        let Some(mut march) = MarchOrder::of(public) else {
+            return Err(format!(
+                "the {side:?} have no order of march to choose in this scenario"
+            ));
+        };
+        let labels = column_labels(public, side);
+        march.order = column_labels(chosen, side)
+            .iter()
+            .map(|l| labels.iter().position(|p| p == l))
+            .collect::<Option<Vec<_>>>()
+            .ok_or("the set-up file's column is not the scenario's")?;
+        march.spacing = spec.spacing;
+        let check = AmbushSecret::of(public, Bytes32([0; 32]));
+        full_scenario(public, Some(&march), &check, rules)?;
+        out.march = Some(march);
+    } else {
+        let secret = AmbushSecret {
+            placement: Placement::of(chosen),
+            spring_at: spec.spring_at,
+            dice_key: Bytes32([0; 32]),
+        };
+        full_scenario(public, MarchOrder::of(public).as_ref(), &secret, rules)?;
+        out.placement = secret.placement;
+        out.spring_at = secret.spring_at;
+    }
+    Ok(out)
+}
+
+/// What a player chose of its secret set-up; the scenario's own for whatever it leaves out.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChosenSetUp {
+    pub march: Option<MarchOrder>,
+    pub placement: Option<Placement>,
+    pub spring_at: Option<f32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn jungle_patrol(rules: &Rules) -> Scenario {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/jungle_patrol.ron"),
+        )
+        .expect("the scenario");
+        ambush_data::check::parse_scenario("jungle_patrol.ron", &text, rules).expect("it reads")
+    }
+
+    /// 004: "Typically, the ambusher has restrictions on where on the table he can set up": a
+    /// secret set-up is held to the scenario's zone when it is opened, as the set-up screens
+    /// hold it, and an order of march must be an order of the column's own units.
+    #[test]
+    fn an_opened_set_up_outside_the_scenario_s_rules_is_refused() {
+        let rules = Rules::bundled();
+        let public = jungle_patrol(rules);
+        let march = MarchOrder::of(&public).expect("a column");
+        let mut secret = AmbushSecret::of(&public, Bytes32([1; 32]));
+        assert!(full_scenario(&public, Some(&march), &secret, rules).is_ok());
+        // On the open trail, outside both jungles.
+        if let Some(p) = secret.placement.as_mut() {
+            p.units[0].1 = (36.0, 30.0);
+        }
+        assert!(full_scenario(&public, Some(&march), &secret, rules).is_err());
+        let secret = AmbushSecret::of(&public, Bytes32([1; 32]));
+        let mut twice = march.clone();
+        twice.order[1] = twice.order[0];
+        let err = full_scenario(&public, Some(&twice), &secret, rules).expect_err("not an order");
+        assert!(err.contains("order of march"), "{err}");
+        assert!(
+            full_scenario(&public, None, &secret, rules).is_err(),
+            "no order shown"
+        );
+    }
+
+    /// The column cannot compute an ambush game's dice: each is keyed by the ambusher's secret.
+    #[test]
+    fn the_dice_key_changes_every_seed() {
+        let seed = [7; 32];
+        assert_ne!(sealed_seed(seed, Bytes32([1; 32])), seed);
+        assert_ne!(
+            sealed_seed(seed, Bytes32([1; 32])),
+            sealed_seed(seed, Bytes32([2; 32]))
+        );
+        assert_eq!(
+            sealed_seed(seed, Bytes32([1; 32])),
+            sealed_seed(seed, Bytes32([1; 32]))
+        );
+    }
+
+    /// A player's own set-up file: its column's order and spacing, or its units' places, read
+    /// against the public scenario; another order of battle is refused.
+    #[test]
+    fn a_set_up_file_gives_this_side_s_own_choices() {
+        let rules = Rules::bundled();
+        let public = jungle_patrol(rules);
+        let mut chosen = public.clone();
+        chosen.units.swap(0, 1);
+        if let Some(a) = chosen.ambush.as_mut() {
+            a.spacing = 3.0;
+            a.units[0].at = (29.0, 27.0);
+        }
+        let column = chosen_set_up(&public, &chosen, Side::Humans, rules).expect("the column's");
+        let march = column.march.expect("an order");
+        assert_eq!(
+            (march.order[..2].to_vec(), march.spacing),
+            (vec![1, 0], 3.0)
+        );
+        let ambusher = chosen_set_up(&public, &chosen, Side::Aliens, rules).expect("the ambush");
+        let placement = ambusher.placement.expect("placed");
+        assert_eq!(placement.units[0], ("J1".to_string(), (29.0, 27.0)));
+        chosen.units[0].label = "X9".into();
+        assert!(chosen_set_up(&public, &chosen, Side::Humans, rules).is_err());
+    }
+}

@@ -293,6 +293,19 @@ impl Turn {
         !game.is_over() && game.awaited().is_some_and(|d| d.side() == self.me.side)
     }
 
+    /// Whether this side's secret set-up of an ambush is still to commit to: its answer will
+    /// carry it (`set_up`, or the scenario's own).
+    pub fn set_up_owed(&self) -> bool {
+        Sealing::of(&self.rebuilt.scenario).is_some_and(|s| {
+            let name = if self.me.side == s.column {
+                MARCH
+            } else {
+                SETUP
+            };
+            (self.me.side == s.ambusher || s.march) && !self.me.own.contains_key(name)
+        })
+    }
+
     /// How many orders the game holds before this turn's.
     pub fn orders_before(&self) -> usize {
         self.rebuilt.game.record.orders.len()

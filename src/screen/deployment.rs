@@ -54,6 +54,8 @@ pub struct DeploymentWizard {
     pub selected: Option<Piece>,
     /// Why the last placement was refused.
     pub problem: Option<String>,
+    /// A game played by file: the one side's secret set-up, for the turn file it goes with.
+    pub by_file: Option<crate::screen::pbem::ByFile>,
 }
 
 impl DeploymentWizard {
@@ -88,6 +90,7 @@ impl DeploymentWizard {
             placement,
             selected: None,
             problem: None,
+            by_file: None,
         };
         wizard.enter_step();
         Some(wizard)
@@ -186,6 +189,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn draw_setup(
+    mut commands: Commands,
+    mut by_file_menu: ResMut<crate::screen::pbem::PbemMenu>,
     mut contexts: EguiContexts,
     wizard: Option<ResMut<DeploymentWizard>>,
     mut requests: MessageWriter<SessionRequest>,
@@ -234,6 +239,17 @@ fn draw_setup(
                 .clicked()
                 && let Some(setup) = wizard.finish_step()
             {
+                if let Some(by_file) = wizard.by_file.clone() {
+                    // Played by file: the choice is committed in this side's message.
+                    crate::screen::pbem::set_up_chosen(
+                        by_file,
+                        &setup.scenario,
+                        &mut by_file_menu,
+                        &mut commands,
+                    );
+                    screen.set(Screen::Menu);
+                    return;
+                }
                 requests.write(SessionRequest::Start(Box::new(GameChoice {
                     setup,
                     rules: wizard.rules.clone(),

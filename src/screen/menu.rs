@@ -381,8 +381,10 @@ fn draw_menu(
                         crate::screen::pbem::start_game_ui(
                             ui,
                             &folders.game_root.join(&entry.file),
+                            s,
                             (humans, aliens),
                             &mut by_file,
+                            &mut commands,
                         );
                     }
                     let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));

@@ -84,6 +84,97 @@ pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Comma
 }
 
 fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Commands) {
+    open_with_set_up(path, None, menu, commands);
+}
+
+/// What a set-up chosen in the set-up screens is for, when playing by file.
+#[derive(Debug, Clone)]
+pub enum ByFile {
+    /// A new game of this scenario file, as this side.
+    Start { file: PathBuf, side: Side },
+    /// The answer to this received turn file.
+    Answer { message: PathBuf },
+}
+
+/// The set-up screens for `side`'s own secret set-up of `scenario`'s ambush, when it has one
+/// to choose: they go on to `by_file` when done.
+fn set_up_screens(
+    scenario: &ambush_data::scenario::Scenario,
+    side: Side,
+    by_file: ByFile,
+    commands: &mut Commands,
+) -> bool {
+    let rules = Arc::new(ambush_data::Rules::bundled().clone());
+    let mut setup = crate::play::new_game::NewGame::new(scenario.clone(), 0, 0);
+    let mut controllers = crate::control::Controllers::all_ai();
+    match side {
+        Side::Humans => controllers.humans = crate::control::Controller::Human,
+        Side::Aliens => controllers.aliens = crate::control::Controller::Human,
+    }
+    setup.controllers = controllers;
+    let Some(mut wizard) = crate::screen::DeploymentWizard::new(setup, rules) else {
+        return false;
+    };
+    wizard.by_file = Some(by_file);
+    commands.insert_resource(wizard);
+    commands.queue(|world: &mut World| {
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Deployment)
+    });
+    true
+}
+
+/// The set-up screens are done: the game starts, or the turn file is answered, with `chosen`
+/// (the scenario with this side's pieces placed) as this side's secret set-up.
+pub fn set_up_chosen(
+    by_file: ByFile,
+    chosen: &ambush_data::scenario::Scenario,
+    menu: &mut PbemMenu,
+    commands: &mut Commands,
+) {
+    let text = match crate::editor::files::scenario_text(chosen) {
+        Ok(text) => text,
+        Err(why) => return menu.say(false, why),
+    };
+    match by_file {
+        ByFile::Start { file, side } => start_by_file(&file, side, Some(&text), menu),
+        ByFile::Answer { message } => open_with_set_up(&message, Some(text), menu, commands),
+    }
+}
+
+/// Starts a game of `file` by file as `side`, its first message into the outbox.
+fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu: &mut PbemMenu) {
+    let rules = Arc::new(ambush_data::Rules::bundled().clone());
+    let text = std::fs::read_to_string(file);
+    let started = text.map_err(|e| e.to_string()).and_then(|text| {
+        let staging = data_folder().join("pbem").join("outbox").join("new.ron");
+        let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging, set_up)
+            .map_err(|e| e.to_string())?;
+        let out = outbox(game, 0);
+        std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
+        Ok(out)
+    });
+    match started {
+        Ok(out) => menu.say(
+            true,
+            format!(
+                "A game by file is started: send {} to your opponent.",
+                out.display()
+            ),
+        ),
+        Err(why) => menu.say(false, why),
+    }
+}
+
+/// Opens a received turn file: first the set-up screens when this side's secret set-up is
+/// owed and not chosen yet, then the turn on the table, or the answer at once.
+fn open_with_set_up(
+    path: &std::path::Path,
+    set_up: Option<String>,
+    menu: &mut PbemMenu,
+    commands: &mut Commands,
+) {
     let rules = Arc::new(ambush_data::Rules::bundled().clone());
     match crate::pbem::prepare(&data_folder(), path, &rules) {
         Err(e) => menu.say(false, e.to_string()),
@@ -94,7 +185,16 @@ fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Co
                 o.ending.unwrap_or_default()
             ),
         ),
-        Ok(crate::pbem::Prepared::Answer(turn)) => {
+        Ok(crate::pbem::Prepared::Answer(mut turn)) => {
+            if set_up.is_none() && turn.set_up_owed() {
+                let by_file = ByFile::Answer {
+                    message: path.to_path_buf(),
+                };
+                if set_up_screens(&turn.rebuilt.scenario, turn.side(), by_file, commands) {
+                    return;
+                }
+            }
+            turn.set_up = set_up;
             let out = outbox(turn.game(), turn.answer_seq());
             if !turn.is_mine() {
                 match turn.send(Vec::new(), None, &out) {
@@ -118,33 +218,22 @@ fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Co
 pub fn start_game_ui(
     ui: &mut egui::Ui,
     file: &std::path::Path,
+    scenario: &ambush_data::scenario::Scenario,
     names: (&str, &str),
     menu: &mut PbemMenu,
+    commands: &mut Commands,
 ) {
     ui.horizontal(|ui| {
         ui.label("Play by file:");
         for (side, name) in [(Side::Humans, names.0), (Side::Aliens, names.1)] {
             if ui.button(format!("start as the {name}")).clicked() {
-                let rules = Arc::new(ambush_data::Rules::bundled().clone());
-                let text = std::fs::read_to_string(file);
-                let started = text.map_err(|e| e.to_string()).and_then(|text| {
-                    let staging = data_folder().join("pbem").join("outbox").join("new.ron");
-                    let game =
-                        crate::pbem::start(&data_folder(), &text, side, &rules, &staging, None)
-                            .map_err(|e| e.to_string())?;
-                    let out = outbox(game, 0);
-                    std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
-                    Ok(out)
-                });
-                match started {
-                    Ok(out) => menu.say(
-                        true,
-                        format!(
-                            "A game by file is started: send {} to your opponent.",
-                            out.display()
-                        ),
-                    ),
-                    Err(why) => menu.say(false, why),
+                // An ambush: this side's secret set-up first, in the set-up screens.
+                let by_file = ByFile::Start {
+                    file: file.to_path_buf(),
+                    side,
+                };
+                if !set_up_screens(scenario, side, by_file, commands) {
+                    start_by_file(file, side, None, menu);
                 }
             }
         }

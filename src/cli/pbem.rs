@@ -232,6 +232,106 @@ fn open(
     }
 }
 
+/// `ambush play --host PORT | --join ADDR`: a game played live.
+pub struct Live {
+    pub host: Option<u16>,
+    pub join: Option<String>,
+    pub scenario: Option<PathBuf>,
+    pub side: Side,
+    pub data: Option<PathBuf>,
+    pub ai: bool,
+    pub setup: Option<PathBuf>,
+    pub leave_after: Option<u32>,
+}
+
+/// Plays a game live: the host starts it (or resumes the one its data folder keeps) and waits
+/// for the other player; each received message is opened as `pbem open` opens a file (the AI's
+/// turn, or the player's in the window) and the answer goes back at once. Every message is kept
+/// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
+pub fn live(args: Live) -> Result<(), CliError> {
+    use crate::pbem::live::{Ended, Link, Session, game_to_resume};
+    let rules = Arc::new(Rules::bundled().clone());
+    let data = DataArg { data: args.data }.folder()?;
+    let outbox = data.join("pbem").join("outbox");
+    std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
+    let set_up = args.setup.as_deref().map(read_text).transpose()?;
+    let (link, game) = match (args.host, &args.join) {
+        (Some(port), _) => {
+            let game = match &args.scenario {
+                Some(path) => {
+                    let text = read_text(path)?;
+                    let first = outbox.join("new.ron");
+                    let game =
+                        pbem::start(&data, &text, args.side, &rules, &first, set_up.as_deref())
+                            .map_err(|e| match e {
+                                PbemError::Scenario(why) => CliError::Usage(why),
+                                other => refused(other),
+                            })?;
+                    let _ = std::fs::remove_file(first);
+                    game
+                }
+                None => game_to_resume(&data).map_err(CliError::Usage)?,
+            };
+            let link = Link::host(port).map_err(CliError::Failed)?;
+            println!(
+                "game {}: hosting on port {}; waiting for the other player",
+                game.to_hex(),
+                link.local.port()
+            );
+            (link, Some(game))
+        }
+        (None, Some(addr)) => {
+            let addr: std::net::SocketAddr = addr
+                .parse()
+                .map_err(|e| CliError::Usage(format!("{}: {e}", plain(addr))))?;
+            let game = game_to_resume(&data).ok();
+            (Link::join(addr).map_err(CliError::Failed)?, game)
+        }
+        (None, None) => return Err(CliError::Usage("give --host PORT or --join ADDR".into())),
+    };
+    link.connected().map_err(CliError::Failed)?;
+    let mut answer = |received: &Path, out: &Path| -> Result<Option<u64>, String> {
+        let opened = open(&data, received, &rules, args.ai, out, None, set_up.clone())
+            .map_err(|e| e.to_string())?;
+        Ok(opened.answered)
+    };
+    let mut session = Session {
+        data: data.clone(),
+        outbox: outbox.clone(),
+        answer: &mut answer,
+        leave_after: args.leave_after,
+    };
+    let ended = session.play(&link, game);
+    drop(link);
+    match ended {
+        Ok(Ended::Over(game)) => {
+            let v = pbem::verify(&data, game, &rules, None).map_err(refused)?;
+            println!(
+                "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
+                game.to_hex(),
+                v.messages,
+                v.orders,
+                plain(&v.ending),
+                v.table
+            );
+            Ok(())
+        }
+        Ok(Ended::Left(_)) => {
+            println!(
+                "left the game; it is kept in {}: resume it with `ambush play --host PORT` or `--join ADDR`, or finish it by file from {}",
+                plain(&data.display().to_string()),
+                plain(&outbox.display().to_string())
+            );
+            Ok(())
+        }
+        Err(why) => Err(CliError::Failed(format!(
+            "{why}; the game is kept in {}: resume it live, or finish it by file from {}",
+            plain(&data.display().to_string()),
+            plain(&outbox.display().to_string())
+        ))),
+    }
+}
+
 /// A file the command line names, read within the bound every data file has.
 fn read_text(path: &Path) -> Result<String, CliError> {
     let shown = path.display().to_string();

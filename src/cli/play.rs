@@ -56,6 +56,29 @@ pub struct PlayArgs {
     /// With --select: close in on the selected unit at this many pixels to the inch.
     #[arg(long, value_name = "PX_PER_INCH", requires = "select")]
     pub zoom: Option<f32>,
+    /// Live play: wait on this UDP port for the other player to join. With --scenario and
+    /// --side, a new game; without, the game kept in the data folder, resumed.
+    #[arg(long, value_name = "PORT", conflicts_with_all = ["join", "load", "replay"])]
+    pub host: Option<u16>,
+    /// Live play: join the player hosting at this address (`HOST:PORT`).
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["scenario", "load", "replay"])]
+    pub join: Option<String>,
+    /// Live play: the side the host plays (the other player plays the other).
+    #[arg(long, value_enum, requires = "host", default_value = "humans")]
+    pub side: super::pbem::SideArg,
+    /// Live play: the player's data folder, where the game is kept as by file.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Live play: the AI plays this side's turns.
+    #[arg(long)]
+    pub ai: bool,
+    /// Live play: this side's secret set-up of an ambush (as `pbem new --setup`).
+    #[arg(long, value_name = "FILE")]
+    pub setup: Option<PathBuf>,
+    /// Live play: leave after sending this many messages; the game is kept, to resume live or
+    /// to finish by file.
+    #[arg(long, value_name = "N")]
+    pub leave_after: Option<u32>,
 }
 
 /// Opens the window: on the menu, or straight on the scenario, save or replay named.
@@ -75,7 +98,26 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         aim,
         zoom,
         measure_frames,
+        host,
+        join,
+        side,
+        data,
+        ai,
+        setup,
+        leave_after,
     } = args;
+    if host.is_some() || join.is_some() {
+        return super::pbem::live(super::pbem::Live {
+            host,
+            join,
+            scenario: path,
+            side: side.into(),
+            data,
+            ai,
+            setup,
+            leave_after,
+        });
+    }
     let controllers = if watch {
         Some(Controllers::all_ai())
     } else if hot_seat {

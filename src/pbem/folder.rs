@@ -591,9 +591,18 @@ fn seal(
     if ledger.secrets(me.side).opened.contains_key(SETUP) {
         return Ok(());
     }
-    let game = &rebuilt.game;
-    let hidden = !rebuilt.started() || (!game.is_over() && dark_side(game).is_some());
-    if !hidden {
+    if !rebuilt.started() {
+        return Ok(());
+    }
+    // The table after this message's orders: the column is shown it, unless they leave
+    // nothing hidden or end the game, when everything is opened with them.
+    let mut after = rebuilt.game.clone();
+    if !message.orders.is_empty() {
+        after
+            .replay(message.orders.clone(), 20_000)
+            .map_err(PbemError::DoesNotReplay)?;
+    }
+    if after.is_over() || dark_side(&after).is_none() {
         // Nothing left to hide: every secret opened, so the column's game replays the whole
         // game and checks every table it was shown.
         for (name, opening) in &me.own {
@@ -603,19 +612,10 @@ fn seal(
         }
         return Ok(());
     }
-    if !rebuilt.started() {
-        return Ok(());
-    }
     let sealed = SealedOrders {
         orders: std::mem::take(&mut message.orders),
         last: message.last.take(),
     };
-    let mut after = game.clone();
-    if !sealed.orders.is_empty() {
-        after
-            .replay(sealed.orders.clone(), 20_000)
-            .map_err(PbemError::DoesNotReplay)?;
-    }
     message.view = Some(SealedView::of(
         &after,
         sealing.column,

@@ -5,6 +5,7 @@ pub mod crypto;
 pub mod folder;
 pub mod fuzz;
 pub mod game;
+pub mod live;
 pub mod message;
 pub mod sealed;
 pub mod store;

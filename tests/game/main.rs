@@ -8,6 +8,7 @@ mod environments;
 mod fuzz;
 mod headless;
 mod layers;
+mod live;
 mod memos;
 mod mods;
 mod pbem;

@@ -1,0 +1,147 @@
+//! Live play over the loopback interface: two processes, each with its own data folder, play an ambush over a connection, one leaves mid-game, and the game resumes live and ends verified at both ends.
+
+use crate::root;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// `ambush play --host 0 ...` started, and the port it listens on, read from its first line.
+fn host(args: &[&str]) -> (Child, u16, BufReader<std::process::ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(["play", "--host", "0"])
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the host starts");
+    let mut out = BufReader::new(child.stdout.take().expect("its output"));
+    let mut line = String::new();
+    out.read_line(&mut line)
+        .expect("the host says where it listens");
+    let port = line
+        .split("hosting on port ")
+        .nth(1)
+        .and_then(|r| r.split(';').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, port, out)
+}
+
+fn join(port: u16, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(["play", "--join", &format!("127.0.0.1:{port}")])
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the joiner runs")
+}
+
+/// The host's rest of its output and its exit, once it is done.
+fn finish(mut child: Child, mut out: BufReader<std::process::ChildStdout>) -> (bool, String) {
+    let mut rest = String::new();
+    let _ = std::io::Read::read_to_string(&mut out, &mut rest);
+    let status = child.wait().expect("the host ends");
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut e, &mut err);
+    }
+    (status.success(), format!("{rest}{err}"))
+}
+
+fn kept(data: &Path) -> usize {
+    std::fs::read_dir(data.join("pbem"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path().join("messages"))
+        .filter(|p| p.is_dir())
+        .map(|p| std::fs::read_dir(p).map_or(0, |d| d.count()))
+        .sum()
+}
+
+/// Issue 25: "Live play, the same protocol over a connection ... If the connection drops, both
+/// sides keep the game, and either can resume it live or finish it by file. Test it on the
+/// loopback interface only." The aliens host Jungle Patrol (the ambush), the marines join; the
+/// marines leave after 12 messages, then the game resumes live and ends verified at both ends.
+#[test]
+fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
+    let dir = std::env::temp_dir().join(format!("ambush-live-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = |who: &str| dir.join(who).display().to_string();
+    let (a, b) = (data("A"), data("B"));
+    let (child, port, out) = host(&[
+        "--scenario",
+        "scenarios/jungle_patrol.ron",
+        "--side",
+        "aliens",
+        "--data",
+        &a,
+        "--ai",
+    ]);
+    let left = join(port, &["--data", &b, "--ai", "--leave-after", "12"]);
+    assert!(left.status.success(), "{}", text(&left));
+    assert!(
+        text(&left).contains("left the game; it is kept"),
+        "{}",
+        text(&left)
+    );
+    let (ok, said) = finish(child, out);
+    assert!(!ok, "the host goes on alone: {said}");
+    assert!(said.contains("the game is kept"), "{said}");
+    let (kept_a, kept_b) = (kept(&dir.join("A")), kept(&dir.join("B")));
+    assert!(kept_b >= 24, "the marines kept {kept_b} messages");
+    assert!(
+        kept_a == kept_b || kept_a == kept_b + 1,
+        "the two copies are one game's: {kept_a} and {kept_b}"
+    );
+    // The host's last message is also a turn file in its outbox, to finish by file.
+    let outbox: Vec<PathBuf> = std::fs::read_dir(dir.join("A").join("pbem").join("outbox"))
+        .expect("an outbox")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("game-"))
+        })
+        .collect();
+    assert!(
+        outbox
+            .iter()
+            .any(|p| ambush::pbem::MessageFile::read(p).is_ok()),
+        "{outbox:?}"
+    );
+
+    // Resumed live: the host's game is the one its folder keeps.
+    let (child, port, out) = host(&["--data", &a, "--ai"]);
+    let joined = join(port, &["--data", &b, "--ai"]);
+    let (ok, hosted) = finish(child, out);
+    let joined = text(&joined);
+    assert!(ok, "{hosted}");
+    assert!(
+        joined.contains("verified"),
+        "joiner: {joined}\nhost: {hosted}"
+    );
+    let table = |said: &str| {
+        said.trim()
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(hosted.contains("verified"), "{hosted}");
+    assert_eq!(
+        table(&hosted),
+        table(&joined),
+        "both copies end on the same table"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -242,6 +242,8 @@ pub struct Live {
     pub ai: bool,
     pub setup: Option<PathBuf>,
     pub leave_after: Option<u32>,
+    /// The game to resume, when the data folder keeps several.
+    pub game: Option<String>,
 }
 
 /// Plays a game live: the host starts it (or resumes the one its data folder keeps) and waits
@@ -255,6 +257,18 @@ pub fn live(args: Live) -> Result<(), CliError> {
     let outbox = data.join("pbem").join("outbox");
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
     let set_up = args.setup.as_deref().map(read_text).transpose()?;
+    let named = args
+        .game
+        .as_deref()
+        .map(|id| {
+            Bytes32::from_hex(id)
+                .ok_or_else(|| CliError::Usage(format!("{}: not a game id", plain(id))))
+        })
+        .transpose()?;
+    let resume = || match named {
+        Some(game) => Ok(game),
+        None => game_to_resume(&data).map_err(CliError::Usage),
+    };
     let (link, game) = match (args.host, &args.join) {
         (Some(port), _) => {
             let game = match &args.scenario {
@@ -270,7 +284,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
                     let _ = std::fs::remove_file(first);
                     game
                 }
-                None => game_to_resume(&data).map_err(CliError::Usage)?,
+                None => resume()?,
             };
             let link = Link::host(port).map_err(CliError::Failed)?;
             println!(
@@ -284,7 +298,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
             let addr: std::net::SocketAddr = addr
                 .parse()
                 .map_err(|e| CliError::Usage(format!("{}: {e}", plain(addr))))?;
-            let game = game_to_resume(&data).ok();
+            let game = resume().ok();
             (Link::join(addr).map_err(CliError::Failed)?, game)
         }
         (None, None) => return Err(CliError::Usage("give --host PORT or --join ADDR".into())),

@@ -79,6 +79,10 @@ pub struct PlayArgs {
     /// to finish by file.
     #[arg(long, value_name = "N")]
     pub leave_after: Option<u32>,
+    /// Live play: resume this game (its id, its folder's name) when the data folder keeps
+    /// several.
+    #[arg(long, value_name = "ID", conflicts_with = "scenario")]
+    pub game: Option<String>,
 }
 
 /// Opens the window: on the menu, or straight on the scenario, save or replay named.
@@ -105,6 +109,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         ai,
         setup,
         leave_after,
+        game,
     } = args;
     if host.is_some() || join.is_some() {
         return super::pbem::live(super::pbem::Live {
@@ -116,6 +121,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             ai,
             setup,
             leave_after,
+            game,
         });
     }
     let controllers = if watch {

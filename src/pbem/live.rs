@@ -396,9 +396,13 @@ pub fn game_to_resume(data: &Path) -> Result<Bytes32, String> {
         [one] => Ok(*one),
         [] => Err(format!("{}: no game to resume", data.display())),
         _ => Err(format!(
-            "{}: {} games here: start a new one with --scenario",
+            "{}: {} games here: name the one to resume with --game ID ({}), or start a new one with --scenario",
             data.display(),
-            all.len()
+            all.len(),
+            all.iter()
+                .map(|g| g.to_hex())
+                .collect::<Vec<_>>()
+                .join(", ")
         )),
     }
 }

@@ -251,7 +251,7 @@ pub struct Live {
 /// turn, or the player's in the window) and the answer goes back at once. Every message is kept
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
-    use crate::pbem::live::{Ended, Link, Session, game_to_resume};
+    use crate::pbem::live::{Ended, Link, LiveState, Session, game_to_resume};
     let rules = Arc::new(Rules::bundled().clone());
     let data = DataArg { data: args.data }.folder()?;
     let outbox = data.join("pbem").join("outbox");
@@ -304,18 +304,17 @@ pub fn live(args: Live) -> Result<(), CliError> {
         (None, None) => return Err(CliError::Usage("give --host PORT or --join ADDR".into())),
     };
     link.connected().map_err(CliError::Failed)?;
-    let mut answer = |received: &Path, out: &Path| -> Result<Option<u64>, String> {
-        let opened = open(&data, received, &rules, args.ai, out, None, set_up.clone())
-            .map_err(|e| e.to_string())?;
-        Ok(opened.answered)
+    let mut answer = |received: &Path, out: &Path| -> Result<(), String> {
+        open(&data, received, &rules, args.ai, out, None, set_up.clone())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     };
     let mut session = Session {
-        data: data.clone(),
-        outbox: outbox.clone(),
+        state: LiveState::new(data.clone(), outbox.clone(), game),
         answer: &mut answer,
         leave_after: args.leave_after,
     };
-    let ended = session.play(&link, game);
+    let ended = session.play(&link);
     drop(link);
     match ended {
         Ok(Ended::Over(game)) => {

@@ -255,18 +255,48 @@ impl Link {
     /// The next word from the other player. Err when the connection is lost, or the word does
     /// not read (it is untrusted, as a file is).
     pub fn receive(&self) -> Result<Wire, String> {
-        match self.incoming.recv() {
-            Ok(Event::Received(bytes)) => {
-                if bytes.len() > super::message::MAX_MESSAGE_BYTES + 1024 {
-                    return Err("the other player sent more than a message can hold".into());
+        loop {
+            match self.incoming.recv() {
+                Ok(event) => {
+                    if let Some(Heard::Word(w)) = heard(event)? {
+                        return Ok(w);
+                    }
                 }
-                let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
-                ron::from_str(&text).map_err(|e| format!("the other player sent: {e}"))
+                Err(_) => return Err("the connection was lost".into()),
             }
-            Ok(Event::Lost(why)) => Err(format!("the connection was lost: {why}")),
-            Ok(Event::Connected) => self.receive(),
-            Err(_) => Err("the connection was lost".into()),
         }
+    }
+
+    /// What the connection has heard since last asked, without waiting: `None` when nothing.
+    pub fn try_hear(&self) -> Result<Option<Heard>, String> {
+        match self.incoming.try_recv() {
+            Ok(event) => heard(event),
+            Err(mpsc::TryRecvError::Empty) => Ok(None),
+            Err(mpsc::TryRecvError::Disconnected) => Err("the connection was lost".into()),
+        }
+    }
+}
+
+/// What a connection hears.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Heard {
+    /// The other player is connected.
+    Connected,
+    Word(Wire),
+}
+
+fn heard(event: Event) -> Result<Option<Heard>, String> {
+    match event {
+        Event::Received(bytes) => {
+            if bytes.len() > super::message::MAX_MESSAGE_BYTES + 1024 {
+                return Err("the other player sent more than a message can hold".into());
+            }
+            let text = String::from_utf8(bytes).map_err(|e| e.to_string())?;
+            let wire = ron::from_str(&text).map_err(|e| format!("the other player sent: {e}"))?;
+            Ok(Some(Heard::Word(wire)))
+        }
+        Event::Lost(why) => Err(format!("the connection was lost: {why}")),
+        Event::Connected => Ok(Some(Heard::Connected)),
     }
 }
 
@@ -288,104 +318,186 @@ pub enum Ended {
     Left(Bytes32),
 }
 
-/// One side of a live game: its data folder, where each message sent is also copied (to
-/// finish by file after a drop), and how it plays a received message.
-pub struct Session<'a> {
+/// Where one side of a live game stands, word by word. The command line's blocking `Session`
+/// and the window's live play both drive it: each word from the other player goes to
+/// `on_word`, and once this side has answered a message (its answer kept in the data folder, as
+/// opening a turn file keeps it) `after_answer` sends the answer.
+#[derive(Debug, Clone)]
+pub struct LiveState {
     pub data: PathBuf,
     pub outbox: PathBuf,
-    /// Opens a received message file and writes this side's answer to the given path; `None`
-    /// when nothing is left to send. A person's turn in the window, or the AI's.
-    pub answer: &'a mut dyn FnMut(&Path, &Path) -> Result<Option<u64>, String>,
-    /// Leave after sending this many messages, keeping the game to resume.
-    pub leave_after: Option<u32>,
+    /// The game: this side's, or the other side's once it says.
+    pub game: Option<Bytes32>,
+    greeted: bool,
+    /// The message received and not yet answered, by number.
+    pub answering: Option<u64>,
+    /// Messages sent since the connection was made.
+    pub sent: u32,
 }
 
-impl Session<'_> {
-    /// Plays `game` (the one this side keeps, if any: a host that started one, or either side
-    /// resuming) over `link` until it is over or this side leaves.
-    pub fn play(&mut self, link: &Link, game: Option<Bytes32>) -> Result<Ended, String> {
-        link.send(&Wire::Hello {
+/// What a side does next.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Next {
+    /// Nothing until the other player speaks.
+    Wait,
+    /// Answer the message kept at `received`, number `seq`, as a turn file is answered.
+    Answer {
+        received: PathBuf,
+        seq: u64,
+    },
+    Ended(Ended),
+}
+
+impl LiveState {
+    pub fn new(data: PathBuf, outbox: PathBuf, game: Option<Bytes32>) -> LiveState {
+        LiveState {
+            data,
+            outbox,
             game,
-            kept: self.kept(game),
-        })?;
-        let Wire::Hello {
-            game: theirs,
-            kept: their_kept,
-        } = link.receive()?
-        else {
-            return Err("the other player did not say which game it plays".into());
+            greeted: false,
+            answering: None,
+            sent: 0,
+        }
+    }
+
+    fn kept(&self, game: Option<Bytes32>) -> Vec<MessageFile> {
+        game.and_then(|g| GameFolder::of(&self.data, g).messages().ok())
+            .unwrap_or_default()
+    }
+
+    /// This side's first word: its game, and how many of its messages it keeps.
+    pub fn hello(&self, link: &Link) -> Result<(), String> {
+        link.send(&Wire::Hello {
+            game: self.game,
+            kept: self.kept(self.game).len() as u64,
+        })
+    }
+
+    /// What to do with a word from the other player.
+    pub fn on_word(&mut self, link: &Link, wire: Wire) -> Result<Next, String> {
+        let game = match (&wire, self.greeted) {
+            (Wire::Hello { game, kept }, false) => {
+                self.greeted = true;
+                return self.greet(link, *game, *kept);
+            }
+            (Wire::Hello { .. }, true) => return Err("the other player said hello twice".into()),
+            (_, false) => return Err("the other player did not say which game it plays".into()),
+            (_, true) => self.game.ok_or("no game")?,
         };
-        let game = match (game, theirs) {
+        match wire {
+            Wire::Message(text) => {
+                let seq = MessageFile::parse("the message received", &text)
+                    .map_err(|e| e.to_string())?
+                    .message
+                    .seq;
+                let received = self
+                    .outbox
+                    .join(format!("received-{}.ron", &game.to_hex()[..8]));
+                crate::save::write_atomically(&received, &text).map_err(|e| e.to_string())?;
+                self.answering = Some(seq);
+                Ok(Next::Answer { received, seq })
+            }
+            Wire::Done => Ok(Next::Ended(Ended::Over(game))),
+            Wire::Hello { .. } => Err("the other player said hello twice".into()),
+        }
+    }
+
+    /// Both sides have said hello: the game is settled, and the side one message ahead sends
+    /// the message the other lacks.
+    fn greet(
+        &mut self,
+        link: &Link,
+        theirs: Option<Bytes32>,
+        their_kept: u64,
+    ) -> Result<Next, String> {
+        let game = match (self.game, theirs) {
             (Some(a), Some(b)) if a != b => {
                 return Err(format!(
                     "the other player plays game {b:?}, this side game {a:?}"
                 ));
             }
-            (a, b) => a.or(b),
+            (a, b) => a.or(b).ok_or("neither side has a game to play")?,
         };
-        let Some(game) = game else {
-            return Err("neither side has a game to play".into());
-        };
-        let mine = self.kept(Some(game));
-        let folder = GameFolder::of(&self.data, game);
-        // The side ahead sends the one message the other lacks: its own last.
-        let mut sent = 0;
+        self.game = Some(game);
+        let messages = self.kept(Some(game));
+        let mine = messages.len() as u64;
         if mine > their_kept {
             if mine != their_kept + 1 {
                 return Err(format!(
                     "the other player keeps {their_kept} messages and this side {mine}: they are not one game's two copies"
                 ));
             }
-            let messages = folder.messages().map_err(|e| e.to_string())?;
-            for m in &messages[their_kept as usize..] {
-                link.send(&Wire::Message(m.text()))?;
-            }
+            link.send(&Wire::Message(messages[their_kept as usize].text()))?;
         } else if mine == their_kept && mine > 0 {
-            return Ok(Ended::Over(game));
+            return Ok(Next::Ended(Ended::Over(game)));
         }
-        let received = self
-            .outbox
-            .join(format!("received-{}.ron", &game.to_hex()[..8]));
+        Ok(Next::Wait)
+    }
+
+    /// Once this side has answered the message it was given: sends the answer kept in the data
+    /// folder, or says the game is over when the message was kept with nothing owed. `Wait`
+    /// while the answer is not kept yet (a person still playing the turn).
+    pub fn after_answer(&mut self, link: &Link) -> Result<Next, String> {
+        let (Some(seq), Some(game)) = (self.answering, self.game) else {
+            return Ok(Next::Wait);
+        };
+        let messages = self.kept(Some(game));
+        if let Some(answer) = messages.get(seq as usize + 1) {
+            link.send(&Wire::Message(answer.text()))?;
+            self.answering = None;
+            self.sent += 1;
+            return Ok(Next::Wait);
+        }
+        if messages.len() as u64 == seq + 1 {
+            link.send(&Wire::Done)?;
+            self.answering = None;
+            return Ok(Next::Ended(Ended::Over(game)));
+        }
+        Ok(Next::Wait)
+    }
+}
+
+/// One side of a live game played to its end from the command line.
+pub struct Session<'a> {
+    pub state: LiveState,
+    /// Opens a received message file and writes this side's answer to the given path, as `pbem
+    /// open` does: a person's turn in the window, or the AI's.
+    pub answer: &'a mut dyn FnMut(&Path, &Path) -> Result<(), String>,
+    /// Leave after sending this many messages, keeping the game to resume.
+    pub leave_after: Option<u32>,
+}
+
+impl Session<'_> {
+    /// Plays the game over `link` until it is over or this side leaves.
+    pub fn play(&mut self, link: &Link) -> Result<Ended, String> {
+        self.state.hello(link)?;
         loop {
-            match link.receive()? {
-                Wire::Message(text) => {
-                    crate::save::write_atomically(&received, &text).map_err(|e| e.to_string())?;
-                    let seq = MessageFile::parse("the message received", &text)
-                        .map_err(|e| e.to_string())?
-                        .message
-                        .seq;
-                    let out = self.outbox.join(format!(
+            let next = match self.state.on_word(link, link.receive()?)? {
+                Next::Answer { received, seq } => {
+                    let game = self.state.game.ok_or("no game")?;
+                    let out = self.state.outbox.join(format!(
                         "game-{}-{:03}.ron",
                         &game.to_hex()[..8],
                         seq + 1
                     ));
-                    match (self.answer)(&received, &out)? {
-                        Some(_) => {
-                            let text = std::fs::read_to_string(&out).map_err(|e| e.to_string())?;
-                            link.send(&Wire::Message(text))?;
-                            sent += 1;
-                            if self.leave_after.is_some_and(|n| sent >= n) {
-                                return Ok(Ended::Left(game));
-                            }
+                    (self.answer)(&received, &out)?;
+                    match self.state.after_answer(link)? {
+                        Next::Wait if self.state.answering.is_some() => {
+                            return Err(format!("message {seq} was not answered"));
                         }
-                        None => {
-                            link.send(&Wire::Done)?;
-                            return Ok(Ended::Over(game));
-                        }
+                        next => next,
                     }
                 }
-                Wire::Done => return Ok(Ended::Over(game)),
-                Wire::Hello { .. } => return Err("the other player said hello twice".into()),
+                next => next,
+            };
+            match next {
+                Next::Ended(e) => return Ok(e),
+                _ if self.leave_after.is_some_and(|n| self.state.sent >= n) => {
+                    return Ok(Ended::Left(self.state.game.ok_or("no game")?));
+                }
+                _ => {}
             }
         }
-    }
-
-    fn kept(&self, game: Option<Bytes32>) -> u64 {
-        game.map_or(0, |g| {
-            GameFolder::of(&self.data, g)
-                .messages()
-                .map_or(0, |m| m.len() as u64)
-        })
     }
 }
 

@@ -247,7 +247,7 @@ fn draw_menu(
     folders: Option<Res<EditorFolders>>,
     mut edit_problem: Local<Option<String>>,
     left: Res<crate::screen::editor::DraftLeft>,
-    mut by_file: ResMut<crate::screen::pbem::PbemMenu>,
+    mut remote: crate::screen::live::RemotePlay,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(catalogue) = catalogue else {
@@ -301,7 +301,8 @@ fn draw_menu(
                 ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
             }
         });
-        crate::screen::pbem::open_turn_ui(ui, &mut by_file, &mut commands);
+        crate::screen::pbem::open_turn_ui(ui, &mut remote.by_file, &mut commands);
+        crate::screen::live::join_ui(ui, &mut remote, &mut commands);
         ui.separator();
         ui.columns(2, |cols| {
             egui::ScrollArea::vertical()
@@ -383,7 +384,15 @@ fn draw_menu(
                             &folders.game_root.join(&entry.file),
                             s,
                             (humans, aliens),
-                            &mut by_file,
+                            &mut remote.by_file,
+                            &mut commands,
+                        );
+                        crate::screen::live::host_ui(
+                            ui,
+                            &folders.game_root.join(&entry.file),
+                            s,
+                            (humans, aliens),
+                            &mut remote,
                             &mut commands,
                         );
                     }

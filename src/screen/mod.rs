@@ -4,6 +4,7 @@ mod ai_games;
 pub mod awake;
 mod deployment;
 pub mod editor;
+pub mod live;
 mod loading;
 mod menu;
 mod mods;
@@ -177,6 +178,7 @@ impl Plugin for ScreenPlugin {
             ai_games::plugin,
             awake::plugin,
             pbem::plugin,
+            live::plugin,
         ));
     }
 }

@@ -57,7 +57,7 @@ pub struct PbemMenu {
 }
 
 impl PbemMenu {
-    fn say(&mut self, ok: bool, text: String) {
+    pub fn say(&mut self, ok: bool, text: String) {
         self.status = Some((ok, text));
     }
 }
@@ -94,11 +94,17 @@ pub enum ByFile {
     Start { file: PathBuf, side: Side },
     /// The answer to this received turn file.
     Answer { message: PathBuf },
+    /// A new game of this scenario file, as this side, hosted live on this port.
+    Host {
+        file: PathBuf,
+        side: Side,
+        port: u16,
+    },
 }
 
 /// The set-up screens for `side`'s own secret set-up of `scenario`'s ambush, when it has one
 /// to choose: they go on to `by_file` when done.
-fn set_up_screens(
+pub(super) fn set_up_screens(
     scenario: &ambush_data::scenario::Scenario,
     side: Side,
     by_file: ByFile,
@@ -140,6 +146,9 @@ pub fn set_up_chosen(
     match by_file {
         ByFile::Start { file, side } => start_by_file(&file, side, Some(&text), menu),
         ByFile::Answer { message } => open_with_set_up(&message, Some(text), menu, commands),
+        ByFile::Host { file, side, port } => {
+            crate::screen::live::host_game(&file, side, port, Some(&text), menu, commands)
+        }
     }
 }
 
@@ -169,7 +178,7 @@ fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu:
 
 /// Opens a received turn file: first the set-up screens when this side's secret set-up is
 /// owed and not chosen yet, then the turn on the table, or the answer at once.
-fn open_with_set_up(
+pub(super) fn open_with_set_up(
     path: &std::path::Path,
     set_up: Option<String>,
     menu: &mut PbemMenu,

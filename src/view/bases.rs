@@ -85,10 +85,14 @@ fn rebuild_on_palette(
         return;
     }
     for e in &units {
+        // Silenced: a unit may be despawned in the same frame (the game left for the menu while
+        // the menu's display settings change), and then there is nothing to rebuild.
         commands
             .entity(e)
-            .remove::<BaseVisual>()
-            .despawn_related::<Children>();
+            .queue_silenced(|mut unit: EntityWorldMut| {
+                unit.remove::<BaseVisual>();
+                unit.despawn_related::<Children>();
+            });
     }
 }
 

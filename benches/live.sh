@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# A whole game played live over the loopback interface, both sides by the AI, each in its own
+# process with its own data folder: the wall time from the host's start to both sides' verified
+# end, the messages exchanged, and the time per message.
+# Usage: benches/live.sh [path/to/ambush] [scenario] [port]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(realpath "${1:-${CARGO_TARGET_DIR:-target}/release/ambush}")"
+scenario="${2:-scenarios/mountain_pass.ron}"
+port="${3:-47931}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+t0=$(date +%s.%N)
+"$bin" play --host "$port" --scenario "$scenario" --side humans --data "$work/A" --ai >"$work/host.log" 2>&1 &
+host=$!
+sleep 0.5
+"$bin" play --join "127.0.0.1:$port" --data "$work/B" --ai >"$work/join.log" 2>&1
+wait "$host"
+t1=$(date +%s.%N)
+tail -n 1 "$work/host.log"
+tail -n 1 "$work/join.log"
+n=$(ls "$work/A/pbem/"*/messages | wc -l)
+python3 -c "import sys; n=int(sys.argv[1]); s=float(sys.argv[3])-float(sys.argv[2]); print(f'messages: {n}; whole game live: {s:.1f} s, {s/n*1000:.0f} ms a message (each side replays the game from its messages to answer)')" "$n" "$t0" "$t1"

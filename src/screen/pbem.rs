@@ -287,6 +287,8 @@ struct PbemInPlay {
     sealed: bool,
     /// The rules refused the last order sent (for something this side could not see).
     refused: bool,
+    /// A live game: the answer goes over the connection, not by the player's hand.
+    live: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -323,11 +325,15 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
         .show(ctx, |ui| {
             ui.set_max_width(540.0);
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let to = if turn.live {
+                    "to the other player".to_string()
+                } else {
+                    format!("to {}", turn.out.display())
+                };
                 if turn.sealed {
                     ui.label(format!(
-                        "Playing by file as the {:?}: the ambushers are hidden, so only their player's game can play your orders. Each order you give is sent at once, to {}, and the answer brings the table after it.",
+                        "Playing at a distance as the {:?}: the ambushers are hidden, so only their player's game can play your orders. Each order you give is sent at once, {to}, and the answer brings the table after it.",
                         turn.side,
-                        turn.out.display()
                     ));
                     if turn.refused {
                         ui.colored_label(
@@ -337,9 +343,8 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
                     }
                 } else {
                     ui.label(format!(
-                        "Playing by file as the {:?}: your first order that rolls a die ends your turn (its dice come with the answer). The answer goes to {}.",
+                        "Playing at a distance as the {:?}: your first order that rolls a die ends your turn (its dice come with the answer). The answer goes {to}.",
                         turn.side,
-                        turn.out.display()
                     ));
                 }
             });
@@ -372,6 +377,7 @@ fn start_turn(world: &mut World) {
     world.resource_mut::<GameInPlay>().0 = game;
     let side = turn.side();
     let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
+    let live = world.contains_resource::<crate::screen::live::LivePlay>();
     if sealed {
         world.insert_resource(RulesPaused);
     }
@@ -387,6 +393,7 @@ fn start_turn(world: &mut World) {
         back_to_menu,
         sealed,
         refused,
+        live,
     });
     world.resource_mut::<NextState<Screen>>().set(Screen::Table);
 }
@@ -450,6 +457,10 @@ fn end_of_turn(
     let failed = sent.is_err();
     if turn.back_to_menu {
         match &sent {
+            Ok(_) if turn.live => menu.say(
+                true,
+                "Your turn is over: it goes to the other player as soon as it is kept.".into(),
+            ),
             Ok(_) => menu.say(
                 true,
                 format!("Your turn is over: send {}", turn.out.display()),
@@ -528,6 +539,7 @@ mod tests {
             back_to_menu: false,
             sealed: false,
             refused: false,
+            live: false,
         });
         app.init_resource::<PbemMenu>();
         app.add_systems(

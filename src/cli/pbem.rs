@@ -175,14 +175,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                 None => only_game(&folder)?,
             };
             let v = pbem::verify(&folder, game, &rules, save.as_deref()).map_err(refused)?;
-            println!(
-                "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
-                game.to_hex(),
-                v.messages,
-                v.orders,
-                plain(&v.ending),
-                v.table
-            );
+            say_verified(game, &v);
             Ok(())
         }
     }
@@ -319,14 +312,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     match ended {
         Ok(Ended::Over(game)) => {
             let v = pbem::verify(&data, game, &rules, None).map_err(refused)?;
-            println!(
-                "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
-                game.to_hex(),
-                v.messages,
-                v.orders,
-                plain(&v.ending),
-                v.table
-            );
+            say_verified(game, &v);
             Ok(())
         }
         Ok(Ended::Left(_)) => {
@@ -343,6 +329,19 @@ pub fn live(args: Live) -> Result<(), CliError> {
             plain(&outbox.display().to_string())
         ))),
     }
+}
+
+/// What `verify` says of a verified game: the last word is the table's hash, which both
+/// players' copies share.
+fn say_verified(game: Bytes32, v: &pbem::Verified) {
+    println!(
+        "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
+        game.to_hex(),
+        v.messages,
+        v.orders,
+        plain(&v.ending),
+        v.table
+    );
 }
 
 /// A file the command line names, read within the bound every data file has.

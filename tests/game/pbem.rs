@@ -103,6 +103,29 @@ fn collect(dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
     }
 }
 
+/// `pbem verify` in both players' folders: each says `verified`, both on the same table, whose
+/// hash it returns.
+fn verified_at_both_ends(t: &Table) -> String {
+    let tables: Vec<String> = ["A", "B"]
+        .iter()
+        .map(|who| {
+            let out = ambush(&["pbem", "verify", "--data", &t.path(who)]);
+            let said = text(&out);
+            assert!(
+                out.status.success() && said.starts_with("verified"),
+                "{who}: {said}"
+            );
+            said.trim()
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(tables[0], tables[1], "both copies end on the same table");
+    tables[0].clone()
+}
+
 fn who_opens(i: u64) -> &'static str {
     // The humans (A) sent message 0: the aliens (B) open the even messages.
     if i.is_multiple_of(2) { "B" } else { "A" }
@@ -125,21 +148,7 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
         assert!(i < 2_000, "the game does not end");
     }
     assert!(last.contains("nothing left to send"), "{last}");
-    let mut tables = Vec::new();
-    for who in ["A", "B"] {
-        let out = ambush(&["pbem", "verify", "--data", &t.path(who)]);
-        let said = text(&out);
-        assert!(out.status.success(), "{who}: {said}");
-        assert!(said.starts_with("verified"), "{said}");
-        tables.push(
-            said.trim()
-                .rsplit(' ')
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        );
-    }
-    assert_eq!(tables[0], tables[1], "both copies end on the same table");
+    let table = verified_at_both_ends(&t);
     // Issue 25: "A verified game becomes an ordinary save and replay".
     let save = t.path("verified.ron");
     let out = ambush(&["pbem", "verify", "--data", &t.path("B"), "--save", &save]);
@@ -151,7 +160,7 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
     let replayed = ambush::save::load_save(Path::new(&save)).expect("the save loads");
     assert_eq!(
         ambush::play::record::table_hash(&replayed.table),
-        tables[0],
+        table,
         "the save replays to the table both copies verified"
     );
 }
@@ -385,23 +394,7 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
         i += 1;
         assert!(i < 3_000, "the game does not end");
     }
-    let mut tables = Vec::new();
-    for who in ["A", "B"] {
-        let out = ambush(&["pbem", "verify", "--data", &t.path(who)]);
-        let said = text(&out);
-        assert!(
-            out.status.success() && said.starts_with("verified"),
-            "{who}: {said}"
-        );
-        tables.push(
-            said.trim()
-                .rsplit(' ')
-                .next()
-                .unwrap_or_default()
-                .to_string(),
-        );
-    }
-    assert_eq!(tables[0], tables[1], "both copies end on the same table");
+    verified_at_both_ends(&t);
 
     // No message before the ambusher opens its set-up holds a hidden unit or a secret roll.
     let (_, messages) = kept_messages(&t.dir.join("A"));

@@ -247,7 +247,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     use crate::pbem::live::{Ended, Link, LiveState, Session, game_to_resume};
     let rules = Arc::new(Rules::bundled().clone());
     let data = DataArg { data: args.data }.folder()?;
-    let outbox = data.join("pbem").join("outbox");
+    let outbox = pbem::outbox(&data);
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
     let set_up = args.setup.as_deref().map(read_text).transpose()?;
     let named = args
@@ -303,7 +303,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
             .map_err(|e| e.to_string())
     };
     let mut session = Session {
-        state: LiveState::new(data.clone(), outbox.clone(), game),
+        state: LiveState::new(data.clone(), game),
         answer: &mut answer,
         leave_after: args.leave_after,
     };

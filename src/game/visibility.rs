@@ -32,7 +32,7 @@ impl PlayerView {
     /// altogether: even how many there were would tell the column's player how many ambushers
     /// had to test their nerve.
     pub fn may_read(&self, entry: &RollEntry) -> bool {
-        entry.hidden_from.is_none() || entry.hidden_from != self.dark
+        readable_by(entry, self.dark)
     }
 
     /// Whether the player at the screen may see a unit of `side`, `hidden` under a counter or not.
@@ -44,6 +44,12 @@ impl PlayerView {
             .is_some_and(|t| ambush_revealed(&t.progress));
         shown(self.dark, revealed, side, hidden)
     }
+}
+
+/// The one rule for the roll log: a player kept in the dark reads every entry not hidden from
+/// its side; everyone else reads them all.
+pub fn readable_by(entry: &RollEntry, dark: Option<Side>) -> bool {
+    entry.hidden_from.is_none() || entry.hidden_from != dark
 }
 
 /// The one rule for units: a player kept in the dark sees its own side's, and, once the ambush is

@@ -500,6 +500,16 @@ pub fn verify(
     })
 }
 
+/// Where a player's messages wait to be sent: `DATA/pbem/outbox/`.
+pub fn outbox(data: &Path) -> PathBuf {
+    data.join("pbem").join("outbox")
+}
+
+/// The outbox file of message `seq` of `game`.
+pub fn outbox_file(data: &Path, game: Bytes32, seq: u64) -> PathBuf {
+    outbox(data).join(format!("game-{}-{seq:03}.ron", &game.to_hex()[..8]))
+}
+
 /// The games kept in a data folder, by id.
 pub fn games(data: &Path) -> Vec<Bytes32> {
     let Ok(entries) = std::fs::read_dir(data.join("pbem")) else {

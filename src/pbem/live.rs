@@ -325,7 +325,6 @@ pub enum Ended {
 #[derive(Debug, Clone)]
 pub struct LiveState {
     pub data: PathBuf,
-    pub outbox: PathBuf,
     /// The game: this side's, or the other side's once it says.
     pub game: Option<Bytes32>,
     greeted: bool,
@@ -349,10 +348,9 @@ pub enum Next {
 }
 
 impl LiveState {
-    pub fn new(data: PathBuf, outbox: PathBuf, game: Option<Bytes32>) -> LiveState {
+    pub fn new(data: PathBuf, game: Option<Bytes32>) -> LiveState {
         LiveState {
             data,
-            outbox,
             game,
             greeted: false,
             answering: None,
@@ -390,8 +388,7 @@ impl LiveState {
                     .map_err(|e| e.to_string())?
                     .message
                     .seq;
-                let received = self
-                    .outbox
+                let received = super::folder::outbox(&self.data)
                     .join(format!("received-{}.ron", &game.to_hex()[..8]));
                 crate::save::write_atomically(&received, &text).map_err(|e| e.to_string())?;
                 self.answering = Some(seq);
@@ -475,11 +472,7 @@ impl Session<'_> {
             let next = match self.state.on_word(link, link.receive()?)? {
                 Next::Answer { received, seq } => {
                     let game = self.state.game.ok_or("no game")?;
-                    let out = self.state.outbox.join(format!(
-                        "game-{}-{:03}.ron",
-                        &game.to_hex()[..8],
-                        seq + 1
-                    ));
+                    let out = super::folder::outbox_file(&self.state.data, game, seq + 1);
                     (self.answer)(&received, &out)?;
                     match self.state.after_answer(link)? {
                         Next::Wait if self.state.answering.is_some() => {

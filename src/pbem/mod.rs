@@ -13,6 +13,7 @@ pub mod store;
 pub use chain::{Ledger, Refusal, Secrets};
 pub use crypto::{Bytes32, Commitment, Contribution, Opening, dice_seed};
 pub use folder::{
-    Opened, PbemError, Prepared, Turn, Verified, games, open, prepare, start, verify,
+    Opened, PbemError, Prepared, Turn, Verified, games, open, outbox, outbox_file, prepare, start,
+    verify,
 };
 pub use message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};

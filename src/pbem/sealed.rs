@@ -11,7 +11,7 @@
 //! every table it was shown.
 
 use super::crypto::Bytes32;
-use crate::game::visibility::{kept_in_the_dark, redact};
+use crate::game::visibility::{kept_in_the_dark, readable_by, redact};
 use crate::play::Game;
 use crate::play::deployment::{MarchOrder, Placement, SpringPoint, column_labels};
 use crate::play::record::RecordedOrder;
@@ -188,7 +188,7 @@ pub fn readable(game: &Game, dark: Side) -> Vec<&RollEntry> {
     game.dice
         .log
         .iter()
-        .filter(|e| e.hidden_from != Some(dark))
+        .filter(|e| readable_by(e, Some(dark)))
         .collect()
 }
 

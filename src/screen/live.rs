@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn outbox_dir() -> std::path::PathBuf {
-    data_folder().join("pbem").join("outbox")
+    crate::pbem::outbox(&data_folder())
 }
 
 /// The menu's row: join a game at an address, or how the live game stands.
@@ -79,7 +79,7 @@ pub fn join_ui(ui: &mut egui::Ui, remote: &mut RemotePlay, commands: &mut Comman
                     let game = crate::pbem::live::game_to_resume(&data_folder()).ok();
                     commands.insert_resource(LivePlay {
                         link: Mutex::new(link),
-                        state: LiveState::new(data_folder(), outbox_dir(), game),
+                        state: LiveState::new(data_folder(), game),
                         status: "joining…".into(),
                     });
                 }
@@ -156,7 +156,7 @@ pub fn host_game(
             );
             commands.insert_resource(LivePlay {
                 link: Mutex::new(link),
-                state: LiveState::new(data_folder(), outbox_dir(), Some(game)),
+                state: LiveState::new(data_folder(), Some(game)),
                 status,
             });
         }

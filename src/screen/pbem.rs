@@ -43,10 +43,7 @@ pub fn data_folder() -> PathBuf {
 
 /// Where the window writes a message for the player to send: `DATA/pbem/outbox/`.
 fn outbox(game: crate::pbem::Bytes32, seq: u64) -> PathBuf {
-    data_folder()
-        .join("pbem")
-        .join("outbox")
-        .join(format!("game-{}-{seq:03}.ron", &game.to_hex()[..8]))
+    crate::pbem::outbox_file(&data_folder(), game, seq)
 }
 
 /// The menu's part in play by file: the turn file to open, and what the last step came to.
@@ -157,7 +154,7 @@ fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu:
     let rules = Arc::new(ambush_data::Rules::bundled().clone());
     let text = std::fs::read_to_string(file);
     let started = text.map_err(|e| e.to_string()).and_then(|text| {
-        let staging = data_folder().join("pbem").join("outbox").join("new.ron");
+        let staging = crate::pbem::outbox(&data_folder()).join("new.ron");
         let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging, set_up)
             .map_err(|e| e.to_string())?;
         let out = outbox(game, 0);

@@ -10,6 +10,7 @@ pub mod editor;
 pub mod frame_meter;
 pub mod game;
 pub mod input;
+pub mod install;
 pub mod pbem;
 pub mod play;
 pub mod rules;

@@ -59,6 +59,14 @@ pub fn run(options: WindowOptions) -> AppExit {
     // Scenarios live beside `assets/`, where modders find them; they get an asset source of
     // their own so the loading state can read the folder.
     let root = data_root();
+    // Said on the terminal at every start: a player with no scenarios learns where the game
+    // looked (the menu says it too).
+    let found = crate::install::game_folder();
+    if found.root.is_some() {
+        eprintln!("{}", found.describe());
+    } else {
+        eprintln!("error: {}", found.describe());
+    }
     app.register_asset_source(
         "scenarios",
         AssetSourceBuilder::platform_default(&root.join("scenarios").to_string_lossy(), None),
@@ -173,16 +181,9 @@ fn editor_folders(root: &std::path::Path) -> EditorFolders {
     }
 }
 
-/// The folder holding `assets/` and `scenarios/`: the working directory when it has them (a
-/// release unpacked anywhere), else the crate's own folder (`cargo run` from elsewhere).
+/// The folder holding `assets/`, `scenarios/` and the bundled `mods/` (`install` finds it).
 fn data_root() -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    if cwd.join("assets").is_dir() {
-        return cwd;
-    }
-    std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .unwrap_or(cwd)
+    crate::install::game_folder().path()
 }
 
 /// Asks for the screenshot at the planned frame, and exits once the file is written.

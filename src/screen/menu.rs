@@ -55,6 +55,8 @@ pub struct Catalogue {
     pub rules: Arc<Rules>,
     /// Why `assets/rules/` could not be used, if it could not (the bundled tables are used).
     pub rules_problem: Option<String>,
+    /// Where the game's files were read from, or where the game looked for them.
+    pub game_files: String,
     /// Group 0 is the game's own `scenarios/`; each mod follows.
     pub groups: Vec<CatalogueGroup>,
     pub scenarios: Vec<CatalogueEntry>,
@@ -111,6 +113,7 @@ impl Catalogue {
         Catalogue {
             rules,
             rules_problem,
+            game_files: String::new(),
             groups: vec![CatalogueGroup {
                 name: "Ambush".into(),
                 description: "The game's own scenarios (scenarios/).".into(),
@@ -180,6 +183,10 @@ fn build_catalogue(
         None => Catalogue::from_texts(&[], &[]),
     };
     catalogue.set_mods(&shelf);
+    catalogue.game_files = crate::install::game_folder().describe();
+    if let Some(p) = &mut catalogue.rules_problem {
+        p.push_str(&format!("; {}", catalogue.game_files));
+    }
     for g in &catalogue.groups {
         if let Some(p) = &g.problem {
             warn!("mod {}: {p}", g.name);
@@ -194,13 +201,14 @@ fn build_catalogue(
         }
     }
     info!(
-        "menu: {} of {} scenarios playable",
+        "menu: {} of {} scenarios playable ({})",
         catalogue
             .scenarios
             .iter()
             .filter(|e| e.scenario.is_ok())
             .count(),
-        catalogue.scenarios.len()
+        catalogue.scenarios.len(),
+        catalogue.game_files
     );
     commands.insert_resource(catalogue);
 }
@@ -476,6 +484,10 @@ fn scenario_list(
         }
         if !any && group.problem.is_none() {
             ui.label("No scenarios.");
+            // The game's own list is never empty where its files were found: say where it looked.
+            if g == 0 {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), &catalogue.game_files);
+            }
         }
         ui.add_space(6.0);
     }

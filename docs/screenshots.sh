@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the README's screenshots under docs/img/ with `ambush play --screenshot`: the title, the menu,
-# a crashed-ship turn with a shot's preview, and a night raid with a marine's sight lit; and
+# a crashed-ship turn with a shot's preview, the keyboard's cursor placing a move, and a night raid with a marine's sight lit; and
 # docs/modding.md's, with `ambush edit --screenshot`: the editor on Jungle Patrol's ambush, and on a
 # copy of it with a hidden unit outside its set-up zone.
 # Needs a display; on a machine without one it runs itself under xvfb-run (apt-get install xvfb
@@ -54,6 +54,11 @@ PY
 read -r shooter target < <(cut_before "$work/cs.ron" Shoot 3 "$work/cs-cut.ron")
 "$bin" play --load "$work/cs-cut.ron" --select "$shooter" --aim "$target" --zoom 22 \
     --screenshot "$out/crashed_ship.png" --frames 60
+
+# The keyboard's table cursor placing a marine's move (docs/playing.md, playing by keyboard).
+read -r mover < <(cut_before "$work/cs.ron" Move 2 "$work/cs-move.ron")
+"$bin" play --load "$work/cs-move.ron" --select "$mover" --cursor=-3,0 --zoom 22 \
+    --screenshot "$out/keyboard.png" --frames 60
 
 "$bin" simulate --scenario scenarios/night_raid.ron --games 1 --seed 2 --save "$work/nr.ron" >/dev/null
 read -r shooter target < <(cut_before "$work/nr.ron" Shoot 3 "$work/nr-cut.ron")

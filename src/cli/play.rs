@@ -49,6 +49,10 @@ pub struct PlayArgs {
     /// preview.
     #[arg(long, value_name = "LABEL", requires = "select")]
     pub aim: Option<String>,
+    /// With --select: the keyboard's table cursor this many inches from the selected unit, its
+    /// move placed there as the cursor keys place it (`DX,DY`, e.g. `-3,0`).
+    #[arg(long, value_name = "DX,DY", requires = "select", value_parser = parse_offset, allow_hyphen_values = true)]
+    pub cursor: Option<(i32, i32)>,
     /// Time this many frames (after 120 let pass), print their median, 95th percentile and the
     /// peak memory as a JSON line, and exit; the window runs without vsync (benches/frames.sh).
     #[arg(long, value_name = "FRAMES", conflicts_with = "screenshot")]
@@ -100,6 +104,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         replay,
         select,
         aim,
+        cursor,
         zoom,
         measure_frames,
         host,
@@ -174,7 +179,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         direct,
         mod_roots: crate::window::mod_roots(&[extra_mods, env_mods()].concat()),
         viewer,
-        select: select.map(|unit| crate::input::ScriptedSelection { unit, aim }),
+        select: select.map(|unit| crate::input::ScriptedSelection { unit, aim, cursor }),
         zoom,
         measure: measure_frames.map(|frames| {
             let label = if watch { "game busy" } else { "game idle" };
@@ -195,4 +200,19 @@ pub(super) fn env_mods() -> Vec<PathBuf> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// `DX,DY` in whole inches, for `--cursor`.
+fn parse_offset(text: &str) -> Result<(i32, i32), String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("{text:?}: give DX,DY in inches, e.g. -3,0"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|n| n.abs() <= 200)
+            .ok_or_else(|| format!("{s:?}: a whole number of inches from -200 to 200"))
+    };
+    Ok((number(x)?, number(y)?))
 }

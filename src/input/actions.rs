@@ -42,6 +42,22 @@ pub enum PlayerAction {
     FacePointer,
     /// Select the next unit that can act.
     NextUnit,
+    /// Select the previous unit that can act.
+    PreviousUnit,
+    /// Pick the selected unit's next target: a shot's, or a charge's in the movement phase.
+    NextTarget,
+    /// Move the keyboard's table cursor; with a unit selected to move, it places the destination.
+    CursorUp,
+    CursorDown,
+    CursorLeft,
+    CursorRight,
+    /// Halve, or double, how far one press moves the cursor.
+    CursorFiner,
+    CursorCoarser,
+    /// Act at the cursor as a click there would: select the unit under it, or place the move.
+    ClickAtCursor,
+    /// Give the selected unit's formation change (form square, unlimber): the first one offered.
+    ChangeFormation,
     PanUp,
     PanDown,
     PanLeft,
@@ -84,7 +100,7 @@ pub enum PlayerAction {
 }
 
 impl PlayerAction {
-    pub const ALL: [PlayerAction; 45] = [
+    pub const ALL: [PlayerAction; 55] = [
         PlayerAction::Select,
         PlayerAction::Commit,
         PlayerAction::Cancel,
@@ -94,6 +110,16 @@ impl PlayerAction {
         PlayerAction::TurnRight,
         PlayerAction::FacePointer,
         PlayerAction::NextUnit,
+        PlayerAction::PreviousUnit,
+        PlayerAction::NextTarget,
+        PlayerAction::CursorUp,
+        PlayerAction::CursorDown,
+        PlayerAction::CursorLeft,
+        PlayerAction::CursorRight,
+        PlayerAction::CursorFiner,
+        PlayerAction::CursorCoarser,
+        PlayerAction::ClickAtCursor,
+        PlayerAction::ChangeFormation,
         PlayerAction::PanUp,
         PlayerAction::PanDown,
         PlayerAction::PanLeft,
@@ -181,6 +207,16 @@ impl PlayerAction {
             PlayerAction::TurnRight => "turn the preview 15 degrees right",
             PlayerAction::FacePointer => "face the pointer",
             PlayerAction::NextUnit => "select the next unit that can act",
+            PlayerAction::PreviousUnit => "select the previous unit that can act",
+            PlayerAction::NextTarget => "pick the selected unit's next target (shot or charge)",
+            PlayerAction::CursorUp => "move the table cursor up (places a selected unit's move)",
+            PlayerAction::CursorDown => "move the table cursor down",
+            PlayerAction::CursorLeft => "move the table cursor left",
+            PlayerAction::CursorRight => "move the table cursor right",
+            PlayerAction::CursorFiner => "halve the cursor's step (down to 0.1\")",
+            PlayerAction::CursorCoarser => "double the cursor's step (up to 4\")",
+            PlayerAction::ClickAtCursor => "click at the cursor: select the unit there, or place",
+            PlayerAction::ChangeFormation => "change the selected unit's formation",
             PlayerAction::PanUp => "pan up",
             PlayerAction::PanDown => "pan down",
             PlayerAction::PanLeft => "pan left",
@@ -246,11 +282,24 @@ impl Binding {
     /// How the help panel names the input.
     pub fn label(self) -> String {
         let key = |k: KeyCode| {
+            let symbol = match k {
+                KeyCode::BracketLeft => Some("["),
+                KeyCode::BracketRight => Some("]"),
+                KeyCode::Equal => Some("="),
+                KeyCode::Minus => Some("-"),
+                KeyCode::ArrowUp => Some("Up"),
+                KeyCode::ArrowDown => Some("Down"),
+                KeyCode::ArrowLeft => Some("Left"),
+                KeyCode::ArrowRight => Some("Right"),
+                _ => None,
+            };
             let name = format!("{k:?}");
-            name.strip_prefix("Key")
-                .or_else(|| name.strip_prefix("Digit"))
-                .unwrap_or(&name)
-                .to_string()
+            symbol.map(str::to_string).unwrap_or_else(|| {
+                name.strip_prefix("Key")
+                    .or_else(|| name.strip_prefix("Digit"))
+                    .unwrap_or(&name)
+                    .to_string()
+            })
         };
         match self {
             Binding::Key(k) => key(k),
@@ -273,7 +322,7 @@ impl Default for Bindings {
         use Binding::*;
         use KeyCode as K;
         use PlayerAction as A;
-        let table: [(PlayerAction, Vec<Binding>); 45] = [
+        let table: [(PlayerAction, Vec<Binding>); 55] = [
             (A::Select, vec![Mouse(MouseButton::Left)]),
             (A::Commit, vec![Key(K::Enter), Key(K::Space)]),
             (A::Cancel, vec![Key(K::Escape), Key(K::Backspace)]),
@@ -283,6 +332,17 @@ impl Default for Bindings {
             (A::TurnRight, vec![Key(K::KeyE)]),
             (A::FacePointer, vec![Key(K::KeyR)]),
             (A::NextUnit, vec![Key(K::Tab)]),
+            (A::PreviousUnit, vec![Shift(K::Tab)]),
+            (A::NextTarget, vec![Key(K::KeyT)]),
+            // The cursor is the pan keys with Shift: a chord wins over its own key alone.
+            (A::CursorUp, vec![Shift(K::KeyW), Shift(K::ArrowUp)]),
+            (A::CursorDown, vec![Shift(K::KeyS), Shift(K::ArrowDown)]),
+            (A::CursorLeft, vec![Shift(K::KeyA), Shift(K::ArrowLeft)]),
+            (A::CursorRight, vec![Shift(K::KeyD), Shift(K::ArrowRight)]),
+            (A::CursorFiner, vec![Key(K::BracketLeft)]),
+            (A::CursorCoarser, vec![Key(K::BracketRight)]),
+            (A::ClickAtCursor, vec![Shift(K::Enter), Shift(K::Space)]),
+            (A::ChangeFormation, vec![Key(K::KeyO)]),
             (A::PanUp, vec![Key(K::KeyW), Key(K::ArrowUp)]),
             (A::PanDown, vec![Key(K::KeyS), Key(K::ArrowDown)]),
             (A::PanLeft, vec![Key(K::KeyA), Key(K::ArrowLeft)]),

@@ -219,7 +219,7 @@ pub fn edge_push(cursor: Vec2, free: Rect, band: f32) -> Vec2 {
 }
 
 /// The window less the overlay's panels along its sides: where the table shows.
-fn free_area(window: &Window, panels: &PanelRects) -> Rect {
+pub(crate) fn free_area(window: &Window, panels: &PanelRects) -> Rect {
     let (ww, wh) = (window.width(), window.height());
     let mut free = Rect::new(0.0, 0.0, ww, wh);
     for r in &panels.rects {

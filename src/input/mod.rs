@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod camera;
+pub mod cursor;
 pub mod orders;
 pub mod pointer;
 mod previews;
@@ -48,6 +49,9 @@ pub struct Selection {
     pub draft: Option<Draft>,
     /// The unit under the pointer.
     pub hover: Option<UnitId>,
+    /// The drafted order was given and the rules have not answered yet: the selection stays
+    /// until they take it, and stays on when they refuse it so the player can mend the order.
+    pub committed: bool,
 }
 
 /// What the player asks for, from a key, a click or an overlay button.
@@ -65,6 +69,13 @@ pub enum Request {
     Turn(f32),
     FacePointer(Vec2),
     NextUnit,
+    PreviousUnit,
+    /// The selected unit's next target: a shot's in the shooting phase, a charge's in movement.
+    NextTarget,
+    /// The keyboard's table cursor moved here: a selected unit's move is placed there.
+    Cursor(Vec2),
+    /// The selected unit's first formation change (the orders panel's first formation button).
+    NextFormation,
     /// Change the selected unit's formation (a button of the orders panel).
     ChangeFormation(UnitId, Option<FormationName>),
 }
@@ -91,6 +102,9 @@ pub struct Previews {
 pub struct ScriptedSelection {
     pub unit: String,
     pub aim: Option<String>,
+    /// The keyboard's cursor this far from the unit, in inches, with the move placed there as
+    /// the cursor keys would place it.
+    pub cursor: Option<(i32, i32)>,
 }
 
 /// Applies the scripted selection every frame, so it stands once the game reaches it.
@@ -98,6 +112,7 @@ fn apply_scripted_selection(
     script: Option<Res<ScriptedSelection>>,
     view: Res<crate::game::visibility::PlayerView>,
     mut selection: ResMut<Selection>,
+    mut cursor: ResMut<cursor::TableCursor>,
 ) {
     let (Some(script), Some(table)) = (script, &view.table) else {
         return;
@@ -116,11 +131,22 @@ fn apply_scripted_selection(
     let Some(unit) = find(&script.unit) else {
         return;
     };
-    let draft = script
+    let mut draft = script
         .aim
         .as_deref()
         .and_then(find)
         .map(|target| Draft::Shot { target });
+    if let (Some((dx, dy)), Some(u)) = (script.cursor, table.unit(unit)) {
+        let at = u.base.center + Vec2::new(dx as f32, dy as f32);
+        if cursor.at != Some(at) {
+            cursor.at = Some(at);
+            cursor.for_unit = Some(unit);
+        }
+        draft = Some(Draft::Move {
+            to: at,
+            facing: u.base.facing,
+        });
+    }
     if selection.unit != Some(unit) || selection.draft != draft {
         selection.unit = Some(unit);
         selection.draft = draft;
@@ -181,6 +207,7 @@ impl Plugin for PlayerInputPlugin {
         app.add_plugins((
             actions::plugin,
             camera::plugin,
+            cursor::plugin,
             pointer::plugin,
             requests::plugin,
             previews::plugin,

@@ -1,12 +1,14 @@
 //! Turns the player's requests into a selection, a draft order and, on commit, an `Order`.
 
 use crate::input::{Draft, Request, Selection};
+use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
 use crate::rules::orders::passing_order;
 use crate::rules::phases::movement::boarders;
 use crate::rules::preview::{self, facing_toward, unit_at};
+use crate::rules::shooting;
 use crate::rules::table::{Table, UnitId};
 use ambush_data::board::Side;
 use ambush_data::tables::Rules;
@@ -98,22 +100,99 @@ pub fn handle(
                 },
             ))
         }
-        Request::NextUnit => {
+        Request::NextUnit | Request::PreviousUnit => {
             let list = decision
                 .map(|d| actors(table, rules, d))
                 .unwrap_or_default();
-            if list.is_empty() {
-                return None;
+            let forward = matches!(request, Request::NextUnit);
+            if let Some(next) = cycle(&list, sel.unit, forward) {
+                sel.unit = Some(next);
+                sel.draft = None;
             }
-            let next = match sel.unit.and_then(|u| list.iter().position(|x| *x == u)) {
-                Some(i) => list[(i + 1) % list.len()],
-                None => list[0],
-            };
-            sel.unit = Some(next);
-            sel.draft = None;
             None
         }
+        Request::NextTarget => {
+            let current = match sel.draft {
+                Some(Draft::Shot { target }) | Some(Draft::Charge { target }) => Some(target),
+                _ => None,
+            };
+            let (list, draft): (Vec<UnitId>, fn(UnitId) -> Draft) = match decision {
+                Some(Decision::Shoot { side })
+                    if sel.unit.is_some_and(|s| own(table, s, *side)) =>
+                {
+                    let shooter = sel.unit?;
+                    (
+                        shooting::targets(table, rules, shooter)
+                            .into_iter()
+                            .map(|(t, _)| t)
+                            .collect(),
+                        |target| Draft::Shot { target },
+                    )
+                }
+                Some(Decision::Move { side, .. })
+                    if sel.unit.is_some_and(|s| {
+                        own(table, s, *side) && movement::free_to_move(table, rules, s)
+                    }) =>
+                {
+                    (charge_targets(table, sel.unit?), |target| Draft::Charge {
+                        target,
+                    })
+                }
+                _ => return None,
+            };
+            if let Some(next) = cycle(&list, current, true) {
+                sel.draft = Some(draft(next));
+            }
+            None
+        }
+        Request::Cursor(p) => {
+            place(*p, decision, table, rules, sel);
+            None
+        }
+        Request::NextFormation => {
+            let d = decision?;
+            let u = sel.unit.and_then(|u| table.unit(u))?;
+            if !matches!(d, Decision::Move { .. }) || u.side != d.side() {
+                return None;
+            }
+            let to = *formation::choices(rules, u).first()?;
+            sel.draft = None;
+            Some((d.side(), Order::ChangeFormation { unit: u.id, to }))
+        }
     }
+}
+
+/// The unit after (or before) `current` in `list`, going round; the first when `current` is not
+/// in it.
+fn cycle(list: &[UnitId], current: Option<UnitId>, forward: bool) -> Option<UnitId> {
+    if list.is_empty() {
+        return None;
+    }
+    let n = list.len();
+    Some(
+        match current.and_then(|u| list.iter().position(|x| *x == u)) {
+            Some(i) if forward => list[(i + 1) % n],
+            Some(i) => list[(i + n - 1) % n],
+            None if forward => list[0],
+            None => list[n - 1],
+        },
+    )
+}
+
+/// The enemies on the player's table that `unit` might charge, nearest first: the charge's
+/// preview then says whether the rules allow it.
+fn charge_targets(table: &Table, unit: UnitId) -> Vec<UnitId> {
+    let Some(u) = table.unit(unit) else {
+        return Vec::new();
+    };
+    let mut enemies: Vec<(f32, UnitId)> = table
+        .units
+        .iter()
+        .filter(|e| e.side != u.side && e.on_table())
+        .map(|e| (e.base.center.distance(u.base.center), e.id))
+        .collect();
+    enemies.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    enemies.into_iter().map(|(_, id)| id).collect()
 }
 
 /// A click on (or a pick of) a unit.
@@ -222,11 +301,11 @@ fn turn(
     }
 }
 
-/// Gives the drafted order, or answers "yes" to a melee question.
+/// Gives the drafted order, or answers "yes" to a melee question. The selection stays until the
+/// rules answer (`Selection::committed`): a refused order is still drawn up, to be mended.
 fn commit(decision: &Decision, table: &Table, sel: &mut Selection) -> Option<(Side, Order)> {
     let order = drafted(decision, table, sel)?;
-    sel.draft = None;
-    sel.unit = None;
+    sel.committed = true;
     Some(order)
 }
 

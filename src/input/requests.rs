@@ -7,6 +7,7 @@ use crate::input::actions::{PlayerAction, PlayerInput};
 use crate::input::orders::handle;
 use crate::input::{InputSet, Pointer, Refusal, Request, Selection};
 use crate::play::seats::OrderRejected;
+use crate::rules::orders::Decision;
 use crate::rules::preview::unit_at;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
@@ -20,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             actions_to_requests.in_set(InputSet::Read),
-            (apply_requests, note_refusals)
+            (apply_requests, note_refusals, say_what_is_awaited)
                 .chain()
                 .in_set(InputSet::Apply),
         ),
@@ -51,6 +52,9 @@ fn actions_to_requests(
         (PlayerAction::TurnLeft, Request::Turn(TURN_STEP)),
         (PlayerAction::TurnRight, Request::Turn(-TURN_STEP)),
         (PlayerAction::NextUnit, Request::NextUnit),
+        (PlayerAction::PreviousUnit, Request::PreviousUnit),
+        (PlayerAction::NextTarget, Request::NextTarget),
+        (PlayerAction::ChangeFormation, Request::NextFormation),
     ] {
         if pressed(action) {
             requests.write(request);
@@ -81,6 +85,7 @@ fn apply_requests(
         .filter(|_| !pointer.over_panel)
         .and_then(|p| unit_at(table, p));
     let decision = game.awaiting.0.clone();
+    let before = (selection.unit, selection.draft);
     for request in requests.read() {
         if let Some((side, order)) =
             handle(request, decision.as_ref(), table, &rules, &mut selection)
@@ -92,6 +97,10 @@ fn apply_requests(
         }
     }
     requests.clear();
+    // A refusal speaks of the order it refused: once the player changes it, it goes.
+    if (selection.unit, selection.draft) != before {
+        refusal.0 = None;
+    }
     // A unit that left the table cannot stay selected.
     if selection
         .unit
@@ -104,10 +113,13 @@ fn apply_requests(
     }
 }
 
-/// Keeps the reason the rules refused a player's order, for the orders panel.
+/// Settles a given order: when the rules refuse a player's order, keeps the reason for the
+/// orders panel and the selection with its draft (to mend it); once they take it, the selection
+/// is cleared for the next order.
 fn note_refusals(
     mut rejected: MessageReader<OrderRejected>,
     game: Option<Res<GameInPlay>>,
+    mut selection: ResMut<Selection>,
     mut refusal: ResMut<Refusal>,
 ) {
     let human = |side| {
@@ -116,5 +128,51 @@ fn note_refusals(
     };
     if let Some(r) = rejected.read().filter(|r| human(r.side)).last() {
         refusal.0 = Some(r.reason.to_string());
+        selection.committed = false;
+        return;
+    }
+    // The order left the queue without a refusal: the rules took it.
+    let waiting = game.as_ref().is_some_and(|g| !g.pending.0.is_empty());
+    if selection.committed && !waiting {
+        *selection = Selection {
+            alone: selection.alone,
+            ..Default::default()
+        };
+    }
+}
+
+/// Says on the terminal each decision the game waits for from a player at this machine, once:
+/// a log to read a played game by, and what the window tests drive the keyboard by.
+fn say_what_is_awaited(game: Option<Res<GameInPlay>>, mut last: Local<Option<String>>) {
+    let Some(game) = game else {
+        *last = None;
+        return;
+    };
+    let now = game
+        .awaiting
+        .0
+        .as_ref()
+        .filter(|d| game.controllers.get(d.side()) == Controller::Human)
+        .map(|d| {
+            let what = match d {
+                Decision::Move { .. } => "move",
+                Decision::Board { .. } => "board",
+                Decision::Shoot { .. } => "shoot",
+                Decision::Disengage { .. } => "disengage",
+                Decision::Engage { .. } => "engage",
+                Decision::BreakOff { .. } => "break off",
+            };
+            format!(
+                "waiting for the {:?} to {what} (turn {}, order {})",
+                d.side(),
+                game.table.progress.turn,
+                game.record.orders.len()
+            )
+        });
+    if now != *last {
+        if let Some(line) = &now {
+            info!("{line}");
+        }
+        *last = now;
     }
 }

@@ -22,6 +22,6 @@ pub mod turn;
 pub mod wounds;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use ambush_data::Rules;

@@ -222,6 +222,36 @@ pub fn shooters(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
         .collect()
 }
 
+/// Why `shooter` has no target now, in the player's words, or `None` when it has one: what
+/// holds its fire (001 "To shoot"), else why it cannot shoot the nearest enemy (out of range,
+/// sight blocked by a unit or terrain, the dark), else that no enemy is on the table. Asked of
+/// the table as the player may see it, so it names nothing the player may not know.
+pub fn why_no_shot(table: &Table, rules: &Rules, shooter: UnitId) -> Option<String> {
+    let s = table.unit(shooter)?;
+    if let Some(held) = shooting::cannot_shoot(table, rules, shooter) {
+        return Some(held.to_string());
+    }
+    if shooting::has_target(table, rules, shooter) {
+        return None;
+    }
+    let nearest = table
+        .units
+        .iter()
+        .filter(|t| t.side != s.side && t.on_table())
+        .min_by(|a, b| {
+            geometry::base_distance(&s.base, &a.base)
+                .total_cmp(&geometry::base_distance(&s.base, &b.base))
+                .then(a.id.cmp(&b.id))
+        });
+    Some(match nearest {
+        Some(t) => match shooting::plan_shot(table, rules, shooter, t.id, None) {
+            Err(why) => format!("{}: {why}", s.label),
+            Ok(_) => format!("{}: no target", s.label),
+        },
+        None => format!("{}: no enemy in sight on the table", s.label),
+    })
+}
+
 /// The facing that points a base at `p` from `from`, or `current` when `p` is on top of it.
 pub fn facing_toward(from: Vec2, p: Vec2, current: f32) -> f32 {
     if from.distance(p) < 0.2 {

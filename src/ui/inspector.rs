@@ -18,15 +18,21 @@ pub(super) fn show(
         .default_size(230.0)
         .resizable(true)
         .show(root, |ui| {
-            let Some(t) = table else { return };
-            objective(ui, t);
-            ui.separator();
-            match unit.and_then(|u| t.unit(u)) {
-                Some(_) => inspect(ui, t, rules, unit.unwrap_or_default()),
-                None => {
-                    ui.label("Click a unit to inspect it.");
-                }
-            }
+            // The panel keeps the width it has: what it shows scrolls and wraps inside it, so
+            // inspecting a unit never widens it and moves the table under the pointer.
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let Some(t) = table else { return };
+                    objective(ui, t);
+                    ui.separator();
+                    match unit.and_then(|u| t.unit(u)) {
+                        Some(_) => inspect(ui, t, rules, unit.unwrap_or_default()),
+                        None => {
+                            ui.label("Click a unit to inspect it.");
+                        }
+                    }
+                });
         })
         .response
         .rect

@@ -66,10 +66,14 @@ pub(super) fn show(
     pointer: Option<Vec2>,
     pointer_over_panel: bool,
 ) -> Option<egui::Rect> {
+    // Opened and closed by the status bar's Legend button (the whole button, not a small
+    // arrow), and dragged anywhere by its title: it never has to sit over the table's units.
+    let mut open = legend_open(ctx);
     let window = egui::Window::new("Legend")
-        .default_open(false)
+        .open(&mut open)
+        .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-460.0, 40.0])
+        .default_pos(ctx.content_rect().right_top() + egui::vec2(-900.0, 60.0))
         .show(ctx, |ui| {
             egui::Grid::new("legend").striped(true).show(ui, |ui| {
                 for (look, effects) in legend_rows(&table.terrain) {
@@ -122,10 +126,19 @@ pub(super) fn show(
             });
         })
         .map(|r| r.response.rect);
-    // The name of the feature under the pointer, the topmost drawn (the last listed).
-    if let Some(p) = pointer.filter(|_| !pointer_over_panel)
-        && let Some(f) = table.terrain.iter().rev().find(|f| f.shape.contains(p))
-    {
+    set_legend_open(ctx, open);
+    // The unit and the feature under the pointer, the topmost drawn (the last listed): a unit
+    // too small for its label is named here.
+    let Some(p) = pointer.filter(|_| !pointer_over_panel) else {
+        return window;
+    };
+    let unit = table
+        .units
+        .iter()
+        .rev()
+        .find(|u| u.on_table() && u.base.contains(p));
+    let feature = table.terrain.iter().rev().find(|f| f.shape.contains(p));
+    if unit.is_some() || feature.is_some() {
         egui::Tooltip::always_open(
             ctx.clone(),
             egui::LayerId::background(),
@@ -134,11 +147,30 @@ pub(super) fn show(
         )
         .gap(16.0)
         .show(|ui| {
-            ui.strong(&f.name);
-            ui.label(format!("{}: {}", f.look().label(), effects(f)));
+            if let Some(u) = unit {
+                ui.strong(format!("{} · {}", u.label, u.troop.as_str()));
+            }
+            if let Some(f) = feature {
+                ui.strong(&f.name);
+                ui.label(format!("{}: {}", f.look().label(), effects(f)));
+            }
         });
     }
     window
+}
+
+fn legend_id() -> egui::Id {
+    egui::Id::new("legend open")
+}
+
+/// Whether the legend window is open (the status bar's button toggles it).
+pub fn legend_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(legend_id()))
+        .unwrap_or(false)
+}
+
+pub fn set_legend_open(ctx: &egui::Context, open: bool) {
+    ctx.data_mut(|d| d.insert_temp(legend_id(), open));
 }
 
 #[cfg(test)]

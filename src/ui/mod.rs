@@ -4,12 +4,14 @@
 pub mod help;
 mod inspector;
 mod legend;
+mod notices;
 mod orders;
 mod pass;
 mod quiet_modifiers;
 mod roll_log;
 mod status_bar;
 mod summary;
+mod table_keys;
 
 use crate::control::Controllers;
 use crate::game::resources::GameInPlay;
@@ -76,7 +78,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_per_game_resource::<Curtain>()
         // Each game's end asks for the AI games of its own scenario.
         .init_per_game_resource::<AiGames>();
-    app.add_plugins(quiet_modifiers::plugin);
+    app.add_plugins((quiet_modifiers::plugin, table_keys::plugin, notices::plugin));
     app.add_systems(
         EguiPrimaryContextPass,
         draw_overlay.in_set(EguiPass::Overlay),
@@ -238,7 +240,14 @@ pub fn draw(
                     let who = names.of(side);
                     ui.heading(format!("Pass the screen to the {who} player"));
                     ui.label("The other player looks away while you play your part of the turn.");
-                    if ui.button("I am ready").clicked() {
+                    // Enter too, for a player at the keyboard alone; but not the Enter that gave
+                    // the last order and brought the curtain down in this very frame.
+                    let id = egui::Id::new("curtain drawn at pass");
+                    let now = ctx.cumulative_pass_nr();
+                    let was_up = ctx.data(|d| d.get_temp::<u64>(id)) == Some(now.wrapping_sub(1));
+                    ctx.data_mut(|d| d.insert_temp(id, now));
+                    let enter = was_up && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("I am ready (Enter)").clicked() || enter {
                         *at_screen = Some(side);
                     }
                 });
@@ -305,7 +314,7 @@ pub fn draw(
         rects.extend(summary::show(ctx, t, f.ai_games, &mut out.session));
     }
     out.rects = rects.into_iter().map(to_rect).collect();
-    out.typing = ctx.egui_wants_keyboard_input();
+    out.typing = table_keys::release_buttons(ctx);
     out
 }
 
@@ -319,6 +328,7 @@ fn draw_overlay(
     mut highlight: ResMut<Highlight>,
     mut camera_target: ResMut<CameraTarget>,
     mut panels: ResMut<PanelRects>,
+    mut keys: ResMut<table_keys::OverlayKeys>,
     mut requests: MessageWriter<Request>,
     mut session: MessageWriter<SummaryChoice>,
 ) -> Result {
@@ -371,6 +381,10 @@ fn draw_overlay(
         .map(|r| Rect::from_corners(r.min * zoom, r.max * zoom))
         .collect();
     panels.typing = out.typing;
+    *keys = table_keys::OverlayKeys {
+        shown: true,
+        typing: out.typing,
+    };
     Ok(())
 }
 

@@ -1,9 +1,8 @@
 //! The orders panel: what the rules wait for, the initiative, the preview of the order being
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
-use crate::input::{Draft, Request};
+use crate::input::{Bindings, Draft, PlayerAction, Request};
 use crate::rules::formation;
-use crate::rules::log::sum;
 use crate::rules::orders::Decision;
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::Table;
@@ -19,31 +18,78 @@ impl OverlayFrame<'_> {
     }
 }
 
-/// What to do now, in a sentence, for each decision.
-fn instructions(d: &Decision, names: &SideNames) -> String {
+/// What to do now, in a sentence or two for each decision: with the mouse, then with the keys
+/// the player's bindings give (the keyboard alone can give every order).
+fn instructions(d: &Decision, names: &SideNames, bindings: &Bindings) -> String {
+    use PlayerAction as A;
+    let key = |a: A| bindings.labels(a);
     let enemy = names.one(d.side().other());
+    let (next, commit, pass) = (key(A::NextUnit), key(A::Commit), key(A::Pass));
     match d {
         Decision::Move { .. } => format!(
             "Click one of your units (its group in base contact comes with it), then click where \
-             it should go. Q/E turn it, R faces the pointer, G moves it alone. Click an enemy \
-             {enemy} to charge it. A unit with formations shows a button to change formation, \
-             which costs its move. Commit to move; Pass ends your movement."
+             it should go. {} turn it, {} faces the pointer, {} moves it alone. Click an enemy \
+             {enemy} to charge it. A unit with formations shows a button to change formation \
+             ({}), which costs its move. Commit to move; Pass ends your movement.\n\
+             Keys: {next} picks a unit; {} move the cursor, which places the move ({} / {} \
+             change its step); {} picks an enemy to charge; {commit} commits, {pass} passes.",
+            key(A::TurnLeft),
+            key(A::FacePointer),
+            key(A::ToggleGroup),
+            key(A::ChangeFormation),
+            cursor_keys(bindings),
+            key(A::CursorFiner),
+            key(A::CursorCoarser),
+            key(A::NextTarget),
         ),
         Decision::Board { .. } => format!(
-            "{} touching the repaired ship may board. Click one and commit, or pass.",
+            "{} touching the repaired ship may board. Click one ({next}) and commit \
+             ({commit}), or pass ({pass}).",
             names.of(Side::Humans)
         ),
-        Decision::Shoot { .. } => "Click a shooter: its targets are ringed (solid: medium \
-             range, dashed: long). Click a target, then commit. Pass declines: you may not shoot \
-             again this turn."
-            .into(),
-        Decision::Disengage { .. } => {
-            "Your mounted unit may try to disengage from the melee.".into()
+        Decision::Shoot { .. } => format!(
+            "Click a shooter: its targets are ringed (solid: medium range, dashed: long). Click a \
+             target, then commit. Pass declines: you may not shoot again this turn.\n\
+             Keys: {next} picks a shooter, {} its next target, {commit} shoots, {pass} passes.",
+            key(A::NextTarget)
+        ),
+        Decision::Disengage { .. } => format!(
+            "Your mounted unit may try to disengage from the melee ({commit} tries, {pass} stays)."
+        ),
+        Decision::Engage { .. } => format!(
+            "Two attackers are equally close: click the one your unit engages ({next} picks, \
+             {commit} engages)."
+        ),
+        Decision::BreakOff { .. } => format!(
+            "Your unit may try to break off from the melee ({commit} tries, {pass} fights on)."
+        ),
+    }
+}
+
+/// The cursor's keys in one go: "Shift+W/S/A/D".
+fn cursor_keys(bindings: &Bindings) -> String {
+    let first = |a: PlayerAction| {
+        bindings
+            .0
+            .get(&a)
+            .and_then(|b| b.first())
+            .map(|b| b.label())
+            .unwrap_or_default()
+    };
+    let keys = [
+        PlayerAction::CursorUp,
+        PlayerAction::CursorDown,
+        PlayerAction::CursorLeft,
+        PlayerAction::CursorRight,
+    ]
+    .map(first);
+    // "Shift+W/S/A/D" when the four share a modifier.
+    match keys[0].rsplit_once('+') {
+        Some((held, _)) if keys.iter().all(|k| k.starts_with(&format!("{held}+"))) => {
+            let tails: Vec<&str> = keys.iter().map(|k| &k[held.len() + 1..]).collect();
+            format!("{held}+{}", tails.join("/"))
         }
-        Decision::Engage { .. } => {
-            "Two attackers are equally close: click the one your unit engages.".into()
-        }
-        Decision::BreakOff { .. } => "Your unit may try to break off from the melee.".into(),
+        _ => keys.join(" "),
     }
 }
 
@@ -128,7 +174,7 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
     ui.separator();
     let default_names = SideNames::default();
     let names = t.map_or(&default_names, |t| &t.config.side_names);
-    ui.small(instructions(d, names));
+    ui.small(instructions(d, names, v.bindings));
 }
 
 /// The commit, undo and pass buttons, first so they never scroll out of sight.
@@ -271,9 +317,8 @@ fn shot_details(ui: &mut egui::Ui, v: &OverlayFrame) {
                 .iter()
                 .map(|m| format!("{:+} {}", m.value, m.name))
                 .collect();
-            let total = sum(&plan.modifiers);
             ui.label(format!(
-                "{} at {}: {} at {} range ({:.1}\"). Roll 1d6{} {} — need {} (a {} or better on the die, {:.0}%).",
+                "{} at {}: {} at {} range ({:.1}\"). Roll 1d6{} {} — need {}: {:.0}%.",
                 label(t, s.shooter),
                 label(t, s.target),
                 plan.weapon,
@@ -285,7 +330,6 @@ fn shot_details(ui: &mut egui::Ui, v: &OverlayFrame) {
                 if mods.is_empty() { "" } else { "," },
                 mods.join(", "),
                 plan.need,
-                (plan.need - total).clamp(1, 7),
                 plan.chance() * 100.0
             ));
         }

@@ -30,7 +30,7 @@ pub fn pretty_card(code: &str) -> String {
     format!("{rank}{symbol}")
 }
 
-/// One entry as a player reads it: `M1 vs A2.3 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit ...`.
+/// One entry as a player reads it: `M1 vs A2.3 · to hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit ...`.
 pub fn describe(e: &RollEntry, names: &SideNames) -> String {
     let mut s = String::new();
     match (&e.actor, &e.target) {
@@ -72,12 +72,13 @@ pub fn describe(e: &RollEntry, names: &SideNames) -> String {
     s
 }
 
-/// A roll's kind as the player reads it: the generated side under its own name
-/// ("warrior_generation" in a mod that calls them warriors).
+/// A roll's kind in the game's words, not its identifier: "to hit", "wound card", and the
+/// generated side under its own name ("warrior generation" in a mod that calls them warriors).
 pub fn kind_label(kind: RollKind, names: &SideNames) -> String {
     match kind {
-        RollKind::AlienGeneration => format!("{}_generation", names.one(Side::Aliens)),
-        other => other.name().to_string(),
+        RollKind::AlienGeneration => format!("{} generation", names.one(Side::Aliens)),
+        RollKind::AweDetection => "AWE detection".into(),
+        other => other.name().replace('_', " "),
     }
 }
 
@@ -94,6 +95,8 @@ pub(super) fn show(
         .default_size(440.0)
         .resizable(true)
         .show(root, |ui| {
+            // As the inspector: the panel keeps its width whatever the entries say.
+            ui.set_max_width(ui.available_width());
             ui.heading("Rolls");
             ui.small(
                 "Click an entry to highlight its units on the table; double-click to go to them.",
@@ -114,37 +117,39 @@ pub(super) fn show(
                 ui.text_edit_singleline(&mut view.unit);
             });
             ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                let mut last_turn = None;
-                for e in log
-                    .iter()
-                    .rev()
-                    .filter(|e| {
-                        view.kind.is_none_or(|k| k == e.kind)
-                            && (view.unit.is_empty()
-                                || e.actor.as_deref() == Some(view.unit.as_str())
-                                || e.target.as_deref() == Some(view.unit.as_str()))
-                    })
-                    .take(400)
-                {
-                    if last_turn != Some(e.turn) {
-                        if e.turn == 0 {
-                            ui.strong("Before the first turn");
-                        } else {
-                            ui.strong(format!("Turn {}", e.turn));
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let mut last_turn = None;
+                    for e in log
+                        .iter()
+                        .rev()
+                        .filter(|e| {
+                            view.kind.is_none_or(|k| k == e.kind)
+                                && (view.unit.is_empty()
+                                    || e.actor.as_deref() == Some(view.unit.as_str())
+                                    || e.target.as_deref() == Some(view.unit.as_str()))
+                        })
+                        .take(400)
+                    {
+                        if last_turn != Some(e.turn) {
+                            if e.turn == 0 {
+                                ui.strong("Before the first turn");
+                            } else {
+                                ui.strong(format!("Turn {}", e.turn));
+                            }
+                            last_turn = Some(e.turn);
                         }
-                        last_turn = Some(e.turn);
+                        let line = ui
+                            .add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
+                        if line.clicked() || line.double_clicked() {
+                            clicked = Some((
+                                e.actor.iter().chain(e.target.iter()).cloned().collect(),
+                                line.double_clicked(),
+                            ));
+                        }
                     }
-                    let line =
-                        ui.add(egui::Label::new(describe(e, names)).sense(egui::Sense::click()));
-                    if line.clicked() || line.double_clicked() {
-                        clicked = Some((
-                            e.actor.iter().chain(e.target.iter()).cloned().collect(),
-                            line.double_clicked(),
-                        ));
-                    }
-                }
-            });
+                });
         });
     (panel.response.rect, clicked)
 }
@@ -164,14 +169,14 @@ mod tests {
             .effect("killed");
         assert_eq!(
             describe(&card, &SideNames::default()),
-            "M1 vs A2.3 · wound_card Q♥ — killed"
+            "M1 vs A2.3 · wound card Q♥ — killed"
         );
         let as_logged = RollEntry::dice(RollKind::WoundCard, "card", Vec::new())
             .card("QH".into())
             .effect("Q♥ — killed");
         assert_eq!(
             describe(&as_logged, &SideNames::default()),
-            "wound_card Q♥ — killed"
+            "wound card Q♥ — killed"
         );
         assert_eq!(pretty_card("10S"), "10♠");
         assert_eq!(pretty_card("JK"), "Joker");
@@ -184,7 +189,7 @@ mod tests {
             .effect("hit");
         assert_eq!(
             describe(&shot, &SideNames::default()),
-            "M1 vs A1.1 · to_hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
+            "M1 vs A1.1 · to hit 1d6 [4] +1 did not move = 5 need 5 ✔ — hit"
         );
     }
 }

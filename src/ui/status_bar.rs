@@ -70,6 +70,15 @@ pub(super) fn show(
                     ui.label("No game loaded");
                     return;
                 };
+                let open = super::legend::legend_open(ui.ctx());
+                if ui
+                    .selectable_label(open, "Legend")
+                    .on_hover_text("What each look of terrain does, and the tokens' shapes")
+                    .clicked()
+                {
+                    super::legend::set_legend_open(ui.ctx(), !open);
+                }
+                ui.separator();
                 ui.strong(&b.config.scenario);
                 ui.separator();
                 if phase == Phase::Approach {

@@ -3,6 +3,7 @@
 //! Every mark differs by shape as well as colour.
 
 use crate::game::visibility::PlayerView;
+use crate::input::cursor::TableCursor;
 use crate::input::{PreviewSet, Previews, Selection};
 use crate::rules::shooting::RangeBand;
 use ambush_data::geometry;
@@ -37,6 +38,7 @@ const COUNTER: Color = Color::srgb(0.95, 0.75, 0.3);
 const STUN: Color = Color::srgb(1.0, 0.9, 0.3);
 const SURPRISE: Color = Color::srgb(1.0, 0.55, 0.95);
 const WITHDRAW: Color = Color::srgb(0.7, 0.9, 1.0);
+const CURSOR: Color = Color::srgb(0.4, 0.9, 1.0);
 /// A counter's side, inches.
 const COUNTER_SIZE: f32 = 1.2;
 
@@ -94,9 +96,13 @@ fn draw_marks(
     previews: Res<Previews>,
     game: Option<Res<GameInPlay>>,
     highlight: Res<Highlight>,
+    cursor: Res<TableCursor>,
     time: Res<Time>,
 ) {
     let Some(table) = &view.table else { return };
+    if let Some(at) = cursor.at {
+        draw_cursor(&mut g, at, cursor.step_inches());
+    }
     let base = |id: UnitId| table.unit(id).map(|u| u.base);
     for id in &previews.actors {
         if let Some(f) = base(*id) {
@@ -174,6 +180,19 @@ fn draw_marks(
             );
         }
     }
+}
+
+/// The keyboard's cursor: cross hairs with a gap at the point, and a ring as wide as one step,
+/// so the player sees how far the next press goes.
+fn draw_cursor(g: &mut Gizmos, at: Vec2, step: f32) {
+    for dir in [Vec2::X, Vec2::Y, Vec2::NEG_X, Vec2::NEG_Y] {
+        g.line_2d(at + dir * 0.2, at + dir * 0.9, CURSOR);
+    }
+    g.circle_2d(
+        Isometry2d::from_translation(at),
+        step.max(0.1),
+        CURSOR.with_alpha(0.6),
+    );
 }
 
 /// 004's approach: the column's route as a faint line, and every counter as a square with a

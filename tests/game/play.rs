@@ -319,3 +319,118 @@ fn a_turn_to_face_the_pointer_is_previewed_with_the_verdict_its_commit_gets() {
     }
     assert!(seen.0 > 0 && seen.1 > 0, "both verdicts were met: {seen:?}");
 }
+
+/// Holds `modifier` while `code` is pressed and released, as a player's Shift+arrow.
+fn chord(app: &mut App, modifier: KeyCode, code: KeyCode) {
+    let send = |app: &mut App, code: KeyCode, state: ButtonState| {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    };
+    send(app, modifier, ButtonState::Pressed);
+    send(app, code, ButtonState::Pressed);
+    app.update();
+    send(app, code, ButtonState::Released);
+    send(app, modifier, ButtonState::Released);
+    app.update();
+}
+
+#[test]
+fn the_keyboard_alone_moves_a_group_and_makes_a_shot() {
+    // Every order from the keyboard: Tab picks a unit that can act, Shift+arrows move the table
+    // cursor (which places the move, an inch a press), Enter commits; in the shooting phase T
+    // picks the shooter's next target in range and sight (001 "To shoot"), Enter shoots. The
+    // pointer never moves: no mouse is used.
+    let mut app = solo_app(5);
+    let d = run_until_human(&mut app);
+    assert!(matches!(d, Decision::Move { .. }));
+    assert_eq!(app.world().resource::<Pointer>().world, None, "no mouse");
+    key(&mut app, KeyCode::Tab);
+    let first = app
+        .world()
+        .resource::<Selection>()
+        .unit
+        .expect("Tab picks a unit");
+    let actors = app.world().resource::<Previews>().actors.clone();
+    assert_eq!(actors.first(), Some(&first), "the first unit that can act");
+    let label = table(&app).label(first).to_string();
+    let start = centre(&app, &label);
+    // Forward is west: the squad beams down at the east edge. Three presses of an inch.
+    for _ in 0..3 {
+        chord(&mut app, KeyCode::ShiftLeft, KeyCode::ArrowLeft);
+    }
+    let preview = app.world().resource::<Previews>().movement.clone();
+    let preview = preview.expect("the cursor placed the move");
+    assert!((preview.to - (start + Vec2::new(-3.0, 0.0))).length() < 1e-4);
+    assert!(preview.legal(), "{:?}", preview.verdict);
+    // [ halves the step: half an inch more.
+    key(&mut app, KeyCode::BracketLeft);
+    chord(&mut app, KeyCode::ShiftLeft, KeyCode::ArrowLeft);
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    assert!((centre(&app, &label) - (start + Vec2::new(-3.5, 0.0))).length() < 1e-3);
+
+    // Pass every other decision (N) until a marine has a target, then pick it by keys.
+    for _ in 0..400 {
+        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            break;
+        }
+        let Some(d) = awaiting(&app) else {
+            app.update();
+            continue;
+        };
+        let t = table(&app);
+        let shooter = match d {
+            Decision::Shoot { side: Side::Humans } => t
+                .side_on_table(Side::Humans)
+                .find(|u| !target_marks(&t, Rules::bundled(), u.id).is_empty())
+                .map(|u| u.id),
+            _ => None,
+        };
+        let Some(shooter) = shooter else {
+            key(&mut app, KeyCode::KeyN);
+            continue;
+        };
+        // Tab walks the shooters to it; T picks its first target.
+        for _ in 0..20 {
+            if app.world().resource::<Selection>().unit == Some(shooter) {
+                break;
+            }
+            key(&mut app, KeyCode::Tab);
+        }
+        assert_eq!(app.world().resource::<Selection>().unit, Some(shooter));
+        key(&mut app, KeyCode::KeyT);
+        let marks = target_marks(&t, Rules::bundled(), shooter);
+        let picked = app.world().resource::<Previews>().shot.clone();
+        let picked = picked.expect("T drew up a shot");
+        assert!(
+            picked.verdict.is_ok(),
+            "T offers only targets the rules allow"
+        );
+        assert!(marks.iter().any(|m| Some(m.target) == target_of(&app)));
+        let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
+        key(&mut app, KeyCode::Enter);
+        app.update();
+        let log = &app.world().resource::<GameInPlay>().dice.log;
+        let to_hit = log[rolls_before..]
+            .iter()
+            .find(|e| e.kind == RollKind::ToHit)
+            .expect("the shot was rolled");
+        assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
+        return;
+    }
+    panic!("no marine ever had a target");
+}
+
+/// The target of the shot drawn up, if any.
+fn target_of(app: &App) -> Option<u32> {
+    match app.world().resource::<Selection>().draft {
+        Some(ambush::input::Draft::Shot { target }) => Some(target),
+        _ => None,
+    }
+}

@@ -34,6 +34,16 @@ pub enum PathBlocked {
     By(String),
 }
 
+/// `value` in inches with as many decimals (one to four) as it takes for `cost` and `allowance`
+/// to read differently: a refusal never says "costs 4.0\" but the allowance is 4.0\"" (a cost of
+/// 4.04 refused against 4.0). A tape measure reads tenths, so one decimal is the usual.
+pub fn apart(value: f32, cost: f32, allowance: f32) -> String {
+    let decimals = (1..=4)
+        .find(|&d| format!("{cost:.d$}") != format!("{allowance:.d$}"))
+        .unwrap_or(4);
+    format!("{value:.decimals$}")
+}
+
 /// Why the rules refuse a move or a charge, in the words the player sees.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MoveError {
@@ -48,7 +58,10 @@ pub enum MoveError {
     #[error("{unit}: {blocked}")]
     Path { unit: String, blocked: PathBlocked },
     #[error(
-        "{unit}: {kind} of {distance:.1}\" costs {cost:.1}\" but the allowance is {allowance:.1}\""
+        "{unit}: {kind} of {}\" costs {}\" but the allowance is {}\"",
+        apart(*.distance, *.cost, *.allowance),
+        apart(*.cost, *.cost, *.allowance),
+        apart(*.allowance, *.cost, *.allowance)
     )]
     BeyondAllowance {
         unit: String,
@@ -66,7 +79,9 @@ pub enum MoveError {
     #[error("the group would come apart: a group ends its move with its bases still in contact")]
     GroupComesApart,
     #[error(
-        "{unit}: charging {target} costs {cost:.1}\" but a {kind} move allows {allowance:.1}\""
+        "{unit}: charging {target} costs {}\" but a {kind} move allows {}\"",
+        apart(*.cost, *.cost, *.allowance),
+        apart(*.allowance, *.cost, *.allowance)
     )]
     ChargeBeyondAllowance {
         unit: String,
@@ -79,4 +94,40 @@ pub enum MoveError {
     NoRoomAtEdge { unit: String, target: String },
     #[error("no edge of the target can be reached")]
     NoEdgeReachable,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_cost_never_reads_the_same_as_its_allowance() {
+        // 001: a unit moves up to its allowance; the rules refuse more, by MEASURING_SLACK.
+        let said = MoveError::BeyondAllowance {
+            unit: "M1".into(),
+            kind: "straight forward",
+            distance: 4.04,
+            cost: 4.04,
+            allowance: 4.0,
+        }
+        .to_string();
+        assert_eq!(
+            said,
+            "M1: straight forward of 4.04\" costs 4.04\" but the allowance is 4.00\""
+        );
+        let charge = MoveError::ChargeBeyondAllowance {
+            unit: "A1".into(),
+            target: "M2".into(),
+            cost: 8.002,
+            kind: "charge",
+            allowance: 8.0,
+        }
+        .to_string();
+        assert!(
+            charge.ends_with("costs 8.002\" but a charge move allows 8.000\""),
+            "{charge}"
+        );
+        // Where a tenth tells them apart, a tenth is shown.
+        assert_eq!(apart(5.5, 5.5, 4.0), "5.5");
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::rules::preview::{
-    group, preview_charge, preview_move, preview_shot, target_marks, unit_at,
+    group, preview_charge, preview_move, preview_shot, target_marks, unit_at, why_no_shot,
 };
 use crate::rules::shooting::RangeBand;
 use crate::rules::table::MoveKind;
@@ -137,4 +137,25 @@ fn targets_are_highlighted_with_their_band_and_blocked_sight_is_named() {
     let plan = clear.verdict.unwrap();
     assert_eq!(plan.need, 5);
     assert!(plan.modifiers.iter().any(|x| x.name == "did not move"));
+}
+
+#[test]
+fn a_shooter_without_a_target_is_told_why_by_its_nearest_enemy() {
+    // 001: "The target must be in range and in line of sight"; "Standard Issue Weapons ... Long
+    // Range 20"": the end of a shooting phase says why each unit had no shot.
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let m2 = marine(&mut t, "M2", (10.0, 12.0), 0.0);
+    let far = alien(&mut t, "A1", (10.0, 40.0), 180.0);
+    // M2 stands between M1 and nothing: the alien is beyond both marines' long range.
+    let said = why_no_shot(&t, rules(), m1).expect("no target");
+    assert!(said.starts_with("M1: A1 is out of range"), "{said}");
+    // In range once it closes, and M2 blocks M1's line straight up the table.
+    t.unit_mut(far).expect("A1").base.center = Vec2::new(10.0, 25.0);
+    assert_eq!(why_no_shot(&t, rules(), m2), None, "M2 has a target");
+    let blocked = why_no_shot(&t, rules(), m1).expect("M1 is blocked");
+    assert!(
+        blocked.contains("M1 cannot see A1") && blocked.contains("M2"),
+        "{blocked}"
+    );
 }

@@ -15,8 +15,8 @@ pub const CURSOR_STEPS: [f32; 6] = [0.1, 0.25, 0.5, 1.0, 2.0, 4.0];
 /// The step a game starts with: an inch.
 const FIRST_STEP: usize = 3;
 /// A held cursor key moves again after this long, then every `REPEAT_EVERY`: a desktop's own
-/// key repeat waits about half a second, so a press is never taken for two.
-const REPEAT_AFTER: f32 = 0.5;
+/// key repeat waits half a second or more, so a press is never taken for two.
+const REPEAT_AFTER: f32 = 0.6;
 const REPEAT_EVERY: f32 = 0.1;
 
 /// Where the keyboard's cursor stands on the table, and how far one press moves it.
@@ -117,7 +117,7 @@ fn move_cursor(
     if actions.just_pressed(&PlayerAction::ClickAtCursor) {
         let p = at.unwrap_or_else(|| start_point(&cursor, &selection, &view));
         cursor.at = Some(p);
-        requests.write(Request::Click(p));
+        requests.write(Request::KeyClick(p));
     }
     if direction == Vec2::ZERO {
         *held = 0.0;

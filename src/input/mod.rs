@@ -49,6 +49,9 @@ pub struct Selection {
     pub draft: Option<Draft>,
     /// The unit under the pointer.
     pub hover: Option<UnitId>,
+    /// The unit was picked, or its order drawn up, by keys: the move preview does not follow
+    /// the pointer, which may lie anywhere, until a click.
+    pub by_keys: bool,
     /// The drafted order was given and the rules have not answered yet: the selection stays
     /// until they take it, and stays on when they refuse it so the player can mend the order.
     pub committed: bool,
@@ -59,6 +62,8 @@ pub struct Selection {
 pub enum Request {
     /// A click on the table at this point.
     Click(Vec2),
+    /// The same, made by a key at the keyboard's cursor.
+    KeyClick(Vec2),
     /// A unit picked from a list (the same as clicking it).
     Pick(UnitId),
     Commit,

@@ -39,7 +39,16 @@ pub fn handle(
     sel: &mut Selection,
 ) -> Option<(Side, Order)> {
     match request {
-        Request::Click(p) => match unit_at(table, *p) {
+        Request::Click(_) | Request::Pick(_) => sel.by_keys = false,
+        Request::NextUnit
+        | Request::PreviousUnit
+        | Request::NextTarget
+        | Request::Cursor(_)
+        | Request::KeyClick(_) => sel.by_keys = true,
+        _ => {}
+    }
+    match request {
+        Request::Click(p) | Request::KeyClick(p) => match unit_at(table, *p) {
             Some(u) => pick(u, decision, table, rules, sel),
             None => {
                 place(*p, decision, table, rules, sel);

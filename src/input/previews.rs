@@ -59,9 +59,11 @@ fn update_previews(
                 }
                 Some(Draft::Shot { .. }) => {}
                 None => {
-                    // The live preview follows the pointer over open table.
+                    // The live preview follows the pointer over open table (not for a unit
+                    // picked by keys: the idle pointer may be anywhere).
                     if let Some(p) = pointer.world.filter(|_| !pointer.over_panel)
                         && selection.hover.is_none()
+                        && !selection.by_keys
                     {
                         previews.movement =
                             preview_move(table, &rules, unit.id, p, unit.base.facing, group);

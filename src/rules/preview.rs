@@ -245,6 +245,8 @@ pub fn why_no_shot(table: &Table, rules: &Rules, shooter: UnitId) -> Option<Stri
         });
     Some(match nearest {
         Some(t) => match shooting::plan_shot(table, rules, shooter, t.id, None) {
+            // "M4 cannot see A1: ..." names the shooter already.
+            Err(why) if why.to_string().starts_with(&*s.label) => why.to_string(),
             Err(why) => format!("{}: {why}", s.label),
             Ok(_) => format!("{}: no target", s.label),
         },

@@ -18,9 +18,10 @@ pub(super) fn show(
         .default_size(230.0)
         .resizable(true)
         .show(root, |ui| {
-            // The panel keeps the width it has: what it shows scrolls and wraps inside it, so
-            // inspecting a unit never widens it and moves the table under the pointer.
-            egui::ScrollArea::vertical()
+            // The panel keeps the width it has: what it shows scrolls inside it (a vertical-only
+            // scroll area would pass a wide line's width on), so inspecting a unit never widens
+            // it and moves the table under the pointer.
+            egui::ScrollArea::both()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     let Some(t) = table else { return };

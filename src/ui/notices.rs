@@ -69,26 +69,32 @@ fn players(game: &GameInPlay) -> Vec<Side> {
 pub fn phase_over(ended: Phase, table: &Table, rules: &Rules, sides: &[Side]) -> Option<String> {
     let names = &table.config.side_names;
     Some(match ended {
-        Phase::AlienGeneration => format!("{} generation over", names.one(Side::Aliens)),
         Phase::Movement => "Movement over".into(),
         Phase::Shooting => {
-            let reasons: Vec<String> = sides
+            let mine: Vec<_> = sides
                 .iter()
                 .flat_map(|side| table.side_on_table(*side))
-                .filter_map(|u| why_no_shot(table, rules, u.id))
                 .collect();
-            let shooters = sides
-                .iter()
-                .flat_map(|side| table.side_on_table(*side))
-                .count();
-            let lead = if reasons.len() == shooters && shooters > 0 {
-                let who: Vec<&str> = sides.iter().map(|s| names.of(*s)).collect();
+            let mut reasons = Vec::new();
+            let mut could = Vec::new();
+            for u in &mine {
+                match why_no_shot(table, rules, u.id) {
+                    Some(why) => reasons.push(why),
+                    None => could.push(u.label.to_string()),
+                }
+            }
+            let who: Vec<&str> = sides.iter().map(|s| names.of(*s)).collect();
+            let lead = if could.is_empty() {
                 format!(
                     "Shooting over: no more shots for the {}",
                     who.join(" or the ")
                 )
             } else {
-                "Shooting over".to_string()
+                format!(
+                    "Shooting over: the {} declined ({} could still shoot)",
+                    who.join(" and the "),
+                    could.join(", ")
+                )
             };
             if reasons.is_empty() {
                 lead
@@ -105,9 +111,14 @@ pub fn phase_over(ended: Phase, table: &Table, rules: &Rules, sides: &[Side]) ->
                 format!("{lead}. {named}")
             }
         }
-        Phase::Melee => "Melee over".into(),
         Phase::Approach => "The approach is over: the ambush is sprung".into(),
-        Phase::EndOfTurn | Phase::NoGame | Phase::GameOver => return None,
+        // Generation says itself by its arrivals, melee by its rolls in the log; the end of the
+        // turn by the next turn's notice.
+        Phase::AlienGeneration
+        | Phase::Melee
+        | Phase::EndOfTurn
+        | Phase::NoGame
+        | Phase::GameOver => return None,
     })
 }
 
@@ -208,6 +219,8 @@ fn watch_the_game(
 fn draw_notices(
     mut contexts: EguiContexts,
     notices: Res<Notices>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    panels: Res<crate::input::pointer::PanelRects>,
     view: Res<PlayerView>,
     time: Res<Time>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
@@ -220,14 +233,22 @@ fn draw_notices(
         .iter()
         .filter(|n| now - n.at < SHOWN_FOR)
         .collect();
-    let screen = ctx.content_rect();
+    // Over the table, clear of the panels: the part of the window they leave, in egui's points.
+    let zoom = ctx.zoom_factor();
+    let free = window.single().map_or(ctx.content_rect(), |w| {
+        let r = crate::input::camera::free_area(w, &panels);
+        egui::Rect::from_min_max(
+            egui::pos2(r.min.x, r.min.y) / zoom,
+            egui::pos2(r.max.x, r.max.y) / zoom,
+        )
+    });
     if !fresh.is_empty() {
         egui::Area::new("notices".into())
             .order(egui::Order::Foreground)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .fixed_pos(free.left_top() + egui::vec2(12.0, 8.0))
             .interactable(false)
             .show(ctx, |ui| {
-                ui.set_max_width(screen.width() * 0.45);
+                ui.set_max_width((free.width() - 40.0).max(200.0));
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     for n in fresh.iter().rev().take(SHOWN_AT_ONCE).rev() {
                         ui.label(egui::RichText::new(&n.text).strong());

@@ -10,7 +10,7 @@ use ambush::input::{Pointer, Previews, Selection};
 use ambush::play::new_game::NewGame;
 use ambush::rules::log::RollKind;
 use ambush::rules::orders::Decision;
-use ambush::rules::preview::target_marks;
+use ambush::rules::preview::{TargetMark, target_marks};
 use ambush::rules::table::{MoveKind, Table};
 use ambush::rules::turn::Phase;
 use ambush_data::Rules;
@@ -169,64 +169,68 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
     );
 
     // Pass every other decision until a marine has a target, then shoot it by clicking.
+    let (t, shooter, mark) = pass_until_a_marine_can_shoot(&mut app);
+    point_at(&mut app, t.unit(shooter).unwrap().base.center);
+    click(&mut app);
+    let previews = app.world().resource::<Previews>().clone();
+    let ringed = previews
+        .targets
+        .iter()
+        .find(|m| m.target == mark.target)
+        .expect("the target is highlighted");
+    assert_eq!(ringed.plan.band, mark.plan.band);
+    point_at(&mut app, t.unit(mark.target).unwrap().base.center);
+    click(&mut app);
+    let preview = app
+        .world()
+        .resource::<Previews>()
+        .shot
+        .clone()
+        .expect("shot preview");
+    let plan = preview.verdict.expect("a legal shot");
+    assert_eq!(plan.need, 5);
+    let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    let log = &app.world().resource::<GameInPlay>().dice.log;
+    let to_hit = log[rolls_before..]
+        .iter()
+        .find(|e| e.kind == RollKind::ToHit)
+        .expect("the shot was rolled");
+    assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
+    assert_eq!(to_hit.target.as_deref(), Some(t.label(mark.target)));
+    let named: Vec<&str> = to_hit.modifiers.iter().map(|m| &*m.name).collect();
+    let previewed: Vec<&str> = plan.modifiers.iter().map(|m| &*m.name).collect();
+    assert_eq!(
+        named, previewed,
+        "the preview named the modifiers the roll used"
+    );
+}
+
+/// Passes (N) every decision until the marines are asked to shoot with a target in reach.
+/// Returns the table then, the first marine with a target, and its first target.
+fn pass_until_a_marine_can_shoot(app: &mut App) -> (Table, u32, TargetMark) {
     for _ in 0..400 {
         if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
             break;
         }
-        let Some(d) = awaiting(&app) else {
+        let Some(d) = awaiting(app) else {
             app.update();
             continue;
         };
-        let t = table(&app);
-        let rules = Rules::bundled();
+        let t = table(app);
         let shot = match d {
             Decision::Shoot { side: Side::Humans } => t.side_on_table(Side::Humans).find_map(|u| {
-                target_marks(&t, rules, u.id)
+                target_marks(&t, Rules::bundled(), u.id)
                     .first()
                     .map(|m| (u.id, m.clone()))
             }),
             _ => None,
         };
-        let Some((shooter, mark)) = shot else {
-            key(&mut app, KeyCode::KeyN);
-            continue;
-        };
-        point_at(&mut app, t.unit(shooter).unwrap().base.center);
-        click(&mut app);
-        let previews = app.world().resource::<Previews>().clone();
-        let ringed = previews
-            .targets
-            .iter()
-            .find(|m| m.target == mark.target)
-            .expect("the target is highlighted");
-        assert_eq!(ringed.plan.band, mark.plan.band);
-        point_at(&mut app, t.unit(mark.target).unwrap().base.center);
-        click(&mut app);
-        let preview = app
-            .world()
-            .resource::<Previews>()
-            .shot
-            .clone()
-            .expect("shot preview");
-        let plan = preview.verdict.expect("a legal shot");
-        assert_eq!(plan.need, 5);
-        let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
-        key(&mut app, KeyCode::Enter);
-        app.update();
-        let log = &app.world().resource::<GameInPlay>().dice.log;
-        let to_hit = log[rolls_before..]
-            .iter()
-            .find(|e| e.kind == RollKind::ToHit)
-            .expect("the shot was rolled");
-        assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
-        assert_eq!(to_hit.target.as_deref(), Some(t.label(mark.target)));
-        let named: Vec<&str> = to_hit.modifiers.iter().map(|m| &*m.name).collect();
-        let previewed: Vec<&str> = plan.modifiers.iter().map(|m| &*m.name).collect();
-        assert_eq!(
-            named, previewed,
-            "the preview named the modifiers the roll used"
-        );
-        return;
+        match shot {
+            Some((shooter, mark)) => return (t, shooter, mark),
+            None => key(app, KeyCode::KeyN),
+        }
     }
     panic!("no marine ever had a target");
 }
@@ -381,55 +385,33 @@ fn the_keyboard_alone_moves_a_group_and_makes_a_shot() {
     assert!((centre(&app, &label) - (start + Vec2::new(-3.5, 0.0))).length() < 1e-3);
 
     // Pass every other decision (N) until a marine has a target, then pick it by keys.
-    for _ in 0..400 {
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+    let (t, shooter, _) = pass_until_a_marine_can_shoot(&mut app);
+    // Tab walks the shooters to it; T picks its first target.
+    for _ in 0..20 {
+        if app.world().resource::<Selection>().unit == Some(shooter) {
             break;
         }
-        let Some(d) = awaiting(&app) else {
-            app.update();
-            continue;
-        };
-        let t = table(&app);
-        let shooter = match d {
-            Decision::Shoot { side: Side::Humans } => t
-                .side_on_table(Side::Humans)
-                .find(|u| !target_marks(&t, Rules::bundled(), u.id).is_empty())
-                .map(|u| u.id),
-            _ => None,
-        };
-        let Some(shooter) = shooter else {
-            key(&mut app, KeyCode::KeyN);
-            continue;
-        };
-        // Tab walks the shooters to it; T picks its first target.
-        for _ in 0..20 {
-            if app.world().resource::<Selection>().unit == Some(shooter) {
-                break;
-            }
-            key(&mut app, KeyCode::Tab);
-        }
-        assert_eq!(app.world().resource::<Selection>().unit, Some(shooter));
-        key(&mut app, KeyCode::KeyT);
-        let marks = target_marks(&t, Rules::bundled(), shooter);
-        let picked = app.world().resource::<Previews>().shot.clone();
-        let picked = picked.expect("T drew up a shot");
-        assert!(
-            picked.verdict.is_ok(),
-            "T offers only targets the rules allow"
-        );
-        assert!(marks.iter().any(|m| Some(m.target) == target_of(&app)));
-        let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
-        key(&mut app, KeyCode::Enter);
-        app.update();
-        let log = &app.world().resource::<GameInPlay>().dice.log;
-        let to_hit = log[rolls_before..]
-            .iter()
-            .find(|e| e.kind == RollKind::ToHit)
-            .expect("the shot was rolled");
-        assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
-        return;
+        key(&mut app, KeyCode::Tab);
     }
-    panic!("no marine ever had a target");
+    assert_eq!(app.world().resource::<Selection>().unit, Some(shooter));
+    key(&mut app, KeyCode::KeyT);
+    let marks = target_marks(&t, Rules::bundled(), shooter);
+    let picked = app.world().resource::<Previews>().shot.clone();
+    let picked = picked.expect("T drew up a shot");
+    assert!(
+        picked.verdict.is_ok(),
+        "T offers only targets the rules allow"
+    );
+    assert!(marks.iter().any(|m| Some(m.target) == target_of(&app)));
+    let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
+    key(&mut app, KeyCode::Enter);
+    app.update();
+    let log = &app.world().resource::<GameInPlay>().dice.log;
+    let to_hit = log[rolls_before..]
+        .iter()
+        .find(|e| e.kind == RollKind::ToHit)
+        .expect("the shot was rolled");
+    assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
 }
 
 /// The target of the shot drawn up, if any.

@@ -5,24 +5,9 @@
 # Needs Xvfb and xdotool (apt-get install xvfb xdotool mesa-vulkan-drivers).
 # Usage: tests/window/editor.sh path/to/ambush
 set -euo pipefail
-if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
-    exec env XVFB_RUNNING=1 xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
-fi
-bin="$(realpath "$1")"
-cd "$(dirname "$0")/../.."
-work="$(mktemp -d)"
-log="$work/editor.log"
-pid=""
-finish() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap finish EXIT
-fail() {
-    echo "window editor test: $*" >&2
-    tail -20 "$log" >&2 || true
-    exit 1
-}
+name=editor
+# shellcheck source=tests/window/lib.sh
+source "$(dirname "$0")/lib.sh"
 # A scratch data folder: the editor's mods, autosave and display settings go there.
 export AMBUSH_SAVES="$work/saves" AMBUSH_DISPLAY="$work/display.ron"
 # How many scenarios the menu offers (playable, in all): the bundled ones and the bundled mods'.
@@ -47,12 +32,6 @@ sleep 3
 window="$(xdotool search --name '^Ambush$' | head -1)"
 [ -n "$window" ] || fail "no window named Ambush"
 xdotool windowfocus "$window" 2>/dev/null || true
-key() {
-    xdotool keydown "$@"
-    sleep 0.4
-    xdotool keyup "$@"
-    sleep 0.6
-}
 click() { # x, y in the window
     xdotool mousemove --window "$window" "$1" "$2"
     sleep 0.4

@@ -6,24 +6,9 @@
 # Needs Xvfb and xdotool (apt-get install xvfb xdotool mesa-vulkan-drivers).
 # Usage: tests/window/keyboard.sh path/to/ambush
 set -euo pipefail
-if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
-    exec env XVFB_RUNNING=1 xvfb-run -a -s "-screen 0 1600x1000x24" "$0" "$@"
-fi
-bin="$(realpath "$1")"
-cd "$(dirname "$0")/../.."
-work="$(mktemp -d)"
-log="$work/keyboard.log"
-pid=""
-finish() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap finish EXIT
-fail() {
-    echo "window keyboard test: $*" >&2
-    tail -30 "$log" >&2 || true
-    exit 1
-}
+name=keyboard
+# shellcheck source=tests/window/lib.sh
+source "$(dirname "$0")/lib.sh"
 export AMBUSH_SAVES="$work/saves" AMBUSH_DISPLAY="$work/display.ron"
 autosave="$AMBUSH_SAVES/autosave.ron"
 # The same seed as tests/game/play.rs's keyboard test: a marine has a shot within a few turns.
@@ -47,13 +32,6 @@ sleep 2
 window="$(xdotool search --name '^Ambush$' | head -1)"
 [ -n "$window" ] || fail "no window named Ambush"
 xdotool windowfocus "$window" 2>/dev/null || true
-# Frames are slow on software Vulkan: each key is held about 0.4 s.
-key() {
-    xdotool keydown "$@"
-    sleep 0.4
-    xdotool keyup "$@"
-    sleep 0.6
-}
 shift_key() {
     xdotool keydown shift
     key "$@"

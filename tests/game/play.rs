@@ -8,7 +8,7 @@ use ambush::game::visibility::PlayerView;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
 use ambush::play::new_game::NewGame;
-use ambush::rules::log::RollKind;
+use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::orders::Decision;
 use ambush::rules::preview::{TargetMark, target_marks};
 use ambush::rules::table::{MoveKind, Table};
@@ -189,14 +189,7 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
         .expect("shot preview");
     let plan = preview.verdict.expect("a legal shot");
     assert_eq!(plan.need, 5);
-    let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
-    key(&mut app, KeyCode::Enter);
-    app.update();
-    let log = &app.world().resource::<GameInPlay>().dice.log;
-    let to_hit = log[rolls_before..]
-        .iter()
-        .find(|e| e.kind == RollKind::ToHit)
-        .expect("the shot was rolled");
+    let to_hit = enter_and_find_the_roll_to_hit(&mut app);
     assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
     assert_eq!(to_hit.target.as_deref(), Some(t.label(mark.target)));
     let named: Vec<&str> = to_hit.modifiers.iter().map(|m| &*m.name).collect();
@@ -403,15 +396,21 @@ fn the_keyboard_alone_moves_a_group_and_makes_a_shot() {
         "T offers only targets the rules allow"
     );
     assert!(marks.iter().any(|m| Some(m.target) == target_of(&app)));
+    let to_hit = enter_and_find_the_roll_to_hit(&mut app);
+    assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
+}
+
+/// Presses Enter on a drawn-up shot and returns its roll to hit from the log.
+fn enter_and_find_the_roll_to_hit(app: &mut App) -> RollEntry {
     let rolls_before = app.world().resource::<GameInPlay>().dice.log.len();
-    key(&mut app, KeyCode::Enter);
+    key(app, KeyCode::Enter);
     app.update();
     let log = &app.world().resource::<GameInPlay>().dice.log;
-    let to_hit = log[rolls_before..]
+    log[rolls_before..]
         .iter()
         .find(|e| e.kind == RollKind::ToHit)
-        .expect("the shot was rolled");
-    assert_eq!(to_hit.actor.as_deref(), Some(t.label(shooter)));
+        .cloned()
+        .expect("the shot was rolled")
 }
 
 /// The target of the shot drawn up, if any.

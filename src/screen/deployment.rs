@@ -56,6 +56,9 @@ pub struct DeploymentWizard {
     pub problem: Option<String>,
     /// A game played by file: the one side's secret set-up, for the turn file it goes with.
     pub by_file: Option<crate::screen::pbem::ByFile>,
+    /// The game it sets up is the player's own, kept in the autosave (`GameChoice::autosave`);
+    /// a test play's is not.
+    pub autosave: bool,
 }
 
 impl DeploymentWizard {
@@ -91,6 +94,7 @@ impl DeploymentWizard {
             selected: None,
             problem: None,
             by_file: None,
+            autosave: false,
         };
         wizard.enter_step();
         Some(wizard)
@@ -259,6 +263,7 @@ fn draw_setup(
                     view_only: false,
                     reveal: false,
                     set_up: false,
+                    autosave: wizard.autosave,
                 })));
                 // Leave the last step on screen until the table takes over.
                 wizard.current -= 1;

@@ -220,6 +220,7 @@ fn start_directly(
         match wizard {
             Some(mut wizard) => {
                 wizard.file = d.0.file.clone();
+                wizard.autosave = d.0.autosave;
                 commands.insert_resource(wizard);
                 screen.set(Screen::Deployment);
             }
@@ -415,11 +416,13 @@ fn draw_menu(
                     view_only: false,
                     reveal: false,
                     set_up: false,
+                    autosave: true,
                         };
                         // The set-up screens come first when a player has a part in them.
                         match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
                             Some(mut wizard) => {
                                 wizard.file = choice.file;
+                                wizard.autosave = choice.autosave;
                                 commands.insert_resource(wizard);
                                 screen.set(Screen::Deployment);
                             }

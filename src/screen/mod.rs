@@ -143,6 +143,10 @@ pub struct GameChoice {
     pub reveal: bool,
     /// The scenario is already set up (a save's): no set-up screens before it.
     pub set_up: bool,
+    /// The player's own game, written to the autosave after every order. A test play, a
+    /// replay and a watched AI game never touch the autosave (nor does a turn played at a
+    /// distance, which is no `GameChoice`).
+    pub autosave: bool,
 }
 
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).

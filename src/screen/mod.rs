@@ -46,6 +46,9 @@ pub enum Screen {
     /// spring point.
     Deployment,
     Table,
+    /// A turn played by file is over: what was sent, where the file is and what to do with it
+    /// (`screen::pbem`).
+    TurnSent,
     /// The scenario editor (`screen::editor`).
     Editor,
 }

@@ -61,7 +61,7 @@ impl PbemMenu {
 }
 
 /// The menu's *Play by file*: open a received turn file (it plays the turn on the table when
-/// it is this side's) and say what came of the last step.
+/// it is this side's); what came of it is said in the menu's status bar (`status_ui`).
 pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Commands) {
     ui.horizontal(|ui| {
         ui.label("Play by file: open a turn file");
@@ -71,6 +71,10 @@ pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Comma
             open_from_menu(&path, menu, commands);
         }
     });
+}
+
+/// What the last step of play at a distance came to, for the menu's status bar.
+pub fn status_ui(ui: &mut egui::Ui, menu: &PbemMenu) {
     if let Some((ok, text)) = &menu.status {
         let colour = if *ok {
             egui::Color32::from_rgb(150, 210, 150)

@@ -339,6 +339,9 @@ fn draw_game_menu(
     egui::Window::new("Game menu")
         .open(&mut open)
         .collapsible(false)
+        // Kept inside the window, scrolling when the window is small or the text large.
+        .constrain(true)
+        .vscroll(true)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.strong("The game is paused.");

@@ -4,7 +4,7 @@
 # docs/modding.md's, with `ambush edit --screenshot`: the editor on Jungle Patrol's ambush, and on a
 # copy of it with a hidden unit outside its set-up zone.
 # Needs a display; on a machine without one it runs itself under xvfb-run (apt-get install xvfb
-# mesa-vulkan-drivers). Usage: docs/screenshots.sh [path/to/ambush]
+# mesa-vulkan-drivers xdotool imagemagick). Usage: docs/screenshots.sh [path/to/ambush]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${DISPLAY:-}" ] && [ -z "${XVFB_RUNNING:-}" ]; then
@@ -72,4 +72,24 @@ sed 's/label: "J2", side: Aliens, troop: Alien, at: (31.0, 20.0)/label: "J2", si
     scenarios/jungle_patrol.ron >"$work/jungle_patrol.ron"
 grep -q "at: (36.0, 40.0)" "$work/jungle_patrol.ron" || { echo "J2 not found in jungle_patrol.ron" >&2; exit 1; }
 "$bin" edit "$work/jungle_patrol.ron" --screenshot "$out/editor_problem.png" --frames 40
+# docs/playing.md's screen after a turn played by file: the marines' player (A) opens the AI's
+# answer (B) in the window and ends the turn with N (pass) sent by xdotool.
+"$bin" pbem new --scenario scenarios/crashed_ship.ron --side humans --data "$work/A" --out "$work/m0.ron" >/dev/null
+"$bin" pbem open "$work/m0.ron" --data "$work/B" --ai --out "$work/m1.ron" >/dev/null
+"$bin" pbem open "$work/m1.ron" --data "$work/A" --out "$work/m2.ron" >/dev/null 2>&1 &
+turn=$!
+sleep 20
+win="$(xdotool search --name '^Ambush$' | head -1)"
+# Each N passes (the remaining moves, then the shots) until an order rolls and the turn is sent.
+for _ in 1 2 3 4 5 6; do
+    [ -f "$work/m2.ron" ] && break
+    xdotool windowfocus "$win" key n
+    sleep 6
+done
+[ -f "$work/m2.ron" ] || { echo "the turn by file did not end" >&2; exit 1; }
+sleep 4
+import -window "$win" "$work/turn_sent.png"
+convert "$work/turn_sent.png" -crop 900x240+0+0 +repage "$out/turn_sent.png"
+xdotool windowfocus "$win" key alt+F4 2>/dev/null || true
+kill "$turn" 2>/dev/null || true
 echo "screenshots written to $out/"

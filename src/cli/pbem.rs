@@ -46,8 +46,12 @@ impl DataArg {
 pub enum PbemCommand {
     /// Start a game as SIDE and write its first message to --out.
     New {
+        /// The scenario to play, a file such as scenarios/crashed_ship.ron. Its text travels
+        /// in the first message, so the other player needs no copy of it.
         #[arg(long, value_name = "FILE")]
         scenario: PathBuf,
+        /// The side you play; your opponent plays the other. `humans` is the scenario's human
+        /// side (the marines, the column), `aliens` the other (the waves, the ambushers).
         #[arg(long, value_enum)]
         side: SideArg,
         #[command(flatten)]
@@ -55,6 +59,8 @@ pub enum PbemCommand {
         /// Let the AI play this side's turns.
         #[arg(long)]
         ai: bool,
+        /// Where to write the first message: send this file to your opponent, who opens it
+        /// with `ambush pbem open MSG --out NEXT` (or the menu's Play by file).
         #[arg(long, value_name = "MSG")]
         out: PathBuf,
         /// With an ambush: this side's secret set-up, a copy of the scenario with its pieces
@@ -365,5 +371,37 @@ fn only_game(folder: &Path) -> Result<Bytes32, CliError> {
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn pbem_new_help_explains_the_scenario_the_side_and_the_out_file() {
+        let mut cli = super::super::Cli::command();
+        let new = cli
+            .find_subcommand_mut("pbem")
+            .and_then(|p| p.find_subcommand_mut("new"))
+            .expect("ambush pbem new");
+        for (option, words) in [
+            ("scenario", "scenario to play"),
+            ("side", "side you play"),
+            ("out", "send this file to your opponent"),
+        ] {
+            let arg = new
+                .get_arguments()
+                .find(|a| a.get_id() == option)
+                .unwrap_or_else(|| panic!("--{option}"));
+            let help = arg
+                .get_long_help()
+                .or(arg.get_help())
+                .map(|h| h.to_string());
+            assert!(
+                help.as_deref().is_some_and(|h| h.contains(words)),
+                "--{option}: {help:?}"
+            );
+        }
     }
 }

@@ -165,6 +165,8 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 view_only: false,
                 reveal: false,
                 set_up: false,
+                // A watched AI game is not the player's own.
+                autosave: !watch,
             })
         }
         Some(Err(e)) => return Err(unusable(e)),

@@ -1,6 +1,7 @@
 //! The table camera: 1 world unit = 1 inch; pan, zoom and fit the whole table.
 
 use crate::game::resources::GameInPlay;
+use crate::game::start::GameNumber;
 use crate::input::actions::PlayerInput;
 use crate::input::pointer::PanelRects;
 use crate::input::{InputSet, PlayerAction, Pointer};
@@ -49,17 +50,22 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Fits the table when a game starts, and again over the next frames while the overlay's
-/// panels settle their sizes.
+/// Fits the table when a game starts (each game's number, so a resumed game or a test play
+/// opens framed, not where the last game or the editor left the camera), and again over the
+/// next frames while the overlay's panels settle their sizes.
 fn fit_new_table(
     game: Option<Res<GameInPlay>>,
+    number: Option<Res<State<GameNumber>>>,
     window: Query<&Window, With<PrimaryWindow>>,
     panels: Res<PanelRects>,
+    mut fitted: Local<Option<GameNumber>>,
     mut settle: Local<u32>,
     mut camera: Query<(&mut Transform, &mut Projection), With<TableCamera>>,
 ) {
     let Some(game) = game else { return };
-    if game.is_added() {
+    let number = number.map(|n| *n.get());
+    if game.is_added() || *fitted != number {
+        *fitted = number;
         *settle = 5;
     }
     if *settle == 0 {
@@ -387,6 +393,69 @@ mod tests {
         }
         // Zooming about the centre leaves the view where it was.
         assert_eq!(zoom_at(centre, 0.1, centre, 0.05), centre);
+    }
+
+    /// Whether the camera shows the whole table of the game in play, the window less no panel.
+    fn shows_the_whole_table(app: &mut App) -> bool {
+        let size = app.world().resource::<GameInPlay>().table.config.table;
+        let window = app
+            .world_mut()
+            .query_filtered::<&Window, With<PrimaryWindow>>()
+            .single(app.world())
+            .expect("a window")
+            .clone();
+        let area = free_area(&window, &PanelRects::default());
+        let mut cameras = app
+            .world_mut()
+            .query_filtered::<(&Transform, &Projection), With<TableCamera>>();
+        let (t, p) = cameras.single(app.world()).expect("the table camera");
+        shows_whole(t, p, &window, area, size)
+    }
+
+    #[test]
+    fn every_new_game_opens_framed_wherever_the_last_one_left_the_camera() {
+        // A resumed game or a test play after another game opened where the last game (zoomed
+        // in on a corner) left the camera, until F was pressed.
+        let rules = std::sync::Arc::new(ambush_data::Rules::bundled().clone());
+        let scenario = |f: &str| crate::game::test_support::scenario(f);
+        let first = crate::play::new_game::NewGame::new(scenario("crashed_ship.ron"), 1, 0);
+        let mut app = crate::input::player_app(&first, rules.clone());
+        app.world_mut().spawn((Window::default(), PrimaryWindow));
+        for _ in 0..8 {
+            app.update();
+        }
+        assert!(
+            shows_the_whole_table(&mut app),
+            "the first game opens framed"
+        );
+        let zoom_into_a_corner = |app: &mut App| {
+            let mut cameras = app
+                .world_mut()
+                .query_filtered::<(&mut Transform, &mut Projection), With<TableCamera>>();
+            for (mut t, mut p) in cameras.iter_mut(app.world_mut()) {
+                t.translation = Vec3::new(2.0, 3.0, 100.0);
+                if let Projection::Orthographic(o) = &mut *p {
+                    o.scale = 0.01;
+                }
+            }
+        };
+        zoom_into_a_corner(&mut app);
+        for _ in 0..8 {
+            app.update();
+        }
+        assert!(
+            !shows_the_whole_table(&mut app),
+            "the player's own view is left alone during a game"
+        );
+        for file in ["crashed_ship.ron", "night_raid.ron"] {
+            let next = crate::play::new_game::NewGame::new(scenario(file), 2, 0);
+            crate::game::start::start_game(app.world_mut(), &next, rules.clone());
+            for _ in 0..8 {
+                app.update();
+            }
+            assert!(shows_the_whole_table(&mut app), "{file} opens framed");
+            zoom_into_a_corner(&mut app);
+        }
     }
 
     #[test]

@@ -127,6 +127,7 @@ mod tests {
             view_only: false,
             reveal: false,
             set_up: false,
+            autosave: true,
         }));
         app.update();
         assert!(

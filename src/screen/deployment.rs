@@ -56,6 +56,9 @@ pub struct DeploymentWizard {
     pub problem: Option<String>,
     /// A game played by file: the one side's secret set-up, for the turn file it goes with.
     pub by_file: Option<crate::screen::pbem::ByFile>,
+    /// The game it sets up is the player's own, kept in the autosave (`GameChoice::autosave`);
+    /// a test play's is not.
+    pub autosave: bool,
 }
 
 impl DeploymentWizard {
@@ -91,6 +94,7 @@ impl DeploymentWizard {
             selected: None,
             problem: None,
             by_file: None,
+            autosave: false,
         };
         wizard.enter_step();
         Some(wizard)
@@ -203,69 +207,96 @@ fn draw_setup(
         return Ok(());
     };
     let mut root = crate::ui::window_ui(ctx, "setup");
+    // The page scrolls: at 1280x720 a step with its map is taller than the window.
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        let Some(step) = wizard.step() else { return };
-        ui.heading(format!(
-            "{}: set-up, step {} of {}",
-            wizard.setup.scenario.name,
-            wizard.current + 1,
-            wizard.steps.len()
-        ));
-        if !wizard.ready {
-            // Hot-seat: the other player must not see this step's secrets.
-            ui.add_space(40.0);
-            ui.heading(format!(
-                "Pass the screen to the {} player",
-                wizard.setup.scenario.names(&wizard.rules).of(step.side())
-            ));
-            ui.label("The other player looks away while you make your secret choices.");
-            if ui.button("I am ready").clicked() {
-                wizard.ready = true;
-            }
-            return;
-        }
-        match step {
-            DeploymentStep::March(side) => march_ui(ui, &mut wizard, side, palette),
-            DeploymentStep::Ambush(side) => ambush_ui(ui, &mut wizard, side, palette),
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            if ui.button("Back to the menu").clicked() {
-                screen.set(Screen::Menu);
-            }
-            let last = wizard.current + 1 == wizard.steps.len();
-            if ui
-                .button(if last { "Start the game" } else { "Done" })
-                .clicked()
-                && let Some(setup) = wizard.finish_step()
-            {
-                if let Some(by_file) = wizard.by_file.clone() {
-                    // Played by file: the choice is committed in this side's message.
-                    crate::screen::pbem::set_up_chosen(
-                        by_file,
-                        &setup.scenario,
-                        &mut by_file_menu,
-                        &mut commands,
-                    );
-                    screen.set(Screen::Menu);
-                    return;
-                }
-                requests.write(SessionRequest::Start(Box::new(GameChoice {
-                    setup,
-                    rules: wizard.rules.clone(),
-                    file: wizard.file.clone(),
-                    source: None,
-                    orders: Vec::new(),
-                    view_only: false,
-                    reveal: false,
-                    set_up: false,
-                })));
-                // Leave the last step on screen until the table takes over.
-                wizard.current -= 1;
-            }
-        });
+        egui::ScrollArea::vertical()
+            .id_salt("setup page")
+            .show(ui, |ui| {
+                setup_page(
+                    ui,
+                    &mut wizard,
+                    &mut commands,
+                    &mut by_file_menu,
+                    &mut requests,
+                    &mut screen,
+                    palette,
+                )
+            })
     });
     Ok(())
+}
+
+/// One step of the set-up, on its scrolling page.
+fn setup_page(
+    ui: &mut egui::Ui,
+    wizard: &mut DeploymentWizard,
+    commands: &mut Commands,
+    by_file_menu: &mut crate::screen::pbem::PbemMenu,
+    requests: &mut MessageWriter<SessionRequest>,
+    screen: &mut NextState<Screen>,
+    palette: Palette,
+) {
+    let Some(step) = wizard.step() else { return };
+    ui.heading(format!(
+        "{}: set-up, step {} of {}",
+        wizard.setup.scenario.name,
+        wizard.current + 1,
+        wizard.steps.len()
+    ));
+    if !wizard.ready {
+        // Hot-seat: the other player must not see this step's secrets.
+        ui.add_space(40.0);
+        ui.heading(format!(
+            "Pass the screen to the {} player",
+            wizard.setup.scenario.names(&wizard.rules).of(step.side())
+        ));
+        ui.label("The other player looks away while you make your secret choices.");
+        if ui.button("I am ready").clicked() {
+            wizard.ready = true;
+        }
+        return;
+    }
+    match step {
+        DeploymentStep::March(side) => march_ui(ui, wizard, side, palette),
+        DeploymentStep::Ambush(side) => ambush_ui(ui, wizard, side, palette),
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button("Back to the menu").clicked() {
+            screen.set(Screen::Menu);
+        }
+        let last = wizard.current + 1 == wizard.steps.len();
+        if ui
+            .button(if last { "Start the game" } else { "Done" })
+            .clicked()
+            && let Some(setup) = wizard.finish_step()
+        {
+            if let Some(by_file) = wizard.by_file.clone() {
+                // Played by file: the choice is committed in this side's message.
+                crate::screen::pbem::set_up_chosen(
+                    by_file,
+                    &setup.scenario,
+                    by_file_menu,
+                    commands,
+                );
+                screen.set(Screen::Menu);
+                return;
+            }
+            requests.write(SessionRequest::Start(Box::new(GameChoice {
+                setup,
+                rules: wizard.rules.clone(),
+                file: wizard.file.clone(),
+                source: None,
+                orders: Vec::new(),
+                view_only: false,
+                reveal: false,
+                set_up: false,
+                autosave: wizard.autosave,
+            })));
+            // Leave the last step on screen until the table takes over.
+            wizard.current -= 1;
+        }
+    });
 }
 
 /// The column player's secret order of march: move units up and down, set the spacing.
@@ -399,7 +430,11 @@ fn draw_map(
 ) -> Option<(f32, f32)> {
     let (w, d) = s.table;
     let width = ui.available_width().min(900.0);
-    let scale = (width / w).min((ui.available_height() - 80.0).max(200.0) / d);
+    // Inside the page's scroll area the height is unbounded: the window's is the bound.
+    let room = ui
+        .available_height()
+        .min(ui.ctx().viewport_rect().height() * 0.75);
+    let scale = (width / w).min((room - 80.0).max(200.0) / d);
     let (response, painter) =
         ui.allocate_painter(egui::vec2(w * scale, d * scale), egui::Sense::click());
     let origin = response.rect.left_bottom();

@@ -59,6 +59,8 @@ fn outbox_dir() -> std::path::PathBuf {
 /// The menu's row: join a game at an address, or how the live game stands.
 pub fn join_ui(ui: &mut egui::Ui, remote: &mut RemotePlay, commands: &mut Commands) {
     ui.horizontal(|ui| {
+        // As high as the row with its field and button, so the menu below does not move.
+        ui.set_min_height(ui.spacing().interact_size.y);
         if let Some(live) = &remote.live {
             ui.label(format!("Playing live: {}", live.status));
             return;
@@ -98,10 +100,13 @@ pub fn host_ui(
     remote: &mut RemotePlay,
     commands: &mut Commands,
 ) {
-    if remote.live.is_some() {
-        return;
-    }
     ui.horizontal(|ui| {
+        // While a game is live the row stays, as high, so the buttons below it do not move.
+        ui.set_min_height(ui.spacing().interact_size.y);
+        if remote.live.is_some() {
+            ui.label("Play live: a game is in progress (its state is above).");
+            return;
+        }
         ui.label("Play live: host on port");
         ui.add(egui::TextEdit::singleline(&mut remote.live_menu.port).desired_width(60.0));
         for (side, name) in [(Side::Humans, names.0), (Side::Aliens, names.1)] {

@@ -228,6 +228,7 @@ fn start_directly(
         match wizard {
             Some(mut wizard) => {
                 wizard.file = d.0.file.clone();
+                wizard.autosave = d.0.autosave;
                 commands.insert_resource(wizard);
                 screen.set(Screen::Deployment);
             }
@@ -263,188 +264,212 @@ fn draw_menu(
     };
     let palette = display.palette();
     let mut root = crate::ui::window_ui(ctx, "menu");
-    egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        if let Some(scene) = &title {
-            title_banner(ui, &scene.triangles);
-        }
-        if let Some(p) = &catalogue.rules_problem {
-            ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
-        }
-        if let Some(entry) = &interrupted.0 {
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button("Resume the interrupted game").clicked() {
-                    match choice_from_save(&entry.path) {
-                        Ok(choice) => {
-                            requests.write(SessionRequest::Start(Box::new(choice)));
-                        }
-                        Err(why) => *resume_problem = Some(why),
-                    }
-                }
-                ui.label(describe(entry));
-            });
-            if let Some(why) = resume_problem.as_ref() {
-                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
-            }
-        }
-        ui.separator();
-        ui.horizontal(|ui| {
-            if ui.button("New scenario in the editor").clicked() {
-                commands.insert_resource(EditorSession::new_scenario(catalogue.rules.clone()));
-                screen.set(Screen::Editor);
-            }
-            if let Some(draft) = &left.0
-                && ui
-                    .button(format!(
-                        "Reopen the editor's unsaved draft ({})",
-                        draft.scenario.name
-                    ))
-                    .clicked()
-            {
-                let session = crate::screen::editor::reopen(draft, catalogue.rules.clone());
-                commands.insert_resource(session);
-                screen.set(Screen::Editor);
-            }
-            if let Some(why) = edit_problem.as_ref() {
-                ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
-            }
-        });
-        crate::screen::pbem::open_turn_ui(ui, &mut remote.by_file, &mut commands);
-        crate::screen::live::join_ui(ui, &mut remote, &mut commands);
-        ui.separator();
-        ui.columns(2, |cols| {
+    // What the last step came to, in a bar of a fixed height at the bottom: a message that
+    // comes or goes never moves the button under the pointer.
+    egui::Panel::bottom("menu status")
+        .exact_size(MENU_STATUS_HEIGHT)
+        .resizable(false)
+        .show(&mut root, |ui| {
             egui::ScrollArea::vertical()
-                .id_salt("scenario list")
-                .max_height(cols[0].available_height() * 0.6)
-                .show(&mut cols[0], |ui| {
-                    scenario_list(ui, &catalogue, &mut chosen, &mut maps, palette)
+                .id_salt("menu status")
+                .show(ui, |ui| {
+                    crate::screen::pbem::status_ui(ui, &remote.by_file);
+                    for why in [resume_problem.as_ref(), edit_problem.as_ref()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+                    }
                 });
-            cols[0].separator();
-            options_ui(&mut cols[0], &mut options);
-            cols[0].separator();
-            display_ui(&mut cols[0], &mut display);
-            let Some(entry) = catalogue.scenarios.get(*chosen) else {
-                return;
-            };
-            let ui = &mut cols[1];
-            match &entry.scenario {
-                Ok(s) => {
-                    let names = s.names(&entry.rules);
-                    let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
-                    ui.heading(&s.name);
-                    ui.small(&entry.file);
-                    let w = ui.available_width().min(520.0);
-                    let (rect, _) = ui.allocate_exact_size(
-                        egui::vec2(w, w * (s.table.1 / s.table.0).clamp(0.3, 1.0)),
-                        egui::Sense::hover(),
-                    );
-                    maps.paint(ui, rect, &entry.file, s, &entry.rules, palette);
-                    ui.small(
-                        "Blue squares: the human side where it deploys; orange diamonds: the \
-                         alien side (an ambush's hidden units are not shown). Dashed orange: the \
-                         ambush's set-up zone; pale line: the column's route; star: the objective.",
-                    );
-                    ui.label(&s.briefing);
-                    ui.label(format!(
-                        "Table {}\" x {}\", {} turns, {} units of the {humans}; their wounds by {:?}.",
-                        s.table.0,
-                        s.table.1,
-                        s.turn_limit,
-                        s.units.len(),
-                        s.human_wounds
-                    ));
-                    ui.separator();
-                    if s.ambush
-                        .as_ref()
-                        .is_some_and(|a| a.setup != AmbushSetup::None)
-                    {
-                        ui.label(
-                            "An ambush scenario: before the game the column's player writes its \
-                             order of march, and the ambusher places hidden units and dummies \
-                             and picks the spring point (004).",
-                        );
-                    }
-                    // A scenario of the game or a bundled mod is copied into a mod of the
-                    // user's when saved: the editor never writes into the game's folders.
-                    if ui.button("Edit in the scenario editor").clicked()
-                        && let Some(folders) = folders.as_deref()
-                    {
-                        let path = if entry.group == 0 {
-                            folders.game_root.join(&entry.file)
-                        } else {
-                            std::path::PathBuf::from(&entry.file)
-                        };
-                        match crate::screen::editor::open_file(&path, &folders.protected) {
-                            Ok(session) => {
-                                *edit_problem = None;
-                                commands.insert_resource(session);
-                                screen.set(Screen::Editor);
-                            }
-                            Err(why) => *edit_problem = Some(why),
-                        }
-                    }
-                    // Play by file takes the game's own scenarios, whose tables both players have.
-                    if entry.group == 0
-                        && let Some(folders) = folders.as_deref()
-                    {
-                        crate::screen::pbem::start_game_ui(
-                            ui,
-                            &folders.game_root.join(&entry.file),
-                            s,
-                            (humans, aliens),
-                            &mut remote.by_file,
-                            &mut commands,
-                        );
-                        crate::screen::live::host_ui(
-                            ui,
-                            &folders.game_root.join(&entry.file),
-                            s,
-                            (humans, aliens),
-                            &mut remote,
-                            &mut commands,
-                        );
-                    }
-                    let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
-                    let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
-                    if solo.clicked() || hot_seat.clicked() {
-                        let mut setup = NewGame::new(options.apply(s), options.seed, 0);
-                        setup.wounds = options.human_wounds;
-                        setup.controllers = if hot_seat.clicked() {
-                            Controllers::hot_seat()
-                        } else {
-                            Controllers::solo()
-                        };
-                        let choice = GameChoice {
-                            setup,
-                            rules: entry.rules.clone(),
-                            file: Some(entry.file.clone()),
-                            source: None,
-                            orders: Vec::new(),
-                    view_only: false,
-                    reveal: false,
-                    set_up: false,
-                        };
-                        // The set-up screens come first when a player has a part in them.
-                        match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
-                            Some(mut wizard) => {
-                                wizard.file = choice.file;
-                                commands.insert_resource(wizard);
-                                screen.set(Screen::Deployment);
-                            }
-                            None => {
-                                requests.write(SessionRequest::Start(Box::new(choice)));
-                            }
-                        }
-                    }
-                }
-                Err(why) => {
-                    ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
-                }
-            }
         });
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        // The whole page scrolls, so every option is in reach in a small window (1280x720).
+        let page = ui.available_height();
+        egui::ScrollArea::vertical()
+            .id_salt("menu page")
+            .show(ui, |ui| {
+                if let Some(scene) = &title {
+                    title_banner(ui, &scene.triangles);
+                }
+                if let Some(p) = &catalogue.rules_problem {
+                    ui.colored_label(egui::Color32::from_rgb(255, 110, 90), p);
+                }
+                if let Some(entry) = &interrupted.0 {
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        if ui.button("Resume the interrupted game").clicked() {
+                            match choice_from_save(&entry.path) {
+                                Ok(choice) => {
+                                    *resume_problem = None;
+                                    requests.write(SessionRequest::Start(Box::new(choice)));
+                                }
+                                Err(why) => *resume_problem = Some(why),
+                            }
+                        }
+                        ui.label(describe(entry));
+                    });
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if ui.button("New scenario in the editor").clicked() {
+                        commands.insert_resource(EditorSession::new_scenario(catalogue.rules.clone()));
+                        screen.set(Screen::Editor);
+                    }
+                    if let Some(draft) = &left.0
+                        && ui
+                            .button(format!(
+                                "Reopen the editor's unsaved draft ({})",
+                                draft.scenario.name
+                            ))
+                            .clicked()
+                    {
+                        let session = crate::screen::editor::reopen(draft, catalogue.rules.clone());
+                        commands.insert_resource(session);
+                        screen.set(Screen::Editor);
+                    }
+                });
+                crate::screen::pbem::open_turn_ui(ui, &mut remote.by_file, &mut commands);
+                crate::screen::live::join_ui(ui, &mut remote, &mut commands);
+                ui.separator();
+                ui.columns(2, |cols| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("scenario list")
+                        .max_height((page * 0.4).max(160.0))
+                        .show(&mut cols[0], |ui| {
+                            scenario_list(ui, &catalogue, &mut chosen, &mut maps, palette)
+                        });
+                    cols[0].separator();
+                    options_ui(&mut cols[0], &mut options);
+                    cols[0].separator();
+                    display_ui(&mut cols[0], &mut display);
+                    let Some(entry) = catalogue.scenarios.get(*chosen) else {
+                        return;
+                    };
+                    let ui = &mut cols[1];
+                    match &entry.scenario {
+                        Ok(s) => {
+                            let names = s.names(&entry.rules);
+                            let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
+                            ui.heading(&s.name);
+                            ui.small(&entry.file);
+                            let w = ui.available_width().min(520.0);
+                            let (rect, _) = ui.allocate_exact_size(
+                                egui::vec2(w, w * (s.table.1 / s.table.0).clamp(0.3, 1.0)),
+                                egui::Sense::hover(),
+                            );
+                            maps.paint(ui, rect, &entry.file, s, &entry.rules, palette);
+                            ui.small(
+                                "Blue squares: the human side where it deploys; orange diamonds: the \
+                                 alien side (an ambush's hidden units are not shown). Dashed orange: the \
+                                 ambush's set-up zone; pale line: the column's route; star: the objective.",
+                            );
+                            ui.label(&s.briefing);
+                            ui.label(format!(
+                                "Table {}\" x {}\", {} turns, {} units of the {humans}; their wounds by {:?}.",
+                                s.table.0,
+                                s.table.1,
+                                s.turn_limit,
+                                s.units.len(),
+                                s.human_wounds
+                            ));
+                            ui.separator();
+                            if s.ambush
+                                .as_ref()
+                                .is_some_and(|a| a.setup != AmbushSetup::None)
+                            {
+                                ui.label(
+                                    "An ambush scenario: before the game the column's player writes its \
+                                     order of march, and the ambusher places hidden units and dummies \
+                                     and picks the spring point (004).",
+                                );
+                            }
+                            // A scenario of the game or a bundled mod is copied into a mod of the
+                            // user's when saved: the editor never writes into the game's folders.
+                            if ui.button("Edit in the scenario editor").clicked()
+                                && let Some(folders) = folders.as_deref()
+                            {
+                                let path = if entry.group == 0 {
+                                    folders.game_root.join(&entry.file)
+                                } else {
+                                    std::path::PathBuf::from(&entry.file)
+                                };
+                                match crate::screen::editor::open_file(&path, &folders.protected) {
+                                    Ok(session) => {
+                                        *edit_problem = None;
+                                        commands.insert_resource(session);
+                                        screen.set(Screen::Editor);
+                                    }
+                                    Err(why) => *edit_problem = Some(why),
+                                }
+                            }
+                            // Play by file takes the game's own scenarios, whose tables both players have.
+                            if entry.group == 0
+                                && let Some(folders) = folders.as_deref()
+                            {
+                                crate::screen::pbem::start_game_ui(
+                                    ui,
+                                    &folders.game_root.join(&entry.file),
+                                    s,
+                                    (humans, aliens),
+                                    &mut remote.by_file,
+                                    &mut commands,
+                                );
+                                crate::screen::live::host_ui(
+                                    ui,
+                                    &folders.game_root.join(&entry.file),
+                                    s,
+                                    (humans, aliens),
+                                    &mut remote,
+                                    &mut commands,
+                                );
+                            }
+                            let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
+                            let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
+                            if solo.clicked() || hot_seat.clicked() {
+                                let mut setup = NewGame::new(options.apply(s), options.seed, 0);
+                                setup.wounds = options.human_wounds;
+                                setup.controllers = if hot_seat.clicked() {
+                                    Controllers::hot_seat()
+                                } else {
+                                    Controllers::solo()
+                                };
+                                let choice = GameChoice {
+                                    setup,
+                                    rules: entry.rules.clone(),
+                                    file: Some(entry.file.clone()),
+                                    source: None,
+                                    orders: Vec::new(),
+                            view_only: false,
+                            reveal: false,
+                            set_up: false,
+                            autosave: true,
+                                };
+                                // The set-up screens come first when a player has a part in them.
+                                match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
+                                    Some(mut wizard) => {
+                                        wizard.file = choice.file;
+                                        wizard.autosave = choice.autosave;
+                                        commands.insert_resource(wizard);
+                                        screen.set(Screen::Deployment);
+                                    }
+                                    None => {
+                                        requests.write(SessionRequest::Start(Box::new(choice)));
+                                    }
+                                }
+                            }
+                        }
+                        Err(why) => {
+                            ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
+                        }
+                    }
+                });
+            });
     });
     Ok(())
 }
+
+/// The height of the menu's status bar: three lines, scrolling when a message is longer.
+const MENU_STATUS_HEIGHT: f32 = 58.0;
 
 /// The scenarios under their groups' headings, each with a small map: the game's own, then each
 /// mod with its problem.

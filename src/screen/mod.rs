@@ -46,6 +46,9 @@ pub enum Screen {
     /// spring point.
     Deployment,
     Table,
+    /// A turn played by file is over: what was sent, where the file is and what to do with it
+    /// (`screen::pbem`).
+    TurnSent,
     /// The scenario editor (`screen::editor`).
     Editor,
 }
@@ -143,6 +146,10 @@ pub struct GameChoice {
     pub reveal: bool,
     /// The scenario is already set up (a save's): no set-up screens before it.
     pub set_up: bool,
+    /// The player's own game, written to the autosave after every order. A test play, a
+    /// replay and a watched AI game never touch the autosave (nor does a turn played at a
+    /// distance, which is no `GameChoice`).
+    pub autosave: bool,
 }
 
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).

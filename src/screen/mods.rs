@@ -419,6 +419,7 @@ mod tests {
             view_only: false,
             reveal: false,
             set_up: false,
+            autosave: true,
         }));
         write_mod(&dir, "Edited mid-game");
         settle(&mut app);

@@ -8,6 +8,7 @@ use crate::input::InputSet;
 use crate::pbem::game::rolls;
 use crate::pbem::{Opened, Turn};
 use crate::rules::orders::Order;
+use crate::rules::turn::Phase;
 use crate::screen::Screen;
 use crate::ui::EguiPass;
 use ambush_data::board::Side;
@@ -60,7 +61,7 @@ impl PbemMenu {
 }
 
 /// The menu's *Play by file*: open a received turn file (it plays the turn on the table when
-/// it is this side's) and say what came of the last step.
+/// it is this side's); what came of it is said in the menu's status bar (`status_ui`).
 pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Commands) {
     ui.horizontal(|ui| {
         ui.label("Play by file: open a turn file");
@@ -70,6 +71,10 @@ pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Comma
             open_from_menu(&path, menu, commands);
         }
     });
+}
+
+/// What the last step of play at a distance came to, for the menu's status bar.
+pub fn status_ui(ui: &mut egui::Ui, menu: &PbemMenu) {
     if let Some((ok, text)) = &menu.status {
         let colour = if *ok {
             egui::Color32::from_rgb(150, 210, 150)
@@ -288,9 +293,53 @@ struct PbemInPlay {
     live: bool,
 }
 
+/// The turn just sent by file, for the screen that follows the table.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct TurnSent {
+    /// The file to send.
+    pub file: PathBuf,
+    /// The answer's place among the game's messages.
+    pub seq: u64,
+    pub orders: usize,
+    /// Why the turn ended.
+    pub why: String,
+    /// How the game ended, once it has.
+    pub ending: Option<String>,
+    /// Opened from the command line: the window may close, and the command says what was sent.
+    pub from_command_line: bool,
+}
+
+impl TurnSent {
+    /// What the screen says: what was sent, where the file is, and what to do with it.
+    pub fn lines(&self) -> [String; 3] {
+        let orders = match self.orders {
+            1 => "1 order".to_string(),
+            n => format!("{n} orders"),
+        };
+        let what = format!(
+            "Message {} is written: your {orders}, as your turn ended because {}.",
+            self.seq, self.why
+        );
+        let where_ = format!("The file: {}", self.file.display());
+        let next = match &self.ending {
+            Some(ending) => format!(
+                "The game is over ({ending}). Send this last file to your opponent so their game ends too; then `ambush pbem verify` checks the whole game."
+            ),
+            None => "Send this file to your opponent (by e-mail, chat or a shared folder). They open it with the menu's Play by file (or `ambush pbem open FILE --out NEXT`); when their answer comes back, open it the same way to play your next turn.".to_string(),
+        };
+        [what, where_, next]
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PbemMenu>()
         .add_systems(OnEnter(Screen::Menu), start_turn)
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_turn_sent
+                .in_set(EguiPass::Screens)
+                .run_if(in_state(Screen::TurnSent)),
+        )
         .add_systems(OnExit(Screen::Table), turn_left)
         .add_systems(
             Update,
@@ -312,6 +361,11 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(resource_exists::<PbemInPlay>),
         );
 }
+
+/// How a turn at a distance ends, as `pbem::game::rolls` decides: an order counts as rolling
+/// when the rules roll after it before the next decision (its phase ends and the next one
+/// rolls), since those dice too need the other player's contribution.
+pub const TURN_ENDS: &str = "your turn ends with your first order that rolls a die, or after which the rules roll one (an order that ends a phase may), or when the decision passes to your opponent; its dice come with the answer.";
 
 /// A line atop the table: whose turn this is, how it ends and where the answer goes.
 fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> Result {
@@ -340,7 +394,7 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
                     }
                 } else {
                     ui.label(format!(
-                        "Playing at a distance as the {:?}: your first order that rolls a die ends your turn (its dice come with the answer). The answer goes {to}.",
+                        "Playing at a distance as the {:?}: {TURN_ENDS} The answer goes {to}.",
                         turn.side,
                     ));
                 }
@@ -369,6 +423,9 @@ fn start_turn(world: &mut World) {
         }
     };
     start_game(world, &setup, turn.rules().clone());
+    // The last game played in the window is not this one: it must not be autosaved, played
+    // again or taken back over this turn.
+    world.remove_resource::<crate::screen::session::CurrentGame>();
     let game = turn.rebuilt.game.clone();
     let first_order = game.record.orders.len();
     world.resource_mut::<GameInPlay>().0 = game;
@@ -432,13 +489,16 @@ fn hold_an_order_that_rolls(mut turn: ResMut<PbemInPlay>, game: Option<ResMut<Ga
 }
 
 /// The turn is over when the player has given an order that rolls, the game waits on the
-/// other side, or it has ended: the answer is sent and the window closes.
+/// other side, or it has ended: the answer is sent, and by file the next screen says what to
+/// do with it (live, it goes back at once and the window returns to the menu or closes).
 fn end_of_turn(
     mut turn: ResMut<PbemInPlay>,
     game: Option<Res<GameInPlay>>,
     mut exit: MessageWriter<AppExit>,
     mut menu: ResMut<PbemMenu>,
     mut screen: ResMut<NextState<Screen>>,
+    mut phase: ResMut<NextState<Phase>>,
+    mut commands: Commands,
 ) {
     let Some(game) = game else { return };
     let theirs = game.awaited().is_some_and(|d| d.side() != turn.side);
@@ -449,10 +509,37 @@ fn end_of_turn(
         return;
     };
     let orders = game.record.orders[turn.first_order.min(game.record.orders.len())..].to_vec();
+    let why = if game.is_over() {
+        "the game ended".to_string()
+    } else if turn.last.is_some() {
+        "your last order rolls dice".to_string()
+    } else {
+        format!("the decision passed to the {:?}", turn.side.other())
+    };
     t.rebuilt.game = game.0.clone();
     let sent = t.send(orders, turn.last.take(), &turn.out);
     let failed = sent.is_err();
-    if turn.back_to_menu {
+    if let Ok(opened) = &sent
+        && !turn.live
+        && let Some(seq) = opened.answered
+    {
+        // By file the player still has a file to send: a screen says what it is, where it is
+        // and what to do with it, rather than the window closing on it.
+        menu.say(
+            true,
+            format!("Your turn is over: send {}", turn.out.display()),
+        );
+        commands.insert_resource(TurnSent {
+            file: turn.out.clone(),
+            seq,
+            orders: opened.orders,
+            why,
+            ending: opened.ending.clone(),
+            from_command_line: !turn.back_to_menu,
+        });
+        phase.set(Phase::NoGame);
+        screen.set(Screen::TurnSent);
+    } else if turn.back_to_menu {
         match &sent {
             Ok(_) if turn.live => menu.say(
                 true,
@@ -473,6 +560,59 @@ fn end_of_turn(
         });
     }
     *turn.result.lock().unwrap_or_else(|p| p.into_inner()) = Some(sent.map_err(|e| e.to_string()));
+}
+
+/// The screen after a turn sent by file: what was sent, the file with a button to copy its
+/// path, what to do with it, and the way back to the menu.
+fn draw_turn_sent(
+    mut contexts: EguiContexts,
+    sent: Option<Res<TurnSent>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    mut copied: Local<bool>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(sent) = sent else {
+        return Ok(());
+    };
+    let [what, file, next] = sent.lines();
+    let mut root = crate::ui::window_ui(ctx, "turn sent");
+    egui::CentralPanel::default_margins().show(&mut root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.set_max_width(720.0);
+            ui.heading("Your turn is over");
+            ui.add_space(8.0);
+            ui.label(what);
+            ui.add_space(8.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(file);
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Copy the path").clicked() {
+                    ui.ctx().copy_text(sent.file.display().to_string());
+                    *copied = true;
+                }
+                if *copied {
+                    ui.label("Copied.");
+                }
+            });
+            ui.add_space(8.0);
+            ui.label(next);
+            ui.add_space(12.0);
+            ui.horizontal(|ui| {
+                if ui.button("Back to the menu").clicked() {
+                    *copied = false;
+                    commands.remove_resource::<TurnSent>();
+                    screen.set(Screen::Menu);
+                }
+                if sent.from_command_line && ui.button("Close the window").clicked() {
+                    exit.write(AppExit::Success);
+                }
+            });
+        });
+    });
+    Ok(())
 }
 
 #[cfg(test)]
@@ -522,6 +662,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.init_state::<Screen>();
+        app.init_state::<Phase>();
         app.add_message::<AppExit>();
         let result = TurnResult::default();
         let first_order = turn.rebuilt.game.record.orders.len();
@@ -574,6 +715,24 @@ mod tests {
         let orders = answer.message.orders.len() + usize::from(answer.message.last.is_some());
         assert!(orders > 0, "the turn's orders are in the answer");
         assert_eq!(sent.orders, orders);
+        // The window stays open on a screen that says what was sent and where the file is.
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::TurnSent
+        );
+        assert!(
+            app.world().resource::<Messages<AppExit>>().is_empty(),
+            "the window does not close on the player"
+        );
+        let shown = app.world().resource::<TurnSent>().clone();
+        assert_eq!(shown.file, m(i + 1));
+        assert_eq!((shown.seq, shown.orders), (u64::from(i) + 1, orders));
+        assert!(shown.from_command_line);
+        let [what, file, next] = shown.lines();
+        assert!(what.contains(&format!("Message {}", i + 1)), "{what}");
+        assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
+        assert!(next.contains("Send this file to your opponent"), "{next}");
         // The aliens' game takes the answer and plays on.
         open(&b, &m(i + 1), &rules, true, &m(i + 2), None).expect("the aliens take the answer");
         let _ = std::fs::remove_dir_all(&dir);

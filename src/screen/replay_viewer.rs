@@ -38,6 +38,7 @@ impl ReplayViewer {
             view_only: true,
             reveal: self.save.summary.finished,
             set_up: true,
+            autosave: false,
         }
     }
 

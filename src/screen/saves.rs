@@ -115,7 +115,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Interrupted>()
         .init_resource::<Autosaved>()
         .init_resource::<GameMenu>()
+        // Read again each time the menu shows, so the resume line describes what Resume opens.
         .add_systems(Startup, find_interrupted)
+        .add_systems(OnEnter(Screen::Menu), find_interrupted)
         .add_systems(
             Update,
             (autosave, write_requested)
@@ -159,8 +161,9 @@ fn autosave(world: &mut World) {
     let Some(game) = world.get_resource::<CurrentGame>() else {
         return;
     };
-    // The replay viewer shows a game; it does not play one.
-    if game.0.view_only {
+    // Only the player's own game: a test play, a replay or a watched AI game never replaces
+    // it (the replay viewer shows a game; it does not play one).
+    if game.0.view_only || !game.0.autosave {
         return;
     }
     let Some(played) = world.get_resource::<GameInPlay>() else {
@@ -224,6 +227,7 @@ pub fn choice_from_save(path: &Path) -> Result<GameChoice, String> {
         view_only: false,
         reveal: false,
         set_up: true,
+        autosave: true,
     })
 }
 
@@ -335,6 +339,9 @@ fn draw_game_menu(
     egui::Window::new("Game menu")
         .open(&mut open)
         .collapsible(false)
+        // Kept inside the window, scrolling when the window is small or the text large.
+        .constrain(true)
+        .vscroll(true)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.strong("The game is paused.");
@@ -455,6 +462,7 @@ mod tests {
             view_only: false,
             reveal: false,
             set_up: true,
+            autosave: true,
         };
         let mut world = World::new();
         world.insert_resource(CurrentGame(choice.clone()));
@@ -468,6 +476,145 @@ mod tests {
         let saved = save_now(&mut world).expect("a save");
         assert_eq!(saved.source.mod_name.as_deref(), Some("On disk"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The session and the autosave without a window, saving into `folder`, at the menu.
+    fn session_app(folder: &Path) -> App {
+        let rules = Arc::new(ambush_data::Rules::bundled().clone());
+        let setup = crate::play::new_game::NewGame::new(
+            crate::game::test_support::scenario("crashed_ship.ron"),
+            1,
+            0,
+        );
+        let mut app = crate::input::player_app(&setup, rules);
+        app.init_state::<Screen>()
+            .add_message::<SessionRequest>()
+            .add_message::<crate::ui::SummaryChoice>()
+            .insert_resource(crate::screen::SessionOptions {
+                pace: crate::screen::AlienPace::Instant,
+                ..Default::default()
+            })
+            .insert_resource(SaveFolder(folder.to_path_buf()))
+            .add_plugins((crate::screen::session::plugin, plugin));
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app
+    }
+
+    /// Starts `choice` as the menu does and plays it for `frames` frames, the human side's
+    /// orders given as its AI would give them; then back to the menu. The orders played.
+    fn play(app: &mut App, choice: GameChoice, frames: usize) -> usize {
+        app.world_mut()
+            .write_message(SessionRequest::Start(Box::new(choice)));
+        let crate::control::Controller::Ai(marines) = crate::control::Controllers::all_ai().humans
+        else {
+            unreachable!("the marines have an AI")
+        };
+        for _ in 0..frames {
+            app.update();
+            let mut game = app.world_mut().resource_mut::<GameInPlay>();
+            if game.pending.0.is_empty()
+                && let Some(d) = game.awaited().cloned()
+                && game.controllers.get(d.side()) == Controller::Human
+            {
+                let order = marines.decide(&game.table, &game.rules, &d, &game.ai_memos);
+                game.pending.push(d.side(), order);
+            }
+        }
+        let orders = app.world().resource::<GameInPlay>().record.orders.len();
+        app.world_mut().write_message(SessionRequest::MainMenu);
+        app.update();
+        app.update();
+        orders
+    }
+
+    fn resume_line(app: &App) -> Option<String> {
+        app.world()
+            .resource::<Interrupted>()
+            .0
+            .as_ref()
+            .map(describe)
+    }
+
+    #[test]
+    fn test_play_replays_and_watched_ai_games_leave_the_players_autosave_as_it_was() {
+        // A crashed-ship game autosaved after its orders was replaced by the editor draft's test
+        // play, and the menu's resume line still named what it had read at start-up.
+        let dir = std::env::temp_dir().join(format!("ambush-autosave-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut app = session_app(&dir);
+        assert_eq!(resume_line(&app), None, "nothing to resume yet");
+        let own = own_game(1);
+        let played = play(&mut app, own, 60);
+        assert!(played > 5, "the player's own game has orders: {played}");
+        let autosave = dir.join(AUTOSAVE);
+        let kept = std::fs::read(&autosave).expect("the game was autosaved");
+        let line = resume_line(&app).expect("the menu offers the game again");
+        assert!(line.contains(&format!("{played} orders")), "{line}");
+
+        // A test play of a draft (the editor's own choice of game), solo and AI against AI.
+        let folders = [dir.join("none")];
+        let scenarios = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut editor = crate::screen::editor::open_file(
+            &scenarios.join("crashed_ship_heavy_weapon.ron"),
+            &folders,
+        )
+        .expect("the editor opens a scenario");
+        let options = crate::screen::SessionOptions::default();
+        for players in [
+            crate::screen::editor::TestPlayers::Solo,
+            crate::screen::editor::TestPlayers::AiAgainstAi,
+        ] {
+            let test = editor
+                .test_game(players, &options)
+                .expect("the draft plays");
+            let orders = play(&mut app, test, 40);
+            assert!(orders > 0, "the test play ({players:?}) played orders");
+            assert_eq!(std::fs::read(&autosave).expect("kept"), kept, "{players:?}");
+            assert_eq!(resume_line(&app).as_ref(), Some(&line), "{players:?}");
+        }
+        // The autosave watched in the replay viewer, and resumed.
+        let (_, watched) = crate::screen::watch_save(&autosave).expect("the autosave replays");
+        play(&mut app, watched, 10);
+        assert_eq!(std::fs::read(&autosave).expect("kept"), kept, "watched");
+        let resumed = choice_from_save(&autosave).expect("the autosave loads");
+        assert_eq!(
+            resumed.orders.len(),
+            played,
+            "Resume opens what the line says"
+        );
+        assert_eq!(resume_line(&app).as_ref(), Some(&line));
+        // The player's own game resumed is autosaved again as it goes on.
+        // The save's orders are given again first, one a frame.
+        let more = play(&mut app, resumed, played + 60);
+        assert!(more > played, "{more} orders after resuming {played}");
+        assert_ne!(std::fs::read(&autosave).expect("written"), kept);
+        let line = resume_line(&app).expect("the game goes on");
+        assert!(line.contains(&format!("{more} orders")), "{line}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The menu's solo game of the crashed ship with `seed`, the player's own.
+    fn own_game(seed: u64) -> GameChoice {
+        let mut setup = crate::play::new_game::NewGame::new(
+            crate::game::test_support::scenario("crashed_ship.ron"),
+            seed,
+            0,
+        );
+        setup.controllers = crate::control::Controllers::solo();
+        GameChoice {
+            setup,
+            rules: Arc::new(ambush_data::Rules::bundled().clone()),
+            file: Some("scenarios/crashed_ship.ron".into()),
+            source: None,
+            orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: false,
+            autosave: true,
+        }
     }
 
     #[test]

@@ -923,6 +923,8 @@ impl EditorSession {
             view_only: false,
             reveal: false,
             set_up: false,
+            // A test play never touches the player's own autosave.
+            autosave: false,
         })
     }
 

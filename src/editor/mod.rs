@@ -16,6 +16,6 @@ pub use edits::{
     new_ambush, snap, translate,
 };
 pub use files::{
-    FileError, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments, open,
-    open_with_its_rules, remove_autosave, rules_for, save, save_into_mod, save_target,
+    FileError, Overwrite, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments,
+    open, open_with_its_rules, remove_autosave, rules_for, save, save_into_mod, save_target,
 };

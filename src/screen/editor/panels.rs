@@ -39,9 +39,15 @@ pub(super) fn top_bar(
         }
         ui.separator();
         ui.label("Mod");
-        ui.add(egui::TextEdit::singleline(&mut session.mod_name).desired_width(140.0));
+        let mod_name =
+            ui.add(egui::TextEdit::singleline(&mut session.mod_name).desired_width(140.0));
         ui.label("File");
-        ui.add(egui::TextEdit::singleline(&mut session.file_name).desired_width(140.0));
+        let file_name =
+            ui.add(egui::TextEdit::singleline(&mut session.file_name).desired_width(140.0));
+        // The question was about the old place: a new name asks again when saved.
+        if mod_name.changed() || file_name.changed() {
+            session.confirm_overwrite = false;
+        }
         if ui.button("Save (Ctrl+S)").clicked() {
             session.save(folders);
         }

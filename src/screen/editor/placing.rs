@@ -498,8 +498,7 @@ mod tests {
     }
 
     /// Issue 24: the ambush section placed on the table: a zone drawn, hidden units and
-    /// dummies in it, the route clicked point by point and the spring point on it. The result
-    /// passes the checks.
+    /// dummies in it, the route clicked point by point and the spring point on it.
     #[test]
     fn an_ambush_is_drawn_on_the_table() {
         let mut s = session();

@@ -268,8 +268,8 @@ pub struct EditorSession {
     pub view: TableView,
     /// Whether the help (F1) is open.
     pub help: bool,
-    /// A save that waits for the user's word: the file has hand-written comments a save
-    /// would lose.
+    /// A save that waits for the user's word: it would replace a file this draft did not
+    /// write, or lose a file's hand-written comments.
     pub confirm_overwrite: bool,
     /// The settings and ambush panels' copy of the scenario.
     pub(super) fields: Option<super::settings::FieldsForm>,
@@ -820,8 +820,9 @@ impl EditorSession {
 
     /// Saves the draft into the user's mod `mod_name` as `file_name`: into its `scenarios/`
     /// when it passes every check, else into its `drafts/`, which the menu never lists. A file
-    /// already there that this draft did not come from, or one with hand-written comments, is
-    /// not overwritten until the user says so (`save_anyway`) or picks another name.
+    /// there that this draft did not come from (another scenario's, or rule files a person put
+    /// in a folder that is not a mod yet), or one with hand-written comments, is not replaced
+    /// until the user says so (`save_anyway`) or picks another name.
     pub fn save(&mut self, folders: &EditorFolders) {
         let target = files::save_target(
             &self.draft,
@@ -831,28 +832,42 @@ impl EditorSession {
             &folders.protected,
         );
         if let Ok(t) = &target {
-            let ours = matches!(self.draft.origin(), Origin::Mod { file, .. } if *file == t.file);
-            let why = if t.loses_comments {
-                Some("has hand-written comments, which a save does not keep")
-            } else if t.file.exists() && !ours {
-                Some("is another scenario's file")
+            let shown = |files: &[std::path::PathBuf]| {
+                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+                names.join(", ")
+            };
+            let why = if !t.replaces.is_empty() {
+                Some(format!(
+                    "{} {} there already, which this draft did not write: saving replaces {}",
+                    shown(&t.replaces),
+                    if t.replaces.len() == 1 { "is" } else { "are" },
+                    if t.replaces.len() == 1 { "it" } else { "them" },
+                ))
+            } else if t.loses_comments {
+                Some(format!(
+                    "{} has hand-written comments, which a save does not keep",
+                    t.file.display()
+                ))
             } else {
                 None
             };
             if let Some(why) = why {
                 self.confirm_overwrite = true;
                 self.status = format!(
-                    "{} {why}: overwrite it, or change the file name to save as a new file.",
-                    t.file.display()
+                    "{why}: overwrite, or change the mod or file name to save somewhere new."
                 );
                 return;
             }
         }
-        self.save_anyway(folders);
+        self.write_save(folders, files::Overwrite::Refuse);
     }
 
-    /// Saves without asking: the user has said to overwrite.
+    /// Saves, replacing what is there: the user has said to overwrite.
     pub fn save_anyway(&mut self, folders: &EditorFolders) {
+        self.write_save(folders, files::Overwrite::Allowed);
+    }
+
+    fn write_save(&mut self, folders: &EditorFolders, overwrite: files::Overwrite) {
         self.confirm_overwrite = false;
         let result = files::save_into_mod(
             &mut self.draft,
@@ -860,6 +875,7 @@ impl EditorSession {
             &self.mod_name,
             &self.file_name,
             &folders.protected,
+            overwrite,
         );
         self.status = match result {
             Ok(target) if target.as_draft => format!(

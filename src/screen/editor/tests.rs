@@ -100,7 +100,11 @@ fn a_polygons_point_is_dragged_by_its_handle() {
     };
     assert_eq!(moved[2], (36.0, 31.0));
     assert_eq!((moved[0], moved[1]), (points[0], points[1]));
-    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    assert!(
+        s.problems_of(Pick::Terrain(0)).next().is_none(),
+        "{:?}",
+        s.problems
+    );
     // Dragged across itself, the outline is a problem of that feature, and undo mends it.
     s.drag_start((36.0, 31.0));
     s.drag_end((24.0, 30.0));
@@ -110,7 +114,7 @@ fn a_polygons_point_is_dragged_by_its_handle() {
         s.problems
     );
     s.undo();
-    assert!(s.problems.is_empty());
+    assert!(s.problems_of(Pick::Terrain(0)).next().is_none());
 }
 
 /// Delete, turn and duplicate act on the selection, each one edit.
@@ -289,4 +293,90 @@ fn saving_writes_into_the_users_mod_and_a_failing_draft_into_its_drafts() {
     s.save(&folders);
     assert!(s.status.starts_with("Not saved"), "{}", s.status);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A scratch folder for one test, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(line: u32) -> Scratch {
+        let root = std::env::temp_dir().join(format!(
+            "ambush-editor-screen-{}-{line}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("a scratch folder");
+        Scratch(root)
+    }
+
+    fn folders(&self) -> EditorFolders {
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        EditorFolders {
+            mods_root: self.0.join("mods"),
+            protected: vec![repo.join("scenarios"), repo.join("mods/colonial")],
+            autosave: self.0.join("autosave"),
+            game_root: repo.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Ctrl+S of the colonial mod's scenario into a folder that holds the player's own
+/// rules/troops.ron (and no mod.ron yet) asks before replacing it, and replaces it only when
+/// told; a `scenarios` folder that is a link out of the mod is refused with why.
+#[test]
+fn saving_asks_before_replacing_a_file_the_editor_did_not_write() {
+    let scratch = Scratch::new(line!());
+    let folders = scratch.folders();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mine = folders.mods_root.join("mine");
+    std::fs::create_dir_all(mine.join("rules")).expect("a folder");
+    let own = "// the player's own troops\n";
+    std::fs::write(mine.join("rules/troops.ron"), own).expect("a file");
+    let mut s = open_file(
+        &repo.join("mods/colonial/scenarios/the_square.ron"),
+        &folders.protected,
+    )
+    .expect("the colonial scenario opens");
+    s.mod_name = "mine".into();
+    s.act(crate::input::PlayerAction::EditorSave, &folders);
+    assert!(s.confirm_overwrite, "{}", s.status);
+    assert!(s.status.contains("troops.ron"), "{}", s.status);
+    assert_eq!(
+        std::fs::read_to_string(mine.join("rules/troops.ron")).expect("kept"),
+        own
+    );
+    assert!(!mine.join("scenarios").exists(), "nothing saved yet");
+    // Escape takes the question back; saving again asks again.
+    s.act(crate::input::PlayerAction::Cancel, &folders);
+    assert!(!s.confirm_overwrite);
+    s.act(crate::input::PlayerAction::EditorSave, &folders);
+    assert!(s.confirm_overwrite);
+    s.save_anyway(&folders);
+    assert!(s.status.starts_with("Saved to"), "{}", s.status);
+    assert_ne!(
+        std::fs::read_to_string(mine.join("rules/troops.ron")).expect("replaced"),
+        own
+    );
+    #[cfg(unix)]
+    {
+        let outside = scratch.0.join("outside");
+        std::fs::create_dir_all(&outside).expect("a folder");
+        std::fs::remove_dir_all(mine.join("scenarios")).expect("removed");
+        std::os::unix::fs::symlink(&outside, mine.join("scenarios")).expect("a link");
+        s.act(crate::input::PlayerAction::EditorSave, &folders);
+        assert!(
+            s.status.starts_with("Not saved") && s.status.contains("outside the mod folder"),
+            "{}",
+            s.status
+        );
+        s.save_anyway(&folders);
+        assert!(s.status.starts_with("Not saved"), "{}", s.status);
+        assert_eq!(std::fs::read_dir(&outside).expect("a folder").count(), 0);
+    }
 }

@@ -380,3 +380,63 @@ fn saving_asks_before_replacing_a_file_the_editor_did_not_write() {
         assert_eq!(std::fs::read_dir(&outside).expect("a folder").count(), 0);
     }
 }
+
+/// Ticking armour in the inspector with four units selected changed only M1: a change made in
+/// the inspector is made to every selected piece of its kind, as one edit, and each keeps its
+/// own label and place.
+#[test]
+fn an_inspector_change_is_made_to_every_selected_unit() {
+    use super::session::Form;
+    let mut s = session();
+    s.tool = Tool::Group(GroupShape::Line);
+    s.drag_start((10.0, 10.0));
+    s.drag_end((13.0, 10.0));
+    assert_eq!(s.selection().len(), 4, "the group stays selected");
+    let units = s.draft.scenario().units.clone();
+    assert!(units.iter().all(|u| !u.armour));
+    let before = Form::Unit(0, units[0].clone());
+    let mut ticked = units[0].clone();
+    ticked.armour = true;
+    ticked.label = "Sarge".into();
+    let edit = s
+        .form_edit(&before, Form::Unit(0, ticked))
+        .expect("an edit");
+    s.apply(edit).expect("applied");
+    let after = &s.draft.scenario().units;
+    assert!(after.iter().all(|u| u.armour), "{after:?}");
+    let labels: Vec<&str> = after.iter().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["Sarge", "M2", "M3", "M4"]);
+    for (a, b) in after.iter().zip(&units) {
+        assert_eq!(a.at, b.at);
+    }
+    // One edit: one undo takes back all four.
+    s.undo();
+    assert!(s.draft.scenario().units.iter().all(|u| !u.armour));
+    // Hidden units too: a weapon ticked on one is ticked on each selected one.
+    s.select(None);
+    s.tool = Tool::HiddenUnit;
+    s.click((30.0, 30.0));
+    s.click((32.0, 30.0));
+    s.tool = Tool::Select;
+    s.select(None);
+    s.shift_click((30.0, 30.0));
+    s.shift_click((32.0, 30.0));
+    assert_eq!(s.selection(), [Pick::AmbushUnit(0), Pick::AmbushUnit(1)]);
+    let hidden = s.draft.scenario().ambush.clone().expect("an ambush").units;
+    let mut armed = hidden[0].clone();
+    armed.weapons.push("grenades".into());
+    let edit = s
+        .form_edit(
+            &Form::AmbushUnit(0, hidden[0].clone()),
+            Form::AmbushUnit(0, armed),
+        )
+        .expect("an edit");
+    s.apply(edit).expect("applied");
+    let hidden = s.draft.scenario().ambush.clone().expect("an ambush").units;
+    assert!(
+        hidden
+            .iter()
+            .all(|u| u.weapons.contains(&"grenades".to_string())),
+        "{hidden:?}"
+    );
+}

@@ -98,7 +98,7 @@ impl Tool {
             Tool::Terrain(_) => "Click: place this terrain there.",
             Tool::Unit => "Click: place a unit like the selected one.",
             Tool::Group(GroupShape::Line) => {
-                "Drag: a line of units abreast along the drag, facing to its left."
+                "Drag: a line of units abreast along the drag, facing to its left (with snapping on, along the grid)."
             }
             Tool::Group(GroupShape::Column) => {
                 "Drag: a column of units, the first at the press, facing away from the drag."
@@ -660,7 +660,9 @@ impl EditorSession {
         if by.0.abs() < 1e-4 && by.1.abs() < 1e-4 {
             return None;
         }
-        self.move_edit(pick, by)
+        let origin = self.position_of(pick)?;
+        let to = self.snapped((origin.0 + by.0, origin.1 + by.1));
+        self.move_edit(pick, by, to)
     }
 
     /// The drag ends at `at`: what it moved, or the group or zone it stretched, is one edit.
@@ -690,35 +692,52 @@ impl EditorSession {
         }
     }
 
-    /// The edit that moves a piece by `by`.
-    fn move_edit(&self, pick: Pick, by: (f32, f32)) -> Option<Edit> {
-        let shift = |p: &mut (f32, f32)| *p = (p.0 + by.0, p.1 + by.1);
+    /// The edit that moves a piece by `by`, its grid point (`position_of`) landing exactly on
+    /// `to`: adding a vector in floating point would leave 53.49995 where 53.5 was meant.
+    fn move_edit(&self, pick: Pick, by: (f32, f32), to: (f32, f32)) -> Option<Edit> {
+        let s = self.draft.scenario();
         match pick {
-            Pick::Terrain(index) => Some(Edit::MoveTerrain { index, by }),
-            Pick::Unit(index) => Some(Edit::MoveUnit { index, by }),
+            Pick::Terrain(index) => {
+                let mut feature = s.terrain.get(index)?.clone();
+                translate(&mut feature.shape, by);
+                land_on(&mut feature.shape, to);
+                Some(Edit::ReplaceTerrain { index, feature })
+            }
+            Pick::Unit(index) => {
+                let mut unit = s.units.get(index)?.clone();
+                unit.at = to;
+                Some(Edit::ReplaceUnit { index, unit })
+            }
             Pick::AmbushUnit(i) => self.ambush_edit(|a| {
                 if let Some(u) = a.units.get_mut(i) {
-                    shift(&mut u.at);
+                    u.at = to;
                 }
             }),
             Pick::Dummy(i) => self.ambush_edit(|a| {
                 if let Some(d) = a.dummies.get_mut(i) {
-                    shift(d);
+                    *d = to;
                 }
             }),
             Pick::Zone(i) => self.ambush_edit(|a| {
                 if let Some(z) = a.zone.get_mut(i) {
                     translate(z, by);
+                    land_on(z, to);
                 }
             }),
         }
     }
 
+    /// The point of a piece that a drag puts on the grid: a unit's or counter's place, a
+    /// rectangle's or circle's centre, a polygon's first point (so a polygon drawn on the grid
+    /// stays on it).
     pub(super) fn position_of(&self, pick: Pick) -> Option<(f32, f32)> {
         let s = self.draft.scenario();
         let a = s.ambush.as_ref();
         match pick {
-            Pick::Terrain(i) => s.terrain.get(i).map(|f| f.shape.center().into()),
+            Pick::Terrain(i) => s.terrain.get(i).map(|f| match &f.shape {
+                Shape::Polygon { points } if !points.is_empty() => points[0],
+                shape => shape.center().into(),
+            }),
             Pick::Unit(i) => s.units.get(i).map(|u| u.at),
             Pick::AmbushUnit(i) => a?.units.get(i).map(|u| u.at),
             Pick::Dummy(i) => a?.dummies.get(i).copied(),
@@ -993,6 +1012,18 @@ pub(super) fn base_size(draft: &Draft, troop: &TroopType) -> (f32, f32) {
 
 /// How wide a dummy counter is drawn and picked, inches.
 pub(super) const DUMMY_SIZE: f32 = 1.0;
+
+/// Puts a shape's grid point (a centre, a polygon's first point) exactly on `to`.
+fn land_on(shape: &mut Shape, to: (f32, f32)) {
+    match shape {
+        Shape::Rect { center, .. } | Shape::Circle { center, .. } => *center = to,
+        Shape::Polygon { points } => {
+            if let Some(first) = points.first_mut() {
+                *first = to;
+            }
+        }
+    }
+}
 
 /// Whether the piece is still in the scenario.
 fn piece_exists(s: &Scenario, pick: Pick) -> bool {

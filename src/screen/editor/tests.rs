@@ -440,3 +440,64 @@ fn an_inspector_change_is_made_to_every_selected_unit() {
         "{hidden:?}"
     );
 }
+
+/// Whether `v` lies on the grid of `step` inches, exactly.
+fn on_grid(v: f32, step: f32) -> bool {
+    (v / step).fract() == 0.0
+}
+
+/// With snapping on, every place the editor writes is on the grid: a unit dragged from off
+/// the grid, a line dragged a little off east, a polygon moved (a saved `at: (53.49995,
+/// 7.990077)` with snapping on was a bug).
+#[test]
+fn placed_values_snap_to_the_grid_chosen() {
+    let mut s = session();
+    s.tool = Tool::Unit;
+    s.click((10.0, 10.0));
+    // A unit off the grid (as a file may hold it), dragged with snapping at 0.5".
+    let mut off = s.draft.scenario().units[0].clone();
+    off.at = (20.3, 7.990077);
+    s.apply(crate::editor::Edit::ReplaceUnit {
+        index: 0,
+        unit: off,
+    })
+    .expect("placed");
+    s.tool = Tool::Select;
+    s.drag_start((20.3, 7.990077));
+    s.drag_end((53.61, 8.1));
+    assert_eq!(s.draft.scenario().units[0].at, (53.5, 8.0));
+    // A line dragged a little north of east stands along the grid, every unit on it.
+    s.select(None);
+    s.tool = Tool::Group(GroupShape::Line);
+    s.drag_start((30.0, 30.0));
+    s.drag_end((34.0, 30.3));
+    let units = &s.draft.scenario().units[1..];
+    assert_eq!(units.len(), 5);
+    for u in units {
+        assert!(on_grid(u.at.0, 0.5) && on_grid(u.at.1, 0.5), "{:?}", u.at);
+        assert_eq!(u.facing, 0.0);
+    }
+    // A rough polygon moved: its points stay on the grid.
+    s.tool = Tool::Terrain(TerrainKind::Rough);
+    s.click((40.0, 40.0));
+    s.tool = Tool::Select;
+    s.drag_start((40.0, 40.0));
+    s.drag_end((44.26, 39.1));
+    let Shape::Polygon { points } = &s.draft.scenario().terrain[0].shape else {
+        panic!("a polygon");
+    };
+    for p in points {
+        assert!(on_grid(p.0, 0.5) && on_grid(p.1, 0.5), "{p:?}");
+    }
+    // With 1" snapping, a block's corner lands on whole inches.
+    s.snap = Some(1.0);
+    s.select(None);
+    s.tool = Tool::Group(GroupShape::Block);
+    s.drag_start((10.3, 20.2));
+    s.drag_end((12.6, 18.4));
+    let block = &s.draft.scenario().units[6..];
+    assert!(!block.is_empty());
+    for u in block {
+        assert!(on_grid(u.at.0, 1.0) && on_grid(u.at.1, 1.0), "{:?}", u.at);
+    }
+}

@@ -49,7 +49,8 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         _ => current.clone(),
     };
     let rules = session.draft.rules().clone();
-    let troops: Vec<TroopType> = rules.troops.troops.keys().copied().collect();
+    let troops = placeable_troops(&rules);
+    let wave = rules.generation.troop;
     let weapons: Vec<String> = rules.weapons.weapons.keys().cloned().collect();
     let done = match &mut form {
         Form::Terrain(_, f) => terrain_fields(ui, f),
@@ -59,7 +60,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             done |= traits_fields(ui, &mut u.traits);
             done
         }
-        Form::AmbushUnit(_, u) => ambush_unit_fields(ui, u, &troops, &weapons),
+        Form::AmbushUnit(_, u) => ambush_unit_fields(ui, u, &troops, wave, &weapons),
         Form::Dummy(_, d) => {
             ui.strong("Dummy counter");
             ui.small("The ambushed side sees it as a hidden unit until it is spotted or touched.");
@@ -170,6 +171,19 @@ fn one_or_several(mut edits: Vec<Edit>) -> Edit {
     } else {
         Edit::Several(edits)
     }
+}
+
+/// The troop types a unit may be placed as: every one of the rules but the generated one (the
+/// aliens, who come in waves).
+pub(super) fn placeable_troops(rules: &ambush_data::Rules) -> Vec<TroopType> {
+    let wave = rules.generation.troop;
+    rules
+        .troops
+        .troops
+        .keys()
+        .copied()
+        .filter(|t| *t != wave)
+        .collect()
 }
 
 fn form_index(f: &Form) -> usize {
@@ -335,6 +349,8 @@ impl<'a> UnitFields<'a> {
     }
 }
 
+/// A unit's fields; `troops` are the types it may take (none: its type is fixed, as a hidden
+/// alien's).
 fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: &[String]) -> bool {
     let mut done = false;
     ui.horizontal(|ui| {
@@ -343,6 +359,9 @@ fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: 
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Troop type");
+        if troops.is_empty() {
+            ui.label(u.troop.as_str());
+        }
         for t in troops {
             done |= ui.selectable_value(u.troop, *t, t.as_str()).clicked();
         }
@@ -379,20 +398,30 @@ fn ambush_unit_fields(
     ui: &mut egui::Ui,
     u: &mut AmbushUnitSpec,
     troops: &[TroopType],
+    wave: TroopType,
     weapons: &[String],
 ) -> bool {
     ui.strong("Hidden unit");
     let mut done = false;
     ui.horizontal(|ui| {
         ui.label("Side");
+        let before = u.side;
         done |= ui
             .selectable_value(&mut u.side, Side::Aliens, "aliens")
             .clicked();
         done |= ui
             .selectable_value(&mut u.side, Side::Humans, "humans")
             .clicked();
+        if u.side != before {
+            fit_troop_to_side(u, troops, wave);
+        }
     });
-    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), troops, weapons);
+    // A hidden alien is the generated troop type, and only they are.
+    let offered: &[TroopType] = match u.side {
+        Side::Aliens => &[],
+        Side::Humans => troops,
+    };
+    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), offered, weapons);
     if u.side == Side::Aliens && u.weapons.is_empty() {
         ui.small("No weapons ticked: it carries the scenario's alien weapons.");
     }
@@ -414,6 +443,20 @@ fn ambush_unit_fields(
         done |= traits_fields(ui, t);
     }
     done
+}
+
+/// A hidden unit's troop type after its side changed: an alien is the generated type, a human
+/// the first placeable one unless it already is one.
+pub(super) fn fit_troop_to_side(u: &mut AmbushUnitSpec, placeable: &[TroopType], wave: TroopType) {
+    match u.side {
+        Side::Aliens => u.troop = wave,
+        Side::Humans if !placeable.contains(&u.troop) => {
+            if let Some(t) = placeable.first() {
+                u.troop = *t;
+            }
+        }
+        Side::Humans => {}
+    }
 }
 
 /// A unit's attributes for the ambush rules.

@@ -99,11 +99,10 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
         };
         if ui
             .selectable_label(session.tool == tool, text)
-            .on_hover_text(tool.hint())
+            .on_hover_text(session.tool_hint(tool))
             .clicked()
         {
-            session.tool = tool;
-            session.status = tool.hint().into();
+            session.pick_tool(tool);
         }
     };
     ui.strong("Tool: what a click on the table does (F1 lists the keys)");

@@ -49,9 +49,16 @@ impl EditorSession {
         let Some(edit) = self.ambush_edit(change) else {
             return;
         };
+        let added = self.draft.scenario().ambush.is_none();
         if self.apply(edit).is_ok() {
             let chosen = self.draft.scenario().ambush.as_ref().and_then(pick);
             self.select(chosen);
+            if added {
+                self.status = format!(
+                    "Added an ambush to the scenario (the humans walk into hidden aliens, a simple set-up; change it under Ambush); {}",
+                    self.status
+                );
+            }
         }
     }
 

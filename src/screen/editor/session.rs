@@ -24,6 +24,9 @@ pub(super) const VERTEX_REACH: f32 = 0.75;
 /// How far one press of a turn key turns the selected piece, degrees.
 pub const TURN_STEP: f32 = 15.0;
 
+/// Said before an ambush tool is used on a scenario with no ambush: its first piece adds one.
+pub const ADDS_AN_AMBUSH: &str = "This scenario has no ambush yet: the first click adds one (the humans walk into hidden aliens, a simple set-up; change it under Ambush).";
+
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
 
@@ -397,6 +400,26 @@ impl EditorSession {
             1 => format!("{what}; 1 problem"),
             n => format!("{what}; {n} problems"),
         };
+    }
+
+    /// What a click with `tool` does on this draft: the tool's hint, said first that the click
+    /// adds an ambush when an ambush tool is used on a scenario that has none yet.
+    pub fn tool_hint(&self, tool: Tool) -> String {
+        let adds = matches!(
+            tool,
+            Tool::HiddenUnit | Tool::Dummy | Tool::Zone | Tool::Route
+        ) && self.draft.scenario().ambush.is_none();
+        if adds {
+            format!("{} {}", ADDS_AN_AMBUSH, tool.hint())
+        } else {
+            tool.hint().to_string()
+        }
+    }
+
+    /// Picks the tool, and says on the status line what a click with it does.
+    pub fn pick_tool(&mut self, tool: Tool) {
+        self.tool = tool;
+        self.status = self.tool_hint(tool);
     }
 
     /// The point snapped to the grid, when snapping is on.

@@ -301,7 +301,7 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
         painter.text(
             rect.left_bottom() + egui::vec2(6.0, -6.0),
             egui::Align2::LEFT_BOTTOM,
-            format!("{x:.1}\", {y:.1}\" — {}", session.tool.hint()),
+            format!("{x:.1}\", {y:.1}\" — {}", session.tool_hint(session.tool)),
             font.clone(),
             egui::Color32::WHITE,
         );

@@ -501,3 +501,71 @@ fn placed_values_snap_to_the_grid_chosen() {
         assert!(on_grid(u.at.0, 1.0) && on_grid(u.at.1, 1.0), "{:?}", u.at);
     }
 }
+
+/// The inspector offered troop type "Alien" and then refused it: it offers only the types a
+/// unit may be placed as, a hidden alien is the generated type, the aliens' settings say where
+/// aliens come from, and the ambush tools say they add an ambush before they do.
+#[test]
+fn aliens_are_offered_only_where_they_can_be_placed_and_the_editor_says_where_they_come_from() {
+    let rules = Rules::bundled().clone();
+    let offered = super::inspector::placeable_troops(&rules);
+    assert!(!offered.is_empty());
+    assert!(!offered.contains(&rules.generation.troop), "{offered:?}");
+    // Each offered type is one a placed unit passes the checks with.
+    let mut s = session();
+    s.tool = Tool::Unit;
+    s.click((10.0, 10.0));
+    for troop in &offered {
+        let mut u = s.draft.scenario().units[0].clone();
+        u.troop = *troop;
+        u.weapons.clear();
+        let mut scenario = s.draft.scenario().clone();
+        scenario.units[0] = u;
+        let problems = crate::editor::problems_of(&scenario, &rules);
+        assert!(
+            problems
+                .iter()
+                .all(|p| !p.problem.message.contains("field `troop`")),
+            "{troop}: {problems:?}"
+        );
+    }
+    // A hidden unit switched to the aliens becomes the generated type, and back to a placeable one.
+    let mut hidden = ambush_data::ambush_spec::AmbushUnitSpec {
+        label: "H1".into(),
+        side: ambush_data::board::Side::Aliens,
+        troop: offered[0],
+        at: (5.0, 5.0),
+        facing: 0.0,
+        weapons: Vec::new(),
+        armour: false,
+        traits: None,
+    };
+    super::inspector::fit_troop_to_side(&mut hidden, &offered, rules.generation.troop);
+    assert_eq!(hidden.troop, rules.generation.troop);
+    hidden.side = ambush_data::board::Side::Humans;
+    super::inspector::fit_troop_to_side(&mut hidden, &offered, rules.generation.troop);
+    assert!(offered.contains(&hidden.troop));
+    // Where the aliens come from: the crashed ship's east edge is friendly.
+    let mut scenario = s.draft.scenario().clone();
+    scenario.friendly_edge = ambush_data::board::Edge::East;
+    let told = super::settings::where_aliens_come_from(&scenario, &rules);
+    assert!(told.contains("not placed"), "{told}");
+    assert!(told.contains("waves of 5"), "{told}");
+    assert!(
+        told.contains("west"),
+        "the edge opposite the friendly one: {told}"
+    );
+    assert!(told.contains("hidden-unit tool"), "{told}");
+    // The hidden-unit tool says it adds an ambush, before and after.
+    let folders = Scratch::new(line!()).folders();
+    assert!(s.draft.scenario().ambush.is_none());
+    s.act(crate::input::PlayerAction::ToolHiddenUnit, &folders);
+    assert_eq!(s.tool, Tool::HiddenUnit);
+    assert!(s.status.contains("no ambush yet"), "{}", s.status);
+    assert!(s.draft.scenario().ambush.is_none(), "nothing added yet");
+    s.click((30.0, 30.0));
+    assert!(s.draft.scenario().ambush.is_some());
+    assert!(s.status.starts_with("Added an ambush"), "{}", s.status);
+    // Once there is one, the tool just places.
+    assert!(!s.tool_hint(Tool::HiddenUnit).contains("no ambush yet"));
+}

@@ -569,3 +569,31 @@ fn aliens_are_offered_only_where_they_can_be_placed_and_the_editor_says_where_th
     // Once there is one, the tool just places.
     assert!(!s.tool_hint(Tool::HiddenUnit).contains("no ambush yet"));
 }
+
+/// `ambush edit FILE` on a file over the size limit: why is said in the window (`OpenFailed`,
+/// drawn over the menu until dismissed), not only in the log.
+#[test]
+fn a_file_the_editor_cannot_open_says_why_in_the_window() {
+    use bevy::state::app::StatesPlugin;
+    let scratch = Scratch::new(line!());
+    let big = scratch.0.join("huge.ron");
+    std::fs::write(&big, "x".repeat(ambush_data::error::MAX_FILE_BYTES + 1)).expect("a file");
+    let mut app = App::new();
+    app.add_plugins(StatesPlugin);
+    app.init_state::<Screen>();
+    app.insert_resource(EditStart(Some(big.clone())));
+    app.add_systems(OnEnter(Screen::Menu), open_directly);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.update();
+    let failed = app
+        .world()
+        .get_resource::<OpenFailed>()
+        .expect("the failure is kept for the window");
+    assert!(failed.0.contains("huge.ron"), "{}", failed.0);
+    assert!(failed.0.contains("bytes"), "{}", failed.0);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert!(app.world().get_resource::<EditorSession>().is_none());
+}

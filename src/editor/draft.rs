@@ -62,8 +62,8 @@ pub struct Draft {
 
 impl Draft {
     /// A new draft of `name` on a table of `table` inches: no terrain, no units, unarmed aliens,
-    /// turn limit 12, the south edge friendly. It passes the checks (a scenario need not place
-    /// units: an ambush may bring them all); the editor fills in the rest.
+    /// turn limit 12, the south edge friendly. Its one problem is that it has no forces yet (the
+    /// humans need a unit, placed or hidden in an ambush); the editor fills in the rest.
     pub fn new_empty(name: &str, table: (f32, f32), rules: Arc<Rules>) -> Draft {
         Draft::opened(skeleton(name, table), rules, Origin::New)
     }
@@ -218,12 +218,21 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_draft_passes_the_checks_and_matches_a_file_that_leaves_out_the_defaults() {
+    fn an_empty_draft_lacks_only_forces_and_matches_a_file_that_leaves_out_the_defaults() {
         let draft = Draft::new_empty("Empty", (48.0, 48.0), rules());
+        // An empty table is not a scenario that passes every check: it says what it lacks.
+        let problems = draft.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(
-            ambush_data::check_scenario(draft.scenario(), draft.rules()),
-            Ok(())
+            problems[0].concern,
+            crate::editor::Concern::Setting("units")
         );
+        assert!(
+            problems[0].problem.message.contains("no forces"),
+            "{}",
+            problems[0].problem.message
+        );
+        assert!(!draft.passes_checks());
         // The skeleton's defaults are the ones serde gives a file that leaves them out.
         let text = r#"(name: "Empty", briefing: "", table: (48.0, 48.0), friendly_edge: South,
             turn_limit: 12, human_wounds: Degradation, human_morale: true,

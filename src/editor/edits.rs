@@ -1,5 +1,6 @@
 //! The editor's edits: each change a person can make to a draft scenario, refused with an `EditError` when it names nothing or breaks a hard limit.
 
+use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use ambush_data::board::{Edge, Side, SideNames, TerrainFeature};
 use ambush_data::check::{MAX_POLYGON_POINTS, MAX_TERRAIN, MAX_UNITS};
@@ -8,7 +9,7 @@ use ambush_data::scenario::{
     AlienProfile, AttackOver, Darkness, Environment, InferiorWeaponRules, Objective, Scenario,
     UnitSpec, WoundMethod,
 };
-use ambush_data::tables::AmbushNature;
+use ambush_data::tables::{AmbushNature, Traits};
 
 /// One change to a draft scenario. `Draft::apply` makes it whole or not at all, and undo takes
 /// it back exactly.
@@ -90,6 +91,133 @@ pub enum Edit {
     /// Several edits made, undone and redone as one, in order (a mirrored copy is a copy of
     /// each piece, then their mirror). Refused whole when any part is.
     Several(Vec<Edit>),
+}
+
+/// `other`'s field set as `after`'s when the person changed it (`before` to `after`).
+fn carry<T: PartialEq + Clone>(before: &T, after: &T, other: &mut T) {
+    if before != after {
+        *other = after.clone();
+    }
+}
+
+/// The weapons ticked (in `after`, not `before`) added to `other`'s, and those unticked taken
+/// from it; `other`'s others stay.
+fn carry_weapons(before: &[String], after: &[String], other: &mut Vec<String>) {
+    other.retain(|w| after.contains(w) || !before.contains(w));
+    for w in after {
+        if !before.contains(w) && !other.contains(w) {
+            other.push(w.clone());
+        }
+    }
+}
+
+/// Each trait the person changed, carried onto `other`'s traits.
+pub fn carry_traits(before: &Traits, after: &Traits, other: &mut Traits) {
+    // Every field by name: a new trait fails to compile here until it is carried too.
+    let Traits {
+        awe,
+        dex,
+        int,
+        recovery,
+        leadership,
+        quality,
+        species,
+        night_vision,
+        sealed,
+        water_freedom,
+        jets,
+        spacecraft,
+    } = after;
+    carry(&before.awe, awe, &mut other.awe);
+    carry(&before.dex, dex, &mut other.dex);
+    carry(&before.int, int, &mut other.int);
+    carry(&before.recovery, recovery, &mut other.recovery);
+    carry(&before.leadership, leadership, &mut other.leadership);
+    carry(&before.quality, quality, &mut other.quality);
+    carry(&before.species, species, &mut other.species);
+    carry(&before.night_vision, night_vision, &mut other.night_vision);
+    carry(&before.sealed, sealed, &mut other.sealed);
+    carry(
+        &before.water_freedom,
+        water_freedom,
+        &mut other.water_freedom,
+    );
+    carry(&before.jets, jets, &mut other.jets);
+    carry(&before.spacecraft, spacecraft, &mut other.spacecraft);
+}
+
+/// The change a person made to one unit of a selection (`before` to `after`), made to another
+/// selected unit: each field changed is set on `other` (a weapon ticked is added to its weapons,
+/// a trait to its traits), the rest of `other` stays. Its label and place are its own.
+pub fn carry_unit(before: &UnitSpec, after: &UnitSpec, other: &mut UnitSpec) {
+    let UnitSpec {
+        label: _,
+        troop,
+        formation,
+        at: _,
+        facing,
+        weapons,
+        armour,
+        traits,
+    } = after;
+    carry(&before.troop, troop, &mut other.troop);
+    carry(&before.formation, formation, &mut other.formation);
+    carry(&before.facing, facing, &mut other.facing);
+    carry_weapons(&before.weapons, weapons, &mut other.weapons);
+    carry(&before.armour, armour, &mut other.armour);
+    carry_traits(&before.traits, traits, &mut other.traits);
+}
+
+/// `carry_unit` for the ambush's hidden units.
+pub fn carry_hidden_unit(
+    before: &AmbushUnitSpec,
+    after: &AmbushUnitSpec,
+    other: &mut AmbushUnitSpec,
+) {
+    let AmbushUnitSpec {
+        label: _,
+        side,
+        troop,
+        at: _,
+        facing,
+        weapons,
+        armour,
+        traits,
+    } = after;
+    carry(&before.side, side, &mut other.side);
+    carry(&before.troop, troop, &mut other.troop);
+    carry(&before.facing, facing, &mut other.facing);
+    carry_weapons(&before.weapons, weapons, &mut other.weapons);
+    carry(&before.armour, armour, &mut other.armour);
+    match (&before.traits, traits, &mut other.traits) {
+        (Some(b), Some(a), Some(o)) => carry_traits(b, a, o),
+        (b, a, o) => carry(b, a, o),
+    }
+}
+
+/// `carry_unit` for terrain: its going, height, sight, cover and look. Its name and shape are
+/// its own.
+pub fn carry_terrain(before: &TerrainFeature, after: &TerrainFeature, other: &mut TerrainFeature) {
+    let TerrainFeature {
+        name: _,
+        shape: _,
+        going,
+        tall,
+        water,
+        linear_defence,
+        height,
+        look,
+    } = after;
+    carry(&before.going, going, &mut other.going);
+    carry(&before.tall, tall, &mut other.tall);
+    carry(&before.water, water, &mut other.water);
+    carry(
+        &before.linear_defence,
+        linear_defence,
+        &mut other.linear_defence,
+    );
+    carry(&before.height, height, &mut other.height);
+    carry(&before.look, look, &mut other.look);
 }
 
 /// The ambush a scenario gets when its first ambush piece is placed: the marines walk into
@@ -734,6 +862,50 @@ mod tests {
 
     fn scenario() -> Scenario {
         super::super::draft::skeleton("Test", (72.0, 48.0))
+    }
+
+    #[test]
+    fn a_change_to_one_piece_of_a_selection_carries_to_the_others() {
+        // Ticking armour with four units selected changed only M1.
+        let mut m1 = unit("M1", (10.0, 10.0), 0.0);
+        m1.armour = false;
+        let mut m2 = unit("M2", (11.0, 10.0), 90.0);
+        m2.armour = false;
+        m2.weapons = vec!["laser_pistol".into()];
+        m2.traits.awe = 40;
+        let mut after = m1.clone();
+        after.label = "Sarge".into();
+        after.at = (30.0, 30.0);
+        after.armour = true;
+        after.weapons.push("grenades".into());
+        after.weapons.retain(|w| w != "blaster");
+        after.traits.dex = 55;
+        carry_unit(&m1, &after, &mut m2);
+        assert_eq!(m2.label, "M2", "a label is its own");
+        assert_eq!(m2.at, (11.0, 10.0), "so is a place");
+        assert_eq!(m2.facing, 90.0, "facing was not changed");
+        assert!(m2.armour);
+        assert_eq!(m2.weapons, ["laser_pistol", "grenades"]);
+        assert_eq!((m2.traits.awe, m2.traits.dex), (40, 55));
+        // Terrain: the going and the look carry, the name and the shape stay.
+        let wood = TerrainFeature::new(
+            "wood",
+            Shape::Circle {
+                center: (5.0, 5.0),
+                radius: 2.0,
+            },
+            ambush_data::board::Going::Bad,
+        );
+        let mut pond = wood.clone();
+        pond.name = "pond".into();
+        pond.water = true;
+        let mut changed = wood.clone();
+        changed.name = "big wood".into();
+        changed.going = ambush_data::board::Going::Impassable;
+        carry_terrain(&wood, &changed, &mut pond);
+        assert_eq!(pond.name, "pond");
+        assert_eq!(pond.going, ambush_data::board::Going::Impassable);
+        assert!(pond.water, "not changed, so kept");
     }
 
     #[test]

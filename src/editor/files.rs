@@ -6,7 +6,9 @@
 //! keeps the last version of the scenario that passed. A scenario saved that passes replaces
 //! its draft file. A new mod made for a draft of a mod's file (a bundled mod's scenario) copies
 //! that mod's rule files, so the copy plays with the same rules. Every write is atomic
-//! (`save::write_atomically`): a failed or interrupted write leaves the old file whole.
+//! (`save::write_atomically`): a failed or interrupted write leaves the old file whole. A save
+//! never replaces a file the draft did not come from unless the person has said so
+//! (`Overwrite`), and never writes through a link that leads out of the mod folder.
 
 use super::draft::{Draft, Origin};
 use crate::save::write_atomically;
@@ -53,6 +55,39 @@ pub enum FileError {
     Data(#[from] DataError),
     #[error("{}: cannot be written as RON: {why}", path.display())]
     Unwritable { path: PathBuf, why: String },
+    #[error(
+        "{} {}: saving would replace what is there, which the editor did not write for this draft; say to replace it, or choose another mod or file name",
+        if files.len() == 1 { "already holds" } else { "already hold" },
+        shown(files)
+    )]
+    WouldReplace { files: Vec<PathBuf> },
+    #[error(
+        "{}: a link to {}, outside the mod folder {}; the editor writes only inside the mod (and `ambush check` refuses a link out of it)",
+        path.display(),
+        to.display(),
+        dir.display()
+    )]
+    LinkOut {
+        path: PathBuf,
+        to: PathBuf,
+        dir: PathBuf,
+    },
+}
+
+/// Paths for a message, joined with commas.
+fn shown(files: &[PathBuf]) -> String {
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    names.join(", ")
+}
+
+/// Whether a save may replace files that are there and that the editor did not write for this
+/// draft (`SaveTarget::replaces`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overwrite {
+    /// Refuse the save when it would replace such a file: the window asks first.
+    Refuse,
+    /// The person has said to replace them.
+    Allowed,
 }
 
 /// Where a save would go, found before writing so the window can warn first.
@@ -71,6 +106,10 @@ pub struct SaveTarget {
     pub rules_from: Option<PathBuf>,
     /// The file exists and holds hand-written comments, which saving will not keep.
     pub loses_comments: bool,
+    /// Files there now that the save would replace or remove though the draft did not come from
+    /// them: another scenario's file, a draft file of another scenario, or, in a folder with no
+    /// `mod.ron` yet, the rule files a person put there. The window asks before replacing them.
+    pub replaces: Vec<PathBuf>,
 }
 
 /// Refuses a name that is unsafe as a file or folder name on any system the game runs on:
@@ -277,7 +316,9 @@ fn rules_of_mod(dir: &Path, rules_from: Option<&Path>) -> Result<Arc<Rules>, Fil
 }
 
 /// Where `save_into_mod` would write the draft, and what it would do there, without writing.
-/// The draft is judged with the rules of the mod it goes into.
+/// The draft is judged with the rules of the mod it goes into. Refuses a save that would write
+/// through a link out of the mod folder (its `scenarios/` or `rules/` a link elsewhere), as the
+/// loader refuses to read one.
 pub fn save_target(
     draft: &Draft,
     mods_root: &Path,
@@ -299,6 +340,36 @@ pub fn save_target(
         SCENARIOS_FOLDER
     };
     let file = dir.join(folder).join(format!("{stem}.ron"));
+    // Every file the save writes or removes, and whether it is the draft's own.
+    let mut touched = vec![(file.clone(), is_its_own(draft, &file))];
+    if !as_draft {
+        let stale = stale_draft(&dir, &file);
+        touched.push((stale.clone(), is_its_own(draft, &stale)));
+    }
+    if new_mod {
+        touched.push((dir.join(MANIFEST), false));
+        if let Some(source) = &rules_from {
+            for rel in mods::manifest_of(source)?.overrides {
+                touched.push((dir.join(rel), false));
+            }
+        }
+    }
+    let home = resolved(&dir);
+    for (path, _) in &touched {
+        let lands = resolved(path);
+        if !lands.starts_with(&home) {
+            return Err(FileError::LinkOut {
+                path: path.clone(),
+                to: lands,
+                dir,
+            });
+        }
+    }
+    let replaces = touched
+        .into_iter()
+        .filter(|(path, own)| !own && path.symlink_metadata().is_ok())
+        .map(|(path, _)| path)
+        .collect();
     Ok(SaveTarget {
         new_mod,
         rules_from,
@@ -306,7 +377,35 @@ pub fn save_target(
         dir,
         file,
         as_draft,
+        replaces,
     })
+}
+
+/// The draft file of the scenario whose playable file is `file`: `drafts/` beside `scenarios/`.
+fn stale_draft(dir: &Path, file: &Path) -> PathBuf {
+    dir.join(DRAFTS_FOLDER)
+        .join(file.file_name().unwrap_or_default())
+}
+
+/// Whether `path` is the draft's own file: the one it was opened from or last saved to, or that
+/// scenario's other file in the same mod (its playable file in `scenarios/` and its draft file in
+/// `drafts/` are one scenario's two versions, and the editor keeps them in step).
+fn is_its_own(draft: &Draft, path: &Path) -> bool {
+    let Origin::Mod { file, .. } = draft.origin() else {
+        return false;
+    };
+    let (mine, other) = (resolved(file), resolved(path));
+    let folder_of = |p: &Path| p.parent().and_then(Path::parent).map(Path::to_path_buf);
+    let in_a_mod_folder = |p: &Path| {
+        p.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == SCENARIOS_FOLDER || n == DRAFTS_FOLDER)
+    };
+    mine == other
+        || (mine.file_name() == other.file_name()
+            && in_a_mod_folder(&mine)
+            && in_a_mod_folder(&other)
+            && folder_of(&mine) == folder_of(&other))
 }
 
 /// The manifest of a mod the editor makes: named as its folder, for this game's minor version,
@@ -356,17 +455,25 @@ fn make_mod(dir: &Path, mod_name: &str, rules_from: Option<&Path>) -> Result<(),
 /// Saves the draft into the mod `mod_name` under `mods_root` as `file_name` (`.ron` added):
 /// into `scenarios/` when it passes its checks with that mod's rules, else into `drafts/`.
 /// Makes the mod first when the folder has no `mod.ron`, with the rule files of the mod the
-/// draft's file lies in, if any (`SaveTarget::rules_from`). Refuses unsafe names and any folder in
-/// or around `protected` (the bundled `scenarios/` and bundled mods). On success the draft
-/// belongs to that mod, is checked with its rules, and counts as saved.
+/// draft's file lies in, if any (`SaveTarget::rules_from`). Refuses unsafe names, any folder in
+/// or around `protected` (the bundled `scenarios/` and bundled mods), a write through a link out
+/// of the mod folder, and, unless `overwrite` allows it, replacing a file the draft did not come
+/// from (`SaveTarget::replaces`). On success the draft belongs to that mod, is checked with its
+/// rules, and counts as saved.
 pub fn save_into_mod(
     draft: &mut Draft,
     mods_root: &Path,
     mod_name: &str,
     file_name: &str,
     protected: &[PathBuf],
+    overwrite: Overwrite,
 ) -> Result<SaveTarget, FileError> {
     let target = save_target(draft, mods_root, mod_name, file_name, protected)?;
+    if overwrite == Overwrite::Refuse && !target.replaces.is_empty() {
+        return Err(FileError::WouldReplace {
+            files: target.replaces,
+        });
+    }
     let text = scenario_text(draft.scenario()).map_err(|why| FileError::Unwritable {
         path: target.file.clone(),
         why,
@@ -377,10 +484,7 @@ pub fn save_into_mod(
     write(&target.file, &text)?;
     if !target.as_draft {
         // The draft file of this scenario is out of date now that it plays.
-        let stale = target
-            .dir
-            .join(DRAFTS_FOLDER)
-            .join(target.file.file_name().unwrap_or_default());
+        let stale = stale_draft(&target.dir, &target.file);
         if stale.is_file() {
             let _ = std::fs::remove_file(stale);
         }
@@ -396,7 +500,11 @@ pub fn save_into_mod(
 /// Saves a draft of a user's mod back into that mod under its own name (to `scenarios/` or
 /// `drafts/` as its checks say). A new draft, or one of a bundled or outside file, needs a mod
 /// chosen first: `save_into_mod`.
-pub fn save(draft: &mut Draft, protected: &[PathBuf]) -> Result<SaveTarget, FileError> {
+pub fn save(
+    draft: &mut Draft,
+    protected: &[PathBuf],
+    overwrite: Overwrite,
+) -> Result<SaveTarget, FileError> {
     let Origin::Mod { dir, file } = draft.origin().clone() else {
         return Err(FileError::NeedsAMod);
     };
@@ -407,7 +515,7 @@ pub fn save(draft: &mut Draft, protected: &[PathBuf]) -> Result<SaveTarget, File
     ) else {
         return Err(FileError::NeedsAMod);
     };
-    save_into_mod(draft, root, mod_name, stem, protected)
+    save_into_mod(draft, root, mod_name, stem, protected, overwrite)
 }
 
 fn write(path: &Path, text: &str) -> Result<(), FileError> {
@@ -575,8 +683,21 @@ mod tests {
         files
     }
 
-    fn empty_draft() -> Draft {
-        Draft::new_empty("Saved", (48.0, 48.0), Arc::new(Rules::bundled().clone()))
+    /// A draft with one marine: the least that passes the checks.
+    fn small_draft() -> Draft {
+        let mut d = Draft::new_empty("Saved", (48.0, 48.0), Arc::new(Rules::bundled().clone()));
+        d.apply(Edit::AddUnit(ambush_data::scenario::UnitSpec {
+            label: "M1".into(),
+            troop: ambush_data::Ident::known("Infantry"),
+            formation: None,
+            at: (10.0, 10.0),
+            facing: 0.0,
+            weapons: vec!["blaster".into()],
+            armour: false,
+            traits: Default::default(),
+        }))
+        .expect("a unit");
+        d
     }
 
     #[test]
@@ -602,8 +723,15 @@ mod tests {
             let mut draft = open_with_its_rules(file, &protected).expect("it opens");
             assert_eq!(draft.origin(), &Origin::Bundled { file: file.clone() });
             let stem = file.file_stem().and_then(|s| s.to_str()).expect("a name");
-            let saved = save_into_mod(&mut draft, &scratch.0, mod_name, stem, &protected)
-                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let saved = save_into_mod(
+                &mut draft,
+                &scratch.0,
+                mod_name,
+                stem,
+                &protected,
+                Overwrite::Refuse,
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             assert!(!saved.as_draft, "{}", file.display());
             if saved.new_mod && *mod_name == "colonial copy" {
                 assert_eq!(saved.rules_from.as_deref(), Some(colonial.as_path()));
@@ -641,11 +769,19 @@ mod tests {
     #[test]
     fn a_draft_that_fails_goes_to_drafts_which_the_menu_never_lists() {
         let scratch = Scratch::new("drafts");
-        let mut draft = empty_draft();
+        let mut draft = small_draft();
         draft
             .apply(Edit::SetSetting(Setting::TurnLimit(0)))
             .expect("a setting");
-        let saved = save_into_mod(&mut draft, &scratch.0, "mine", "hill", &[]).expect("saved");
+        let saved = save_into_mod(
+            &mut draft,
+            &scratch.0,
+            "mine",
+            "hill",
+            &[],
+            Overwrite::Refuse,
+        )
+        .expect("saved");
         assert!(saved.as_draft && saved.new_mod);
         assert_eq!(saved.file, scratch.0.join("mine/drafts/hill.ron"));
         let listed = mods::load_mod(&scratch.0.join("mine")).expect("the mod loads");
@@ -664,7 +800,7 @@ mod tests {
         draft
             .apply(Edit::SetSetting(Setting::TurnLimit(10)))
             .expect("a setting");
-        let saved = save(&mut draft, &[]).expect("saved back into its mod");
+        let saved = save(&mut draft, &[], Overwrite::Refuse).expect("saved back into its mod");
         assert!(!saved.as_draft && !saved.new_mod);
         assert_eq!(saved.file, scratch.0.join("mine/scenarios/hill.ron"));
         assert!(!scratch.0.join("mine/drafts/hill.ron").exists());
@@ -675,8 +811,11 @@ mod tests {
 
     #[test]
     fn a_new_or_bundled_draft_needs_a_mod_chosen() {
-        let mut draft = empty_draft();
-        assert!(matches!(save(&mut draft, &[]), Err(FileError::NeedsAMod)));
+        let mut draft = small_draft();
+        assert!(matches!(
+            save(&mut draft, &[], Overwrite::Refuse),
+            Err(FileError::NeedsAMod)
+        ));
         assert!(draft.origin().needs_a_mod());
     }
 
@@ -714,13 +853,13 @@ mod tests {
                 ),
                 "{name:?}"
             );
-            let mut draft = empty_draft();
+            let mut draft = small_draft();
             assert!(
-                save_into_mod(&mut draft, &scratch.0, name, "ok", &[]).is_err(),
+                save_into_mod(&mut draft, &scratch.0, name, "ok", &[], Overwrite::Refuse).is_err(),
                 "mod {name:?}"
             );
             assert!(
-                save_into_mod(&mut draft, &scratch.0, "ok", name, &[]).is_err(),
+                save_into_mod(&mut draft, &scratch.0, "ok", name, &[], Overwrite::Refuse).is_err(),
                 "file {name:?}"
             );
         }
@@ -759,8 +898,9 @@ mod tests {
             (game.clone(), "mods"),
         ];
         for (root, name) in cases {
-            let mut draft = empty_draft();
-            let refused = save_into_mod(&mut draft, &root, name, "x", &protected);
+            let mut draft = small_draft();
+            let refused =
+                save_into_mod(&mut draft, &root, name, "x", &protected, Overwrite::Refuse);
             assert!(
                 matches!(refused, Err(FileError::Protected { .. })),
                 "{}/{name}: {refused:?}",
@@ -772,8 +912,15 @@ mod tests {
             let user_mods = scratch.0.join("user");
             fs::create_dir_all(&user_mods).expect("a folder");
             std::os::unix::fs::symlink(&bundled_mod, user_mods.join("sneaky")).expect("a link");
-            let mut draft = empty_draft();
-            let refused = save_into_mod(&mut draft, &user_mods, "sneaky", "x", &protected);
+            let mut draft = small_draft();
+            let refused = save_into_mod(
+                &mut draft,
+                &user_mods,
+                "sneaky",
+                "x",
+                &protected,
+                Overwrite::Refuse,
+            );
             assert!(
                 matches!(refused, Err(FileError::Protected { .. })),
                 "{refused:?}"
@@ -793,13 +940,13 @@ mod tests {
         let file = game.join("scenarios/x.ron");
         fs::write(
             &file,
-            scenario_text(empty_draft().scenario()).expect("text"),
+            scenario_text(small_draft().scenario()).expect("text"),
         )
         .expect("a file");
         let mut draft = open(&file, Arc::new(Rules::bundled().clone()), &protected).expect("opens");
         assert_eq!(draft.origin(), &Origin::Bundled { file: file.clone() });
         assert!(matches!(
-            save(&mut draft, &protected),
+            save(&mut draft, &protected, Overwrite::Refuse),
             Err(FileError::NeedsAMod)
         ));
     }
@@ -808,14 +955,22 @@ mod tests {
     fn a_failed_write_leaves_what_was_there() {
         // Issue 24: writing files safely; a write that fails keeps the old file whole.
         let scratch = Scratch::new("failed");
-        let mut draft = empty_draft();
-        save_into_mod(&mut draft, &scratch.0, "m", "first", &[]).expect("a first save");
+        let mut draft = small_draft();
+        save_into_mod(&mut draft, &scratch.0, "m", "first", &[], Overwrite::Refuse)
+            .expect("a first save");
         // `scenarios` is a plain file: no folder can be made there.
         let blocked = scratch.0.join("blocked");
         fs::create_dir_all(&blocked).expect("a folder");
         fs::copy(scratch.0.join("m").join(MANIFEST), blocked.join(MANIFEST)).expect("a manifest");
         fs::write(blocked.join("scenarios"), "old").expect("a file");
-        let failed = save_into_mod(&mut draft, &scratch.0, "blocked", "x", &[]);
+        let failed = save_into_mod(
+            &mut draft,
+            &scratch.0,
+            "blocked",
+            "x",
+            &[],
+            Overwrite::Refuse,
+        );
         assert!(matches!(failed, Err(FileError::Io { .. })), "{failed:?}");
         assert_eq!(
             fs::read_to_string(blocked.join("scenarios")).expect("kept"),
@@ -828,7 +983,14 @@ mod tests {
         draft
             .apply(Edit::SetSetting(Setting::Name("Changed".into())))
             .expect("a name");
-        let failed = save_into_mod(&mut draft, &scratch.0, "m", "second", &[]);
+        let failed = save_into_mod(
+            &mut draft,
+            &scratch.0,
+            "m",
+            "second",
+            &[],
+            Overwrite::Allowed,
+        );
         assert!(matches!(failed, Err(FileError::Io { .. })), "{failed:?}");
         assert_eq!(
             fs::read_to_string(target.join("keep.txt")).expect("kept"),
@@ -861,15 +1023,15 @@ mod tests {
         assert!(!has_comments("(half: 1.0 / 2)"));
         let bundled = fs::read_to_string(repo().join("scenarios/crashed_ship.ron")).expect("file");
         assert!(has_comments(&bundled));
-        let text = scenario_text(empty_draft().scenario()).expect("text");
+        let text = scenario_text(small_draft().scenario()).expect("text");
         assert!(!has_comments(&text));
     }
 
     #[test]
     fn saving_over_a_commented_file_is_announced_first() {
         let scratch = Scratch::new("comments");
-        let mut draft = empty_draft();
-        save_into_mod(&mut draft, &scratch.0, "m", "a", &[]).expect("saved");
+        let mut draft = small_draft();
+        save_into_mod(&mut draft, &scratch.0, "m", "a", &[], Overwrite::Refuse).expect("saved");
         let file = scratch.0.join("m/scenarios/a.ron");
         let text = fs::read_to_string(&file).expect("the file");
         fs::write(&file, format!("// my notes\n{text}")).expect("a hand edit");
@@ -881,6 +1043,143 @@ mod tests {
     }
 
     #[test]
+    fn a_new_mod_never_replaces_the_players_own_rule_files_without_asking() {
+        // Seen twice: the colonial scenario saved into a folder that held the player's own
+        // rules/troops.ron (and no mod.ron yet) replaced that file with the colonial copy.
+        let scratch = Scratch::new("own-rules");
+        let mine = scratch.0.join("mine");
+        fs::create_dir_all(mine.join("rules")).expect("a folder");
+        let own = "// my own troops\n(troops: {})\n";
+        fs::write(mine.join("rules/troops.ron"), own).expect("the player's file");
+        let colonial = repo().join("mods/colonial/scenarios/the_square.ron");
+        let protected = bundled_folders();
+        let mut draft = open_with_its_rules(&colonial, &protected).expect("it opens");
+        let target = save_target(&draft, &scratch.0, "mine", "square", &protected).expect("where");
+        assert!(target.new_mod);
+        assert_eq!(target.replaces, vec![mine.join("rules/troops.ron")]);
+        let refused = save_into_mod(
+            &mut draft,
+            &scratch.0,
+            "mine",
+            "square",
+            &protected,
+            Overwrite::Refuse,
+        );
+        match refused {
+            Err(FileError::WouldReplace { files }) => {
+                assert_eq!(files, vec![mine.join("rules/troops.ron")]);
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        // Nothing was written: the player's file is whole, and no mod was made.
+        assert_eq!(
+            fs::read_to_string(mine.join("rules/troops.ron")).expect("kept"),
+            own
+        );
+        assert!(!mine.join(MANIFEST).exists());
+        assert!(!mine.join("scenarios").exists());
+        assert!(!mine.join("rules/weapons.ron").exists());
+        assert_eq!(
+            draft.origin(),
+            &Origin::Bundled {
+                file: colonial.clone()
+            }
+        );
+        // Told to replace it, the save goes ahead with the colonial rules.
+        let saved = save_into_mod(
+            &mut draft,
+            &scratch.0,
+            "mine",
+            "square",
+            &protected,
+            Overwrite::Allowed,
+        )
+        .expect("saved when told to");
+        assert_eq!(saved.file, mine.join("scenarios/square.ron"));
+        assert_eq!(
+            fs::read_to_string(mine.join("rules/troops.ron")).expect("the copy"),
+            fs::read_to_string(repo().join("mods/colonial/rules/troops.ron")).expect("colonial")
+        );
+        // Saved again to its own file: nothing of another's is replaced, nothing is asked.
+        let again = save(&mut draft, &protected, Overwrite::Refuse).expect("its own file");
+        assert!(again.replaces.is_empty());
+        // Another draft saved over that file is refused until told.
+        let mut other = small_draft();
+        assert!(matches!(
+            save_into_mod(
+                &mut other,
+                &scratch.0,
+                "mine",
+                "square",
+                &[],
+                Overwrite::Refuse
+            ),
+            Err(FileError::WouldReplace { .. })
+        ));
+        let kept = mods::load_scenario_with_rules(&mine.join("scenarios/square.ron"))
+            .expect("still the square")
+            .0;
+        assert_eq!(&kept, draft.scenario());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_editor_never_writes_through_a_link_out_of_the_mod() {
+        // A user mod whose `scenarios` folder is a link out of the mod: the editor wrote into
+        // the outside folder, which `ambush check` then refused.
+        let scratch = Scratch::new("link-out");
+        let outside = scratch.0.join("outside");
+        fs::create_dir_all(&outside).expect("a folder");
+        let mods_root = scratch.0.join("mods");
+        let mut draft = small_draft();
+        save_into_mod(
+            &mut draft,
+            &mods_root,
+            "linked",
+            "first",
+            &[],
+            Overwrite::Refuse,
+        )
+        .expect("a first save makes the mod");
+        let dir = mods_root.join("linked");
+        for folder in [SCENARIOS_FOLDER, DRAFTS_FOLDER] {
+            let _ = fs::remove_dir_all(dir.join(folder));
+            std::os::unix::fs::symlink(&outside, dir.join(folder)).expect("a link");
+        }
+        for overwrite in [Overwrite::Refuse, Overwrite::Allowed] {
+            let mut draft = small_draft();
+            let refused = save_into_mod(&mut draft, &mods_root, "linked", "x", &[], overwrite);
+            assert!(
+                matches!(&refused, Err(FileError::LinkOut { dir: d, .. }) if *d == dir),
+                "{refused:?}"
+            );
+            assert!(refused.is_err_and(|e| e.to_string().contains("outside the mod folder")));
+        }
+        // A folder with no mod.ron yet is refused before the mod is made.
+        let fresh = mods_root.join("fresh");
+        fs::create_dir_all(&fresh).expect("a folder");
+        std::os::unix::fs::symlink(&outside, fresh.join(SCENARIOS_FOLDER)).expect("a link");
+        let refused = save_into_mod(
+            &mut draft,
+            &mods_root,
+            "fresh",
+            "y",
+            &[],
+            Overwrite::Allowed,
+        );
+        assert!(
+            matches!(refused, Err(FileError::LinkOut { .. })),
+            "{refused:?}"
+        );
+        assert!(!fresh.join(MANIFEST).exists());
+        assert_eq!(
+            fs::read_dir(&outside).expect("the folder").count(),
+            0,
+            "nothing written outside the mod"
+        );
+    }
+
+    #[test]
     fn the_autosave_brings_back_the_last_edit() {
         // Issue 24: "a crash loses at most the last edit".
         let scratch = Scratch::new("autosave");
@@ -889,7 +1188,7 @@ mod tests {
                 .expect("no file is no error")
                 .is_none()
         );
-        let mut draft = empty_draft();
+        let mut draft = small_draft();
         draft
             .apply(Edit::SetSetting(Setting::Briefing("Hold on.".into())))
             .expect("a briefing");

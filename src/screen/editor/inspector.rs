@@ -3,7 +3,7 @@
 use super::panels::ERROR;
 use super::session::Form;
 use super::*;
-use crate::editor::Edit;
+use crate::editor::{Edit, carry_hidden_unit, carry_terrain, carry_unit};
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
@@ -27,10 +27,11 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             .map(|z| Form::Zone(i, z.clone())),
         None => None,
     };
-    let more = session.also.len();
+    let more = session.selection().len().saturating_sub(1);
     if more > 0 {
         ui.label(format!(
-            "{} pieces selected: the inspector shows the first.",
+            "{} pieces selected: the inspector shows the first; a change here is made to each \
+             selected piece of its kind (a label, a name and a place are each piece's own).",
             more + 1
         ));
     }
@@ -48,7 +49,8 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         _ => current.clone(),
     };
     let rules = session.draft.rules().clone();
-    let troops: Vec<TroopType> = rules.troops.troops.keys().copied().collect();
+    let troops = placeable_troops(&rules);
+    let wave = rules.generation.troop;
     let weapons: Vec<String> = rules.weapons.weapons.keys().cloned().collect();
     let done = match &mut form {
         Form::Terrain(_, f) => terrain_fields(ui, f),
@@ -58,7 +60,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             done |= traits_fields(ui, &mut u.traits);
             done
         }
-        Form::AmbushUnit(_, u) => ambush_unit_fields(ui, u, &troops, &weapons),
+        Form::AmbushUnit(_, u) => ambush_unit_fields(ui, u, &troops, wave, &weapons),
         Form::Dummy(_, d) => {
             ui.strong("Dummy counter");
             ui.small("The ambushed side sees it as a hidden unit until it is spotted or touched.");
@@ -83,31 +85,105 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         }
     });
     if done && form != current {
-        let edit = match form {
-            Form::Terrain(index, feature) => Some(Edit::ReplaceTerrain { index, feature }),
-            Form::Unit(index, unit) => Some(Edit::ReplaceUnit { index, unit }),
-            Form::AmbushUnit(i, unit) => session.ambush_edit(|a| {
-                if let Some(u) = a.units.get_mut(i) {
-                    *u = unit;
-                }
-            }),
-            Form::Dummy(i, d) => session.ambush_edit(|a| {
-                if let Some(x) = a.dummies.get_mut(i) {
-                    *x = d;
-                }
-            }),
-            Form::Zone(i, z) => session.ambush_edit(|a| {
-                if let Some(x) = a.zone.get_mut(i) {
-                    *x = z;
-                }
-            }),
-        };
-        if let Some(edit) = edit {
+        if let Some(edit) = session.form_edit(&current, form) {
             let _ = session.apply(edit);
         }
     } else if session.selected == pick {
         session.form = Some(form);
     }
+}
+
+impl EditorSession {
+    /// The edit an inspector's change makes: the shown piece (`before`) set as `after`, and the
+    /// same change made to every other selected piece of its kind (a weapon ticked with four
+    /// units selected is ticked for all four), as one edit. A label, a name or a place belongs
+    /// to the shown piece alone.
+    pub(super) fn form_edit(&self, before: &Form, after: Form) -> Option<Edit> {
+        let s = self.draft.scenario();
+        let others: Vec<Pick> = self
+            .selection()
+            .into_iter()
+            .filter(|p| Some(*p) != self.selected)
+            .collect();
+        match (before, after) {
+            (Form::Terrain(_, was), Form::Terrain(index, feature)) => {
+                let mut edits = Vec::new();
+                for p in others {
+                    if let Pick::Terrain(i) = p
+                        && let Some(f) = s.terrain.get(i)
+                    {
+                        let mut f = f.clone();
+                        carry_terrain(was, &feature, &mut f);
+                        edits.push(Edit::ReplaceTerrain {
+                            index: i,
+                            feature: f,
+                        });
+                    }
+                }
+                edits.insert(0, Edit::ReplaceTerrain { index, feature });
+                Some(one_or_several(edits))
+            }
+            (Form::Unit(_, was), Form::Unit(index, unit)) => {
+                let mut edits = Vec::new();
+                for p in others {
+                    if let Pick::Unit(i) = p
+                        && let Some(u) = s.units.get(i)
+                    {
+                        let mut u = u.clone();
+                        carry_unit(was, &unit, &mut u);
+                        edits.push(Edit::ReplaceUnit { index: i, unit: u });
+                    }
+                }
+                edits.insert(0, Edit::ReplaceUnit { index, unit });
+                Some(one_or_several(edits))
+            }
+            (Form::AmbushUnit(_, was), Form::AmbushUnit(i, unit)) => self.ambush_edit(|a| {
+                for p in &others {
+                    if let Pick::AmbushUnit(k) = *p
+                        && let Some(u) = a.units.get_mut(k)
+                    {
+                        carry_hidden_unit(was, &unit, u);
+                    }
+                }
+                if let Some(u) = a.units.get_mut(i) {
+                    *u = unit;
+                }
+            }),
+            (_, Form::Dummy(i, d)) => self.ambush_edit(|a| {
+                if let Some(x) = a.dummies.get_mut(i) {
+                    *x = d;
+                }
+            }),
+            (_, Form::Zone(i, z)) => self.ambush_edit(|a| {
+                if let Some(x) = a.zone.get_mut(i) {
+                    *x = z;
+                }
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// One edit alone, or several made as one.
+fn one_or_several(mut edits: Vec<Edit>) -> Edit {
+    if edits.len() == 1 {
+        edits.remove(0)
+    } else {
+        Edit::Several(edits)
+    }
+}
+
+/// The troop types a unit may be placed as: every one of the rules but the generated one (the
+/// aliens, who come in waves).
+pub(super) fn placeable_troops(rules: &ambush_data::Rules) -> Vec<TroopType> {
+    let wave = rules.generation.troop;
+    rules
+        .troops
+        .troops
+        .keys()
+        .copied()
+        .filter(|t| *t != wave)
+        .collect()
 }
 
 fn form_index(f: &Form) -> usize {
@@ -273,6 +349,8 @@ impl<'a> UnitFields<'a> {
     }
 }
 
+/// A unit's fields; `troops` are the types it may take (none: its type is fixed, as a hidden
+/// alien's).
 fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: &[String]) -> bool {
     let mut done = false;
     ui.horizontal(|ui| {
@@ -281,6 +359,9 @@ fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: 
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Troop type");
+        if troops.is_empty() {
+            ui.label(u.troop.as_str());
+        }
         for t in troops {
             done |= ui.selectable_value(u.troop, *t, t.as_str()).clicked();
         }
@@ -317,20 +398,30 @@ fn ambush_unit_fields(
     ui: &mut egui::Ui,
     u: &mut AmbushUnitSpec,
     troops: &[TroopType],
+    wave: TroopType,
     weapons: &[String],
 ) -> bool {
     ui.strong("Hidden unit");
     let mut done = false;
     ui.horizontal(|ui| {
         ui.label("Side");
+        let before = u.side;
         done |= ui
             .selectable_value(&mut u.side, Side::Aliens, "aliens")
             .clicked();
         done |= ui
             .selectable_value(&mut u.side, Side::Humans, "humans")
             .clicked();
+        if u.side != before {
+            fit_troop_to_side(u, troops, wave);
+        }
     });
-    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), troops, weapons);
+    // A hidden alien is the generated troop type, and only they are.
+    let offered: &[TroopType] = match u.side {
+        Side::Aliens => &[],
+        Side::Humans => troops,
+    };
+    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), offered, weapons);
     if u.side == Side::Aliens && u.weapons.is_empty() {
         ui.small("No weapons ticked: it carries the scenario's alien weapons.");
     }
@@ -352,6 +443,20 @@ fn ambush_unit_fields(
         done |= traits_fields(ui, t);
     }
     done
+}
+
+/// A hidden unit's troop type after its side changed: an alien is the generated type, a human
+/// the first placeable one unless it already is one.
+pub(super) fn fit_troop_to_side(u: &mut AmbushUnitSpec, placeable: &[TroopType], wave: TroopType) {
+    match u.side {
+        Side::Aliens => u.troop = wave,
+        Side::Humans if !placeable.contains(&u.troop) => {
+            if let Some(t) = placeable.first() {
+                u.troop = *t;
+            }
+        }
+        Side::Humans => {}
+    }
 }
 
 /// A unit's attributes for the ambush rules.

@@ -42,8 +42,7 @@ impl EditorSession {
     pub fn act(&mut self, action: PlayerAction, folders: &EditorFolders) {
         use PlayerAction as A;
         if let Some(tool) = tool_of(action) {
-            self.tool = tool;
-            self.status = tool.hint().into();
+            self.pick_tool(tool);
             return;
         }
         match action {

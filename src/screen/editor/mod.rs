@@ -69,8 +69,19 @@ pub enum TestPlayers {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct DraftLeft(pub Option<files::Recovered>);
 
+/// Why `ambush edit FILE` could not open its file, shown in the window until dismissed (the
+/// menu opens instead).
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct OpenFailed(pub String);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DraftLeft>();
+    app.add_systems(
+        EguiPrimaryContextPass,
+        show_open_failed
+            .in_set(EguiPass::Screens)
+            .run_if(resource_exists::<OpenFailed>),
+    );
     app.add_systems(
         OnEnter(Screen::Menu),
         (back_to_the_editor, open_directly, look_for_a_draft_left).chain(),
@@ -157,8 +168,31 @@ fn open_directly(
             commands.insert_resource(session);
             screen.set(Screen::Editor);
         }
-        Err(why) => error!("{why}"),
+        Err(why) => {
+            error!("{why}");
+            commands.insert_resource(OpenFailed(why));
+        }
     }
+}
+
+/// The editor could not open the file it was given: why, in the window, until dismissed.
+fn show_open_failed(
+    mut contexts: EguiContexts,
+    failed: Res<OpenFailed>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The editor could not open this scenario")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.colored_label(ERROR, &failed.0);
+            if ui.button("OK").clicked() {
+                commands.remove_resource::<OpenFailed>();
+            }
+        });
+    Ok(())
 }
 
 /// A session on the scenario file at `path`, with its mod's rules.

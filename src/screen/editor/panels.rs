@@ -39,9 +39,15 @@ pub(super) fn top_bar(
         }
         ui.separator();
         ui.label("Mod");
-        ui.add(egui::TextEdit::singleline(&mut session.mod_name).desired_width(140.0));
+        let mod_name =
+            ui.add(egui::TextEdit::singleline(&mut session.mod_name).desired_width(140.0));
         ui.label("File");
-        ui.add(egui::TextEdit::singleline(&mut session.file_name).desired_width(140.0));
+        let file_name =
+            ui.add(egui::TextEdit::singleline(&mut session.file_name).desired_width(140.0));
+        // The question was about the old place: a new name asks again when saved.
+        if mod_name.changed() || file_name.changed() {
+            session.confirm_overwrite = false;
+        }
         if ui.button("Save (Ctrl+S)").clicked() {
             session.save(folders);
         }
@@ -93,11 +99,10 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
         };
         if ui
             .selectable_label(session.tool == tool, text)
-            .on_hover_text(tool.hint())
+            .on_hover_text(session.tool_hint(tool))
             .clicked()
         {
-            session.tool = tool;
-            session.status = tool.hint().into();
+            session.pick_tool(tool);
         }
     };
     ui.strong("Tool: what a click on the table does (F1 lists the keys)");

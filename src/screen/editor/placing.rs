@@ -49,9 +49,16 @@ impl EditorSession {
         let Some(edit) = self.ambush_edit(change) else {
             return;
         };
+        let added = self.draft.scenario().ambush.is_none();
         if self.apply(edit).is_ok() {
             let chosen = self.draft.scenario().ambush.as_ref().and_then(pick);
             self.select(chosen);
+            if added {
+                self.status = format!(
+                    "Added an ambush to the scenario (the humans walk into hidden aliens, a simple set-up; change it under Ambush); {}",
+                    self.status
+                );
+            }
         }
     }
 
@@ -149,6 +156,13 @@ impl EditorSession {
     pub fn group_edit(&self, shape: GroupShape, from: (f32, f32), to: (f32, f32)) -> Option<Edit> {
         let start = self.snapped(from);
         let mut template = self.new_unit(start);
+        // With snapping on, a group runs along the grid: its facing a quarter turn, so each
+        // unit of it stands on the grid too.
+        let square = |facing: f32| match self.snap {
+            Some(_) => compass((facing / 90.0).round() * 90.0),
+            None => facing,
+        };
+        template.facing = square(template.facing);
         let (w, d) = base_size(&self.draft, &template.troop);
         let gap = self.group_gap.max(0.0);
         let drag = Vec2::from(to) - Vec2::from(start);
@@ -158,7 +172,7 @@ impl EditorSession {
             GroupShape::Line => {
                 // The line runs to the units' right: they face 90° to the left of the drag.
                 if long {
-                    template.facing = compass(bearing_of(drag) - 90.0);
+                    template.facing = square(compass(bearing_of(drag) - 90.0));
                 }
                 let spacing = w + gap;
                 (fits(drag.length(), spacing), spacing, Arrangement::Line)
@@ -166,7 +180,7 @@ impl EditorSession {
             GroupShape::Column => {
                 // The column runs back from its head: it faces against the drag.
                 if long {
-                    template.facing = compass(bearing_of(drag) + 180.0);
+                    template.facing = square(compass(bearing_of(drag) + 180.0));
                 }
                 let spacing = d + gap;
                 (fits(drag.length(), spacing), spacing, Arrangement::Column)
@@ -177,7 +191,7 @@ impl EditorSession {
                 let (across, back) = (drag.dot(right), -drag.dot(ahead));
                 // The template stands at the front left corner, whichever way the drag went.
                 let corner = Vec2::from(start) + right * across.min(0.0) - ahead * back.min(0.0);
-                template.at = corner.into();
+                template.at = self.snapped(corner.into());
                 let abreast = fits(across.abs(), spacing);
                 let ranks = fits(back.abs(), spacing);
                 (abreast * ranks, spacing, Arrangement::Block { abreast })
@@ -498,8 +512,7 @@ mod tests {
     }
 
     /// Issue 24: the ambush section placed on the table: a zone drawn, hidden units and
-    /// dummies in it, the route clicked point by point and the spring point on it. The result
-    /// passes the checks.
+    /// dummies in it, the route clicked point by point and the spring point on it.
     #[test]
     fn an_ambush_is_drawn_on_the_table() {
         let mut s = session();

@@ -24,6 +24,9 @@ pub(super) const VERTEX_REACH: f32 = 0.75;
 /// How far one press of a turn key turns the selected piece, degrees.
 pub const TURN_STEP: f32 = 15.0;
 
+/// Said before an ambush tool is used on a scenario with no ambush: its first piece adds one.
+pub const ADDS_AN_AMBUSH: &str = "This scenario has no ambush yet: the first click adds one (the humans walk into hidden aliens, a simple set-up; change it under Ambush).";
+
 /// A new table's size, inches: the crashed ship's.
 pub const NEW_TABLE: (f32, f32) = (72.0, 48.0);
 
@@ -98,7 +101,7 @@ impl Tool {
             Tool::Terrain(_) => "Click: place this terrain there.",
             Tool::Unit => "Click: place a unit like the selected one.",
             Tool::Group(GroupShape::Line) => {
-                "Drag: a line of units abreast along the drag, facing to its left."
+                "Drag: a line of units abreast along the drag, facing to its left (with snapping on, along the grid)."
             }
             Tool::Group(GroupShape::Column) => {
                 "Drag: a column of units, the first at the press, facing away from the drag."
@@ -268,8 +271,8 @@ pub struct EditorSession {
     pub view: TableView,
     /// Whether the help (F1) is open.
     pub help: bool,
-    /// A save that waits for the user's word: the file has hand-written comments a save
-    /// would lose.
+    /// A save that waits for the user's word: it would replace a file this draft did not
+    /// write, or lose a file's hand-written comments.
     pub confirm_overwrite: bool,
     /// The settings and ambush panels' copy of the scenario.
     pub(super) fields: Option<super::settings::FieldsForm>,
@@ -397,6 +400,26 @@ impl EditorSession {
             1 => format!("{what}; 1 problem"),
             n => format!("{what}; {n} problems"),
         };
+    }
+
+    /// What a click with `tool` does on this draft: the tool's hint, said first that the click
+    /// adds an ambush when an ambush tool is used on a scenario that has none yet.
+    pub fn tool_hint(&self, tool: Tool) -> String {
+        let adds = matches!(
+            tool,
+            Tool::HiddenUnit | Tool::Dummy | Tool::Zone | Tool::Route
+        ) && self.draft.scenario().ambush.is_none();
+        if adds {
+            format!("{} {}", ADDS_AN_AMBUSH, tool.hint())
+        } else {
+            tool.hint().to_string()
+        }
+    }
+
+    /// Picks the tool, and says on the status line what a click with it does.
+    pub fn pick_tool(&mut self, tool: Tool) {
+        self.tool = tool;
+        self.status = self.tool_hint(tool);
     }
 
     /// The point snapped to the grid, when snapping is on.
@@ -660,7 +683,9 @@ impl EditorSession {
         if by.0.abs() < 1e-4 && by.1.abs() < 1e-4 {
             return None;
         }
-        self.move_edit(pick, by)
+        let origin = self.position_of(pick)?;
+        let to = self.snapped((origin.0 + by.0, origin.1 + by.1));
+        self.move_edit(pick, by, to)
     }
 
     /// The drag ends at `at`: what it moved, or the group or zone it stretched, is one edit.
@@ -690,35 +715,52 @@ impl EditorSession {
         }
     }
 
-    /// The edit that moves a piece by `by`.
-    fn move_edit(&self, pick: Pick, by: (f32, f32)) -> Option<Edit> {
-        let shift = |p: &mut (f32, f32)| *p = (p.0 + by.0, p.1 + by.1);
+    /// The edit that moves a piece by `by`, its grid point (`position_of`) landing exactly on
+    /// `to`: adding a vector in floating point would leave 53.49995 where 53.5 was meant.
+    fn move_edit(&self, pick: Pick, by: (f32, f32), to: (f32, f32)) -> Option<Edit> {
+        let s = self.draft.scenario();
         match pick {
-            Pick::Terrain(index) => Some(Edit::MoveTerrain { index, by }),
-            Pick::Unit(index) => Some(Edit::MoveUnit { index, by }),
+            Pick::Terrain(index) => {
+                let mut feature = s.terrain.get(index)?.clone();
+                translate(&mut feature.shape, by);
+                land_on(&mut feature.shape, to);
+                Some(Edit::ReplaceTerrain { index, feature })
+            }
+            Pick::Unit(index) => {
+                let mut unit = s.units.get(index)?.clone();
+                unit.at = to;
+                Some(Edit::ReplaceUnit { index, unit })
+            }
             Pick::AmbushUnit(i) => self.ambush_edit(|a| {
                 if let Some(u) = a.units.get_mut(i) {
-                    shift(&mut u.at);
+                    u.at = to;
                 }
             }),
             Pick::Dummy(i) => self.ambush_edit(|a| {
                 if let Some(d) = a.dummies.get_mut(i) {
-                    shift(d);
+                    *d = to;
                 }
             }),
             Pick::Zone(i) => self.ambush_edit(|a| {
                 if let Some(z) = a.zone.get_mut(i) {
                     translate(z, by);
+                    land_on(z, to);
                 }
             }),
         }
     }
 
+    /// The point of a piece that a drag puts on the grid: a unit's or counter's place, a
+    /// rectangle's or circle's centre, a polygon's first point (so a polygon drawn on the grid
+    /// stays on it).
     pub(super) fn position_of(&self, pick: Pick) -> Option<(f32, f32)> {
         let s = self.draft.scenario();
         let a = s.ambush.as_ref();
         match pick {
-            Pick::Terrain(i) => s.terrain.get(i).map(|f| f.shape.center().into()),
+            Pick::Terrain(i) => s.terrain.get(i).map(|f| match &f.shape {
+                Shape::Polygon { points } if !points.is_empty() => points[0],
+                shape => shape.center().into(),
+            }),
             Pick::Unit(i) => s.units.get(i).map(|u| u.at),
             Pick::AmbushUnit(i) => a?.units.get(i).map(|u| u.at),
             Pick::Dummy(i) => a?.dummies.get(i).copied(),
@@ -820,8 +862,9 @@ impl EditorSession {
 
     /// Saves the draft into the user's mod `mod_name` as `file_name`: into its `scenarios/`
     /// when it passes every check, else into its `drafts/`, which the menu never lists. A file
-    /// already there that this draft did not come from, or one with hand-written comments, is
-    /// not overwritten until the user says so (`save_anyway`) or picks another name.
+    /// there that this draft did not come from (another scenario's, or rule files a person put
+    /// in a folder that is not a mod yet), or one with hand-written comments, is not replaced
+    /// until the user says so (`save_anyway`) or picks another name.
     pub fn save(&mut self, folders: &EditorFolders) {
         let target = files::save_target(
             &self.draft,
@@ -831,28 +874,42 @@ impl EditorSession {
             &folders.protected,
         );
         if let Ok(t) = &target {
-            let ours = matches!(self.draft.origin(), Origin::Mod { file, .. } if *file == t.file);
-            let why = if t.loses_comments {
-                Some("has hand-written comments, which a save does not keep")
-            } else if t.file.exists() && !ours {
-                Some("is another scenario's file")
+            let shown = |files: &[std::path::PathBuf]| {
+                let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+                names.join(", ")
+            };
+            let why = if !t.replaces.is_empty() {
+                Some(format!(
+                    "{} {} there already, which this draft did not write: saving replaces {}",
+                    shown(&t.replaces),
+                    if t.replaces.len() == 1 { "is" } else { "are" },
+                    if t.replaces.len() == 1 { "it" } else { "them" },
+                ))
+            } else if t.loses_comments {
+                Some(format!(
+                    "{} has hand-written comments, which a save does not keep",
+                    t.file.display()
+                ))
             } else {
                 None
             };
             if let Some(why) = why {
                 self.confirm_overwrite = true;
                 self.status = format!(
-                    "{} {why}: overwrite it, or change the file name to save as a new file.",
-                    t.file.display()
+                    "{why}: overwrite, or change the mod or file name to save somewhere new."
                 );
                 return;
             }
         }
-        self.save_anyway(folders);
+        self.write_save(folders, files::Overwrite::Refuse);
     }
 
-    /// Saves without asking: the user has said to overwrite.
+    /// Saves, replacing what is there: the user has said to overwrite.
     pub fn save_anyway(&mut self, folders: &EditorFolders) {
+        self.write_save(folders, files::Overwrite::Allowed);
+    }
+
+    fn write_save(&mut self, folders: &EditorFolders, overwrite: files::Overwrite) {
         self.confirm_overwrite = false;
         let result = files::save_into_mod(
             &mut self.draft,
@@ -860,6 +917,7 @@ impl EditorSession {
             &self.mod_name,
             &self.file_name,
             &folders.protected,
+            overwrite,
         );
         self.status = match result {
             Ok(target) if target.as_draft => format!(
@@ -979,6 +1037,18 @@ pub(super) fn base_size(draft: &Draft, troop: &TroopType) -> (f32, f32) {
 
 /// How wide a dummy counter is drawn and picked, inches.
 pub(super) const DUMMY_SIZE: f32 = 1.0;
+
+/// Puts a shape's grid point (a centre, a polygon's first point) exactly on `to`.
+fn land_on(shape: &mut Shape, to: (f32, f32)) {
+    match shape {
+        Shape::Rect { center, .. } | Shape::Circle { center, .. } => *center = to,
+        Shape::Polygon { points } => {
+            if let Some(first) = points.first_mut() {
+                *first = to;
+            }
+        }
+    }
+}
 
 /// Whether the piece is still in the scenario.
 fn piece_exists(s: &Scenario, pick: Pick) -> bool {

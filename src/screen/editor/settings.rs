@@ -243,7 +243,7 @@ fn side_names(ui: &mut egui::Ui, n: &mut SideNames) -> bool {
 fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
     let mut done = false;
     ui.strong("Aliens and their waves");
-    ui.small("Waves come as the cards say (the rules' generation tables); these set who comes.");
+    ui.label(where_aliens_come_from(s, session.draft.rules()));
     let mut automatic = s.automatic_wave_turn.is_some();
     ui.horizontal(|ui| {
         if ui
@@ -274,6 +274,37 @@ fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool 
     done |= traits_fields(ui, &mut s.aliens.traits);
     field_problems(ui, session, "aliens");
     done
+}
+
+/// Where the aliens come from, in the scenario's words: never placed, but in waves of the
+/// rules' size on a double (and on the automatic wave's turn), from the edges the rules' die
+/// picks; hidden ones only through an ambush.
+pub(super) fn where_aliens_come_from(s: &Scenario, rules: &ambush_data::Rules) -> String {
+    let names = s.names(rules);
+    let g = &rules.generation;
+    let mut edges: Vec<Edge> = g
+        .edge_by_roll
+        .values()
+        .map(|c| crate::rules::generation::edge_for(*c, s.friendly_edge))
+        .collect();
+    edges.sort_by_key(|e| *e as u8);
+    edges.dedup();
+    let edges: Vec<String> = edges
+        .iter()
+        .map(|e| format!("{e:?}").to_lowercase())
+        .collect();
+    let turn = s
+        .automatic_wave_turn
+        .unwrap_or(g.default_automatic_wave_turn);
+    format!(
+        "The {aliens} are not placed on the table: they come in waves of {size}, when the 2D6 \
+         rolled at the start of a turn show a double (and on turn {turn} without one), entering \
+         from the {edges} edge as a die picks. To have {aliens} waiting on the table, place \
+         hidden ones with the hidden-unit tool (it adds an ambush). These settings arm the waves.",
+        aliens = names.aliens,
+        size = g.wave_size,
+        edges = edges.join(" or "),
+    )
 }
 
 /// Darkness, blindsides, explosives and the environment.

@@ -301,7 +301,7 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
         painter.text(
             rect.left_bottom() + egui::vec2(6.0, -6.0),
             egui::Align2::LEFT_BOTTOM,
-            format!("{x:.1}\", {y:.1}\" — {}", session.tool.hint()),
+            format!("{x:.1}\", {y:.1}\" — {}", session.tool_hint(session.tool)),
             font.clone(),
             egui::Color32::WHITE,
         );
@@ -361,10 +361,14 @@ fn base(
     painter.add(egui::Shape::convex_polygon(corners, fill, stroke));
 }
 
-/// Unit labels, each drawn only where it does not cover one drawn before (a selected unit's
-/// always): a packed line at the whole table's zoom shows every few labels, not a smear.
+/// Unit labels, each on a dark plate where it covers no label drawn before: below its unit, else
+/// the next free row below or above, so a group in base contact reads M1, M2, M3, M4 rather than
+/// "M1M2M3M4". A label with no free row near its unit is left out, unless its unit is selected.
 #[derive(Default)]
 struct Labels(Vec<egui::Rect>);
+
+/// Rows tried above and below a unit before a label is left out.
+const LABEL_ROWS: usize = 3;
 
 impl Labels {
     fn put(
@@ -377,12 +381,81 @@ impl Labels {
         always: bool,
     ) {
         let galley = painter.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE);
-        let rect = egui::Align2::CENTER_TOP
-            .anchor_size(at + egui::vec2(0.0, 0.6 * scale + 2.0), galley.size());
-        if !always && self.0.iter().any(|r| r.intersects(rect)) {
+        let Some(rect) = self.place(at, 0.6 * scale, galley.size(), always) else {
             return;
-        }
+        };
+        painter.rect_filled(rect.expand(1.0), 2.0, egui::Color32::from_black_alpha(170));
         painter.galley(rect.min, galley, egui::Color32::WHITE);
+    }
+
+    /// Where a label of `size` goes for a unit at `at` whose base reaches `reach` points from
+    /// its centre: the first free row below it, then above it, nearer rows first; `None` when
+    /// every row is taken and the label is not `always` shown. The place is kept as taken.
+    fn place(
+        &mut self,
+        at: egui::Pos2,
+        reach: f32,
+        size: egui::Vec2,
+        always: bool,
+    ) -> Option<egui::Rect> {
+        let row = size.y + 2.0;
+        let below = |k: usize| {
+            egui::Align2::CENTER_TOP
+                .anchor_size(at + egui::vec2(0.0, reach + 2.0 + k as f32 * row), size)
+        };
+        let above = |k: usize| {
+            egui::Align2::CENTER_BOTTOM
+                .anchor_size(at - egui::vec2(0.0, reach + 2.0 + k as f32 * row), size)
+        };
+        // A gap of a couple of points keeps neighbours' plates apart.
+        let free = |r: &egui::Rect| !self.0.iter().any(|o| o.expand(1.5).intersects(*r));
+        let tried = (0..LABEL_ROWS).flat_map(|k| [below(k), above(k)]);
+        let rect = tried
+            .clone()
+            .find(|r| free(r))
+            .or_else(|| always.then(|| (LABEL_ROWS..).map(below).find(|r| free(r)))?)?;
         self.0.push(rect);
+        Some(rect)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Labels of a group in base contact overlapped ("M1M2M3M4"): each now has its own place,
+    /// clear of the others, at the whole table's zoom.
+    #[test]
+    fn labels_of_units_in_base_contact_each_read() {
+        // Four 1" bases side by side at 9 points an inch, labels about 14 points wide.
+        let scale = 9.0;
+        let size = egui::vec2(14.0, 12.0);
+        let mut labels = Labels::default();
+        let rects: Vec<egui::Rect> = (0..4)
+            .map(|k| {
+                let at = egui::pos2(100.0 + k as f32 * scale, 100.0);
+                labels
+                    .place(at, 0.6 * scale, size, false)
+                    .expect("a place for each")
+            })
+            .collect();
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                assert!(!a.intersects(*b), "{a:?} and {b:?} overlap");
+            }
+        }
+        // Each stays near its unit: within a few rows.
+        for (k, r) in rects.iter().enumerate() {
+            assert!((r.center().x - (100.0 + k as f32 * scale)).abs() < 0.01);
+            assert!((r.center().y - 100.0).abs() < 5.0 * size.y, "{r:?}");
+        }
+        // A crowd beyond the rows: the unselected are left out, a selected one still shows.
+        let at = egui::pos2(100.0, 100.0);
+        let mut crowd = Labels::default();
+        for _ in 0..2 * LABEL_ROWS {
+            assert!(crowd.place(at, 5.0, size, false).is_some());
+        }
+        assert!(crowd.place(at, 5.0, size, false).is_none());
+        assert!(crowd.place(at, 5.0, size, true).is_some());
     }
 }

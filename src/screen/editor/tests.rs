@@ -100,7 +100,11 @@ fn a_polygons_point_is_dragged_by_its_handle() {
     };
     assert_eq!(moved[2], (36.0, 31.0));
     assert_eq!((moved[0], moved[1]), (points[0], points[1]));
-    assert!(s.problems.is_empty(), "{:?}", s.problems);
+    assert!(
+        s.problems_of(Pick::Terrain(0)).next().is_none(),
+        "{:?}",
+        s.problems
+    );
     // Dragged across itself, the outline is a problem of that feature, and undo mends it.
     s.drag_start((36.0, 31.0));
     s.drag_end((24.0, 30.0));
@@ -110,7 +114,7 @@ fn a_polygons_point_is_dragged_by_its_handle() {
         s.problems
     );
     s.undo();
-    assert!(s.problems.is_empty());
+    assert!(s.problems_of(Pick::Terrain(0)).next().is_none());
 }
 
 /// Delete, turn and duplicate act on the selection, each one edit.
@@ -289,4 +293,307 @@ fn saving_writes_into_the_users_mod_and_a_failing_draft_into_its_drafts() {
     s.save(&folders);
     assert!(s.status.starts_with("Not saved"), "{}", s.status);
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A scratch folder for one test, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(line: u32) -> Scratch {
+        let root = std::env::temp_dir().join(format!(
+            "ambush-editor-screen-{}-{line}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("a scratch folder");
+        Scratch(root)
+    }
+
+    fn folders(&self) -> EditorFolders {
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        EditorFolders {
+            mods_root: self.0.join("mods"),
+            protected: vec![repo.join("scenarios"), repo.join("mods/colonial")],
+            autosave: self.0.join("autosave"),
+            game_root: repo.to_path_buf(),
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Ctrl+S of the colonial mod's scenario into a folder that holds the player's own
+/// rules/troops.ron (and no mod.ron yet) asks before replacing it, and replaces it only when
+/// told; a `scenarios` folder that is a link out of the mod is refused with why.
+#[test]
+fn saving_asks_before_replacing_a_file_the_editor_did_not_write() {
+    let scratch = Scratch::new(line!());
+    let folders = scratch.folders();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mine = folders.mods_root.join("mine");
+    std::fs::create_dir_all(mine.join("rules")).expect("a folder");
+    let own = "// the player's own troops\n";
+    std::fs::write(mine.join("rules/troops.ron"), own).expect("a file");
+    let mut s = open_file(
+        &repo.join("mods/colonial/scenarios/the_square.ron"),
+        &folders.protected,
+    )
+    .expect("the colonial scenario opens");
+    s.mod_name = "mine".into();
+    s.act(crate::input::PlayerAction::EditorSave, &folders);
+    assert!(s.confirm_overwrite, "{}", s.status);
+    assert!(s.status.contains("troops.ron"), "{}", s.status);
+    assert_eq!(
+        std::fs::read_to_string(mine.join("rules/troops.ron")).expect("kept"),
+        own
+    );
+    assert!(!mine.join("scenarios").exists(), "nothing saved yet");
+    // Escape takes the question back; saving again asks again.
+    s.act(crate::input::PlayerAction::Cancel, &folders);
+    assert!(!s.confirm_overwrite);
+    s.act(crate::input::PlayerAction::EditorSave, &folders);
+    assert!(s.confirm_overwrite);
+    s.save_anyway(&folders);
+    assert!(s.status.starts_with("Saved to"), "{}", s.status);
+    assert_ne!(
+        std::fs::read_to_string(mine.join("rules/troops.ron")).expect("replaced"),
+        own
+    );
+    #[cfg(unix)]
+    {
+        let outside = scratch.0.join("outside");
+        std::fs::create_dir_all(&outside).expect("a folder");
+        std::fs::remove_dir_all(mine.join("scenarios")).expect("removed");
+        std::os::unix::fs::symlink(&outside, mine.join("scenarios")).expect("a link");
+        s.act(crate::input::PlayerAction::EditorSave, &folders);
+        assert!(
+            s.status.starts_with("Not saved") && s.status.contains("outside the mod folder"),
+            "{}",
+            s.status
+        );
+        s.save_anyway(&folders);
+        assert!(s.status.starts_with("Not saved"), "{}", s.status);
+        assert_eq!(std::fs::read_dir(&outside).expect("a folder").count(), 0);
+    }
+}
+
+/// Ticking armour in the inspector with four units selected changed only M1: a change made in
+/// the inspector is made to every selected piece of its kind, as one edit, and each keeps its
+/// own label and place.
+#[test]
+fn an_inspector_change_is_made_to_every_selected_unit() {
+    use super::session::Form;
+    let mut s = session();
+    s.tool = Tool::Group(GroupShape::Line);
+    s.drag_start((10.0, 10.0));
+    s.drag_end((13.0, 10.0));
+    assert_eq!(s.selection().len(), 4, "the group stays selected");
+    let units = s.draft.scenario().units.clone();
+    assert!(units.iter().all(|u| !u.armour));
+    let before = Form::Unit(0, units[0].clone());
+    let mut ticked = units[0].clone();
+    ticked.armour = true;
+    ticked.label = "Sarge".into();
+    let edit = s
+        .form_edit(&before, Form::Unit(0, ticked))
+        .expect("an edit");
+    s.apply(edit).expect("applied");
+    let after = &s.draft.scenario().units;
+    assert!(after.iter().all(|u| u.armour), "{after:?}");
+    let labels: Vec<&str> = after.iter().map(|u| u.label.as_str()).collect();
+    assert_eq!(labels, ["Sarge", "M2", "M3", "M4"]);
+    for (a, b) in after.iter().zip(&units) {
+        assert_eq!(a.at, b.at);
+    }
+    // One edit: one undo takes back all four.
+    s.undo();
+    assert!(s.draft.scenario().units.iter().all(|u| !u.armour));
+    // Hidden units too: a weapon ticked on one is ticked on each selected one.
+    s.select(None);
+    s.tool = Tool::HiddenUnit;
+    s.click((30.0, 30.0));
+    s.click((32.0, 30.0));
+    s.tool = Tool::Select;
+    s.select(None);
+    s.shift_click((30.0, 30.0));
+    s.shift_click((32.0, 30.0));
+    assert_eq!(s.selection(), [Pick::AmbushUnit(0), Pick::AmbushUnit(1)]);
+    let hidden = s.draft.scenario().ambush.clone().expect("an ambush").units;
+    let mut armed = hidden[0].clone();
+    armed.weapons.push("grenades".into());
+    let edit = s
+        .form_edit(
+            &Form::AmbushUnit(0, hidden[0].clone()),
+            Form::AmbushUnit(0, armed),
+        )
+        .expect("an edit");
+    s.apply(edit).expect("applied");
+    let hidden = s.draft.scenario().ambush.clone().expect("an ambush").units;
+    assert!(
+        hidden
+            .iter()
+            .all(|u| u.weapons.contains(&"grenades".to_string())),
+        "{hidden:?}"
+    );
+}
+
+/// Whether `v` lies on the grid of `step` inches, exactly.
+fn on_grid(v: f32, step: f32) -> bool {
+    (v / step).fract() == 0.0
+}
+
+/// With snapping on, every place the editor writes is on the grid: a unit dragged from off
+/// the grid, a line dragged a little off east, a polygon moved (a saved `at: (53.49995,
+/// 7.990077)` with snapping on was a bug).
+#[test]
+fn placed_values_snap_to_the_grid_chosen() {
+    let mut s = session();
+    s.tool = Tool::Unit;
+    s.click((10.0, 10.0));
+    // A unit off the grid (as a file may hold it), dragged with snapping at 0.5".
+    let mut off = s.draft.scenario().units[0].clone();
+    off.at = (20.3, 7.990077);
+    s.apply(crate::editor::Edit::ReplaceUnit {
+        index: 0,
+        unit: off,
+    })
+    .expect("placed");
+    s.tool = Tool::Select;
+    s.drag_start((20.3, 7.990077));
+    s.drag_end((53.61, 8.1));
+    assert_eq!(s.draft.scenario().units[0].at, (53.5, 8.0));
+    // A line dragged a little north of east stands along the grid, every unit on it.
+    s.select(None);
+    s.tool = Tool::Group(GroupShape::Line);
+    s.drag_start((30.0, 30.0));
+    s.drag_end((34.0, 30.3));
+    let units = &s.draft.scenario().units[1..];
+    assert_eq!(units.len(), 5);
+    for u in units {
+        assert!(on_grid(u.at.0, 0.5) && on_grid(u.at.1, 0.5), "{:?}", u.at);
+        assert_eq!(u.facing, 0.0);
+    }
+    // A rough polygon moved: its points stay on the grid.
+    s.tool = Tool::Terrain(TerrainKind::Rough);
+    s.click((40.0, 40.0));
+    s.tool = Tool::Select;
+    s.drag_start((40.0, 40.0));
+    s.drag_end((44.26, 39.1));
+    let Shape::Polygon { points } = &s.draft.scenario().terrain[0].shape else {
+        panic!("a polygon");
+    };
+    for p in points {
+        assert!(on_grid(p.0, 0.5) && on_grid(p.1, 0.5), "{p:?}");
+    }
+    // With 1" snapping, a block's corner lands on whole inches.
+    s.snap = Some(1.0);
+    s.select(None);
+    s.tool = Tool::Group(GroupShape::Block);
+    s.drag_start((10.3, 20.2));
+    s.drag_end((12.6, 18.4));
+    let block = &s.draft.scenario().units[6..];
+    assert!(!block.is_empty());
+    for u in block {
+        assert!(on_grid(u.at.0, 1.0) && on_grid(u.at.1, 1.0), "{:?}", u.at);
+    }
+}
+
+/// The inspector offered troop type "Alien" and then refused it: it offers only the types a
+/// unit may be placed as, a hidden alien is the generated type, the aliens' settings say where
+/// aliens come from, and the ambush tools say they add an ambush before they do.
+#[test]
+fn aliens_are_offered_only_where_they_can_be_placed_and_the_editor_says_where_they_come_from() {
+    let rules = Rules::bundled().clone();
+    let offered = super::inspector::placeable_troops(&rules);
+    assert!(!offered.is_empty());
+    assert!(!offered.contains(&rules.generation.troop), "{offered:?}");
+    // Each offered type is one a placed unit passes the checks with.
+    let mut s = session();
+    s.tool = Tool::Unit;
+    s.click((10.0, 10.0));
+    for troop in &offered {
+        let mut u = s.draft.scenario().units[0].clone();
+        u.troop = *troop;
+        u.weapons.clear();
+        let mut scenario = s.draft.scenario().clone();
+        scenario.units[0] = u;
+        let problems = crate::editor::problems_of(&scenario, &rules);
+        assert!(
+            problems
+                .iter()
+                .all(|p| !p.problem.message.contains("field `troop`")),
+            "{troop}: {problems:?}"
+        );
+    }
+    // A hidden unit switched to the aliens becomes the generated type, and back to a placeable one.
+    let mut hidden = ambush_data::ambush_spec::AmbushUnitSpec {
+        label: "H1".into(),
+        side: ambush_data::board::Side::Aliens,
+        troop: offered[0],
+        at: (5.0, 5.0),
+        facing: 0.0,
+        weapons: Vec::new(),
+        armour: false,
+        traits: None,
+    };
+    super::inspector::fit_troop_to_side(&mut hidden, &offered, rules.generation.troop);
+    assert_eq!(hidden.troop, rules.generation.troop);
+    hidden.side = ambush_data::board::Side::Humans;
+    super::inspector::fit_troop_to_side(&mut hidden, &offered, rules.generation.troop);
+    assert!(offered.contains(&hidden.troop));
+    // Where the aliens come from: the crashed ship's east edge is friendly.
+    let mut scenario = s.draft.scenario().clone();
+    scenario.friendly_edge = ambush_data::board::Edge::East;
+    let told = super::settings::where_aliens_come_from(&scenario, &rules);
+    assert!(told.contains("not placed"), "{told}");
+    assert!(told.contains("waves of 5"), "{told}");
+    assert!(
+        told.contains("west"),
+        "the edge opposite the friendly one: {told}"
+    );
+    assert!(told.contains("hidden-unit tool"), "{told}");
+    // The hidden-unit tool says it adds an ambush, before and after.
+    let folders = Scratch::new(line!()).folders();
+    assert!(s.draft.scenario().ambush.is_none());
+    s.act(crate::input::PlayerAction::ToolHiddenUnit, &folders);
+    assert_eq!(s.tool, Tool::HiddenUnit);
+    assert!(s.status.contains("no ambush yet"), "{}", s.status);
+    assert!(s.draft.scenario().ambush.is_none(), "nothing added yet");
+    s.click((30.0, 30.0));
+    assert!(s.draft.scenario().ambush.is_some());
+    assert!(s.status.starts_with("Added an ambush"), "{}", s.status);
+    // Once there is one, the tool just places.
+    assert!(!s.tool_hint(Tool::HiddenUnit).contains("no ambush yet"));
+}
+
+/// `ambush edit FILE` on a file over the size limit: why is said in the window (`OpenFailed`,
+/// drawn over the menu until dismissed), not only in the log.
+#[test]
+fn a_file_the_editor_cannot_open_says_why_in_the_window() {
+    use bevy::state::app::StatesPlugin;
+    let scratch = Scratch::new(line!());
+    let big = scratch.0.join("huge.ron");
+    std::fs::write(&big, "x".repeat(ambush_data::error::MAX_FILE_BYTES + 1)).expect("a file");
+    let mut app = App::new();
+    app.add_plugins(StatesPlugin);
+    app.init_state::<Screen>();
+    app.insert_resource(EditStart(Some(big.clone())));
+    app.add_systems(OnEnter(Screen::Menu), open_directly);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    app.update();
+    app.update();
+    let failed = app
+        .world()
+        .get_resource::<OpenFailed>()
+        .expect("the failure is kept for the window");
+    assert!(failed.0.contains("huge.ron"), "{}", failed.0);
+    assert!(failed.0.contains("bytes"), "{}", failed.0);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert!(app.world().get_resource::<EditorSession>().is_none());
 }

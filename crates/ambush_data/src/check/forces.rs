@@ -405,6 +405,26 @@ impl Checker<'_> {
         Ok(base)
     }
 
+    /// The humans have a force: a scenario with no unit of theirs, placed or hidden in its
+    /// ambush, is a table with nobody to play. The aliens need none: they come in waves.
+    pub(super) fn check_forces(&self, s: &Scenario) -> Result<(), Problem> {
+        let hidden = s
+            .ambush
+            .as_ref()
+            .is_some_and(|a| a.units.iter().any(|u| u.side == crate::board::Side::Humans));
+        if s.units.is_empty() && !hidden {
+            let names = s.names(self.rules);
+            return Err(self.fail(
+                &[Key("units")],
+                format!(
+                    "field `units`: the scenario has no forces: expected at least one unit of the {}, placed in `units` or hidden in `ambush.units`; the {} need none, they come in waves",
+                    names.humans, names.aliens
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     pub(super) fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
         match &s.objective {
             None | Some(Objective::HoldUntilTurnLimit) => Ok(()),

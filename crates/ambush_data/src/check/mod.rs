@@ -48,7 +48,7 @@ pub fn check_scenario(scenario: &Scenario, rules: &Rules) -> Result<(), Problem>
 
 /// Checks a parsed scenario against the rules and returns every problem it can tell apart (an
 /// editor outlines each piece at fault): the first problem of each section of the file (header,
-/// aliens, objective, ambush) and the first of each terrain feature and each unit. Its first
+/// aliens, forces, objective, ambush) and the first of each terrain feature and each unit. Its first
 /// problem is always the one `check_scenario` returns, and it is empty exactly when
 /// `check_scenario` passes.
 pub fn check_scenario_all(scenario: &Scenario, rules: &Rules) -> Vec<Problem> {
@@ -412,12 +412,13 @@ impl Checker<'_> {
         self.check_aliens(s)?;
         self.check_terrain(s)?;
         self.check_units(s)?;
+        self.check_forces(s)?;
         self.check_objective(s)?;
         self.check_ambush(s)
     }
 
     /// Every problem `check` can tell apart, in `check`'s order, so the first is the one
-    /// `check` returns. Each section of checks (header, aliens, objective, ambush) gives its
+    /// `check` returns. Each section of checks (header, aliens, forces, objective, ambush) gives its
     /// first problem; each terrain feature and each unit gives its own first problem.
     fn check_all(&self, s: &Scenario) -> Vec<Problem> {
         let mut found = Vec::new();
@@ -431,6 +432,7 @@ impl Checker<'_> {
                 Err(problem) => found.push(problem),
             }
         }
+        found.extend(self.check_forces(s).err());
         found.extend(self.check_objective(s).err());
         found.extend(self.check_ambush(s).err());
         found

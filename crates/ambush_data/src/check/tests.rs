@@ -319,6 +319,43 @@ fn placed_aliens_are_an_error() {
 }
 
 #[test]
+fn a_scenario_with_no_forces_says_what_it_lacks() {
+    // An empty table is not a scenario that passes every check: nobody plays the humans.
+    let start = VALID.find("    units: [").expect("the units");
+    let end = start + VALID[start..].find("    ],\n").expect("their end") + "    ],\n".len();
+    let text = format!("{}    units: [],\n{}", &VALID[..start], &VALID[end..]);
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "units: []"), "{e}");
+    assert!(
+        e.message.contains("no forces") && e.message.contains("at least one unit of the marines"),
+        "{e}"
+    );
+    let s: Scenario = crate::error::parse_ron("test.ron", &text).expect("it parses");
+    assert_eq!(check_scenario_all(&s, &rules()).len(), 1);
+    // A human hidden in the ambush is a force.
+    let mut hidden = s.clone();
+    let mut ambush: crate::ambush_spec::AmbushSpec = crate::error::parse_ron(
+        "ambush.ron",
+        r#"(ambushed: Aliens, nature: Normal, setup: None, detection: Awe, effects: AmbushUnits,
+            units: [(label: "H1", side: Humans, troop: Infantry, at: (20.0, 20.0), facing: 0.0,
+            weapons: ["blaster"]), (label: "A1", side: Aliens, troop: Alien, at: (30.0, 30.0),
+            facing: 0.0)])"#,
+    )
+    .expect("an ambush");
+    hidden.ambush = Some(ambush.clone());
+    assert_eq!(check_scenario(&hidden, &rules()), Ok(()));
+    // Aliens alone are not.
+    ambush.units.remove(0);
+    ambush.ambushed = Side::Humans;
+    hidden.ambush = Some(ambush);
+    let problems = check_scenario_all(&hidden, &rules());
+    assert!(
+        problems.iter().any(|p| p.path == vec![Seg::Key("units")]),
+        "{problems:?}"
+    );
+}
+
+#[test]
 fn only_a_weapon_crew_carries_a_heavy_weapon() {
     // 001: heavy weapons are "a line of sight weapon, requiring a unit of Weapon Crew to
     // operate it".

@@ -738,6 +738,45 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The height of the menu's *Play by file* row, drawn once in a fresh egui frame.
+    fn row_height(menu: &mut PbemMenu) -> f32 {
+        let world = World::new();
+        let mut queue = bevy::ecs::world::CommandQueue::default();
+        let mut commands = Commands::new(&mut queue, &world);
+        let ctx = egui::Context::default();
+        let mut height = 0.0;
+        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            height = ui
+                .scope(|ui| open_turn_ui(ui, menu, &mut commands))
+                .response
+                .rect
+                .height();
+        });
+        output.drop_without_applying_deltas();
+        height
+    }
+
+    #[test]
+    fn what_play_by_file_says_never_moves_the_menu_under_the_pointer() {
+        // "start as the marines" wrote its message into this row, and every button below it
+        // moved down a line: the next click landed on "Edit in the scenario editor".
+        let mut menu = PbemMenu::default();
+        let quiet = row_height(&mut menu);
+        assert!(quiet > 0.0);
+        menu.say(
+            true,
+            "A game by file is started: send /tmp/a/long/path/pbem/outbox/0000.ron to your opponent."
+                .into(),
+        );
+        assert_eq!(
+            row_height(&mut menu),
+            quiet,
+            "the message is said elsewhere"
+        );
+        menu.say(false, "cannot be read".into());
+        assert_eq!(row_height(&mut menu), quiet);
+    }
+
     /// The game's step, as the window's rules set plays it.
     fn step(game: Option<ResMut<GameInPlay>>) {
         if let Some(mut game) = game {

@@ -282,11 +282,10 @@ fn draw_editor(
                     .show(ui, |ui| {
                         fields_done |= settings::settings(ui, &session, &mut fields.edited);
                     });
-                ui.separator();
-                balance::balance(ui, &mut session, &options);
             });
         });
     session.commit_fields(fields, fields_done);
+    balance::window(ctx, &mut session, &options);
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
         table::table(ui, &mut session, palette);
     });

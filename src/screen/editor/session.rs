@@ -280,6 +280,9 @@ pub struct EditorSession {
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
     pub balance_games: u64,
+    /// Whether the balance window is open: its run's progress and results in sight, whatever
+    /// the side panel is scrolled to.
+    pub balance_open: bool,
 }
 
 /// The inspector's copy of the selected piece.
@@ -352,6 +355,7 @@ impl EditorSession {
             fields: None,
             balance: None,
             balance_games: BALANCE_GAMES,
+            balance_open: false,
         }
     }
 

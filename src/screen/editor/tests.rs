@@ -597,3 +597,57 @@ fn a_file_the_editor_cannot_open_says_why_in_the_window() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert!(app.world().get_resource::<EditorSession>().is_none());
 }
+
+/// The balance run's progress and results were at the foot of a long side panel, out of
+/// sight: they are in a window of their own, which at 1280x720 lies whole on the screen,
+/// results and chart included.
+#[test]
+fn the_balance_runs_results_are_in_sight_without_scrolling() {
+    use bevy_egui::egui;
+    let rules = Arc::new(Rules::bundled().clone());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+    let mut s = open_file(&path, &[]).expect("the crashed ship opens");
+    let options = SessionOptions::default();
+    s.balance = Some(BalanceRun::start(
+        s.draft.scenario().clone(),
+        rules,
+        10,
+        &options,
+    ));
+    for _ in 0..600 {
+        if let Some(run) = s.balance.as_mut() {
+            run.poll();
+            if run.summary.is_some() {
+                break;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(s.balance.as_ref().is_some_and(|r| r.summary.is_some()));
+    s.balance_open = true;
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+    let input = || egui::RawInput {
+        screen_rect: Some(screen),
+        ..Default::default()
+    };
+    let mut shown = String::new();
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| {
+            let ctx = ui.ctx().clone();
+            super::balance::window(&ctx, &mut s, &options);
+        });
+        let mut out = out;
+        shown = format!("{:?}", out.shapes);
+        // No renderer here: the font textures are dropped unused.
+        out.textures_delta.clear();
+    }
+    let rect = ctx
+        .memory(|m| m.area_rect(egui::Id::new(super::balance::BALANCE_WINDOW)))
+        .expect("the window is drawn");
+    assert!(screen.contains_rect(rect), "{rect:?} off the screen");
+    assert!(rect.height() < 600.0, "{rect:?}");
+    // The results are in it: the shares of each side's wins.
+    assert!(shown.contains("marines win"), "no results drawn");
+    assert!(s.balance_open);
+}

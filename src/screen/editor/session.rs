@@ -283,6 +283,9 @@ pub struct EditorSession {
     /// Whether the balance window is open: its run's progress and results in sight, whatever
     /// the side panel is scrolled to.
     pub balance_open: bool,
+    /// The table's button went down while a text field had the keyboard: that press only ends
+    /// the typing, and neither places nor picks a piece, until the button comes up.
+    pub(super) press_ends_typing: bool,
 }
 
 /// The inspector's copy of the selected piece.
@@ -356,6 +359,7 @@ impl EditorSession {
             balance: None,
             balance_games: BALANCE_GAMES,
             balance_open: false,
+            press_ends_typing: false,
         }
     }
 

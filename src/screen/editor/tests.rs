@@ -651,3 +651,74 @@ fn the_balance_runs_results_are_in_sight_without_scrolling() {
     assert!(shown.contains("marines win"), "no results drawn");
     assert!(s.balance_open);
 }
+
+/// One egui frame of a text field above the editor's table, with `events`.
+fn field_and_table(
+    ctx: &bevy_egui::egui::Context,
+    text: &mut String,
+    s: &mut EditorSession,
+    events: Vec<bevy_egui::egui::Event>,
+) {
+    use bevy_egui::egui;
+    let typing = ctx.egui_wants_keyboard_input();
+    let palette = DisplaySettings::default().palette();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let mut out = ctx.run_ui(input, |ui| {
+        ui.add(egui::TextEdit::singleline(text).id(egui::Id::new("a field")));
+        super::table::table(ui, s, palette, typing);
+    });
+    // No renderer here: the font textures are dropped unused.
+    out.textures_delta.clear();
+}
+
+/// A text field that has the keyboard takes the click out of it: clicking the table then ends
+/// the typing and places no piece; the next click places one.
+#[test]
+fn clicking_out_of_a_text_field_never_places_a_piece() {
+    use bevy_egui::egui;
+    let mut s = session();
+    s.tool = Tool::Unit;
+    let ctx = egui::Context::default();
+    let mut text = String::from("Hill");
+    field_and_table(&ctx, &mut text, &mut s, vec![]);
+    ctx.memory_mut(|m| m.request_focus(egui::Id::new("a field")));
+    field_and_table(&ctx, &mut text, &mut s, vec![]);
+    assert!(ctx.egui_wants_keyboard_input());
+    let at = egui::pos2(640.0, 400.0);
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    let click = |s: &mut EditorSession, text: &mut String| {
+        field_and_table(
+            &ctx,
+            text,
+            s,
+            vec![egui::Event::PointerMoved(at), button(true)],
+        );
+        field_and_table(&ctx, text, s, vec![button(false)]);
+        field_and_table(&ctx, text, s, vec![]);
+    };
+    click(&mut s, &mut text);
+    assert!(
+        s.draft.scenario().units.is_empty(),
+        "the click only ended the typing"
+    );
+    assert!(!ctx.egui_wants_keyboard_input());
+    assert_eq!(text, "Hill");
+    click(&mut s, &mut text);
+    assert_eq!(
+        s.draft.scenario().units.len(),
+        1,
+        "the next click places a unit"
+    );
+}

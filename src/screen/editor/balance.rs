@@ -86,11 +86,27 @@ impl Drop for BalanceRun {
     }
 }
 
+/// The balance window's egui id.
+pub(super) const BALANCE_WINDOW: &str = "editor balance";
+
+/// The balance window, while open: anchored under the top bar at the table's right, sized to
+/// what it shows, so the run's progress and results are in sight without scrolling.
+pub(super) fn window(ctx: &egui::Context, session: &mut EditorSession, options: &SessionOptions) {
+    let mut open = session.balance_open;
+    egui::Window::new("Balance")
+        .id(egui::Id::new(BALANCE_WINDOW))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 96.0))
+        .show(ctx, |ui| balance(ui, session, options));
+    session.balance_open = open;
+}
+
 /// The balance run: N AI-against-AI games of the draft in the background, with a progress bar,
 /// then the shares of each result with their 95% intervals, the mean casualties and their
 /// distribution. It runs again only when asked, and says when the draft has changed since.
-pub(super) fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOptions) {
-    ui.strong("Balance");
+fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOptions) {
     let passes = session.problems.is_empty();
     ui.horizontal(|ui| {
         ui.add(egui::DragValue::new(&mut session.balance_games).range(10..=20_000));

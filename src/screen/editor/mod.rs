@@ -231,6 +231,9 @@ fn draw_editor(
     };
     let palette = display.palette();
     let revision = session.draft.scenario().clone();
+    // Whether a text field had the keyboard as the frame began: its keys are its own, and a
+    // click on the table then only ends the typing.
+    let typing = ctx.egui_wants_keyboard_input();
     if let Ok(actions) = input.actions.single() {
         keys::act_on_keys(
             ctx,
@@ -282,13 +285,12 @@ fn draw_editor(
                     .show(ui, |ui| {
                         fields_done |= settings::settings(ui, &session, &mut fields.edited);
                     });
-                ui.separator();
-                balance::balance(ui, &mut session, &options);
             });
         });
     session.commit_fields(fields, fields_done);
+    balance::window(ctx, &mut session, &options);
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        table::table(ui, &mut session, palette);
+        table::table(ui, &mut session, palette, typing);
     });
     let mut help = session.help;
     crate::ui::help::show(

@@ -64,6 +64,14 @@ pub(super) fn top_bar(
             }
         }
         ui.separator();
+        if ui
+            .selectable_label(session.balance_open, "Balance run")
+            .on_hover_text("AI-against-AI games of the draft, in a window of their own")
+            .clicked()
+        {
+            session.balance_open = !session.balance_open;
+        }
+        ui.separator();
         if ui.button("Back to the menu").clicked() {
             // The session closes; an unsaved draft stays in the autosave, which the menu
             // offers to reopen.

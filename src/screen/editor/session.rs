@@ -280,6 +280,12 @@ pub struct EditorSession {
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
     pub balance_games: u64,
+    /// Whether the balance window is open: its run's progress and results in sight, whatever
+    /// the side panel is scrolled to.
+    pub balance_open: bool,
+    /// The table's button went down while a text field had the keyboard: that press only ends
+    /// the typing, and neither places nor picks a piece, until the button comes up.
+    pub(super) press_ends_typing: bool,
 }
 
 /// The inspector's copy of the selected piece.
@@ -352,6 +358,8 @@ impl EditorSession {
             fields: None,
             balance: None,
             balance_games: BALANCE_GAMES,
+            balance_open: false,
+            press_ends_typing: false,
         }
     }
 

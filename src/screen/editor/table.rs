@@ -42,7 +42,14 @@ impl Frame {
 
 /// The table in the game's art with the units, the ambush, the selection and the problems;
 /// clicks and drags go to the session.
-pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Palette) {
+/// `typing`: a text field had the keyboard as the frame began, so a press on the table only
+/// ends the typing.
+pub(super) fn table(
+    ui: &mut egui::Ui,
+    session: &mut EditorSession,
+    palette: Palette,
+    typing: bool,
+) {
     let s = session.draft.scenario().clone();
     let (w, d) = s.table;
     let (response, painter) =
@@ -305,6 +312,18 @@ pub(super) fn table(ui: &mut egui::Ui, session: &mut EditorSession, palette: Pal
             font.clone(),
             egui::Color32::WHITE,
         );
+    }
+    // A press on the table while a field has the keyboard ends the typing (the field keeps
+    // what was typed), and that press neither places nor picks anything.
+    if typing && response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_pressed()) {
+        session.press_ends_typing = true;
+        ui.memory_mut(|m| m.stop_text_input());
+    }
+    if session.press_ends_typing {
+        if !ui.input(|i| i.pointer.primary_down()) {
+            session.press_ends_typing = false;
+        }
+        return;
     }
     // A drag starts where the button went down, not where the pointer is once it counts as a
     // drag: a small base would be left behind.

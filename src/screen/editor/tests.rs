@@ -597,3 +597,128 @@ fn a_file_the_editor_cannot_open_says_why_in_the_window() {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
     assert!(app.world().get_resource::<EditorSession>().is_none());
 }
+
+/// The balance run's progress and results were at the foot of a long side panel, out of
+/// sight: they are in a window of their own, which at 1280x720 lies whole on the screen,
+/// results and chart included.
+#[test]
+fn the_balance_runs_results_are_in_sight_without_scrolling() {
+    use bevy_egui::egui;
+    let rules = Arc::new(Rules::bundled().clone());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
+    let mut s = open_file(&path, &[]).expect("the crashed ship opens");
+    let options = SessionOptions::default();
+    s.balance = Some(BalanceRun::start(
+        s.draft.scenario().clone(),
+        rules,
+        10,
+        &options,
+    ));
+    for _ in 0..600 {
+        if let Some(run) = s.balance.as_mut() {
+            run.poll();
+            if run.summary.is_some() {
+                break;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(s.balance.as_ref().is_some_and(|r| r.summary.is_some()));
+    s.balance_open = true;
+    let ctx = egui::Context::default();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+    let input = || egui::RawInput {
+        screen_rect: Some(screen),
+        ..Default::default()
+    };
+    let mut shown = String::new();
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| {
+            let ctx = ui.ctx().clone();
+            super::balance::window(&ctx, &mut s, &options);
+        });
+        let mut out = out;
+        shown = format!("{:?}", out.shapes);
+        // No renderer here: the font textures are dropped unused.
+        out.textures_delta.clear();
+    }
+    let rect = ctx
+        .memory(|m| m.area_rect(egui::Id::new(super::balance::BALANCE_WINDOW)))
+        .expect("the window is drawn");
+    assert!(screen.contains_rect(rect), "{rect:?} off the screen");
+    assert!(rect.height() < 600.0, "{rect:?}");
+    // The results are in it: the shares of each side's wins.
+    assert!(shown.contains("marines win"), "no results drawn");
+    assert!(s.balance_open);
+}
+
+/// One egui frame of a text field above the editor's table, with `events`.
+fn field_and_table(
+    ctx: &bevy_egui::egui::Context,
+    text: &mut String,
+    s: &mut EditorSession,
+    events: Vec<bevy_egui::egui::Event>,
+) {
+    use bevy_egui::egui;
+    let typing = ctx.egui_wants_keyboard_input();
+    let palette = DisplaySettings::default().palette();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let mut out = ctx.run_ui(input, |ui| {
+        ui.add(egui::TextEdit::singleline(text).id(egui::Id::new("a field")));
+        super::table::table(ui, s, palette, typing);
+    });
+    // No renderer here: the font textures are dropped unused.
+    out.textures_delta.clear();
+}
+
+/// A text field that has the keyboard takes the click out of it: clicking the table then ends
+/// the typing and places no piece; the next click places one.
+#[test]
+fn clicking_out_of_a_text_field_never_places_a_piece() {
+    use bevy_egui::egui;
+    let mut s = session();
+    s.tool = Tool::Unit;
+    let ctx = egui::Context::default();
+    let mut text = String::from("Hill");
+    field_and_table(&ctx, &mut text, &mut s, vec![]);
+    ctx.memory_mut(|m| m.request_focus(egui::Id::new("a field")));
+    field_and_table(&ctx, &mut text, &mut s, vec![]);
+    assert!(ctx.egui_wants_keyboard_input());
+    let at = egui::pos2(640.0, 400.0);
+    let button = |pressed| egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    let click = |s: &mut EditorSession, text: &mut String| {
+        field_and_table(
+            &ctx,
+            text,
+            s,
+            vec![egui::Event::PointerMoved(at), button(true)],
+        );
+        field_and_table(&ctx, text, s, vec![button(false)]);
+        field_and_table(&ctx, text, s, vec![]);
+    };
+    click(&mut s, &mut text);
+    assert!(
+        s.draft.scenario().units.is_empty(),
+        "the click only ended the typing"
+    );
+    assert!(!ctx.egui_wants_keyboard_input());
+    assert_eq!(text, "Hill");
+    click(&mut s, &mut text);
+    assert_eq!(
+        s.draft.scenario().units.len(),
+        1,
+        "the next click places a unit"
+    );
+}

@@ -40,6 +40,7 @@ use leafwing_input_manager::prelude::ActionState;
 pub use pass::{EguiPass, order_egui_pass, window_ui};
 pub use roll_log::{RollLogView, describe};
 pub use summary::{AiGames, casualty_chart};
+pub use table_keys::release_buttons;
 
 /// Hot-seat: the side that last took over the screen.
 #[derive(Resource, Debug, Default)]

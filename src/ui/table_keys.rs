@@ -45,8 +45,8 @@ fn drop_tab_at_the_table(mut overlay: ResMut<OverlayKeys>, mut inputs: Query<&mu
     }
 }
 
-/// After the overlay's pass: a widget other than a text field gives up the keyboard. Returns
-/// whether a text field has it.
+/// A widget other than a text field gives up the keyboard (the overlay at the end of its pass,
+/// the editor before it reads its keys). Returns whether a text field has it.
 pub fn release_buttons(ctx: &egui::Context) -> bool {
     let typing = ctx.text_edit_focused();
     if !typing && let Some(id) = ctx.memory(|m| m.focused()) {

@@ -71,7 +71,7 @@ impl EditorSession {
 }
 
 /// The actions pressed this frame, done; the pan and zoom keys held move the view. Nothing
-/// while a text field has the keyboard.
+/// while a text field has the keyboard (a button that had it was given it back before).
 pub(super) fn act_on_keys(
     ctx: &bevy_egui::egui::Context,
     actions: &ActionState<PlayerAction>,
@@ -80,7 +80,7 @@ pub(super) fn act_on_keys(
     seconds: f32,
 ) {
     session.view.dragging = actions.pressed(&PlayerAction::Drag);
-    if ctx.egui_wants_keyboard_input() {
+    if ctx.text_edit_focused() {
         return;
     }
     for action in PlayerAction::ALL {

@@ -232,8 +232,9 @@ fn draw_editor(
     let palette = display.palette();
     let revision = session.draft.scenario().clone();
     // Whether a text field had the keyboard as the frame began: its keys are its own, and a
-    // click on the table then only ends the typing.
-    let typing = ctx.egui_wants_keyboard_input();
+    // click on the table then only ends the typing. A button a click left with the keyboard
+    // gives it back, so the editor's keys and the next click on the table work at once.
+    let typing = crate::ui::release_buttons(ctx);
     if let Ok(actions) = input.actions.single() {
         keys::act_on_keys(
             ctx,

@@ -156,18 +156,9 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         Some(Ok((scenario, rules))) => {
             let mut setup = NewGame::new(scenario, seed, 0);
             setup.controllers = controllers.unwrap_or_else(Controllers::solo);
-            Some(GameChoice {
-                setup,
-                rules,
-                file: path.map(|p| p.display().to_string()),
-                source: None,
-                orders: Vec::new(),
-                view_only: false,
-                reveal: false,
-                set_up: false,
-                // A watched AI game is not the player's own.
-                autosave: !watch,
-            })
+            // A watched AI game is not the player's own.
+            let file = path.map(|p| p.display().to_string());
+            Some(GameChoice::new_game(setup, rules, file, !watch))
         }
         Some(Err(e)) => return Err(unusable(e)),
     };

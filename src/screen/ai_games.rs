@@ -118,17 +118,12 @@ mod tests {
         app.add_plugins((TaskPoolPlugin::default(), StatesPlugin, plugin));
         app.insert_state(Phase::GameOver);
         app.init_resource::<AiGames>();
-        app.insert_resource(CurrentGame(GameChoice {
-            setup: NewGame::new(scenario("crashed_ship.ron"), 3, 0),
-            rules: Arc::new(Rules::bundled().clone()),
-            file: None,
-            source: None,
-            orders: Vec::new(),
-            view_only: false,
-            reveal: false,
-            set_up: false,
-            autosave: true,
-        }));
+        app.insert_resource(CurrentGame(GameChoice::new_game(
+            NewGame::new(scenario("crashed_ship.ron"), 3, 0),
+            Arc::new(Rules::bundled().clone()),
+            None,
+            true,
+        )));
         app.update();
         assert!(
             !matches!(app.world().resource::<AiGames>(), AiGames::NotAsked),

@@ -433,17 +433,8 @@ fn draw_menu(
                                 } else {
                                     Controllers::solo()
                                 };
-                                let choice = GameChoice {
-                                    setup,
-                                    rules: entry.rules.clone(),
-                                    file: Some(entry.file.clone()),
-                                    source: None,
-                                    orders: Vec::new(),
-                            view_only: false,
-                            reveal: false,
-                            set_up: false,
-                            autosave: true,
-                                };
+                                let (rules, file) = (entry.rules.clone(), Some(entry.file.clone()));
+                                let choice = GameChoice::new_game(setup, rules, file, true);
                                 // The set-up screens come first when a player has a part in them.
                                 match DeploymentWizard::new(choice.setup.clone(), choice.rules.clone()) {
                                     Some(mut wizard) => {

@@ -152,6 +152,29 @@ pub struct GameChoice {
     pub autosave: bool,
 }
 
+impl GameChoice {
+    /// A new game of a scenario from its start, not yet set up: the player's own (autosaved)
+    /// unless `autosave` says otherwise (a test play, a watched AI game).
+    pub fn new_game(
+        setup: NewGame,
+        rules: Arc<Rules>,
+        file: Option<String>,
+        autosave: bool,
+    ) -> GameChoice {
+        GameChoice {
+            setup,
+            rules,
+            file,
+            source: None,
+            orders: Vec::new(),
+            view_only: false,
+            reveal: false,
+            set_up: false,
+            autosave,
+        }
+    }
+}
+
 /// A game to start as soon as the files are loaded, skipping the menu (`ambush play --scenario`).
 #[derive(Resource, Debug, Clone)]
 pub struct DirectStart(pub GameChoice);

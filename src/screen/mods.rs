@@ -410,17 +410,12 @@ mod tests {
             let (s, r) = shelf.scenario(&file.display().to_string()).expect("listed");
             (s.clone(), r.clone())
         };
-        app.insert_resource(CurrentGame(GameChoice {
-            setup: crate::play::new_game::NewGame::new(scenario, 1, 0),
+        app.insert_resource(CurrentGame(GameChoice::new_game(
+            crate::play::new_game::NewGame::new(scenario, 1, 0),
             rules,
-            file: Some(file.display().to_string()),
-            source: None,
-            orders: Vec::new(),
-            view_only: false,
-            reveal: false,
-            set_up: false,
-            autosave: true,
-        }));
+            Some(file.display().to_string()),
+            true,
+        )));
         write_mod(&dir, "Edited mid-game");
         settle(&mut app);
         let notice = app.world().resource::<ReloadNotice>();

@@ -604,17 +604,13 @@ mod tests {
             0,
         );
         setup.controllers = crate::control::Controllers::solo();
-        GameChoice {
+        let rules = Arc::new(ambush_data::Rules::bundled().clone());
+        GameChoice::new_game(
             setup,
-            rules: Arc::new(ambush_data::Rules::bundled().clone()),
-            file: Some("scenarios/crashed_ship.ron".into()),
-            source: None,
-            orders: Vec::new(),
-            view_only: false,
-            reveal: false,
-            set_up: false,
-            autosave: true,
-        }
+            rules,
+            Some("scenarios/crashed_ship.ron".into()),
+            true,
+        )
     }
 
     #[test]

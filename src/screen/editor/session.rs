@@ -980,18 +980,9 @@ impl EditorSession {
             TestPlayers::HotSeat => Controllers::hot_seat(),
             TestPlayers::AiAgainstAi => Controllers::all_ai(),
         };
-        Some(GameChoice {
-            setup,
-            rules: self.draft.rules().clone(),
-            file: None,
-            source: None,
-            orders: Vec::new(),
-            view_only: false,
-            reveal: false,
-            set_up: false,
-            // A test play never touches the player's own autosave.
-            autosave: false,
-        })
+        // A test play never touches the player's own autosave.
+        let rules = self.draft.rules().clone();
+        Some(GameChoice::new_game(setup, rules, None, false))
     }
 
     /// Writes the autosave; a failure is said on the status line, never lost silently.

@@ -76,16 +76,22 @@ fn click(app: &mut App) {
     }
 }
 
+/// A key going down or up, as the window would report it (without running a frame).
+fn send_key(app: &mut App, code: KeyCode, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+/// A key pressed for one frame and released the next.
 fn key(app: &mut App, code: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
+        send_key(app, code, state);
         app.update();
     }
 }
@@ -319,21 +325,11 @@ fn a_turn_to_face_the_pointer_is_previewed_with_the_verdict_its_commit_gets() {
 
 /// Holds `modifier` while `code` is pressed and released, as a player's Shift+arrow.
 fn chord(app: &mut App, modifier: KeyCode, code: KeyCode) {
-    let send = |app: &mut App, code: KeyCode, state: ButtonState| {
-        app.world_mut().write_message(KeyboardInput {
-            key_code: code,
-            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-            state,
-            text: None,
-            repeat: false,
-            window: Entity::PLACEHOLDER,
-        });
-    };
-    send(app, modifier, ButtonState::Pressed);
-    send(app, code, ButtonState::Pressed);
+    send_key(app, modifier, ButtonState::Pressed);
+    send_key(app, code, ButtonState::Pressed);
     app.update();
-    send(app, code, ButtonState::Released);
-    send(app, modifier, ButtonState::Released);
+    send_key(app, code, ButtonState::Released);
+    send_key(app, modifier, ButtonState::Released);
     app.update();
 }
 

@@ -148,6 +148,10 @@ fn say_what_is_awaited(game: Option<Res<GameInPlay>>, mut last: Local<Option<Str
         *last = None;
         return;
     };
+    // What is awaited changes only with the game: no line to make on a frame that left it be.
+    if !game.is_changed() {
+        return;
+    }
     let now = game
         .awaiting
         .0

@@ -28,11 +28,11 @@ pub struct PlayerView {
 }
 
 impl PlayerView {
-    /// Whether the player at the screen may read this roll-log entry. A secret roll is left out
-    /// altogether: even how many there were would tell the column's player how many ambushers
-    /// had to test their nerve.
-    pub fn may_read(&self, entry: &RollEntry) -> bool {
-        readable_by(entry, self.dark)
+    /// This roll-log entry as the player at the screen may read it, if at all. A secret roll
+    /// with no public form is left out altogether: even how many there were would tell the
+    /// column's player how many ambushers had to test their nerve.
+    pub fn read<'e>(&self, entry: &'e RollEntry) -> Option<&'e RollEntry> {
+        read_by(entry, self.dark)
     }
 
     /// Whether the player at the screen may see a unit of `side`, `hidden` under a counter or not.
@@ -47,9 +47,13 @@ impl PlayerView {
 }
 
 /// The one rule for the roll log: a player kept in the dark reads every entry not hidden from
-/// its side; everyone else reads them all.
-pub fn readable_by(entry: &RollEntry, dark: Option<Side>) -> bool {
-    entry.hidden_from.is_none() || entry.hidden_from != dark
+/// its side, and of those hidden from it, only their public form (a perception roll against
+/// the ambusher's best, without the ambusher); everyone else reads them all in full.
+pub fn read_by(entry: &RollEntry, dark: Option<Side>) -> Option<&RollEntry> {
+    if entry.hidden_from.is_none() || entry.hidden_from != dark {
+        return Some(entry);
+    }
+    entry.shown_instead.as_deref()
 }
 
 /// The one rule for units: a player kept in the dark sees its own side's, and, once the ambush is
@@ -124,7 +128,7 @@ impl VisibleLog<'_> {
             .as_deref()
             .map(|g| g.dice.log.as_slice())
             .unwrap_or(&[]);
-        log.iter().filter(|e| self.view.may_read(e))
+        log.iter().filter_map(|e| self.view.read(e))
     }
 }
 
@@ -180,11 +184,26 @@ mod tests {
             .success(true)
             .effect("holds its fire")
             .hidden_from(Side::Humans);
-        assert!(!view(Some(Side::Humans)).may_read(&test));
+        assert_eq!(view(Some(Side::Humans)).read(&test), None);
         // The ambusher's own player, a watcher, and everyone once it is sprung read it.
-        assert!(view(Some(Side::Aliens)).may_read(&test));
-        assert!(view(None).may_read(&test));
+        assert_eq!(view(Some(Side::Aliens)).read(&test), Some(&test));
+        assert_eq!(view(None).read(&test), Some(&test));
         let public = RollEntry::dice(RollKind::Spotting, "1d8", vec![3]).actor("M1");
-        assert!(view(Some(Side::Humans)).may_read(&public));
+        assert_eq!(view(Some(Side::Humans)).read(&public), Some(&public));
+    }
+
+    #[test]
+    fn a_roll_with_a_public_form_shows_the_column_only_that() {
+        // 003's perception check is the defender's INT against "the INT/WILL of the attacker
+        // who set the ambush": the column may read that its unit rolled, not against whom.
+        let public = RollEntry::dice(RollKind::Perception, "2d10", Vec::new()).actor("A1");
+        let full = RollEntry::dice(RollKind::Perception, "2d10", vec![4, 5])
+            .actor("A1")
+            .target("counter 5")
+            .need(12)
+            .shown_to(Side::Aliens, public.clone());
+        assert_eq!(view(Some(Side::Aliens)).read(&full), Some(&public));
+        assert_eq!(view(Some(Side::Humans)).read(&full), Some(&full));
+        assert_eq!(view(None).read(&full), Some(&full));
     }
 }

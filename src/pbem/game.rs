@@ -234,6 +234,9 @@ fn shown_to_column(
                 m.seq
             ));
         }
+        let before = last_view.map_or(game.table.units.as_slice(), |v: &SealedView| &v.units);
+        view.check_on_receipt(before, sealing.column)
+            .map_err(|why| format!("message {} ({:?}): {why}", m.seq, m.from))?;
         if view.log_from != log.len() {
             return Err(format!(
                 "message {}: its roll log starts at entry {}, but {} were shown before",

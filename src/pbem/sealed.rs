@@ -11,14 +11,14 @@
 //! every table it was shown.
 
 use super::crypto::Bytes32;
-use crate::game::visibility::{kept_in_the_dark, readable_by, redact};
+use crate::game::visibility::{kept_in_the_dark, read_by, redact};
 use crate::play::Game;
 use crate::play::deployment::{MarchOrder, Placement, SpringPoint, column_labels};
 use crate::play::record::RecordedOrder;
 use crate::rules::cards::Card;
 use crate::rules::log::RollEntry;
 use crate::rules::orders::{Decision, Order};
-use crate::rules::table::{Exposure, Progress, Unit};
+use crate::rules::table::{Exposure, Presence, Progress, Unit};
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -188,7 +188,7 @@ pub fn readable(game: &Game, dark: Side) -> Vec<&RollEntry> {
     game.dice
         .log
         .iter()
-        .filter(|e| readable_by(e, Some(dark)))
+        .filter_map(|e| read_by(e, Some(dark)))
         .collect()
 }
 
@@ -217,6 +217,89 @@ impl SealedView {
                 .collect(),
             refused,
         }
+    }
+
+    /// What the column can check of a view on receipt, before the ambusher opens anything:
+    /// every roll it shows is a roll (each face on its die, the total the faces and modifiers
+    /// make), and the column's own units, as `before` showed them, are the same units, and
+    /// none was hurt, lost or brought back without a roll in this view that names it. Err
+    /// says what does not hold. The rest waits for the end, when the whole game is replayed.
+    pub fn check_on_receipt(&self, before: &[Unit], column: Side) -> Result<(), String> {
+        for e in &self.log {
+            let faces = e
+                .dice
+                .split_once('d')
+                .and_then(|(_, sides)| sides.parse::<u32>().ok());
+            if let Some(sides) = faces
+                && let Some(face) = e.rolls.iter().find(|f| !(1..=sides).contains(*f))
+            {
+                return Err(format!(
+                    "its roll log shows a {face} on a d{sides} ({:?} by {:?})",
+                    e.kind, e.actor
+                ));
+            }
+            let made = e.rolls.iter().map(|f| i64::from(*f)).sum::<i64>()
+                + e.modifiers.iter().map(|m| i64::from(m.value)).sum::<i64>();
+            if made != i64::from(e.total) {
+                return Err(format!(
+                    "its roll log gives a total of {} where the dice and modifiers make {made} ({:?} by {:?})",
+                    e.total, e.kind, e.actor
+                ));
+            }
+        }
+        let named = |label: &str| {
+            self.log.iter().any(|e| {
+                e.actor.as_deref() == Some(label)
+                    || e.target.as_deref() == Some(label)
+                    || e.effect.contains(label)
+            })
+        };
+        for old in before.iter().filter(|u| u.side == column) {
+            // By name: the order of march may file the column's units in another order.
+            let Some(now) = self.units.iter().find(|u| u.label == old.label) else {
+                return Err(format!(
+                    "the {column:?}' unit {} is gone from the table",
+                    old.label
+                ));
+            };
+            if (
+                &now.label,
+                now.side,
+                &now.troop,
+                &now.weapons,
+                now.armour,
+                now.traits,
+            ) != (
+                &old.label,
+                old.side,
+                &old.troop,
+                &old.weapons,
+                old.armour,
+                old.traits,
+            ) {
+                return Err(format!(
+                    "the {column:?}' unit {} is not the unit it was (its name, troop, weapons, armour or traits changed)",
+                    old.label
+                ));
+            }
+            // Marching off the table takes no roll; a wound or a death does.
+            let dead = |u: &Unit| u.status.presence == Presence::Destroyed;
+            let changed = now.wounds != old.wounds || dead(now) != dead(old);
+            if changed && !named(&old.label) {
+                return Err(format!(
+                    "the {column:?}' unit {} went from {} to {} wounds{} with no roll that names it",
+                    old.label,
+                    old.wounds,
+                    now.wounds,
+                    if dead(now) == dead(old) {
+                        ""
+                    } else {
+                        ", and lived or died,"
+                    }
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Sets `game` (the public scenario's, never stepped) to show this view, its log `log`.
@@ -320,6 +403,75 @@ mod tests {
         assert!(
             full_scenario(&public, None, &secret, rules).is_err(),
             "no order shown"
+        );
+    }
+
+    /// Issue 36: "A lying table is accepted until the end (an extra wound in message 20 is
+    /// played on; only verify catches it). Check on receipt whatever can be checked then (the
+    /// column's own units, the log's public entries)."
+    #[test]
+    fn a_view_that_hurts_the_column_without_a_roll_or_shows_an_impossible_roll_is_refused() {
+        use crate::rules::log::{Modifier, RollEntry, RollKind};
+        let rules = std::sync::Arc::new(Rules::bundled().clone());
+        let public = jungle_patrol(&rules);
+        let game = Game::new(
+            &crate::pbem::game::setup_for(public, Default::default()),
+            rules,
+        );
+        let before = SealedView::of(&game, Side::Humans, 0, false);
+        assert_eq!(before.check_on_receipt(&before.units, Side::Humans), Ok(()));
+        let marine = |v: &mut SealedView| {
+            v.units
+                .iter_mut()
+                .find(|u| u.side == Side::Humans)
+                .expect("a marine")
+                .clone()
+        };
+        let m = marine(&mut before.clone());
+        // An extra wound, and no roll for it.
+        let mut lie = before.clone();
+        lie.units
+            .iter_mut()
+            .filter(|u| u.label == m.label)
+            .for_each(|u| u.wounds += 1);
+        let err = lie
+            .check_on_receipt(&before.units, Side::Humans)
+            .expect_err("a wound from nowhere");
+        assert!(err.contains(&*m.label) && err.contains("no roll"), "{err}");
+        // With the roll that hurt it, the same table holds.
+        let mut hurt = lie.clone();
+        hurt.log.push(
+            RollEntry::dice(RollKind::Save, "1d6", vec![2])
+                .actor(&m.label)
+                .success(false),
+        );
+        assert_eq!(hurt.check_on_receipt(&before.units, Side::Humans), Ok(()));
+        // A 7 on a d6, and a total the dice do not make.
+        let mut seven = before.clone();
+        seven
+            .log
+            .push(RollEntry::dice(RollKind::ToHit, "1d6", vec![7]).actor("A1"));
+        assert!(seven.check_on_receipt(&before.units, Side::Humans).is_err());
+        let mut total = before.clone();
+        let mut e = RollEntry::dice(RollKind::ToHit, "2d6", vec![3, 4])
+            .modifiers(vec![Modifier::named("cover".into(), -1)]);
+        e.total = 9;
+        total.log.push(e);
+        let err = total
+            .check_on_receipt(&before.units, Side::Humans)
+            .expect_err("9 is not 3 + 4 - 1");
+        assert!(err.contains("total"), "{err}");
+        // A marine swapped for a stronger one under the same name.
+        let mut swapped = before.clone();
+        swapped
+            .units
+            .iter_mut()
+            .filter(|u| u.label == m.label)
+            .for_each(|u| u.armour = !u.armour);
+        assert!(
+            swapped
+                .check_on_receipt(&before.units, Side::Humans)
+                .is_err()
         );
     }
 

@@ -100,6 +100,9 @@ impl DiceService {
         entry.game = self.game;
         entry.turn = self.turn;
         entry.phase = self.phase;
+        if let Some(public) = entry.shown_instead.as_mut() {
+            (public.game, public.turn, public.phase) = (self.game, self.turn, self.phase);
+        }
         self.log.push(entry);
     }
 }

@@ -181,6 +181,11 @@ pub struct RollEntry {
     /// hidden ambushers). The saved log has every roll in full.
     #[serde(skip)]
     pub hidden_from: Option<Side>,
+    /// What that side's player reads instead, while the roll is kept from it: the roll with
+    /// nothing in it that the player could not see (no hidden unit's name, value or distance).
+    /// `None` leaves the roll out of that player's log altogether.
+    #[serde(skip)]
+    pub shown_instead: Option<Box<RollEntry>>,
 }
 
 impl RollEntry {
@@ -203,6 +208,7 @@ impl RollEntry {
             card: None,
             effect: String::new(),
             hidden_from: None,
+            shown_instead: None,
         }
     }
     pub fn actor(mut self, label: &str) -> Self {
@@ -238,6 +244,13 @@ impl RollEntry {
     /// Keeps the roll from `side`'s player until the ambush is sprung.
     pub fn hidden_from(mut self, side: Side) -> Self {
         self.hidden_from = Some(side);
+        self
+    }
+    /// Keeps the roll from `side`'s player until the ambush is revealed, showing it `public`
+    /// instead.
+    pub fn shown_to(mut self, side: Side, public: RollEntry) -> Self {
+        self.hidden_from = Some(side);
+        self.shown_instead = Some(Box::new(public));
         self
     }
     /// The entry as one JSON line.

@@ -5,9 +5,10 @@ use ambush::control::{AiPlayer, Controllers};
 use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::{PlayerView, ambush_revealed};
 use ambush::input::Selection;
+use ambush::pbem::sealed::SealedView;
 use ambush::play::new_game::NewGame;
 use ambush::play::seats::AiSteps;
-use ambush::rules::log::RollEntry;
+use ambush::rules::log::{RollEntry, RollKind};
 use ambush::rules::orders::{Decision, passing_order};
 use ambush::rules::table::{Table, UnitId};
 use ambush::rules::turn::Phase;
@@ -46,7 +47,7 @@ pub fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
     let w = app.world();
     let view = w.resource::<PlayerView>();
     let dice = &w.resource::<GameInPlay>().dice;
-    let log: Vec<&RollEntry> = dice.log.iter().filter(|e| view.may_read(e)).collect();
+    let log: Vec<&RollEntry> = dice.log.iter().filter_map(|e| view.read(e)).collect();
     let selection = Selection {
         hover: inspect,
         ..Selection::default()
@@ -79,7 +80,13 @@ pub fn overlay_text(app: &App, inspect: Option<UnitId>) -> Vec<String> {
 /// `overlay` also draws the overlay, once plain and once inspecting each hidden unit: the
 /// costly part, which the games below do on every frame before the spring and on every eighth
 /// after it.
-fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overlay: bool) {
+fn nothing_hidden_shows(
+    app: &App,
+    full: &Table,
+    (column, file): (Side, &str),
+    overlay: bool,
+    shown_before: &mut Option<SealedView>,
+) {
     let view = app.world().resource::<PlayerView>();
     assert_eq!(
         view.dark,
@@ -130,17 +137,38 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overl
     assert!(counters.iter().all(|c| c.unit.is_none()), "{file}");
     assert_eq!(counters.len(), full.progress.counters.len(), "{file}");
     // The log view, and the units a click on any of its entries would highlight.
-    let dice = &app.world().resource::<GameInPlay>().dice;
-    for e in dice.log.iter().filter(|e| view.may_read(e)) {
-        for label in &labels {
-            let text = format!("{:?} {:?} {}", e.actor, e.target, e.effect);
-            assert!(!names(&text, label), "{file}: the log names {label}: {e:?}");
-        }
+    let game = app.world().resource::<GameInPlay>();
+    let read: Vec<&RollEntry> = game.dice.log.iter().filter_map(|e| view.read(e)).collect();
+    nothing_hidden_read(&read, &labels, full, file);
+    for e in &read {
         let named: Vec<String> = e.actor.iter().chain(e.target.iter()).cloned().collect();
         for id in units_named(seen, &named) {
             assert!(!hidden.iter().any(|h| h.id == id), "{file}: highlight");
         }
     }
+    // By file, the column is sent what the same filter lets through: the table and the log.
+    let sent = SealedView::of(game, column, 0, false);
+    // And what it can check of each on receipt holds of every honest one.
+    if let Some(before) = shown_before.as_ref() {
+        let since = SealedView::of(game, column, before.log.len(), false);
+        if let Err(why) = since.check_on_receipt(&before.units, column) {
+            panic!("{file}: an honest view fails its check on receipt: {why}");
+        }
+    }
+    for u in &sent.units {
+        assert!(
+            !hidden.iter().any(|h| h.id == u.id),
+            "{file}: {} is sent",
+            u.label
+        );
+    }
+    assert!(
+        sent.progress.counters.iter().all(|c| c.unit.is_none()),
+        "{file}: a counter sent with its unit"
+    );
+    let sent_log: Vec<&RollEntry> = sent.log.iter().collect();
+    assert_eq!(sent_log, read, "{file}: by file and hot-seat read one log");
+    *shown_before = Some(sent);
     // The overlay (status bar, orders, log, help) and the inspector pointed at a hidden unit.
     if !overlay {
         return;
@@ -153,6 +181,44 @@ fn nothing_hidden_shows(app: &App, full: &Table, column: Side, file: &str, overl
                     "{file}: the overlay shows {label}: {text}"
                 );
             }
+        }
+    }
+}
+
+/// Checks the log entries the column's player reads while ambushers hide: none names a hidden
+/// unit (`labels`); none names a counter still standing but a spotting roll (which looks at
+/// the nearest, as the column can work out itself), so no roll tells a real counter from a
+/// dummy; a perception roll against a hidden ambusher shows neither it, nor the number needed,
+/// nor the dice (which bound its INT); and "no surprise" gives no distance.
+fn nothing_hidden_read(read: &[&RollEntry], labels: &[String], full: &Table, file: &str) {
+    let counters: Vec<&str> = full
+        .progress
+        .counters
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    for e in read {
+        let text = format!("{:?} {:?} {}", e.actor, e.target, e.effect);
+        for label in labels {
+            assert!(!names(&text, label), "{file}: the log names {label}: {e:?}");
+        }
+        if e.kind != RollKind::Spotting {
+            for c in &counters {
+                assert!(!names(&text, c), "{file}: the log names {c}: {e:?}");
+            }
+        }
+        if e.kind == RollKind::Perception && e.target.is_none() {
+            assert_eq!(
+                (e.need, e.rolls.len()),
+                (None, 0),
+                "{file}: a perception roll against a hidden ambusher: {e:?}"
+            );
+        }
+        if e.kind == RollKind::SurpriseCheck && e.dice == "none" {
+            assert!(
+                !e.effect.chars().any(|c| c.is_ascii_digit()),
+                "{file}: why nobody was surprised gives a distance: {e:?}"
+            );
         }
     }
 }
@@ -193,6 +259,7 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
     let (mut checked, mut after) = (0, 0);
     let mut sprung = false;
     let mut last = None;
+    let mut shown = None;
     for _ in 0..6000 {
         // One approach turn a frame, as in the window.
         app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
@@ -213,12 +280,12 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
                 }
                 assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
             } else {
-                nothing_hidden_shows(&app, &full, column, file, after % 8 == 0);
+                nothing_hidden_shows(&app, &full, (column, file), after % 8 == 0, &mut shown);
                 after += 1;
             }
         } else {
             assert!(!sprung, "{file}");
-            nothing_hidden_shows(&app, &full, column, file, true);
+            nothing_hidden_shows(&app, &full, (column, file), true, &mut shown);
             checked += 1;
         }
         play_as_the_ai(&mut app, &full, &rules, &mut last);
@@ -262,10 +329,21 @@ fn a_complex_ambush_on_an_alien_column_shows_its_player_nothing_hidden_until_rev
 #[test]
 fn a_simple_ambush_shows_the_column_nothing_hidden_before_or_after_it_is_sprung() {
     // 004 simple ambush: the patrol learns of the ambushers when it is sprung, and of each one
-    // only when it is found: "hidden unit counters and dummy counters".
-    let (before, after) = play_hot_seat("night_raid.ron", 6);
+    // only when it is found: "hidden unit counters and dummy counters". Night raid's perception
+    // roll at the spring named the counter of the ambushers' best and its INT ("counter 5 ...
+    // INT 2 against INT 5"), which told the column which counter was real.
+    let (before, after) = (5..=7)
+        .map(|seed| play_hot_seat("night_raid.ron", seed))
+        .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(before >= 3);
+    assert!(after >= 3, "the game was checked while counters were left");
+}
+
+#[test]
+fn an_ambush_without_counters_shows_the_column_nothing_before_it_is_sprung() {
+    // Storm crossing: 002's party check, no counters; the ambushers are unknown until sprung.
+    let (before, _) = play_hot_seat("storm_crossing.ron", 1);
     assert!(before >= 1);
-    assert!(after >= 1, "the game was checked while counters were left");
 }
 
 #[test]

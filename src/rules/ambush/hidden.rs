@@ -3,8 +3,9 @@
 use crate::rules::ambush::rolls::spotting;
 use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind};
-use crate::rules::table::{Counter, MoveKind, Surprise, Table, UnitId};
-use ambush_data::geometry::BROAD_PHASE_MARGIN;
+use crate::rules::table::{Counter, MoveKind, Presence, Surprise, Table, UnitId};
+use ambush_data::board::Side;
+use ambush_data::geometry::{BROAD_PHASE_MARGIN, Footprint, PlacedBase};
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
@@ -110,6 +111,131 @@ pub fn after_move(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             Some(by) => expose_dummy(table, dice, k, &by),
             None => k += 1,
         }
+    }
+}
+
+/// The table as `side`'s player knows it, when the other side hides units under counters: a
+/// counter is not a figure, so what hides under it takes no room and blocks nothing until it
+/// is found. `None` when nothing is hidden from `side`. An order is judged on this table, so
+/// the rules never refuse one for what its player could not see, and a refusal never tells
+/// a real counter from a dummy.
+pub fn as_known_to(table: &Table, side: Side) -> Option<Table> {
+    let hides = |u: &crate::rules::table::Unit| u.status.hidden && u.side != side && u.on_table();
+    if !table.units.iter().any(hides) {
+        return None;
+    }
+    let mut known = table.clone();
+    for u in known.units.iter_mut().filter(|u| hides(u)) {
+        u.status.presence = Presence::LeftTable;
+    }
+    Some(known)
+}
+
+/// What a move ran into on its way.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Found {
+    /// A hidden unit's base: the mover stops in contact with it.
+    Unit(UnitId),
+    /// A dummy counter within touch: the mover stops there.
+    Dummy,
+}
+
+/// 004: a counter is found by touching it. A move judged on the table its side knows
+/// (`as_known_to`) may run into a counter on its way: the movers stop where the first of them
+/// touches it, a hidden unit is revealed ("an enemy runs into it") and a dummy is taken off
+/// (`after_move`). The move is made and counts, for a real counter or a dummy alike, so a
+/// move is never a free probe of which counters are real. `poses` are the movers' ends, cut
+/// short here when they run into one. Returns the hidden unit run into.
+pub fn run_into_counters(
+    table: &Table,
+    rules: &Rules,
+    side: Side,
+    poses: &mut [(UnitId, Footprint)],
+) -> Option<UnitId> {
+    if table.progress.counters.is_empty() {
+        return None;
+    }
+    let tol = rules.general.contact_tolerance;
+    let touch = rules.ambush.spotting.dummy_touch;
+    let hidden: Vec<(PlacedBase, UnitId)> = table
+        .units
+        .iter()
+        .filter(|u| u.status.hidden && u.side != side && u.on_table())
+        .map(|u| (PlacedBase::new(u.base), u.id))
+        .collect();
+    let seeks = ambushed_side(table) == Some(side);
+    let dummies: Vec<glam::Vec2> = table
+        .progress
+        .counters
+        .iter()
+        .filter(|c| c.unit.is_none() && seeks)
+        .map(|c| c.at)
+        .collect();
+    // The first thing any mover runs into, as the fraction of the way the movers had made.
+    let mut first: Option<(f32, Found)> = None;
+    for (id, end) in poses.iter() {
+        let Some(start) = table.unit(*id).map(|u| u.base) else {
+            continue;
+        };
+        let fwd = start.forward();
+        let pose = |t: f32| start.at(start.center.lerp(end.center, t));
+        let here = PlacedBase::new(start);
+        // What it touches where it stands was found already, or is its own way out.
+        let hidden: Vec<&(PlacedBase, UnitId)> = hidden
+            .iter()
+            .filter(|(h, _)| !here.overlaps(h, tol))
+            .collect();
+        let dummies: Vec<glam::Vec2> = dummies
+            .iter()
+            .copied()
+            .filter(|d| start.distance_to_point(*d) > touch)
+            .collect();
+        let runs_into = |t: f32| -> Option<Found> {
+            let placed = PlacedBase::along(pose(t), fwd);
+            if let Some((_, u)) = hidden.iter().find(|(h, _)| placed.overlaps(h, tol)) {
+                return Some(Found::Unit(*u));
+            }
+            dummies
+                .iter()
+                .any(|d| pose(t).distance_to_point(*d) <= touch)
+                .then_some(Found::Dummy)
+        };
+        // Half-inch steps, as a path is checked: no base or touch is narrower.
+        let steps = (start.center.distance(end.center) / 0.5).ceil().max(1.0) as usize;
+        let Some(i) = (1..=steps).find(|i| runs_into(*i as f32 / steps as f32).is_some()) else {
+            continue;
+        };
+        // Where between the last clear step and this one it first runs into something.
+        let (mut lo, mut hi) = ((i - 1) as f32 / steps as f32, i as f32 / steps as f32);
+        for _ in 0..16 {
+            let mid = (lo + hi) * 0.5;
+            if runs_into(mid).is_some() {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        let found = runs_into(hi).unwrap_or(Found::Dummy);
+        // Against a unit it stops just short of overlapping it, in contact; at a dummy, within
+        // touch of it.
+        let stop = match found {
+            Found::Unit(_) => lo,
+            Found::Dummy => hi,
+        };
+        if first.is_none_or(|(f, _)| stop < f) {
+            first = Some((stop, found));
+        }
+    }
+    let (stop, found) = first?;
+    // A move that ends where it first touches keeps its end, facing and all.
+    for (id, end) in poses.iter_mut().filter(|_| stop < 1.0) {
+        if let Some(start) = table.unit(*id).map(|u| u.base) {
+            *end = start.at(start.center.lerp(end.center, stop));
+        }
+    }
+    match found {
+        Found::Unit(u) => Some(u),
+        Found::Dummy => None,
     }
 }
 

@@ -30,8 +30,16 @@ pub fn locate_blindsiders(table: &mut Table, rules: &Rules, dice: &mut DiceServi
         };
         let (label, int, a_label, a_int) =
             (u.label.clone(), u.traits.int, a.label.clone(), a.traits.int);
-        if rolls::perception(dice, &rules.ambush, &label, &a_label, int, a_int)
-            && let Some(u) = table.unit_mut(id)
+        // An attacker still under its counter is not named to the side it attacked.
+        let secret_from = a.status.hidden.then_some(u.side);
+        if rolls::perception(
+            dice,
+            &rules.ambush,
+            &label,
+            &a_label,
+            (int, a_int),
+            secret_from,
+        ) && let Some(u) = table.unit_mut(id)
         {
             u.located.push(attacker);
         }

@@ -4,6 +4,7 @@
 
 use crate::rules::dice::DiceService;
 use crate::rules::log::{Modifier, RollEntry, RollKind, sum};
+use ambush_data::board::Side;
 use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::AmbushNature;
 use ambush_data::tables::AmbushTable;
@@ -262,6 +263,32 @@ pub fn recovered_phases(t: &AmbushTable, phases: u32, recovery_bonus: u32) -> u3
         .max(t.surprise_check.least_phases_after_recovery)
 }
 
+/// Why nobody is surprised (002 "The Circumstances of the Encounter").
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum NoSurprise {
+    #[error("no surprise: {distance:.1}\" apart, beyond closing range ({closing:.1}\")")]
+    BeyondClosingRange { distance: f32, closing: f32 },
+    #[error("no surprise: the parties cannot sense each other")]
+    CannotSense,
+    #[error("no surprise: neither party can engage (no way to melee, no missiles in range)")]
+    CannotEngage,
+    #[error("no surprise: no ambusher faces an ambushed unit")]
+    NobodyFaces,
+}
+
+impl NoSurprise {
+    /// The reason as the ambushed side may read it while the ambushers hide: no distance,
+    /// which with the counters' places would pick out the real one.
+    pub fn in_public(&self) -> String {
+        match self {
+            NoSurprise::BeyondClosingRange { .. } => {
+                "no surprise: no ambusher was within closing range".to_string()
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
 /// 002 "The Circumstances of the Encounter": surprise needs closing range (`closing_range_moves` of a move: one full move), a way to
 /// sense each other, and a way to engage (melee, or missiles within closing range). `Err` says why
 /// it is impossible.
@@ -271,20 +298,16 @@ pub fn surprise_possible(
     move_rate: f32,
     can_sense: bool,
     can_engage: bool,
-) -> Result<(), String> {
+) -> Result<(), NoSurprise> {
     let closing = move_rate * t.surprise_check.closing_range_moves;
     if distance > closing + MEASURING_SLACK {
-        return Err(format!(
-            "no surprise: {distance:.1}\" apart, beyond closing range ({closing:.1}\")"
-        ));
+        return Err(NoSurprise::BeyondClosingRange { distance, closing });
     }
     if !can_sense {
-        return Err("no surprise: the parties cannot sense each other".into());
+        return Err(NoSurprise::CannotSense);
     }
     if !can_engage {
-        return Err(
-            "no surprise: neither party can engage (no way to melee, no missiles in range)".into(),
-        );
+        return Err(NoSurprise::CannotEngage);
     }
     Ok(())
 }
@@ -292,13 +315,18 @@ pub fn surprise_possible(
 /// 003's special perception check: the defender's INT (acting value) against the ambusher's INT
 /// (opposing value) on the action table, 2d10 with doubles rolling again. Success detects the
 /// ambush one phase early.
+///
+/// `secret_from`: the side that may not learn who the ambusher is while it hides under a
+/// counter. That side's player reads only that its unit rolled and whether it detected the
+/// ambush: the ambusher, its INT, the number needed and the dice (which bound that INT) wait
+/// until every hidden unit is found.
 pub fn perception(
     dice: &mut DiceService,
     t: &AmbushTable,
     defender: &str,
     ambusher: &str,
-    acting: i32,
-    opposing: i32,
+    (acting, opposing): (i32, i32),
+    secret_from: Option<Side>,
 ) -> bool {
     let p = &t.perception;
     let need = p.need_for(acting, opposing);
@@ -320,25 +348,33 @@ pub fn perception(
     let total = rolls.iter().sum::<u32>() as i32;
     let ok = !fumble && total >= need;
     dice.record_with(|| {
-        RollEntry::dice(
-            RollKind::Perception,
-            &format!("{}d{}", p.dice, p.sides),
-            rolls,
-        )
-        .actor(defender)
-        .target(ambusher)
-        .need(need)
-        .success(ok)
-        .effect(format!(
-            "INT {acting} against INT {opposing}: {}",
-            if fumble {
-                "double 1, fails".to_string()
-            } else if ok {
-                "the ambush is detected one phase early".to_string()
-            } else {
-                "not detected".to_string()
+        let dice_named = format!("{}d{}", p.dice, p.sides);
+        let outcome = if fumble {
+            "double 1, fails"
+        } else if ok {
+            "the ambush is detected one phase early"
+        } else {
+            "not detected"
+        };
+        let full = RollEntry::dice(RollKind::Perception, &dice_named, rolls)
+            .actor(defender)
+            .target(ambusher)
+            .need(need)
+            .success(ok)
+            .effect(format!("INT {acting} against INT {opposing}: {outcome}"));
+        match secret_from {
+            None => full,
+            Some(side) => {
+                let public = RollEntry::dice(RollKind::Perception, &dice_named, Vec::new())
+                    .actor(defender)
+                    .success(ok)
+                    .effect(format!(
+                        "INT {acting} against the hidden ambusher's (its roll is shown once every counter is found): {}",
+                        if ok { "the ambush is detected one phase early" } else { "not detected" }
+                    ));
+                full.shown_to(side, public)
             }
-        ))
+        }
     });
     ok
 }

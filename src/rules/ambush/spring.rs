@@ -7,6 +7,7 @@ use crate::rules::ambush::placement::place_column;
 use crate::rules::ambush::placement::place_units;
 use crate::rules::ambush::rolls;
 use crate::rules::ambush::rolls::Ladder;
+use crate::rules::ambush::rolls::NoSurprise;
 use crate::rules::ambush::rolls::Senses;
 use crate::rules::ambush::rolls::ambush_units_turn;
 use crate::rules::ambush::rolls::recovered_phases;
@@ -85,10 +86,21 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     if let Err(why) = circumstances(table, rules, &spec) {
         // 002: surprise needs closing range, senses and a way to engage; the ambusher still
         // activates first, but nobody is caught.
+        let hiding = table
+            .side_on_table(spec.ambushed.other())
+            .any(|u| u.status.hidden);
         dice.record_with(|| {
-            RollEntry::dice(RollKind::SurpriseCheck, "none", Vec::new())
-                .success(true)
-                .effect(why)
+            let entry = |effect: String| {
+                RollEntry::dice(RollKind::SurpriseCheck, "none", Vec::new())
+                    .success(true)
+                    .effect(effect)
+            };
+            let full = entry(why.to_string());
+            if hiding {
+                full.shown_to(spec.ambushed, entry(why.in_public()))
+            } else {
+                full
+            }
         });
         return;
     }
@@ -161,17 +173,26 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             let setter = table
                 .side_on_table(spec.ambushed.other())
                 .max_by_key(|u| u.traits.int)
-                // Named as the column knows it: by its counter while it is hidden.
-                .map(|u| (table.public_name(u).to_string(), u.traits.int));
-            let Some((setter, setter_int)) = setter else {
+                // The saved log names it as the table did then: by its counter while it hides.
+                .map(|u| {
+                    (
+                        table.public_name(u).to_string(),
+                        u.traits.int,
+                        u.status.hidden,
+                    )
+                });
+            let Some((setter, setter_int, hidden)) = setter else {
                 return;
             };
+            // Which of the counters is the setter, and its INT, stay the ambusher's secrets.
+            let secret_from = hidden.then_some(spec.ambushed);
             ambushed
                 .iter()
                 .filter_map(|id| {
                     let u = table.unit(*id)?;
                     let (label, int) = (u.label.clone(), u.traits.int);
-                    let seen = rolls::perception(dice, t, &label, &setter, int, setter_int);
+                    let seen =
+                        rolls::perception(dice, t, &label, &setter, (int, setter_int), secret_from);
                     (!seen).then(|| (*id, effect(&spec, rules, 1, None)))
                 })
                 .collect()
@@ -194,9 +215,9 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 /// move" and then wavers, "[Half move or full move? I keep wavering.]"; the game takes a full
 /// move, `closing_range_moves` in `ambush.ron`), a sight line
 /// (and within the night's sight range), and a way to engage (an open path, or a firearm).
-fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), String> {
+fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), NoSurprise> {
     let t = &rules.ambush;
-    let mut best: Option<Result<(), String>> = None;
+    let mut best: Option<Result<(), NoSurprise>> = None;
     for a in table.side_on_table(spec.ambushed.other()) {
         for b in table.side_on_table(spec.ambushed) {
             let distance = geometry::base_distance(&a.base, &b.base);
@@ -221,7 +242,7 @@ fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), 
             best.get_or_insert(verdict);
         }
     }
-    best.unwrap_or(Err("no surprise: no ambusher faces an ambushed unit".into()))
+    best.unwrap_or(Err(NoSurprise::NobodyFaces))
 }
 
 /// The surprise a unit is left in, by the scenario's effects model.

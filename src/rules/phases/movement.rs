@@ -355,6 +355,11 @@ impl DecisionPhase for MovementState {
                 _ => Err(OrderError::NotAwaited("boarding orders")),
             };
         }
+        // A move is judged on the table its side knows: counters take no room (004).
+        let known = matches!(order, Order::Move { .. } | Order::Charge { .. })
+            .then(|| hidden::as_known_to(table, side))
+            .flatten();
+        let table = known.as_ref().unwrap_or(table);
         match order {
             Order::EndMovement => Ok(MoveChecked::EndMovement),
             Order::Move {
@@ -471,7 +476,8 @@ impl DecisionPhase for MovementState {
                 facing,
                 full_speed,
             } => drift::push_off(table, rules, dice, unit, toward, facing, full_speed),
-            MoveChecked::Move(plan) => {
+            MoveChecked::Move(mut plan) => {
+                let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
                 // Each member counts its own kind of move (for shooting after it).
                 for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
                     let kind = if pose
@@ -488,6 +494,9 @@ impl DecisionPhase for MovementState {
                         u.base = pose;
                     }
                 }
+                if let Some(u) = found {
+                    hidden::reveal(table, dice, u, "an enemy runs into it");
+                }
             }
             MoveChecked::Rotate { unit, turned } => {
                 if let Some(u) = table.unit_mut(unit) {
@@ -496,13 +505,17 @@ impl DecisionPhase for MovementState {
                 }
             }
             MoveChecked::ChangeFormation { unit, to } => formation::reform(table, unit, to),
-            MoveChecked::Charge(plan) => {
+            MoveChecked::Charge(mut plan) => {
+                let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
                 for (id, pose) in plan.poses {
                     if let Some(u) = table.unit_mut(id) {
                         u.base = pose;
                         u.marks.moved = Some(plan.kind);
                         u.marks.attacking = true;
                     }
+                }
+                if let Some(u) = found {
+                    hidden::reveal(table, dice, u, "an enemy runs into it");
                 }
             }
         }

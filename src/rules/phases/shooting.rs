@@ -121,6 +121,11 @@ impl DecisionPhase for ShootingState {
         side: Side,
         order: &Order,
     ) -> Result<ShotChecked, OrderError> {
+        // A shot is judged on the table its side knows: a counter blocks no line of sight (004).
+        let known = matches!(order, Order::Shoot { .. })
+            .then(|| hidden::as_known_to(table, side))
+            .flatten();
+        let table = known.as_ref().unwrap_or(table);
         match order {
             Order::DeclineShooting => Ok(ShotChecked::Decline),
             Order::Shoot {

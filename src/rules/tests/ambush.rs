@@ -180,16 +180,19 @@ fn the_002_circumstances_closing_range_senses_and_engagement() {
     assert!(
         surprise_possible(t(), 4.5, 4.0, true, true)
             .unwrap_err()
+            .to_string()
             .contains("closing range")
     );
     assert!(
         surprise_possible(t(), 1.0, 4.0, false, true)
             .unwrap_err()
+            .to_string()
             .contains("sense")
     );
     assert!(
         surprise_possible(t(), 1.0, 4.0, true, false)
             .unwrap_err()
+            .to_string()
             .contains("engage")
     );
 }
@@ -202,15 +205,15 @@ fn the_003_perception_check_on_the_action_table() {
     assert_eq!(p.need_for(5, 5), 11, "equal values need 11");
     assert!(p.need_for(2, 9) > p.need_for(9, 2));
     let mut d = DiceService::scripted(&[4, 5]);
-    assert!(!perception(&mut d, t(), "M1", "A1", 5, 5), "9 < 11");
+    assert!(!perception(&mut d, t(), "M1", "A1", (5, 5), None), "9 < 11");
     // Doubles roll again and add.
     let mut d = DiceService::scripted(&[5, 5, 3, 4]);
-    assert!(perception(&mut d, t(), "M1", "A1", 5, 5));
+    assert!(perception(&mut d, t(), "M1", "A1", (5, 5), None));
     assert_eq!(d.log[0].rolls, vec![5, 5, 3, 4]);
     assert_eq!(d.log[0].dice, "2d10");
     // A double 1 fails.
     let mut d = DiceService::scripted(&[1, 1, 10, 10]);
-    assert!(!perception(&mut d, t(), "M1", "A1", 30, 0));
+    assert!(!perception(&mut d, t(), "M1", "A1", (30, 0), None));
 }
 
 #[test]

@@ -272,3 +272,109 @@ fn at_the_end_of_each_turn_the_ambushed_side_looks_for_the_counters_left() {
         None => assert_eq!(t.progress.counters.len(), 1),
     }
 }
+
+/// The lead of `simple_ambush` set at `at` facing `bearing`, and its move `ahead` inches
+/// straight on, given to the movement phase: what the rules answer.
+fn lead_moves(
+    t: &mut Table,
+    dice: &mut DiceService,
+    lead: UnitId,
+    at: (f32, f32),
+    bearing: f32,
+    ahead: f32,
+) -> Result<(), crate::rules::orders::OrderError> {
+    use crate::rules::phases::DecisionPhase;
+    let facing = ambush_data::geometry::bearing_to_angle(bearing);
+    let u = t.unit_mut(lead).unwrap();
+    u.base = u.base.at(glam::Vec2::from(at)).facing(facing);
+    let to = u.base.center + u.base.forward() * ahead;
+    let mut flow = MovementState::default();
+    assert!(flow.start(t, rules()));
+    let order = crate::rules::orders::Order::Move {
+        unit: lead,
+        to,
+        facing,
+        group: false,
+    };
+    flow.apply_order(t, rules(), dice, Side::Humans, &order)?;
+    // The move is made: the unit may not move again this phase.
+    assert!(flow.check(t, rules(), Side::Humans, &order).is_err());
+    Ok(())
+}
+
+#[test]
+fn a_move_into_a_counter_is_never_refused_and_stops_where_it_finds_what_is_under_it() {
+    // 004: hidden units "stay hidden ... until spotted or sprung", and a counter is found by
+    // touching it. A move onto a counter that hides a unit was refused ("path is blocked by
+    // counter 2") while one onto a dummy was made, so the column could probe every counter for
+    // free. Both are made now, and both stop the mover where it touches the counter.
+    let (mut t, lead, alien) = simple_ambush();
+    let mut dice = DiceService::scripted(&[]);
+    // East, straight through the hidden alien at (39, 9).
+    lead_moves(&mut t, &mut dice, lead, (36.0, 9.0), 90.0, 4.0).expect("the move is made");
+    let (l, a) = (t.unit(lead).unwrap(), t.unit(alien).unwrap());
+    assert!(!a.status.hidden, "found");
+    assert_eq!(
+        dice.log.last().unwrap().effect,
+        "counter 2 is A1: an enemy runs into it"
+    );
+    let tol = rules().general.contact_tolerance;
+    assert!(
+        ambush_data::geometry::in_contact(&l.base, &a.base, tol),
+        "stopped in contact: {:?} and {:?}",
+        l.base.center,
+        a.base.center
+    );
+    assert!(!ambush_data::geometry::bases_overlap(&l.base, &a.base, tol));
+    assert!(l.base.center.x < 39.0);
+
+    // West, straight over the dummy at (31, 9): the move is made and stops at the dummy.
+    let (mut t, lead, alien) = simple_ambush();
+    let mut dice = DiceService::scripted(&[]);
+    lead_moves(&mut t, &mut dice, lead, (34.0, 9.0), 270.0, 4.0).expect("the move is made");
+    let l = t.unit(lead).unwrap();
+    assert!(
+        l.base.center.x > 31.0,
+        "stopped at the dummy: {:?}",
+        l.base.center
+    );
+    assert!(l.base.distance_to_point(glam::Vec2::new(31.0, 9.0)) <= 0.5 + 1e-3);
+    assert_eq!(
+        dice.log.last().unwrap().effect,
+        "counter 1 is a dummy counter: removed"
+    );
+    assert!(
+        t.unit(alien).unwrap().status.hidden,
+        "the real one stays hidden"
+    );
+}
+
+#[test]
+fn a_shot_is_judged_on_the_table_its_side_knows_so_a_counter_blocks_no_line_of_sight() {
+    // A shot refused as "blocked by counter 2" told the column that counter 2 was real.
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::shooting::ShootingState;
+    let (mut t, lead, alien) = simple_ambush();
+    // The alien shows itself at (39, 9); a second, hidden alien stands between it and the lead.
+    let mut dice = DiceService::scripted(&[]);
+    crate::rules::ambush::hidden::after_shot(&mut t, &mut dice, alien, &[]);
+    let mut hidden = t.unit(alien).unwrap().clone();
+    hidden.id = t.take_unit_id();
+    hidden.label = "A2".into();
+    hidden.status.hidden = true;
+    hidden.base = hidden.base.at(glam::Vec2::new(37.5, 9.0));
+    t.units.push(hidden);
+    let u = t.unit_mut(lead).unwrap();
+    u.base = u.base.at(glam::Vec2::new(34.0, 9.0));
+    assert!(
+        crate::rules::shooting::line_of_sight(&t, lead, alien).is_err(),
+        "the hidden unit stands in the line"
+    );
+    let flow = ShootingState::default();
+    let order = crate::rules::orders::Order::Shoot {
+        shooter: lead,
+        target: alien,
+        weapon: None,
+    };
+    assert_eq!(flow.check(&t, rules(), Side::Humans, &order), Ok(()));
+}

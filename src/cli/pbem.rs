@@ -231,9 +231,10 @@ fn open(
         pbem::Prepared::Over(opened) => return Ok(opened),
         pbem::Prepared::Answer(turn) => turn,
     };
-    say_opening_check(turn.opening_check.as_ref());
+    // Refused, the error says how the scenario differs; else it is said here.
     turn.refuse_unless_accepted(accept_scenario)
         .map_err(refused)?;
+    say_opening_check(turn.opening_check.as_ref());
     turn.set_up = set_up;
     if ai {
         return turn.send_ai_turn(out).map_err(refused);

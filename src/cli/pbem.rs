@@ -91,6 +91,11 @@ pub enum PbemCommand {
         /// Frames to render before the screenshot.
         #[arg(long, default_value_t = 40, requires = "screenshot")]
         frames: u32,
+        /// Play a game whose scenario or rule tables are not byte for byte your own. A game's
+        /// first message is compared with your file of its scenario's name (the game's own
+        /// scenarios or a mod's); without this, a difference is shown and the game refused.
+        #[arg(long)]
+        accept_scenario: bool,
     },
     /// Verify a finished game: prints `verified` and exits 0, or what does not match and
     /// exits 1.
@@ -106,7 +111,20 @@ pub enum PbemCommand {
 }
 
 fn refused(e: PbemError) -> CliError {
-    CliError::Failed(e.to_string())
+    match e {
+        PbemError::NotYourScenario(_) => CliError::Failed(format!(
+            "{e}\nNothing was kept. To play it all the same, open the message again with --accept-scenario."
+        )),
+        e => CliError::Failed(e.to_string()),
+    }
+}
+
+/// What the game's first message is, compared with the player's own files: said before the
+/// first move.
+fn say_opening_check(check: Option<&pbem::OpeningCheck>) {
+    for line in check.map(pbem::OpeningCheck::lines).unwrap_or_default() {
+        println!("{}", plain(&line));
+    }
 }
 
 pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
@@ -150,10 +168,19 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             screenshot,
             frames,
             setup,
+            accept_scenario,
         } => {
             let shot = screenshot.map(|p| (p, frames));
             let set_up = setup.as_deref().map(read_text).transpose()?;
-            let opened = open(&data.folder()?, &message, &rules, ai, &out, shot, set_up)?;
+            let opened = open(
+                &data.folder()?,
+                &message,
+                &rules,
+                (ai, accept_scenario),
+                &out,
+                shot,
+                set_up,
+            )?;
             match opened.answered {
                 Some(seq) => println!(
                     "game {}: message {seq} written to {} ({} orders){}",
@@ -188,24 +215,30 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
 }
 
 /// `pbem open`: the AI's turn with `--ai`; else the window opens on this side's turn, and the
-/// answer is written when the turn is over.
+/// answer is written when the turn is over. A game's first message whose scenario or rules are
+/// not the player's own is refused unless `accept_scenario`; either way it is said how it
+/// compares.
 fn open(
     data: &Path,
     message: &Path,
     rules: &Arc<Rules>,
-    ai: bool,
+    (ai, accept_scenario): (bool, bool),
     out: &Path,
     screenshot: Option<(PathBuf, u32)>,
     set_up: Option<String>,
 ) -> Result<pbem::Opened, CliError> {
-    if ai {
-        return pbem::open(data, message, rules, true, out, set_up.as_deref()).map_err(refused);
-    }
     let mut turn = match pbem::prepare(data, message, rules).map_err(refused)? {
         pbem::Prepared::Over(opened) => return Ok(opened),
         pbem::Prepared::Answer(turn) => turn,
     };
+    // Refused, the error says how the scenario differs; else it is said here.
+    turn.refuse_unless_accepted(accept_scenario)
+        .map_err(refused)?;
+    say_opening_check(turn.opening_check.as_ref());
     turn.set_up = set_up;
+    if ai {
+        return turn.send_ai_turn(out).map_err(refused);
+    }
     if !turn.is_mine() {
         return turn.send(Vec::new(), None, out).map_err(refused);
     }
@@ -241,6 +274,8 @@ pub struct Live {
     pub ai: bool,
     pub setup: Option<PathBuf>,
     pub leave_after: Option<u32>,
+    /// Play a game whose scenario or rule tables are not the player's own.
+    pub accept_scenario: bool,
     /// The game to resume, when the data folder keeps several.
     pub game: Option<String>,
 }
@@ -304,7 +339,8 @@ pub fn live(args: Live) -> Result<(), CliError> {
     };
     link.connected().map_err(CliError::Failed)?;
     let mut answer = |received: &Path, out: &Path| -> Result<(), String> {
-        open(&data, received, &rules, args.ai, out, None, set_up.clone())
+        let choices = (args.ai, args.accept_scenario);
+        open(&data, received, &rules, choices, out, None, set_up.clone())
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
@@ -340,9 +376,16 @@ pub fn live(args: Live) -> Result<(), CliError> {
 /// What `verify` says of a verified game: the last word is the table's hash, which both
 /// players' copies share.
 fn say_verified(game: Bytes32, v: &pbem::Verified) {
+    let stated = match v.starter_rules {
+        Some(r) if r == v.rules => String::new(),
+        Some(r) => format!(", though the starter's game stated rules {}", r.to_hex()),
+        None => ", the starter's game stating none".to_string(),
+    };
     println!(
-        "verified: game {}, {} messages, {} orders, {}; the table ends as {}",
+        "verified: game {} (scenario {}, rules {}{stated}), {} messages, {} orders, {}; the table ends as {}",
         game.to_hex(),
+        v.scenario.to_hex(),
+        v.rules.to_hex(),
         v.messages,
         v.orders,
         plain(&v.ending),

@@ -83,6 +83,10 @@ pub struct PlayArgs {
     /// to finish by file.
     #[arg(long, value_name = "N")]
     pub leave_after: Option<u32>,
+    /// Live play, joining: play a game whose scenario or rule tables are not byte for byte
+    /// your own (as `pbem open --accept-scenario`); without it such a game is refused.
+    #[arg(long)]
+    pub accept_scenario: bool,
     /// Live play: resume this game (its id, its folder's name) when the data folder keeps
     /// several.
     #[arg(long, value_name = "ID", conflicts_with = "scenario")]
@@ -114,6 +118,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         ai,
         setup,
         leave_after,
+        accept_scenario,
         game,
     } = args;
     if host.is_some() || join.is_some() {
@@ -126,6 +131,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             ai,
             setup,
             leave_after,
+            accept_scenario,
             game,
         });
     }

@@ -1,10 +1,14 @@
-//! One player's record of a game's messages: the chain they form, each side's commitments, and the refusal by name of a message that does not fit (another game's, replayed, skipped, reordered, a changed commitment, a contribution or secret that does not open its commitment).
+//! One player's record of a game's messages: the chain they form, each side's commitments, and the refusal by name of a message that does not fit (another game's, replayed, given twice over, skipped, reordered, oversized, a changed commitment, a contribution or secret that does not open its commitment).
 //!
 //! The ledger checks what the messages themselves promise. Whether a message's orders replay to
 //! the hashes it states is the game's check (`play::Game::replay`), made after this one.
 
 use super::crypto::{Bytes32, Commitment, Contribution, dice_seed};
-use super::message::{MessageFile, PROTOCOL, TurnMessage};
+use super::message::{
+    MAX_OPENINGS, MAX_ORDERS, MAX_SECRETS, MAX_VIEW_LOG, MAX_VIEW_UNITS, MessageFile, PROTOCOL,
+    TurnMessage,
+};
+use super::sealed::{MARCH, SETUP, orders_secret};
 use ambush_data::board::Side;
 use std::collections::BTreeMap;
 
@@ -21,6 +25,18 @@ pub enum Refusal {
     },
     #[error("message {seq} was received already: a replayed message")]
     Replayed { seq: u64 },
+    #[error(
+        "message {seq} exists twice with different contents (digests {} and {}): the other player answered the same message twice, which the protocol forbids; keep both files as proof",
+        kept.to_hex(),
+        received.to_hex()
+    )]
+    Equivocation {
+        seq: u64,
+        /// The digest of the message kept in that place.
+        kept: Bytes32,
+        /// The digest of the other one, just received.
+        received: Bytes32,
+    },
     #[error("message {seq} came where message {expected} was due: one or more were skipped")]
     Skipped { seq: u64, expected: u64 },
     #[error(
@@ -41,6 +57,23 @@ pub enum Refusal {
     SecondOpening { seq: u64 },
     #[error("message {seq} is the first of a game but does not say which scenario it plays")]
     NoOpening { seq: u64 },
+    #[error(
+        "message {seq} starts the game and carries {what}: the first message gives no orders, shows no table and opens no secret"
+    )]
+    NothingToGiveYet { seq: u64, what: &'static str },
+    #[error("message {seq} carries {found} {what}, more than the {limit} a message may hold")]
+    TooMany {
+        seq: u64,
+        what: &'static str,
+        found: usize,
+        limit: usize,
+    },
+    #[error(
+        "message {seq}: {side:?} commits to a secret named `{name}`, which the protocol does not define: a message commits only to `march`, `setup` or its own sealed orders, `orders {seq}`"
+    )]
+    SecretNotDefined { seq: u64, side: Side, name: String },
+    #[error("message {seq}: {side:?} opens the secret `{name}` again: each secret is opened once")]
+    SecretOpenedTwice { seq: u64, side: Side, name: String },
     #[error("message {seq}: {side:?} gives no contribution to its own message's dice")]
     NoOwnContribution { seq: u64, side: Side },
     #[error("message {seq}: the first message reveals no contribution: its dice come later")]
@@ -68,7 +101,7 @@ pub enum Refusal {
         committed_in: u64,
     },
     #[error(
-        "message {seq}: {side:?} committed to the secret `{name}` in message {first}, and message {seq} commits to it again differently"
+        "message {seq}: {side:?} committed to the secret `{name}` in message {first}, and message {seq} commits to it again: each secret is committed once"
     )]
     SecretRecommitted {
         seq: u64,
@@ -201,6 +234,17 @@ impl Ledger {
         }
         let expected = self.next_seq();
         if seq < expected {
+            // The same place twice: the same message again is harmless; another is a sender
+            // that answered one message twice (from a copy of its folder kept before the first
+            // answer, say), to see which answer's dice it liked.
+            let kept = self.digests[seq as usize];
+            if kept != digest {
+                return Err(Refusal::Equivocation {
+                    seq,
+                    kept,
+                    received: digest,
+                });
+            }
             return Err(Refusal::Replayed { seq });
         }
         if seq > expected {
@@ -226,6 +270,7 @@ impl Ledger {
             (1.., Some(_)) => return Err(Refusal::SecondOpening { seq }),
             _ => {}
         }
+        check_sizes(m)?;
         match (seq, m.own_contribution) {
             (0, Some(_)) => return Err(Refusal::EarlyContribution { seq }),
             (0, None) => {}
@@ -268,29 +313,38 @@ impl Ledger {
             .insert(seq + 1, (side, m.next_contribution, seq));
         let secrets = self.secrets_mut(side);
         for (name, c) in &m.secrets {
-            match secrets.committed.get(name) {
-                Some((before, first)) if before != c => {
-                    return Err(Refusal::SecretRecommitted {
-                        seq,
-                        side,
-                        name: name.clone(),
-                        first: *first,
-                    });
-                }
-                Some(_) => {}
-                None => {
-                    secrets.committed.insert(name.clone(), (*c, seq));
-                }
+            if name != MARCH && name != SETUP && *name != orders_secret(seq) {
+                return Err(Refusal::SecretNotDefined {
+                    seq,
+                    side,
+                    name: shortened(name),
+                });
             }
+            if let Some((_, first)) = secrets.committed.get(name) {
+                return Err(Refusal::SecretRecommitted {
+                    seq,
+                    side,
+                    name: name.clone(),
+                    first: *first,
+                });
+            }
+            secrets.committed.insert(name.clone(), (*c, seq));
         }
         for (name, opening) in &m.openings {
             let Some((c, committed_in)) = secrets.committed.get(name) else {
                 return Err(Refusal::UnknownSecret {
                     seq,
                     side,
-                    name: name.clone(),
+                    name: shortened(name),
                 });
             };
+            if secrets.opened.contains_key(name) {
+                return Err(Refusal::SecretOpenedTwice {
+                    seq,
+                    side,
+                    name: name.clone(),
+                });
+            }
             if !opening.opens(c) {
                 return Err(Refusal::SecretDoesNotOpen {
                     seq,
@@ -304,6 +358,53 @@ impl Ledger {
         self.digests.push(digest);
         self.next_sender = side.other();
         Ok(())
+    }
+}
+
+/// Refuses what a message cannot use: anything but commitments in the first message, which
+/// starts the game and gives no turn, and any list longer than a message may hold. So nothing
+/// accepted is too large to keep and read back, and nothing kept goes unchecked.
+fn check_sizes(m: &TurnMessage) -> Result<(), Refusal> {
+    let seq = m.seq;
+    if seq == 0 {
+        let given = [
+            (!m.orders.is_empty(), "orders"),
+            (m.last.is_some(), "an order that rolls"),
+            (!m.openings.is_empty(), "opened secrets"),
+            (m.view.is_some(), "a table to show"),
+        ];
+        if let Some((_, what)) = given.iter().find(|(given, _)| *given) {
+            return Err(Refusal::NothingToGiveYet { seq, what });
+        }
+    }
+    let (units, log) = m
+        .view
+        .as_ref()
+        .map_or((0, 0), |v| (v.units.len(), v.log.len()));
+    let lists = [
+        ("orders", m.orders.len(), MAX_ORDERS),
+        ("secrets", m.secrets.len(), MAX_SECRETS),
+        ("opened secrets", m.openings.len(), MAX_OPENINGS),
+        ("units in the table it shows", units, MAX_VIEW_UNITS),
+        ("roll-log entries in the table it shows", log, MAX_VIEW_LOG),
+    ];
+    match lists.into_iter().find(|(_, found, limit)| found > limit) {
+        Some((what, found, limit)) => Err(Refusal::TooMany {
+            seq,
+            what,
+            found,
+            limit,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// A name from an untrusted message, cut short to be shown in a refusal.
+fn shortened(name: &str) -> String {
+    const SHOWN: usize = 40;
+    match name.char_indices().nth(SHOWN) {
+        Some((at, _)) => format!("{}...", &name[..at]),
+        None => name.to_string(),
     }
 }
 
@@ -347,6 +448,7 @@ mod tests {
                 opening: (seq == 0).then(|| GameOpening {
                     scenario: "a scenario".into(),
                     starter: self.side,
+                    rules: None,
                 }),
                 orders: Vec::new(),
                 last: None,
@@ -357,7 +459,7 @@ mod tests {
                 }),
                 next_contribution,
                 secrets: if seq < 2 {
-                    vec![("set-up".to_string(), self.secret.commitment())]
+                    vec![(SETUP.to_string(), self.secret.commitment())]
                 } else {
                     Vec::new()
                 },
@@ -418,10 +520,11 @@ mod tests {
             ledger.accept(&other),
             Err(Refusal::OtherGame { .. })
         ));
+        // Another message in the place of one kept: the same place given twice over.
         let replayed = altered(&good, |m| m.seq = 1);
         assert!(matches!(
             ledger.accept(&replayed),
-            Err(Refusal::Replayed { seq: 1 })
+            Err(Refusal::Equivocation { seq: 1, .. })
         ));
         let skipped = altered(&good, |m| m.seq = 5);
         assert!(matches!(
@@ -485,7 +588,7 @@ mod tests {
         // A secret committed again differently, and one that does not open.
         let recommitted = altered(&good, |m| {
             m.secrets = vec![(
-                "set-up".into(),
+                SETUP.into(),
                 Opening::new("moved".into()).expect("random").commitment(),
             )]
         });
@@ -495,7 +598,7 @@ mod tests {
         ));
         let mut lie = h.secret.clone();
         lie.value = "Humans hidden at (40.0, 20.0)".into();
-        let moved = altered(&good, |m| m.openings = vec![("set-up".into(), lie)]);
+        let moved = altered(&good, |m| m.openings = vec![(SETUP.into(), lie)]);
         let err = ledger.accept(&moved).expect_err("moved after set-up");
         assert!(
             matches!(
@@ -509,12 +612,136 @@ mod tests {
         );
         // The true secret opens.
         let honest = altered(&good, |m| {
-            m.openings = vec![("set-up".into(), h.secret.clone())]
+            m.openings = vec![(SETUP.into(), h.secret.clone())]
         });
         ledger.accept(&honest).expect("opens");
+        assert_eq!(ledger.humans.opened[SETUP], "Humans hidden at (31.0, 20.0)");
+    }
+
+    /// Issue 36: "answering the same message twice from a restored folder gives two valid,
+    /// different answers; the second is refused as 'a replayed message'. Two different
+    /// messages with the same number (and same game) are proof of a cheat: say so, with both
+    /// digests."
+    #[test]
+    fn two_answers_to_one_message_are_refused_as_proof_of_a_cheat() {
+        let (mut ledger, mut h, _a, game) = opened_game();
+        // The humans answer message 1, then answer it again as from a restored folder.
+        let first = h.send(Some(&ledger), game);
+        let second = h.send(Some(&ledger), game);
+        assert_ne!(first.digest, second.digest);
+        ledger.accept(&first).expect("the first answer");
+        let before = ledger.clone();
+        let err = ledger.accept(&second).expect_err("the second answer");
         assert_eq!(
-            ledger.humans.opened["set-up"],
-            "Humans hidden at (31.0, 20.0)"
+            err,
+            Refusal::Equivocation {
+                seq: 2,
+                kept: first.digest,
+                received: second.digest
+            }
         );
+        let said = err.to_string();
+        for words in [
+            "message 2 exists twice",
+            &first.digest.to_hex(),
+            &second.digest.to_hex(),
+            "keep both files as proof",
+        ] {
+            assert!(said.contains(words), "{said}");
+        }
+        assert_eq!(ledger, before);
+        // The same message again is only a replay.
+        assert_eq!(ledger.accept(&first), Err(Refusal::Replayed { seq: 2 }));
+    }
+
+    /// Issue 36: "refuse orders and secrets a message cannot use (e.g. orders in the opening
+    /// message, which gives none; secrets beyond the names the protocol defines, each
+    /// committed once; more orders than a turn can hold), cap every list".
+    #[test]
+    fn what_a_message_cannot_use_is_refused_and_every_list_is_capped() {
+        use crate::play::record::RecordedOrder;
+        use crate::rules::orders::Order;
+        let game = Bytes32::digest(b"a game");
+        let mut h = Player::new(Side::Humans);
+        let first = h.send(None, game);
+        let junk = RecordedOrder {
+            turn: 1,
+            side: Side::Humans,
+            order: Order::EndMovement,
+            hash: "0000000000000000".into(),
+            rolls_before: 0,
+        };
+        let with_orders = altered(&first, |m| m.orders = vec![junk.clone(); 3]);
+        let err = Ledger::start(&with_orders).expect_err("orders in the opening");
+        assert_eq!(
+            err,
+            Refusal::NothingToGiveYet {
+                seq: 0,
+                what: "orders"
+            }
+        );
+        assert!(err.to_string().contains("gives no orders"), "{err}");
+        let mut ledger = Ledger::start(&first).expect("the true opening");
+        let mut a = Player::new(Side::Aliens);
+        let answer = a.send(Some(&ledger), game);
+        ledger.accept(&answer).expect("the answer");
+        let good = h.send(Some(&ledger), game);
+        let too_many = altered(&good, |m| m.orders = vec![junk.clone(); MAX_ORDERS + 1]);
+        assert!(matches!(
+            ledger.accept(&too_many),
+            Err(Refusal::TooMany {
+                what: "orders",
+                limit: MAX_ORDERS,
+                ..
+            })
+        ));
+        let commitment = h.secret.commitment();
+        let junk_secrets = altered(&good, |m| {
+            m.secrets = (0..90_000)
+                .map(|i| (format!("junk {i}"), commitment))
+                .collect()
+        });
+        let err = ledger.accept(&junk_secrets).expect_err("90,000 secrets");
+        assert!(
+            matches!(
+                err,
+                Refusal::TooMany {
+                    what: "secrets",
+                    found: 90_000,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        let undefined = altered(&good, |m| m.secrets = vec![("x".repeat(500), commitment)]);
+        let err = ledger.accept(&undefined).expect_err("a name not defined");
+        assert!(matches!(err, Refusal::SecretNotDefined { .. }), "{err}");
+        assert!(err.to_string().len() < 400, "the name is cut short: {err}");
+        let twice = altered(&good, |m| {
+            m.secrets = vec![(MARCH.into(), commitment), (MARCH.into(), commitment)]
+        });
+        assert!(matches!(
+            ledger.accept(&twice),
+            Err(Refusal::SecretRecommitted { first: 2, .. })
+        ));
+        let opened = altered(&good, |m| {
+            m.openings = vec![
+                (SETUP.into(), h.secret.clone()),
+                (SETUP.into(), h.secret.clone()),
+            ]
+        });
+        assert!(matches!(
+            ledger.accept(&opened),
+            Err(Refusal::SecretOpenedTwice { .. })
+        ));
+        // Its own sealed orders are a secret the message may commit to; another's are not.
+        let own = altered(&good, |m| m.secrets = vec![(orders_secret(2), commitment)]);
+        ledger.clone().accept(&own).expect("orders 2 in message 2");
+        let other = altered(&good, |m| m.secrets = vec![(orders_secret(7), commitment)]);
+        assert!(matches!(
+            ledger.accept(&other),
+            Err(Refusal::SecretNotDefined { .. })
+        ));
+        ledger.accept(&good).expect("the true message");
     }
 }

@@ -2,7 +2,10 @@
 
 use super::crypto::{Bytes32, Contribution, Opening};
 use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, sealed_ai_order, setup_for};
-use super::message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};
+use super::message::{
+    GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage, rules_digest,
+};
+use super::scenario_check::{OpeningCheck, own_scenarios};
 use super::sealed::{
     AmbushSecret, ChosenSetUp, MARCH, SETUP, SealedOrders, SealedView, Sealing, chosen_set_up,
     dark_side, orders_secret,
@@ -44,6 +47,10 @@ pub enum PbemError {
     UnknownGame { game: Bytes32, seq: u64 },
     #[error("no random source: {0}")]
     Random(String),
+    #[error("refused: {}", .0.join("\n"))]
+    NotYourScenario(Vec<String>),
+    #[error("refused: {refusal}; the one kept is {}", kept.display())]
+    Equivocation { refusal: Refusal, kept: PathBuf },
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> PbemError + '_ {
@@ -158,6 +165,7 @@ pub fn start(
         opening: Some(GameOpening {
             scenario: scenario_text.to_string(),
             starter: side,
+            rules: Some(rules_digest()),
         }),
         orders: Vec::new(),
         last: None,
@@ -200,6 +208,9 @@ pub struct Turn {
     /// This side's secret set-up, when it is still to commit to one: a copy of the scenario
     /// with its pieces placed (`--setup`); the scenario's own when `None`.
     pub set_up: Option<String>,
+    /// The first message of a game: how its scenario and rule tables compare with this
+    /// player's own files, which the player sees before its first move.
+    pub opening_check: Option<OpeningCheck>,
 }
 
 /// What a received message asks of this side.
@@ -215,6 +226,7 @@ pub enum Prepared {
 pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepared, PbemError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
+    let mut opening_check = None;
     let (mut messages, me) = if folder.dir.join("messages").is_dir() {
         (folder.messages()?, folder.secrets()?)
     } else {
@@ -229,7 +241,8 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
                 seq: file.message.seq,
             });
         };
-        scenario_of(&opening.scenario, rules).map_err(PbemError::Scenario)?;
+        let scenario = scenario_of(&opening.scenario, rules).map_err(PbemError::Scenario)?;
+        opening_check = Some(OpeningCheck::of(opening, &scenario.name, &own_scenarios()));
         let me = MySecrets {
             side: opening.starter.other(),
             promised: Default::default(),
@@ -241,7 +254,15 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
         true => Ledger::start(&file)?,
         false => {
             let mut l = folder.ledger(&messages)?;
-            l.accept(&file)?;
+            match l.accept(&file) {
+                Err(refusal @ Refusal::Equivocation { seq, .. }) => {
+                    return Err(PbemError::Equivocation {
+                        refusal,
+                        kept: folder.message_path(seq),
+                    });
+                }
+                other => other?,
+            }
             l
         }
     };
@@ -278,6 +299,7 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
         rules: rules.clone(),
         rebuilt,
         set_up: None,
+        opening_check,
     })))
 }
 
@@ -285,6 +307,17 @@ impl Turn {
     /// The side this player plays.
     pub fn side(&self) -> Side {
         self.me.side
+    }
+
+    /// Refuses a game whose scenario or rule tables are not byte for byte this player's own,
+    /// unless the player `accepted` them: the error says what differs. Nothing is kept.
+    pub fn refuse_unless_accepted(&self, accepted: bool) -> Result<(), PbemError> {
+        match &self.opening_check {
+            Some(check) if !accepted && !check.is_same() => {
+                Err(PbemError::NotYourScenario(check.lines()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether the game waits on this side's decision.
@@ -352,6 +385,7 @@ impl Turn {
             rules,
             rebuilt,
             set_up,
+            opening_check: _,
         } = self;
         let chosen = chosen_of(&rebuilt.scenario, me.side, set_up.as_deref(), &rules)?;
         let (answer, secrets) = answer(&ledger, me, orders, last, &rebuilt, chosen.as_ref())?;
@@ -372,7 +406,8 @@ impl Turn {
 }
 
 /// `pbem open`: `prepare`, then this side's turn (the AI's, when `ai`) sent to `out`, unless
-/// nothing is left to send. A refused message changes nothing.
+/// nothing is left to send. A refused message changes nothing, and so does a game's first
+/// message whose scenario or rules are not this player's own, unless `accept_scenario`.
 pub fn open(
     data: &Path,
     received: &Path,
@@ -380,25 +415,38 @@ pub fn open(
     ai: bool,
     out: &Path,
     set_up: Option<&str>,
+    accept_scenario: bool,
 ) -> Result<Opened, PbemError> {
     let mut turn = match prepare(data, received, rules)? {
         Prepared::Over(opened) => return Ok(opened),
         Prepared::Answer(turn) => turn,
     };
+    turn.refuse_unless_accepted(accept_scenario)?;
     turn.set_up = set_up.map(str::to_string);
-    let side = turn.side();
-    let (orders, last) = match (turn.is_mine(), ai) {
-        (false, _) => (Vec::new(), None),
-        // The column of a sealed ambush gives one order at a time: only the ambusher's game
-        // can play it.
-        (true, true) if turn.rebuilt.sealed => (
-            Vec::new(),
-            sealed_ai_order(&turn.rebuilt.game, side, turn.rebuilt.refused_last),
-        ),
-        (true, true) => ai_turn(&mut turn.rebuilt.game.clone(), side),
-        (true, false) => return Err(PbemError::NeedsAPlayer),
-    };
-    turn.send(orders, last, out)
+    match ai {
+        true => turn.send_ai_turn(out),
+        false if turn.is_mine() => Err(PbemError::NeedsAPlayer),
+        false => turn.send(Vec::new(), None, out),
+    }
+}
+
+impl Turn {
+    /// Sends the answer with the AI's turn for this side, if the game waits on it; else with
+    /// no orders (the answer owes its contributions all the same).
+    pub fn send_ai_turn(self: Box<Turn>, out: &Path) -> Result<Opened, PbemError> {
+        let side = self.side();
+        let (orders, last) = match self.is_mine() {
+            false => (Vec::new(), None),
+            // The column of a sealed ambush gives one order at a time: only the ambusher's
+            // game can play it.
+            true if self.rebuilt.sealed => (
+                Vec::new(),
+                sealed_ai_order(&self.rebuilt.game, side, self.rebuilt.refused_last),
+            ),
+            true => ai_turn(&mut self.rebuilt.game.clone(), side),
+        };
+        self.send(orders, last, out)
+    }
 }
 
 fn ending(r: &Rebuilt) -> Option<String> {
@@ -459,6 +507,12 @@ pub struct Verified {
     pub ending: String,
     /// The hash of the table at the end: both players' copies end on the same one.
     pub table: String,
+    /// BLAKE3 of the scenario's text, as the first message carries it.
+    pub scenario: Bytes32,
+    /// The digest of the rule tables this player's game replayed it with.
+    pub rules: Bytes32,
+    /// The digest of the rule tables the starter's game said it plays with, if it did.
+    pub starter_rules: Option<Bytes32>,
 }
 
 /// `pbem verify`: checks every message of a finished game again from the first (the chain,
@@ -474,6 +528,10 @@ pub fn verify(
     let folder = GameFolder::of(data, game);
     let messages = folder.messages()?;
     let ledger = folder.ledger(&messages)?;
+    let opening = messages
+        .first()
+        .and_then(|m| m.message.opening.clone())
+        .ok_or_else(|| PbemError::Store(format!("{}: no first message", folder.dir.display())))?;
     let me = folder.secrets()?;
     let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
     if rebuilt.sealed {
@@ -497,6 +555,9 @@ pub fn verify(
         orders: rebuilt.game.record.orders.len(),
         ending: ending(&rebuilt).unwrap_or_default(),
         table: table_hash(&rebuilt.game.table),
+        scenario: Bytes32::digest(opening.scenario.as_bytes()),
+        rules: rules_digest(),
+        starter_rules: opening.rules,
     })
 }
 

@@ -37,6 +37,7 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
         opening: Some(GameOpening {
             scenario: SCENARIO.to_string(),
             starter: Side::Humans,
+            rules: None,
         }),
         orders: Vec::new(),
         last: None,

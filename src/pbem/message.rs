@@ -12,8 +12,32 @@ use std::path::Path;
 /// The protocol's version: a message of another version is refused by name.
 pub const PROTOCOL: u32 = 2;
 
-/// The largest message file read, bytes: a whole game's orders fit many times over.
+/// The largest message file read, bytes: a whole game's orders fit many times over. A message
+/// is kept as the bytes received, so whatever was accepted under this limit reads back.
 pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
+
+/// The most orders one message may give (`orders`): a turn by file ends at its first order
+/// that rolls, and a dozen units give a few orders each that roll nothing; a turn of this many
+/// is no turn the rules can hold.
+pub const MAX_ORDERS: usize = 5_000;
+
+/// The most secrets one message may commit to: the protocol defines three per message (the
+/// column's `march`, the ambusher's `setup`, and `orders N` for the message's own sealed
+/// orders), each committed once in the game.
+pub const MAX_SECRETS: usize = 3;
+
+/// The most secrets one message may open: every secret its sender committed to, in the
+/// longest game (an ambusher seals its orders in each of its messages, some 500 in a mountain
+/// pass), with room to spare. Each is opened once.
+pub const MAX_OPENINGS: usize = 5_000;
+
+/// The most units a table shown to the column may hold: every scenario has a few dozen at
+/// most, waves and reinforcements included.
+pub const MAX_VIEW_UNITS: usize = 1_000;
+
+/// The most roll-log entries one table shown to the column may add: the readable rolls of one
+/// message's orders and the rules' rolls after them.
+pub const MAX_VIEW_LOG: usize = 10_000;
 
 /// How a new game starts: the first message carries it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -23,6 +47,24 @@ pub struct GameOpening {
     pub scenario: String,
     /// The side the starting player plays; the other player plays the other.
     pub starter: Side,
+    /// The digest of the rule tables the starting player's game plays with (`rules_digest`):
+    /// the other player's game compares it with its own before its first move. Left out of
+    /// the text when absent, so a message written before it existed keeps its digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Bytes32>,
+}
+
+/// The digest of the rule tables the game plays by file with, the bundled ones: BLAKE3 over
+/// each rule file's name, length and text, in the tables' order.
+pub fn rules_digest() -> Bytes32 {
+    let mut hasher = blake3::Hasher::new();
+    for file in ambush_data::tables::RULE_FILES {
+        let text = ambush_data::tables::bundled_text(file).unwrap_or_default();
+        hasher.update(file.as_bytes());
+        hasher.update(&(text.len() as u64).to_le_bytes());
+        hasher.update(text.as_bytes());
+    }
+    Bytes32(*hasher.finalize().as_bytes())
 }
 
 /// A contribution revealed for a stretch of the game's dice, opening its commitment.
@@ -89,21 +131,44 @@ impl TurnMessage {
 
 /// A message as a file holds it: the message and its digest, which tells a file cut short or
 /// changed in transit from one that was sent.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MessageFile {
     pub message: TurnMessage,
     pub digest: Bytes32,
+    /// The text the message was read from, with the digest its message had then: kept and
+    /// sent on as received, byte for byte. Written anew, the same message can grow (a compact
+    /// file pretty-printed) past what a file may hold, and no longer read back.
+    #[serde(skip)]
+    received: Option<(Bytes32, std::sync::Arc<str>)>,
+}
+
+/// Two files are the same message: how each was laid out does not count.
+impl PartialEq for MessageFile {
+    fn eq(&self, other: &MessageFile) -> bool {
+        self.message == other.message && self.digest == other.digest
+    }
 }
 
 impl MessageFile {
     pub fn of(message: TurnMessage) -> MessageFile {
         let digest = message.digest();
-        MessageFile { message, digest }
+        MessageFile {
+            message,
+            digest,
+            received: None,
+        }
     }
 
-    /// The file's text.
+    /// The file's text: as it was received, if it was read and its message not changed since;
+    /// else written anew.
     pub fn text(&self) -> String {
+        if let Some((digest, text)) = &self.received
+            && *digest == self.digest
+            && self.message.digest() == *digest
+        {
+            return text.to_string();
+        }
         // A table shown to the column is written a unit to a line: a message stays readable
         // and a third of its size.
         let config = ron::ser::PrettyConfig::default()
@@ -115,7 +180,7 @@ impl MessageFile {
     /// Reads a message from untrusted text: refused when it does not parse (a truncated file
     /// among them) or its digest is not its message's.
     pub fn parse(shown: &str, text: &str) -> Result<MessageFile, MessageError> {
-        let file: MessageFile = parse_ron_within(shown, text, MAX_MESSAGE_BYTES)
+        let mut file: MessageFile = parse_ron_within(shown, text, MAX_MESSAGE_BYTES)
             .map_err(|e| MessageError::Unreadable(Box::new(e)))?;
         let digest = file.message.digest();
         if digest != file.digest {
@@ -125,6 +190,7 @@ impl MessageFile {
                 found: digest,
             });
         }
+        file.received = Some((digest, text.into()));
         Ok(file)
     }
 
@@ -172,6 +238,7 @@ mod tests {
             opening: Some(GameOpening {
                 scenario: "(name: \"x\")".into(),
                 starter: Side::Humans,
+                rules: Some(rules_digest()),
             }),
             orders: Vec::new(),
             last: None,
@@ -197,5 +264,28 @@ mod tests {
         let err = MessageFile::parse("m.ron", &changed).expect_err("changed");
         assert!(matches!(err, MessageError::Corrupt { .. }), "{err}");
         assert!(err.to_string().contains("changed or damaged"), "{err}");
+    }
+
+    /// Issue 36: "Anything accepted must be re-readable ... store the bytes received (not a
+    /// re-serialisation), so what was accepted reads back": a compact file, which written
+    /// anew would be pretty-printed larger, is kept byte for byte.
+    #[test]
+    fn a_message_read_is_written_back_as_the_bytes_received() {
+        let file = MessageFile::of(message());
+        let compact = ron::to_string(&file).expect("writes");
+        assert_ne!(compact, file.text(), "written anew, the layout differs");
+        let read = MessageFile::parse("m.ron", &compact).expect("reads");
+        assert_eq!(read.text(), compact);
+        // Changed after it was read, it is written anew: the old bytes are not its text.
+        let mut changed = read.clone();
+        changed.message.seq = 4;
+        assert!(!changed.text().contains("seq:0"));
+        // A first message without the rules' digest (written before it was added) keeps the
+        // digest it was sent with.
+        let mut old = message();
+        if let Some(o) = &mut old.opening {
+            o.rules = None;
+        }
+        assert!(!canonical(&old).contains("rules"));
     }
 }

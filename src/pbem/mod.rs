@@ -7,6 +7,7 @@ pub mod fuzz;
 pub mod game;
 pub mod live;
 pub mod message;
+pub mod scenario_check;
 pub mod sealed;
 pub mod store;
 
@@ -16,4 +17,7 @@ pub use folder::{
     Opened, PbemError, Prepared, Turn, Verified, games, open, outbox, outbox_file, prepare, start,
     verify,
 };
-pub use message::{GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage};
+pub use message::{
+    GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage, rules_digest,
+};
+pub use scenario_check::OpeningCheck;

@@ -47,6 +47,19 @@ fn outbox(game: crate::pbem::Bytes32, seq: u64) -> PathBuf {
     crate::pbem::outbox_file(&data_folder(), game, seq)
 }
 
+/// A game's first message whose scenario or rule tables are not byte for byte the player's
+/// own, waiting for the player to accept or refuse it before anything is kept or played.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct ScenarioToAccept {
+    /// The player's data folder.
+    pub data: PathBuf,
+    /// The received turn file.
+    pub message: PathBuf,
+    pub set_up: Option<String>,
+    /// How it compares, the differing lines among them (`OpeningCheck::lines`).
+    pub lines: Vec<String>,
+}
+
 /// The menu's part in play by file: the turn file to open, and what the last step came to.
 #[derive(Resource, Debug, Default)]
 pub struct PbemMenu {
@@ -94,8 +107,9 @@ fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Co
 pub enum ByFile {
     /// A new game of this scenario file, as this side.
     Start { file: PathBuf, side: Side },
-    /// The answer to this received turn file.
-    Answer { message: PathBuf },
+    /// The answer to this received turn file; `accepted` when its scenario was not the
+    /// player's own and the player accepted it.
+    Answer { message: PathBuf, accepted: bool },
     /// A new game of this scenario file, as this side, hosted live on this port.
     Host {
         file: PathBuf,
@@ -147,7 +161,13 @@ pub fn set_up_chosen(
     };
     match by_file {
         ByFile::Start { file, side } => start_by_file(&file, side, Some(&text), menu),
-        ByFile::Answer { message } => open_with_set_up(&message, Some(text), menu, commands),
+        ByFile::Answer { message, accepted } => open_in(
+            &data_folder(),
+            &message,
+            (Some(text), accepted),
+            menu,
+            commands,
+        ),
         ByFile::Host { file, side, port } => {
             crate::screen::live::host_game(&file, side, port, Some(&text), menu, commands)
         }
@@ -179,15 +199,27 @@ fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu:
 }
 
 /// Opens a received turn file: first the set-up screens when this side's secret set-up is
-/// owed and not chosen yet, then the turn on the table, or the answer at once.
+/// owed and not chosen yet, then the turn on the table, or the answer at once. A game's first
+/// message whose scenario or rules are not the player's own waits for the player to accept it.
 pub(super) fn open_with_set_up(
     path: &std::path::Path,
     set_up: Option<String>,
     menu: &mut PbemMenu,
     commands: &mut Commands,
 ) {
+    open_in(&data_folder(), path, (set_up, false), menu, commands);
+}
+
+/// `open_with_set_up` in the data folder `data`, the game's scenario `accepted` or not.
+fn open_in(
+    data: &std::path::Path,
+    path: &std::path::Path,
+    (set_up, accepted): (Option<String>, bool),
+    menu: &mut PbemMenu,
+    commands: &mut Commands,
+) {
     let rules = Arc::new(ambush_data::Rules::bundled().clone());
-    match crate::pbem::prepare(&data_folder(), path, &rules) {
+    match crate::pbem::prepare(data, path, &rules) {
         Err(e) => menu.say(false, e.to_string()),
         Ok(crate::pbem::Prepared::Over(o)) => menu.say(
             true,
@@ -197,16 +229,32 @@ pub(super) fn open_with_set_up(
             ),
         ),
         Ok(crate::pbem::Prepared::Answer(mut turn)) => {
+            if let Some(check) = turn.opening_check.as_ref().filter(|c| !c.is_same())
+                && !accepted
+            {
+                menu.say(
+                    false,
+                    "This game's scenario is not your own: accept or refuse it.".into(),
+                );
+                commands.insert_resource(ScenarioToAccept {
+                    data: data.to_path_buf(),
+                    message: path.to_path_buf(),
+                    set_up,
+                    lines: check.lines(),
+                });
+                return;
+            }
             if set_up.is_none() && turn.set_up_owed() {
                 let by_file = ByFile::Answer {
                     message: path.to_path_buf(),
+                    accepted,
                 };
                 if set_up_screens(&turn.rebuilt.scenario, turn.side(), by_file, commands) {
                     return;
                 }
             }
             turn.set_up = set_up;
-            let out = outbox(turn.game(), turn.answer_seq());
+            let out = crate::pbem::outbox_file(data, turn.game(), turn.answer_seq());
             if !turn.is_mine() {
                 match turn.send(Vec::new(), None, &out) {
                     Ok(_) => menu.say(true, format!("Answered: send {}", out.display())),
@@ -222,6 +270,95 @@ pub(super) fn open_with_set_up(
             });
             commands.queue(start_turn);
         }
+    }
+}
+
+/// The player's choice on a game whose scenario is not its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScenarioChoice {
+    Accept,
+    Refuse,
+}
+
+/// What the window shows of a game's scenario that is not the player's own: how it differs,
+/// and the buttons to accept or refuse it.
+pub fn scenario_to_accept_ui(
+    ui: &mut egui::Ui,
+    asked: &ScenarioToAccept,
+) -> Option<ScenarioChoice> {
+    let mut choice = None;
+    ui.label(format!(
+        "The game in {} is not played with your own scenario or rules:",
+        asked.message.display()
+    ));
+    ui.add_space(6.0);
+    egui::ScrollArea::vertical()
+        .max_height(320.0)
+        .show(ui, |ui| {
+            for line in &asked.lines {
+                if line.starts_with("    ") {
+                    ui.monospace(line.trim_start());
+                } else {
+                    ui.label(line);
+                }
+            }
+        });
+    ui.add_space(6.0);
+    ui.label("Play it only if you agreed to it with the other player. Refusing keeps nothing.");
+    ui.horizontal(|ui| {
+        if ui.button("Accept and play").clicked() {
+            choice = Some(ScenarioChoice::Accept);
+        }
+        if ui.button("Refuse").clicked() {
+            choice = Some(ScenarioChoice::Refuse);
+        }
+    });
+    choice
+}
+
+/// The question over the menu: accept or refuse a game whose scenario is not the player's own.
+fn ask_to_accept_the_scenario(
+    mut contexts: EguiContexts,
+    asked: Res<ScenarioToAccept>,
+    mut menu: ResMut<PbemMenu>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut choice = None;
+    egui::Window::new("Not your scenario")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .default_width(640.0)
+        .show(ctx, |ui| choice = scenario_to_accept_ui(ui, &asked));
+    if let Some(choice) = choice {
+        commands.remove_resource::<ScenarioToAccept>();
+        decide_on_the_scenario(asked.clone(), choice, &mut menu, &mut commands);
+    }
+    Ok(())
+}
+
+/// Accepting opens the message and plays on; refusing keeps nothing.
+fn decide_on_the_scenario(
+    asked: ScenarioToAccept,
+    choice: ScenarioChoice,
+    menu: &mut PbemMenu,
+    commands: &mut Commands,
+) {
+    match choice {
+        ScenarioChoice::Accept => open_in(
+            &asked.data,
+            &asked.message,
+            (asked.set_up, true),
+            menu,
+            commands,
+        ),
+        ScenarioChoice::Refuse => menu.say(
+            false,
+            format!(
+                "Refused the game in {}: nothing was kept.",
+                asked.message.display()
+            ),
+        ),
     }
 }
 
@@ -341,6 +478,12 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::TurnSent)),
         )
         .add_systems(OnExit(Screen::Table), turn_left)
+        .add_systems(
+            EguiPrimaryContextPass,
+            ask_to_accept_the_scenario
+                .in_set(EguiPass::Screens)
+                .run_if(resource_exists::<ScenarioToAccept>),
+        )
         .add_systems(
             Update,
             hold_an_order_that_rolls
@@ -645,7 +788,7 @@ mod tests {
         let turn = loop {
             let (who, ai) = if i % 2 == 0 { (&b, true) } else { (&a, false) };
             if ai {
-                open(who, &m(i), &rules, true, &m(i + 1), None).expect("the AI answers");
+                open(who, &m(i), &rules, true, &m(i + 1), None, false).expect("the AI answers");
             } else {
                 match prepare(who, &m(i), &rules).expect("the message opens") {
                     Prepared::Answer(turn) if turn.is_mine() => break turn,
@@ -734,7 +877,66 @@ mod tests {
         assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
         assert!(next.contains("Send this file to your opponent"), "{next}");
         // The aliens' game takes the answer and plays on.
-        open(&b, &m(i + 1), &rules, true, &m(i + 2), None).expect("the aliens take the answer");
+        open(&b, &m(i + 1), &rules, true, &m(i + 2), None, false)
+            .expect("the aliens take the answer");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 36: "window: the pbem screen shows the difference and Accept/Refuse buttons
+    /// before the first move", and refusing keeps nothing.
+    #[test]
+    fn a_game_whose_scenario_is_not_the_players_own_waits_for_accept_or_refuse() {
+        let dir = std::env::temp_dir().join(format!("ambush-pbem-accept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let rules = Arc::new(Rules::bundled().clone());
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/jungle_patrol.ron"),
+        )
+        .expect("the jungle patrol");
+        let rigged = text.replace(
+            "\"blaster\", \"laser_pistol\"], armour: true",
+            "\"laser_pistol\"]",
+        );
+        assert_ne!(rigged, text);
+        let (a, b) = (dir.join("A"), dir.join("B"));
+        let m0 = dir.join("m0.ron");
+        start(&a, &rigged, Side::Humans, &rules, &m0, None).expect("started");
+        let mut world = World::new();
+        let mut queue = bevy::ecs::world::CommandQueue::default();
+        let mut menu = PbemMenu::default();
+        {
+            let mut commands = Commands::new(&mut queue, &world);
+            open_in(&b, &m0, (None, false), &mut menu, &mut commands);
+        }
+        queue.apply(&mut world);
+        let asked = world
+            .get_resource::<ScenarioToAccept>()
+            .expect("the player is asked")
+            .clone();
+        let said = asked.lines.join("\n");
+        assert!(said.contains("NOT your file"), "{said}");
+        assert!(said.contains("jungle_patrol.ron"), "{said}");
+        assert!(
+            said.contains("- line") && said.contains("armour: true"),
+            "{said}"
+        );
+        assert!(
+            !b.join("pbem").exists(),
+            "nothing is kept before the choice"
+        );
+        // The question is drawn with both buttons.
+        let ctx = egui::Context::default();
+        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            assert_eq!(scenario_to_accept_ui(ui, &asked), None);
+        });
+        output.drop_without_applying_deltas();
+        {
+            let mut commands = Commands::new(&mut queue, &world);
+            decide_on_the_scenario(asked, ScenarioChoice::Refuse, &mut menu, &mut commands);
+        }
+        let (ok, text) = menu.status.clone().expect("said");
+        assert!(!ok && text.contains("nothing was kept"), "{text}");
+        assert!(!b.join("pbem").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

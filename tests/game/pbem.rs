@@ -539,3 +539,200 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
     });
     refused(&data, &format!("message {altered}: Aliens's contribution"));
 }
+
+/// `pbem open MSG` in folder `who`, answering to `out`, with `extra` options.
+fn open_to(t: &Table, who: &str, message: &str, out: &str, extra: &[&str]) -> Output {
+    let data = t.path(who);
+    let mut args = vec![
+        "pbem", "open", message, "--data", &data, "--ai", "--out", out,
+    ];
+    args.extend_from_slice(extra);
+    ambush(&args)
+}
+
+/// Issue 36: "the starter sends its own edit of 'Jungle Patrol' under the same name (marines
+/// without armour or blasters, a fifth dummy)": the opener "must see, before its first move,
+/// whether message 0's scenario (and rules) are byte-identical to its own file of that name
+/// ... otherwise a clear difference ... `pbem open` refuses a differing scenario unless
+/// `--accept-scenario`"; "a scenario with no file of that name on the opener's side says so".
+#[test]
+fn a_rigged_scenario_is_shown_and_refused_unless_accepted() {
+    let t = Table::new("rigged");
+    let scenario =
+        std::fs::read_to_string(root().join("scenarios/jungle_patrol.ron")).expect("the scenario");
+    let rigged = scenario
+        .replace(
+            "weapons: [\"blaster\", \"laser_pistol\"], armour: true",
+            "weapons: [\"laser_pistol\"]",
+        )
+        .replace(
+            "dummies: [(30.0, 30.0),",
+            "dummies: [(30.0, 36.0), (30.0, 30.0),",
+        );
+    assert_ne!(rigged, scenario);
+    std::fs::write(t.path("jungle_patrol.ron"), &rigged).expect("written");
+    let started = t.start(&t.path("jungle_patrol.ron"));
+    assert!(started.status.success(), "{}", text(&started));
+    let before = t.kept("B");
+    let out = t.open("B", &t.message(0), 0);
+    let said = text(&out);
+    assert!(
+        !out.status.success(),
+        "a rigged scenario was played: {said}"
+    );
+    for words in [
+        "NOT your file of that name",
+        "scenarios/jungle_patrol.ron",
+        "- line ",
+        "armour: true",
+        "--accept-scenario",
+        "rule tables are your own",
+    ] {
+        assert!(said.contains(words), "expected {words:?}: {said}");
+    }
+    assert_eq!(t.kept("B"), before, "nothing is kept");
+    assert!(!Path::new(&t.message(1)).exists(), "nothing is sent");
+    // Accepted, it is played, the difference said all the same.
+    let out = open_to(
+        &t,
+        "B",
+        &t.message(0),
+        &t.message(1),
+        &["--accept-scenario"],
+    );
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("NOT your file") && said.contains("message 1 written"),
+        "{said}"
+    );
+
+    // The true scenario is said to be the opener's own.
+    let honest = Table::new("honest");
+    assert!(honest.start("scenarios/jungle_patrol.ron").status.success());
+    let out = honest.open("B", &honest.message(0), 0);
+    let said = text(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("byte for byte your own file"), "{said}");
+
+    // A scenario the opener has no file of.
+    let renamed = Table::new("renamed");
+    let mine = scenario.replace("name: \"Jungle Patrol\"", "name: \"Jungle Patrol (mine)\"");
+    std::fs::write(renamed.path("mine.ron"), mine).expect("written");
+    assert!(renamed.start(&renamed.path("mine.ron")).status.success());
+    let out = renamed.open("B", &renamed.message(0), 0);
+    let said = text(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("no scenario named \"Jungle Patrol (mine)\""),
+        "{said}"
+    );
+}
+
+/// A message file as compact as a cheat can make it, its digest made anew.
+fn write_compact(to: &str, message: ambush::pbem::TurnMessage) {
+    let file = MessageFile::of(message);
+    std::fs::write(to, ron::to_string(&file).expect("writes")).expect("written");
+}
+
+/// Issue 36: "an opening message of 7.8 MB (a valid digest, 100,000 junk orders that are never
+/// replayed) is accepted; so is a message 2 with 90,000 junk `secrets`. The game stores them
+/// re-formatted ... over its own 8 MiB read limit ... Anything accepted must be re-readable":
+/// both are refused, and a message accepted is kept as the bytes received.
+#[test]
+fn oversized_messages_are_refused_and_what_is_accepted_reads_back() {
+    use ambush::play::record::RecordedOrder;
+    use ambush::rules::orders::Order;
+    let t = Table::new("oversized");
+    assert!(t.start("scenarios/crashed_ship.ron").status.success());
+    let m0 = MessageFile::read(Path::new(&t.message(0))).expect("message 0");
+    let junk = RecordedOrder {
+        turn: 1,
+        side: ambush_data::board::Side::Humans,
+        order: Order::EndMovement,
+        hash: "0000000000000000".into(),
+        rolls_before: 0,
+    };
+    let bad = t.path("bad.ron");
+    let mut stuffed = m0.message.clone();
+    stuffed.orders = vec![junk; 100_000];
+    write_compact(&bad, stuffed);
+    let size = std::fs::metadata(&bad).expect("written").len();
+    assert!(size > 7_000_000 && size < 8 << 20, "{size} bytes");
+    let out = t.open("B", &bad, 0);
+    let said = text(&out);
+    assert!(!out.status.success(), "accepted: {said}");
+    assert!(said.contains("gives no orders"), "{said}");
+    assert!(t.kept("B").is_empty(), "nothing kept: {said}");
+    // The game goes on to message 2, the humans' (A's).
+    assert!(t.open("B", &t.message(0), 0).status.success());
+    assert!(t.open("A", &t.message(1), 1).status.success());
+    let m2 = MessageFile::read(Path::new(&t.message(2))).expect("message 2");
+    let mut stuffed = m2.message.clone();
+    let commitment = m2.message.next_contribution;
+    stuffed.secrets = (0..90_000)
+        .map(|i| (format!("junk {i}"), commitment))
+        .collect();
+    write_compact(&bad, stuffed);
+    let before = t.kept("B");
+    let out = t.open("B", &bad, 2);
+    let said = text(&out);
+    assert!(!out.status.success(), "accepted: {said}");
+    assert!(said.contains("90000 secrets"), "{said}");
+    assert_eq!(t.kept("B"), before);
+    // The true message 2, sent compact: kept byte for byte, and every kept message reads back.
+    let compact = t.path("m2-compact.ron");
+    write_compact(&compact, m2.message.clone());
+    let out = t.open("B", &compact, 2);
+    assert!(out.status.success(), "{}", text(&out));
+    let (dir, kept) = kept_messages(&t.dir.join("B"));
+    assert_eq!(kept.len(), 4);
+    assert_eq!(
+        std::fs::read(dir.join("000002.ron")).expect("kept"),
+        std::fs::read(&compact).expect("sent"),
+        "kept as the bytes received"
+    );
+}
+
+/// Issue 36: "answering the same message twice from a restored folder gives two valid,
+/// different answers; the second is refused as 'a replayed message'. Two different messages
+/// with the same number (and same game) are proof of a cheat: say so, with both digests".
+#[test]
+fn a_message_answered_twice_from_a_restored_folder_is_proof_of_a_cheat() {
+    let t = Table::new("equivocation");
+    assert!(t.start("scenarios/crashed_ship.ron").status.success());
+    assert!(t.open("B", &t.message(0), 0).status.success());
+    // A keeps a copy of its folder, answers message 1, and B takes the answer.
+    let status = Command::new("cp")
+        .args(["-r", &t.path("A"), &t.path("A-restored")])
+        .status()
+        .expect("cp runs");
+    assert!(status.success());
+    assert!(t.open("A", &t.message(1), 1).status.success());
+    assert!(t.open("B", &t.message(2), 2).status.success());
+    // From the restored copy, A answers message 1 again: another message 2.
+    let again = t.path("m2-again.ron");
+    let out = open_to(&t, "A-restored", &t.message(1), &again, &[]);
+    assert!(out.status.success(), "{}", text(&out));
+    let first = MessageFile::read(Path::new(&t.message(2))).expect("the first");
+    let second = MessageFile::read(Path::new(&again)).expect("the second");
+    assert_ne!(first.digest, second.digest);
+    let before = t.kept("B");
+    let out = t.open("B", &again, 2);
+    let said = text(&out);
+    assert!(!out.status.success(), "accepted: {said}");
+    for words in [
+        "message 2 exists twice with different contents",
+        &first.digest.to_hex(),
+        &second.digest.to_hex(),
+        "answered the same message twice",
+        "keep both files as proof",
+        "000002.ron",
+    ] {
+        assert!(said.contains(words), "expected {words:?}: {said}");
+    }
+    assert_eq!(t.kept("B"), before);
+    // The same message again is only a replay.
+    let out = t.open("B", &t.message(2), 2);
+    assert!(text(&out).contains("a replayed message"), "{}", text(&out));
+}

@@ -13,8 +13,14 @@ trap 'rm -rf "$work"' EXIT
 t0=$(date +%s.%N)
 "$bin" play --host "$port" --scenario "$scenario" --side humans --data "$work/A" --ai >"$work/host.log" 2>&1 &
 host=$!
-sleep 0.5
-"$bin" play --join "127.0.0.1:$port" --data "$work/B" --ai >"$work/join.log" 2>&1
+# The host's first line gives the invite code the joiner needs.
+code=""
+for _ in $(seq 100); do
+  code=$(sed -n 's/.*invite code \([^;]*\);.*/\1/p' "$work/host.log" | head -n 1)
+  [ -n "$code" ] && break
+  sleep 0.1
+done
+"$bin" play --join "127.0.0.1:$port" --code "$code" --data "$work/B" --ai >"$work/join.log" 2>&1
 wait "$host"
 t1=$(date +%s.%N)
 tail -n 1 "$work/host.log"

@@ -268,6 +268,8 @@ fn open(
 pub struct Live {
     pub host: Option<u16>,
     pub join: Option<String>,
+    /// The invite code, to join.
+    pub code: Option<String>,
     pub scenario: Option<PathBuf>,
     pub side: Side,
     pub data: Option<PathBuf>,
@@ -285,7 +287,7 @@ pub struct Live {
 /// turn, or the player's in the window) and the answer goes back at once. Every message is kept
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
-    use crate::pbem::live::{Ended, Link, LiveState, Session, game_to_resume};
+    use crate::pbem::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
     let rules = Arc::new(Rules::bundled().clone());
     let data = DataArg { data: args.data }.folder()?;
     let outbox = pbem::outbox(&data);
@@ -320,10 +322,13 @@ pub fn live(args: Live) -> Result<(), CliError> {
                 }
                 None => resume()?,
             };
-            let link = Link::host(port).map_err(CliError::Failed)?;
+            // A new code each session: one given out for an earlier session opens nothing now.
+            let code = InviteCode::new().map_err(CliError::Failed)?;
+            let link = Link::host(port, &code).map_err(CliError::Failed)?;
             println!(
-                "game {}: hosting on port {}; waiting for the other player",
+                "game {}: hosting on port {}; invite code {code}; waiting for the other player, who joins with `ambush play --join ADDRESS:{} --code {code}`",
                 game.to_hex(),
+                link.local.port(),
                 link.local.port()
             );
             (link, Some(game))
@@ -332,8 +337,12 @@ pub fn live(args: Live) -> Result<(), CliError> {
             let addr: std::net::SocketAddr = addr
                 .parse()
                 .map_err(|e| CliError::Usage(format!("{}: {e}", plain(addr))))?;
+            let code = InviteCode::parse(args.code.as_deref().unwrap_or_default())
+                .map_err(|e| CliError::Usage(format!("--code: {e}")))?;
             let game = resume().ok();
-            (Link::join(addr).map_err(CliError::Failed)?, game)
+            let link = Link::join(addr, &code).map_err(CliError::Failed)?;
+            println!("joining the game hosted at {addr}");
+            (link, game)
         }
         (None, None) => return Err(CliError::Usage("give --host PORT or --join ADDR".into())),
     };
@@ -359,7 +368,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
         }
         Ok(Ended::Left(_)) => {
             println!(
-                "left the game; it is kept in {}: resume it with `ambush play --host PORT` or `--join ADDR`, or finish it by file from {}",
+                "left the game; it is kept in {}: resume it with `ambush play --host PORT` or `--join ADDR --code CODE`, or finish it by file from {}",
                 plain(&data.display().to_string()),
                 plain(&outbox.display().to_string())
             );

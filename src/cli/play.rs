@@ -64,9 +64,14 @@ pub struct PlayArgs {
     /// --side, a new game; without, the game kept in the data folder, resumed.
     #[arg(long, value_name = "PORT", conflicts_with_all = ["join", "load", "replay"])]
     pub host: Option<u16>,
-    /// Live play: join the player hosting at this address (`HOST:PORT`).
-    #[arg(long, value_name = "ADDR", conflicts_with_all = ["scenario", "load", "replay"])]
+    /// Live play: join the player hosting at this address (`HOST:PORT`), with the invite code
+    /// the host gave (--code).
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["scenario", "load", "replay"], requires = "code")]
     pub join: Option<String>,
+    /// Live play: the invite code the host shows and reads out to you (e.g.
+    /// `k3f9-2xqm-7w0c-hv5d`); only a player with the code can join its game.
+    #[arg(long, value_name = "CODE", requires = "join")]
+    pub code: Option<String>,
     /// Live play: the side the host plays (the other player plays the other).
     #[arg(long, value_enum, requires = "host", default_value = "humans")]
     pub side: super::pbem::SideArg,
@@ -113,6 +118,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         measure_frames,
         host,
         join,
+        code,
         side,
         data,
         ai,
@@ -125,6 +131,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         return super::pbem::live(super::pbem::Live {
             host,
             join,
+            code,
             scenario: path,
             side: side.into(),
             data,

@@ -5,14 +5,22 @@
 //! before it is sent, so a dropped connection loses nothing: either player resumes it live (each
 //! side says how many messages it keeps, and the one ahead sends the one the other lacks) or
 //! finishes it by file from the outbox copy of its last message.
+//!
+//! Only the invited player can take the seat: each hosted session has an [`InviteCode`], which
+//! the host reads out to the other player, and from which both sides derive the netcode key.
+//! The joiner makes its connect token with that key; a token made with another key does not
+//! open, and the host drops its requests without a word, so neither a stranger nor a player
+//! with an old session's code can connect, end the session or hold its one seat.
 
 use super::crypto::Bytes32;
 use super::folder::{GameFolder, games};
 use super::message::MessageFile;
-use renet::{ConnectionConfig, DefaultChannel, RenetClient, RenetServer, ServerEvent};
-use renet_netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
-    ServerConfig,
+use rand::TryRngCore;
+use renet::{ClientId, ConnectionConfig, DefaultChannel, RenetClient, RenetServer};
+use renet_netcode::NetcodeClientTransport;
+use renetcode::{
+    ClientAuthentication, ConnectToken, NETCODE_MAX_PACKET_BYTES, NetcodeServer,
+    ServerAuthentication, ServerConfig, ServerResult,
 };
 use serde::{Deserialize, Serialize};
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, UdpSocket};
@@ -25,13 +33,101 @@ use std::time::{Duration, SystemTime};
 
 /// The netcode protocol id: a connection from another program, or another version of this
 /// protocol, is not accepted.
-const PROTOCOL_ID: u64 = 0x616d_6275_7368_0002;
+const PROTOCOL_ID: u64 = 0x616d_6275_7368_0003;
 
 /// How often the connection is pumped.
 const TICK: Duration = Duration::from_millis(10);
 
-/// How long a side waits to connect before it gives up.
+/// How long the joiner waits to connect before it gives up.
 const CONNECT_WITHIN: Duration = Duration::from_secs(30);
+
+/// How long the host waits for the other player: time to read out the invite code and type it.
+const HOST_WAITS: Duration = Duration::from_secs(600);
+
+/// How long, in seconds, a side waits for the other to answer: a connection request, or a
+/// connected peer gone silent.
+const SILENCE_SECONDS: i32 = 15;
+
+/// How long a connect token stays good after the joiner makes it, by the host's clock: long
+/// enough for two computers' clocks that disagree by some minutes.
+const TOKEN_SECONDS: u64 = 3600;
+
+/// The name every live host answers to in a connect token. Netcode checks that a token names
+/// the server it reaches, but the joiner may reach the host through an address the host does
+/// not know (a router's); the session's own key already ties a token to this host.
+const HOST_NAME: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, 0));
+
+/// The letters of an invite code: digits and lower-case letters without i, l, o and u
+/// (Crockford's base 32), so that a code read out or typed is not mistaken.
+const CODE_LETTERS: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
+
+/// The letters in an invite code: 16 of 32 letters are 80 bits, far beyond guessing within a
+/// session's lifetime.
+const CODE_LENGTH: usize = 16;
+
+/// The secret of one hosted session: the host shows it, the joiner types it, and both derive
+/// the connection's key from it. Written as four groups of four letters, `k3f9-2xqm-7w0c-hv5d`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InviteCode(String);
+
+impl InviteCode {
+    /// A fresh code from the operating system's random source.
+    pub fn new() -> Result<InviteCode, String> {
+        let mut bytes = [0u8; CODE_LENGTH];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut bytes)
+            .map_err(|e| format!("no random source for an invite code: {e}"))?;
+        Ok(InviteCode(
+            bytes
+                .iter()
+                .map(|b| CODE_LETTERS[usize::from(b % 32)] as char)
+                .collect(),
+        ))
+    }
+
+    /// A code as a person typed it: upper or lower case, with or without the dashes and spaces,
+    /// and i, l and o read as the digits 1, 1 and 0.
+    pub fn parse(text: &str) -> Result<InviteCode, String> {
+        let mut code = String::new();
+        for c in text.chars().filter(|c| !matches!(c, '-' | ' ' | '\t')) {
+            let c = match c.to_ascii_lowercase() {
+                'i' | 'l' => '1',
+                'o' => '0',
+                c => c,
+            };
+            if !c.is_ascii() || !CODE_LETTERS.contains(&(c as u8)) {
+                return Err(format!(
+                    "{c:?} is not in an invite code: it has 16 letters and digits, as the host shows it"
+                ));
+            }
+            code.push(c);
+        }
+        if code.len() != CODE_LENGTH {
+            return Err(format!(
+                "the invite code has {} letters and digits; the host's has {CODE_LENGTH}",
+                code.len()
+            ));
+        }
+        Ok(InviteCode(code))
+    }
+
+    /// The netcode key of the session.
+    fn key(&self) -> [u8; 32] {
+        blake3::derive_key("ambush live netcode key v1", self.0.as_bytes())
+    }
+}
+
+impl std::fmt::Display for InviteCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, group) in self.0.as_bytes().chunks(4).enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            f.write_str(std::str::from_utf8(group).map_err(|_| std::fmt::Error)?)?;
+        }
+        Ok(())
+    }
+}
 
 /// What travels over the connection, each a RON text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,12 +148,26 @@ enum Event {
     Lost(String),
 }
 
+/// One side's end of the connection, pumped a tick at a time: on the connection's thread, or
+/// step by step in a test.
+trait End: Send {
+    /// Receives what came, reports it, and sends what is queued; false once the connection is
+    /// over (its last event said why).
+    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool;
+    /// Whether the other side has acknowledged everything sent.
+    fn settled(&self) -> bool;
+    /// Says goodbye to the other side.
+    fn close(&mut self);
+}
+
 /// A connection to the other player.
 pub struct Link {
     outgoing: mpsc::Sender<Vec<u8>>,
     incoming: mpsc::Receiver<Event>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    /// How long `connected` waits.
+    wait: Duration,
     /// The address the host listens on (its port, when asked for port 0).
     pub local: SocketAddr,
 }
@@ -68,7 +178,10 @@ fn now() -> Duration {
         .unwrap_or_default()
 }
 
-/// The channel's configuration: the largest turn message fits in its memory many times over.
+/// The memory of each channel: the largest turn message fits in it many times over.
+const CHANNEL_BYTES: usize = 4 * super::message::MAX_MESSAGE_BYTES;
+
+/// The channel's configuration.
 fn config() -> ConnectionConfig {
     let mut config = ConnectionConfig::default();
     for channel in config
@@ -76,172 +189,391 @@ fn config() -> ConnectionConfig {
         .iter_mut()
         .chain(config.client_channels_config.iter_mut())
     {
-        channel.max_memory_usage_bytes = 4 * super::message::MAX_MESSAGE_BYTES;
+        channel.max_memory_usage_bytes = CHANNEL_BYTES;
     }
     config
 }
 
-impl Link {
-    /// Waits for one player to join on `port` (every interface; 0 picks a free port, which
-    /// `local` then names).
-    pub fn host(port: u16) -> Result<Link, String> {
+/// The host's end: netcode's server on the socket, and renet's connection to the one peer over
+/// it. It is renet_netcode's server transport but for one thing: when the peer goes, what it
+/// sent is read before its connection is dropped, since its last message and its goodbye often
+/// come in one batch of packets (always, when the host is slow to read, as under a flood).
+struct HostEnd {
+    socket: UdpSocket,
+    netcode: NetcodeServer,
+    server: RenetServer,
+    peer: Option<ClientId>,
+    buffer: [u8; NETCODE_MAX_PACKET_BYTES],
+}
+
+impl HostEnd {
+    fn new(port: u16, code: &InviteCode) -> Result<HostEnd, String> {
         let socket = UdpSocket::bind(SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, port))
             .map_err(|e| format!("port {port}: {e}"))?;
-        let local = socket.local_addr().map_err(|e| e.to_string())?;
-        let server_config = ServerConfig {
+        socket.set_nonblocking(true).map_err(|e| e.to_string())?;
+        let netcode = NetcodeServer::new(ServerConfig {
             current_time: now(),
             max_clients: 1,
             protocol_id: PROTOCOL_ID,
-            public_addresses: vec![local],
-            // The turn messages carry their own proof: a chain of digests, commitments and
-            // contributions. Nothing secret travels readable, so the transport need not hide it.
-            authentication: ServerAuthentication::Unsecure,
-        };
-        let mut transport =
-            NetcodeServerTransport::new(server_config, socket).map_err(|e| e.to_string())?;
-        let mut server = RenetServer::new(config());
-        Ok(Link::spawn(local, move |out, events| {
-            let mut peer = None;
-            move |closing| {
-                if closing {
-                    transport.disconnect_all(&mut server);
-                    return false;
+            public_addresses: vec![HOST_NAME],
+            // The key opens the joiner's connect token and keys the connection: only the player
+            // given the code can connect. The turn messages carry their own proof besides.
+            authentication: ServerAuthentication::Secure {
+                private_key: code.key(),
+            },
+        });
+        Ok(HostEnd {
+            socket,
+            netcode,
+            server: RenetServer::new(config()),
+            peer: None,
+            buffer: [0; NETCODE_MAX_PACKET_BYTES],
+        })
+    }
+
+    fn local(&self) -> Result<SocketAddr, String> {
+        self.socket.local_addr().map_err(|e| e.to_string())
+    }
+}
+
+/// Acts on what netcode's server says of a packet; false when the peer has gone.
+fn on_server_result(
+    result: ServerResult,
+    socket: &UdpSocket,
+    server: &mut RenetServer,
+    peer: &mut Option<ClientId>,
+    events: &mpsc::Sender<Event>,
+) -> bool {
+    // A packet that cannot be sent is as one lost on the way: the reliable channel sends it again.
+    let send = |payload: &[u8], addr| {
+        let _ = socket.send_to(payload, addr);
+    };
+    match result {
+        ServerResult::None => true,
+        ServerResult::PacketToSend { addr, payload } => {
+            send(payload, addr);
+            true
+        }
+        ServerResult::Payload { client_id, payload } => {
+            let _ = server.process_packet_from(payload, client_id);
+            true
+        }
+        ServerResult::ClientConnected {
+            client_id,
+            addr,
+            payload,
+            ..
+        } => {
+            server.add_connection(client_id);
+            send(payload, addr);
+            if peer.is_none() {
+                *peer = Some(client_id);
+                let _ = events.send(Event::Connected);
+            }
+            true
+        }
+        ServerResult::ClientDisconnected {
+            client_id,
+            addr,
+            payload,
+        } => {
+            let ours = *peer == Some(client_id);
+            if ours {
+                drain(server, client_id, events);
+            }
+            let why = server
+                .disconnect_reason(client_id)
+                .unwrap_or(renet::DisconnectReason::Transport);
+            server.remove_connection(client_id);
+            if let Some(payload) = payload {
+                send(payload, addr);
+            }
+            if ours {
+                let _ = events.send(Event::Lost(why.to_string()));
+            }
+            !ours
+        }
+    }
+}
+
+/// Reports every message the peer's connection holds.
+fn drain(server: &mut RenetServer, peer: ClientId, events: &mpsc::Sender<Event>) {
+    while let Some(m) = server.receive_message(peer, DefaultChannel::ReliableOrdered) {
+        let _ = events.send(Event::Received(m.to_vec()));
+    }
+}
+
+impl End for HostEnd {
+    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool {
+        self.server.update(TICK);
+        self.netcode.update(TICK);
+        loop {
+            let (len, addr) = match self.socket.recv_from(&mut self.buffer) {
+                Ok(received) => received,
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+                    ) =>
+                {
+                    break;
                 }
-                server.update(TICK);
-                if let Err(e) = transport.update(TICK, &mut server) {
+                Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => continue,
+                Err(e) => {
                     let _ = events.send(Event::Lost(e.to_string()));
                     return false;
                 }
-                while let Some(event) = server.get_event() {
-                    match event {
-                        ServerEvent::ClientConnected { client_id } if peer.is_none() => {
-                            peer = Some(client_id);
-                            let _ = events.send(Event::Connected);
-                        }
-                        ServerEvent::ClientConnected { .. } => {}
-                        ServerEvent::ClientDisconnected { client_id, reason } => {
-                            if peer == Some(client_id) {
-                                let _ = events.send(Event::Lost(reason.to_string()));
-                                return false;
-                            }
-                        }
-                    }
-                }
-                if let Some(id) = peer {
-                    while let Some(m) = server.receive_message(id, DefaultChannel::ReliableOrdered)
-                    {
-                        let _ = events.send(Event::Received(m.to_vec()));
-                    }
-                    while let Ok(m) = out.try_recv() {
-                        server.send_message(id, DefaultChannel::ReliableOrdered, m);
-                    }
-                }
-                transport.send_packets(&mut server);
-                true
+            };
+            let result = self.netcode.process_packet(addr, &mut self.buffer[..len]);
+            if !on_server_result(
+                result,
+                &self.socket,
+                &mut self.server,
+                &mut self.peer,
+                events,
+            ) {
+                return false;
             }
-        }))
+        }
+        for id in self.netcode.clients_id() {
+            let result = self.netcode.update_client(id);
+            if !on_server_result(
+                result,
+                &self.socket,
+                &mut self.server,
+                &mut self.peer,
+                events,
+            ) {
+                return false;
+            }
+        }
+        for id in self.server.disconnections_id() {
+            let result = self.netcode.disconnect(id);
+            if !on_server_result(
+                result,
+                &self.socket,
+                &mut self.server,
+                &mut self.peer,
+                events,
+            ) {
+                return false;
+            }
+        }
+        // Its events say again what the results above said.
+        while self.server.get_event().is_some() {}
+        if let Some(id) = self.peer {
+            drain(&mut self.server, id, events);
+            while let Ok(m) = out.try_recv() {
+                self.server
+                    .send_message(id, DefaultChannel::ReliableOrdered, m);
+            }
+        }
+        for id in self.server.clients_id() {
+            let Ok(packets) = self.server.get_packets_to_send(id) else {
+                continue;
+            };
+            for packet in packets {
+                if let Ok((addr, payload)) = self.netcode.generate_payload_packet(id, &packet) {
+                    let _ = self.socket.send_to(payload, addr);
+                }
+            }
+        }
+        true
     }
 
-    /// Joins the player hosting at `addr`.
-    pub fn join(addr: SocketAddr) -> Result<Link, String> {
+    fn settled(&self) -> bool {
+        self.peer.is_none_or(|id| {
+            self.server
+                .channel_available_memory(id, DefaultChannel::ReliableOrdered)
+                == CHANNEL_BYTES
+        })
+    }
+
+    fn close(&mut self) {
+        let (dummy, _) = mpsc::channel();
+        for id in self.netcode.clients_id() {
+            let result = self.netcode.disconnect(id);
+            on_server_result(result, &self.socket, &mut self.server, &mut None, &dummy);
+        }
+    }
+}
+
+/// The joiner's end: renet_netcode's client transport, with a connect token made with the
+/// session's key.
+struct JoinEnd {
+    transport: NetcodeClientTransport,
+    client: RenetClient,
+    connected: bool,
+}
+
+impl JoinEnd {
+    fn new(addr: SocketAddr, code: &InviteCode) -> Result<JoinEnd, String> {
         let bind = match addr {
             SocketAddr::V4(_) => SocketAddr::from((Ipv4Addr::UNSPECIFIED, 0)),
             SocketAddr::V6(_) => SocketAddr::from((std::net::Ipv6Addr::UNSPECIFIED, 0)),
         };
         let socket = UdpSocket::bind(bind).map_err(|e| e.to_string())?;
-        let local = socket.local_addr().map_err(|e| e.to_string())?;
-        let authentication = ClientAuthentication::Unsecure {
-            server_addr: addr,
-            client_id: now().as_millis() as u64,
-            user_data: None,
-            protocol_id: PROTOCOL_ID,
+        let mut id = [0u8; 8];
+        rand::rngs::OsRng
+            .try_fill_bytes(&mut id)
+            .map_err(|e| format!("no random source for a connection: {e}"))?;
+        let mut token = ConnectToken::generate(
+            now(),
+            PROTOCOL_ID,
+            TOKEN_SECONDS,
+            u64::from_le_bytes(id),
+            SILENCE_SECONDS,
+            vec![HOST_NAME],
+            None,
+            &code.key(),
+        )
+        .map_err(|e| e.to_string())?;
+        // The sealed part names the host as every host is named; the open part is where to
+        // send the requests.
+        token.server_addresses = [None; 32];
+        token.server_addresses[0] = Some(addr);
+        let authentication = ClientAuthentication::Secure {
+            connect_token: token,
         };
-        let mut transport = NetcodeClientTransport::new(now(), authentication, socket)
+        let transport = NetcodeClientTransport::new(now(), authentication, socket)
             .map_err(|e| e.to_string())?;
-        let mut client = RenetClient::new(config());
-        Ok(Link::spawn(local, move |out, events| {
-            let mut connected = false;
-            move |closing| {
-                if closing {
-                    transport.disconnect();
-                    return false;
-                }
-                client.update(TICK);
-                if let Err(e) = transport.update(TICK, &mut client) {
-                    let _ = events.send(Event::Lost(e.to_string()));
-                    return false;
-                }
-                if client.is_connected() {
-                    if !connected {
-                        connected = true;
-                        let _ = events.send(Event::Connected);
-                    }
-                    while let Some(m) = client.receive_message(DefaultChannel::ReliableOrdered) {
-                        let _ = events.send(Event::Received(m.to_vec()));
-                    }
-                    while let Ok(m) = out.try_recv() {
-                        client.send_message(DefaultChannel::ReliableOrdered, m);
-                    }
-                } else if client.is_disconnected() {
-                    let why = client
-                        .disconnect_reason()
-                        .map_or("the connection closed".to_string(), |r| r.to_string());
-                    let _ = events.send(Event::Lost(why));
-                    return false;
-                }
-                if let Err(e) = transport.send_packets(&mut client) {
-                    let _ = events.send(Event::Lost(e.to_string()));
-                    return false;
-                }
-                true
-            }
-        }))
+        Ok(JoinEnd {
+            transport,
+            client: RenetClient::new(config()),
+            connected: false,
+        })
     }
 
-    /// Runs `make`'s pump every tick on a thread until it says stop or the link is dropped.
-    fn spawn<F, P>(local: SocketAddr, make: F) -> Link
-    where
-        F: FnOnce(mpsc::Receiver<Vec<u8>>, mpsc::Sender<Event>) -> P + Send + 'static,
-        P: FnMut(bool) -> bool,
-    {
+    fn local(&self) -> Result<SocketAddr, String> {
+        self.transport.addr().map_err(|e| e.to_string())
+    }
+
+    /// Why the connection is over, said for a player.
+    fn lost(&self, why: String) -> Event {
+        if self.connected {
+            Event::Lost(why)
+        } else {
+            // A host refuses a token made with another code without a word, as it would a
+            // packet from nowhere: to the joiner, a wrong code looks like a silent host.
+            Event::Lost(format!(
+                "the host did not answer ({why}): check its address and the invite code"
+            ))
+        }
+    }
+}
+
+impl End for JoinEnd {
+    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool {
+        self.client.update(TICK);
+        let updated = self.transport.update(TICK, &mut self.client);
+        if self.client.is_connected() && !self.connected {
+            self.connected = true;
+            let _ = events.send(Event::Connected);
+        }
+        // What the host sent is read before a lost connection is acted on: its last message
+        // and its goodbye often come together.
+        while let Some(m) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
+            let _ = events.send(Event::Received(m.to_vec()));
+        }
+        if let Err(e) = updated {
+            let _ = events.send(self.lost(e.to_string()));
+            return false;
+        }
+        if self.client.is_disconnected() {
+            let why = self
+                .client
+                .disconnect_reason()
+                .map_or("the connection closed".to_string(), |r| r.to_string());
+            let _ = events.send(self.lost(why));
+            return false;
+        }
+        if self.client.is_connected() {
+            while let Ok(m) = out.try_recv() {
+                self.client.send_message(DefaultChannel::ReliableOrdered, m);
+            }
+        }
+        if let Err(e) = self.transport.send_packets(&mut self.client) {
+            let _ = events.send(self.lost(e.to_string()));
+            return false;
+        }
+        true
+    }
+
+    fn settled(&self) -> bool {
+        !self.client.is_connected()
+            || self
+                .client
+                .channel_available_memory(DefaultChannel::ReliableOrdered)
+                == CHANNEL_BYTES
+    }
+
+    fn close(&mut self) {
+        self.transport.disconnect();
+    }
+}
+
+/// How many ticks a side that leaves waits for the other to acknowledge what it sent last,
+/// before it says goodbye: the goodbye would otherwise overtake a message being sent again.
+const SETTLE_TICKS: u32 = 200;
+
+impl Link {
+    /// Waits for the player given `code` to join on `port` (every interface; 0 picks a free
+    /// port, which `local` then names).
+    pub fn host(port: u16, code: &InviteCode) -> Result<Link, String> {
+        let end = HostEnd::new(port, code)?;
+        Ok(Link::spawn(end.local()?, HOST_WAITS, end))
+    }
+
+    /// Joins the player hosting at `addr`, with the invite code it gave.
+    pub fn join(addr: SocketAddr, code: &InviteCode) -> Result<Link, String> {
+        let end = JoinEnd::new(addr, code)?;
+        Ok(Link::spawn(end.local()?, CONNECT_WITHIN, end))
+    }
+
+    /// Pumps `end` every tick on a thread until it says stop or the link is dropped.
+    fn spawn(local: SocketAddr, wait: Duration, mut end: impl End + 'static) -> Link {
         let (outgoing, out) = mpsc::channel();
         let (events, incoming) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let stopping = stop.clone();
         let thread = std::thread::spawn(move || {
-            let mut pump = make(out, events);
-            while !stopping.load(Ordering::Relaxed) && pump(false) {
+            let mut open = true;
+            while open && !stopping.load(Ordering::Relaxed) {
+                open = end.tick(&out, &events);
                 std::thread::sleep(TICK);
             }
-            // A few more ticks let what was sent last arrive before the goodbye, which tells
-            // the other side at once that this one has gone.
-            for _ in 0..20 {
-                if !pump(false) {
+            // What was sent last arrives before the goodbye, which tells the other side at once
+            // that this one has gone.
+            let mut ticks = 0;
+            while open && ticks < SETTLE_TICKS {
+                open = end.tick(&out, &events);
+                if end.settled() {
                     break;
                 }
+                ticks += 1;
                 std::thread::sleep(TICK);
             }
-            pump(true);
+            if open {
+                end.close();
+            }
         });
         Link {
             outgoing,
             incoming,
             stop,
             thread: Some(thread),
+            wait,
             local,
         }
     }
 
     /// Waits until the other player is connected.
     pub fn connected(&self) -> Result<(), String> {
-        match self.incoming.recv_timeout(CONNECT_WITHIN) {
+        match self.incoming.recv_timeout(self.wait) {
             Ok(Event::Connected) => Ok(()),
             Ok(Event::Lost(why)) => Err(format!("could not connect: {why}")),
             Ok(Event::Received(_)) => Err("a message came before the connection".into()),
-            Err(_) => Err(format!(
-                "nobody connected within {} s",
-                CONNECT_WITHIN.as_secs()
-            )),
+            Err(_) => Err(format!("nobody connected within {} s", self.wait.as_secs())),
         }
     }
 
@@ -419,6 +751,11 @@ impl LiveState {
         let messages = self.kept(Some(game));
         let mine = messages.len() as u64;
         if mine > their_kept {
+            if theirs.is_none() && mine > 1 {
+                return Err(format!(
+                    "the other player's data folder does not keep this game, which this side resumes at message {mine}: join from the folder that keeps it"
+                ));
+            }
             if mine != their_kept + 1 {
                 return Err(format!(
                     "the other player keeps {their_kept} messages and this side {mine}: they are not one game's two copies"
@@ -509,5 +846,215 @@ pub fn game_to_resume(data: &Path) -> Result<Bytes32, String> {
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One end, stepped by the test, with the channels its thread would hold and what it heard.
+    struct Stepped {
+        end: Box<dyn End>,
+        to_send: mpsc::Sender<Vec<u8>>,
+        queued: mpsc::Receiver<Vec<u8>>,
+        events: mpsc::Sender<Event>,
+        reported: mpsc::Receiver<Event>,
+        open: bool,
+        /// What the end has reported, as the game hears it.
+        heard: Vec<Result<Option<Heard>, String>>,
+    }
+
+    impl Stepped {
+        fn new(end: impl End + 'static) -> Stepped {
+            let (to_send, queued) = mpsc::channel();
+            let (events, reported) = mpsc::channel();
+            Stepped {
+                end: Box::new(end),
+                to_send,
+                queued,
+                events,
+                reported,
+                open: true,
+                heard: Vec::new(),
+            }
+        }
+
+        fn tick(&mut self) {
+            if self.open {
+                self.open = self.end.tick(&self.queued, &self.events);
+            }
+            self.heard.extend(self.reported.try_iter().map(heard));
+        }
+
+        fn send(&self, wire: &Wire) {
+            let text = ron::to_string(wire).expect("a word writes");
+            self.to_send.send(text.into_bytes()).expect("queued");
+        }
+
+        fn connected(&self) -> bool {
+            self.heard.contains(&Ok(Some(Heard::Connected)))
+        }
+
+        fn words(&self) -> Vec<&Wire> {
+            self.heard
+                .iter()
+                .filter_map(|h| match h {
+                    Ok(Some(Heard::Word(w))) => Some(w),
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+
+    /// Ticks every end until each is `done`, at most `ticks` times. A tick moves an end's
+    /// clock on by a tick whatever the time it took, so no outcome depends on the time taken.
+    fn tick_until(ends: &mut [&mut Stepped], ticks: u32, done: impl Fn(&Stepped) -> bool) {
+        for _ in 0..ticks {
+            for end in ends.iter_mut() {
+                end.tick();
+            }
+            if ends.iter().all(|e| done(e)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("not done within {ticks} ticks");
+    }
+
+    fn host(code: &InviteCode) -> (Stepped, SocketAddr) {
+        let end = HostEnd::new(0, code).expect("the host listens");
+        let port = end.local().expect("its address").port();
+        (
+            Stepped::new(end),
+            SocketAddr::from((Ipv4Addr::LOCALHOST, port)),
+        )
+    }
+
+    /// A joiner as every one was before invite codes: its token made with netcode's all-zero
+    /// key, which any program can make.
+    fn joiner_without_a_code(addr: SocketAddr) -> JoinEnd {
+        let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).expect("a socket");
+        let authentication = ClientAuthentication::Unsecure {
+            server_addr: addr,
+            client_id: 7,
+            user_data: None,
+            protocol_id: PROTOCOL_ID,
+        };
+        JoinEnd {
+            transport: NetcodeClientTransport::new(now(), authentication, socket)
+                .expect("a transport"),
+            client: RenetClient::new(config()),
+            connected: false,
+        }
+    }
+
+    #[test]
+    fn an_invite_code_reads_back_as_typed_and_holds_80_bits() {
+        let code = InviteCode::new().expect("a code");
+        let shown = code.to_string();
+        assert_eq!(shown.len(), 19, "{shown}");
+        assert_eq!(InviteCode::parse(&shown), Ok(code.clone()));
+        assert_eq!(
+            InviteCode::parse(&shown.to_uppercase().replace('-', " ")),
+            Ok(code.clone())
+        );
+        assert_eq!(
+            InviteCode::parse("IL0O-0000-0000-0000").map(|c| c.to_string()),
+            Ok("1100-0000-0000-0000".to_string())
+        );
+        // Each letter one of 32 is 5 bits.
+        assert_eq!((CODE_LETTERS.len(), CODE_LENGTH * 5), (32, 80));
+        assert_ne!(InviteCode::new().expect("a code"), code, "each is fresh");
+        for bad in [
+            "",
+            "k3f9-2xqm",
+            "k3f9-2xqm-7w0c-hv5d-0",
+            "k3f9-2xqm-7w0c-hv5u",
+            "é",
+        ] {
+            assert!(InviteCode::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    /// Issue 36: "the first client to connect takes the only seat (an intruder joined a newly
+    /// hosted game first ...), and a stranger with an empty folder ended a resumed session ... A
+    /// client with the wrong code (or none) must be refused WITHOUT ending the host's session or
+    /// taking its seat; the invited player can still join after."
+    #[test]
+    fn strangers_without_the_invite_code_are_refused_and_the_invited_player_joins_after() {
+        let code = InviteCode::new().expect("a code");
+        let (mut host, addr) = host(&code);
+        let mut wrong_code =
+            Stepped::new(JoinEnd::new(addr, &InviteCode::new().expect("another")).expect("joins"));
+        let mut no_code = Stepped::new(joiner_without_a_code(addr));
+        // Three seconds of the strangers' requests, a dozen each, before the invited player's.
+        for _ in 0..300 {
+            wrong_code.tick();
+            no_code.tick();
+            host.tick();
+        }
+        assert!(host.open && host.heard.is_empty(), "the host still waits");
+
+        let mut invited = Stepped::new(JoinEnd::new(addr, &code).expect("joins"));
+        tick_until(&mut [&mut invited, &mut host], 1000, Stepped::connected);
+        invited.send(&Wire::Hello {
+            game: None,
+            kept: 0,
+        });
+        host.send(&Wire::Done);
+        tick_until(&mut [&mut invited, &mut host], 1000, |e| {
+            !e.words().is_empty()
+        });
+        assert_eq!(
+            host.words(),
+            vec![&Wire::Hello {
+                game: None,
+                kept: 0
+            }]
+        );
+        assert_eq!(invited.words(), vec![&Wire::Done]);
+        for _ in 0..100 {
+            wrong_code.tick();
+            no_code.tick();
+            host.tick();
+        }
+        assert!(!wrong_code.connected() && !no_code.connected());
+        assert!(
+            host.open && host.heard.iter().all(|h| h.is_ok()),
+            "the seat stays the invited player's: {:?}",
+            host.heard
+        );
+    }
+
+    /// Issue 36: "Under a junk flood ... the host's session once ended 'connection lost'
+    /// instead of 'verified': the final message queued behind the disconnect was dropped. Read
+    /// (drain) every queued message before acting on a disconnect event."
+    #[test]
+    fn the_last_word_is_heard_when_it_comes_with_the_goodbye_behind_junk() {
+        let code = InviteCode::new().expect("a code");
+        let (mut host, addr) = host(&code);
+        let mut joiner = Stepped::new(JoinEnd::new(addr, &code).expect("joins"));
+        tick_until(&mut [&mut joiner, &mut host], 1000, Stepped::connected);
+        host.heard.clear();
+        // Junk, then the joiner's last word and its goodbye, all waiting for the host's next
+        // read, as when a flood keeps the host from reading for a while.
+        let junk = UdpSocket::bind((Ipv4Addr::LOCALHOST, 0)).expect("a socket");
+        for i in 0..100u8 {
+            let _ = junk.send_to(&[i; 200], addr);
+        }
+        joiner.send(&Wire::Done);
+        joiner.tick();
+        joiner.end.close();
+        // The loopback interface hands a packet over as it is sent; the pause only makes sure.
+        std::thread::sleep(Duration::from_millis(50));
+        host.tick();
+        assert_eq!(host.words(), vec![&Wire::Done], "{:?}", host.heard);
+        assert!(
+            matches!(host.heard.last(), Some(Err(why)) if why.contains("lost")),
+            "{:?}",
+            host.heard
+        );
+        assert!(!host.open);
     }
 }

@@ -1,7 +1,7 @@
 //! Live play in the window: host a game of a scenario, or join one, over the connection of `pbem::live`; each of this side's turns opens on the table as a turn file would, and its answer goes straight back.
 
 use crate::game::frame::FrameSet;
-use crate::pbem::live::{Ended, Heard, Link, LiveState, Next};
+use crate::pbem::live::{Ended, Heard, InviteCode, Link, LiveState, Next};
 use crate::screen::pbem::{ByFile, PbemMenu, data_folder, open_with_set_up, set_up_screens};
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
@@ -24,6 +24,8 @@ pub struct LivePlay {
 pub struct LiveMenu {
     pub port: String,
     pub address: String,
+    /// The invite code the host read out, to join its game.
+    pub code: String,
 }
 
 impl Default for LiveMenu {
@@ -31,6 +33,7 @@ impl Default for LiveMenu {
         LiveMenu {
             port: "7777".into(),
             address: "127.0.0.1:7777".into(),
+            code: String::new(),
         }
     }
 }
@@ -66,15 +69,22 @@ pub fn join_ui(ui: &mut egui::Ui, remote: &mut RemotePlay, commands: &mut Comman
             return;
         }
         ui.label("Play live: join a game hosted at");
-        ui.add(egui::TextEdit::singleline(&mut remote.live_menu.address).desired_width(200.0));
+        ui.add(egui::TextEdit::singleline(&mut remote.live_menu.address).desired_width(160.0));
+        ui.label("with the invite code");
+        ui.add(
+            egui::TextEdit::singleline(&mut remote.live_menu.code)
+                .hint_text("k3f9-2xqm-7w0c-hv5d")
+                .desired_width(160.0),
+        );
         if ui.button("Join").clicked() {
-            let joined = remote
-                .live_menu
+            let menu = &remote.live_menu;
+            let joined = menu
                 .address
                 .trim()
                 .parse()
-                .map_err(|e| format!("{}: {e}", remote.live_menu.address.trim()))
-                .and_then(Link::join);
+                .map_err(|e| format!("{}: {e}", menu.address.trim()))
+                .and_then(|addr| Ok((addr, InviteCode::parse(&menu.code)?)))
+                .and_then(|(addr, code)| Link::join(addr, &code));
             match joined {
                 Ok(link) => {
                     // The game is the host's, or the one this folder keeps, to resume.
@@ -152,11 +162,15 @@ pub fn host_game(
             let _ = std::fs::remove_file(&staging);
             game
         })
-        .and_then(|game| Link::host(port).map(|link| (game, link)));
+        .and_then(|game| {
+            // A new code each session: one given out for an earlier session opens nothing now.
+            let code = InviteCode::new()?;
+            Link::host(port, &code).map(|link| (game, link, code))
+        });
     match started {
-        Ok((game, link)) => {
+        Ok((game, link, code)) => {
             let status = format!(
-                "hosting on port {}: waiting for the other player",
+                "hosting on port {}, invite code {code}: read the code out to the other player, who joins with it; waiting for them",
                 link.local.port()
             );
             commands.insert_resource(LivePlay {
@@ -223,7 +237,7 @@ fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<PbemMenu>, mut comman
         Err(why) => menu.say(
             false,
             format!(
-                "{why}. The game is kept: resume it live (`ambush play --host PORT` and `--join`), or finish it by file from {}.",
+                "{why}. The game is kept: resume it live (`ambush play --host PORT` and `--join ADDR --code CODE`), or finish it by file from {}.",
                 outbox_dir().display()
             ),
         ),

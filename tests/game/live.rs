@@ -1,4 +1,4 @@
-//! Live play over the loopback interface: two processes, each with its own data folder, play an ambush over a connection, one leaves mid-game, and the game resumes live and ends verified at both ends.
+//! Live play over the loopback interface: two processes, each with its own data folder, play an ambush over a connection, one leaves mid-game, and the game resumes live and ends verified at both ends, while strangers without the session's invite code try to join first.
 
 use crate::root;
 use std::io::{BufRead, BufReader};
@@ -13,8 +13,9 @@ fn text(o: &Output) -> String {
     )
 }
 
-/// `ambush play --host 0 ...` started, and the port it listens on, read from its first line.
-fn host(args: &[&str]) -> (Child, u16, BufReader<std::process::ChildStdout>) {
+/// `ambush play --host 0 ...` started, and the port it listens on and the invite code it gives,
+/// read from its first line.
+fn host(args: &[&str]) -> (Child, u16, String, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ambush"))
         .args(["play", "--host", "0"])
         .args(args)
@@ -33,16 +34,58 @@ fn host(args: &[&str]) -> (Child, u16, BufReader<std::process::ChildStdout>) {
         .and_then(|r| r.split(';').next())
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no port in {line:?}"));
-    (child, port, out)
+    let code = line
+        .split("invite code ")
+        .nth(1)
+        .and_then(|r| r.split(';').next())
+        .unwrap_or_else(|| panic!("no invite code in {line:?}"))
+        .to_string();
+    (child, port, code, out)
 }
 
-fn join(port: u16, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ambush"))
-        .args(["play", "--join", &format!("127.0.0.1:{port}")])
+fn joining(port: u16, code: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ambush"));
+    command
+        .args([
+            "play",
+            "--join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            code,
+        ])
         .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the joiner runs")
+        .current_dir(root());
+    command
+}
+
+fn join(port: u16, code: &str, args: &[&str]) -> Output {
+    joining(port, code, args).output().expect("the joiner runs")
+}
+
+/// A stranger's `ambush play --join` started with `code`, once it has begun to ask the host.
+fn intruder(port: u16, code: &str, data: &str) -> Child {
+    let mut child = joining(port, code, &["--data", data, "--ai"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the intruder starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().expect("its output"))
+        .read_line(&mut line)
+        .expect("the intruder says it joins");
+    assert!(line.starts_with("joining"), "{line:?}");
+    child
+}
+
+/// An intruder, refused: it never played, and says why.
+fn refused(intruder: Child) {
+    let out = intruder.wait_with_output().expect("the intruder ends");
+    let said = text(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("did not answer") && said.contains("invite code"),
+        "{said}"
+    );
 }
 
 /// The host's rest of its output and its exit, once it is done.
@@ -72,13 +115,17 @@ fn kept(data: &Path) -> usize {
 /// sides keep the game, and either can resume it live or finish it by file. Test it on the
 /// loopback interface only." The aliens host Jungle Patrol (the ambush), the marines join; the
 /// marines leave after 12 messages, then the game resumes live and ends verified at both ends.
+/// Issue 36: "an intruder joined a newly hosted game first and kept 8 messages; the invited
+/// player timed out), and a stranger with an empty folder ended a resumed session": here an
+/// intruder with a wrong code asks first each time (the second with the first session's code,
+/// which a resumed game no longer takes) and is refused, and the invited player plays on.
 #[test]
 fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     let dir = std::env::temp_dir().join(format!("ambush-live-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let data = |who: &str| dir.join(who).display().to_string();
     let (a, b) = (data("A"), data("B"));
-    let (child, port, out) = host(&[
+    let (child, port, code, out) = host(&[
         "--scenario",
         "scenarios/jungle_patrol.ron",
         "--side",
@@ -87,7 +134,8 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
         &a,
         "--ai",
     ]);
-    let left = join(port, &["--data", &b, "--ai", "--leave-after", "12"]);
+    let wrong = intruder(port, "0000-0000-0000-0000", &data("X"));
+    let left = join(port, &code, &["--data", &b, "--ai", "--leave-after", "12"]);
     assert!(left.status.success(), "{}", text(&left));
     assert!(
         text(&left).contains("left the game; it is kept"),
@@ -97,6 +145,8 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     let (ok, said) = finish(child, out);
     assert!(!ok, "the host goes on alone: {said}");
     assert!(said.contains("the game is kept"), "{said}");
+    refused(wrong);
+    assert_eq!(kept(&dir.join("X")), 0, "the intruder got no message");
     let (kept_a, kept_b) = (kept(&dir.join("A")), kept(&dir.join("B")));
     assert!(kept_b >= 24, "the marines kept {kept_b} messages");
     assert!(
@@ -121,8 +171,11 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     );
 
     // Resumed live: the host's game is the one its folder keeps.
-    let (child, port, out) = host(&["--data", &a, "--ai"]);
-    let joined = join(port, &["--data", &b, "--ai"]);
+    let old_code = code;
+    let (child, port, code, out) = host(&["--data", &a, "--ai"]);
+    assert_ne!(code, old_code, "a resumed game gets a new code");
+    let mut stranger = intruder(port, &old_code, &data("Y"));
+    let joined = join(port, &code, &["--data", &b, "--ai"]);
     let (ok, hosted) = finish(child, out);
     let joined = text(&joined);
     assert!(ok, "{hosted}");
@@ -143,5 +196,10 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
         table(&joined),
         "both copies end on the same table"
     );
+    // The game was played through past it; its own refusal (the first intruder's, above) would
+    // take another 15 s to come.
+    let _ = stranger.kill();
+    let _ = stranger.wait();
+    assert_eq!(kept(&dir.join("Y")), 0, "the stranger got no message");
     let _ = std::fs::remove_dir_all(&dir);
 }

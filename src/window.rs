@@ -151,30 +151,12 @@ pub fn run(options: WindowOptions) -> AppExit {
     app.run()
 }
 
-/// Where mods are looked for, in order: `mods/` beside the game, the user's mods folder (where
-/// the editor saves), then each of `extra` (`--mods` and `AMBUSH_MODS`).
-pub fn mod_roots(extra: &[PathBuf]) -> Vec<PathBuf> {
-    let mut roots = vec![data_root().join("mods"), user_mods_root()];
-    roots.extend(extra.iter().cloned());
-    roots
-}
-
-/// The user's mods folder: `~/.local/share/ambush/mods` on Linux, or `mods` beside the saves
-/// when `AMBUSH_SAVES` moves them (tests and CI keep everything in one scratch folder).
-fn user_mods_root() -> PathBuf {
-    let saves = crate::screen::SaveFolder::default().0;
-    std::env::var_os("AMBUSH_SAVES")
-        .map(|_| saves.join("mods"))
-        .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("mods")))
-        .unwrap_or_else(|| saves.join("mods"))
-}
-
 /// Where the scenario editor writes: a mod in the user's data folder, never the game's own
 /// `scenarios/` or bundled `mods/`; its autosave beside the saves (`AMBUSH_SAVES` moves both).
 fn editor_folders(root: &std::path::Path) -> EditorFolders {
     let saves = crate::screen::SaveFolder::default().0;
     EditorFolders {
-        mods_root: user_mods_root(),
+        mods_root: crate::install::user_mods_root(),
         protected: vec![root.join("scenarios"), root.join("mods")],
         autosave: saves.join("editor"),
         game_root: root.to_path_buf(),

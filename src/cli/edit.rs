@@ -40,7 +40,7 @@ pub fn edit(args: EditArgs) -> Result<(), CliError> {
     }
     let options = WindowOptions {
         screenshot: screenshot.map(|p| (p, frames)),
-        mod_roots: crate::window::mod_roots(&[mods, super::play::env_mods()].concat()),
+        mod_roots: crate::install::mod_roots(&[mods, super::play::env_mods()].concat()),
         edit: Some(file),
         ..WindowOptions::default()
     };

@@ -183,7 +183,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             ..SessionOptions::default()
         },
         direct,
-        mod_roots: crate::window::mod_roots(&[extra_mods, env_mods()].concat()),
+        mod_roots: crate::install::mod_roots(&[extra_mods, env_mods()].concat()),
         viewer,
         select: select.map(|unit| crate::input::ScriptedSelection { unit, aim, cursor }),
         zoom,

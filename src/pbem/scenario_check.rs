@@ -149,7 +149,7 @@ impl OpeningCheck {
 pub fn own_scenarios() -> Vec<OwnScenario> {
     let root = crate::install::game_folder().path();
     let mut out = scenarios_in(&root.join("scenarios"), "the game's own scenarios");
-    for listing in ambush_data::mods::find_mods(&crate::window::mod_roots(&[])) {
+    for listing in ambush_data::mods::find_mods(&crate::install::mod_roots(&[])) {
         let Ok(loaded) = listing.loaded else { continue };
         let whose = format!(
             "the mod \"{}\", version {}",

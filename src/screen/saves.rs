@@ -28,11 +28,7 @@ pub struct SaveFolder(pub PathBuf);
 
 impl Default for SaveFolder {
     fn default() -> Self {
-        let folder = std::env::var_os("AMBUSH_SAVES")
-            .map(PathBuf::from)
-            .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("saves")))
-            .unwrap_or_else(|| PathBuf::from("saves"));
-        SaveFolder(folder)
+        SaveFolder(crate::install::saves_folder())
     }
 }
 

@@ -159,19 +159,10 @@ fn app_exit(exit: bevy::app::AppExit) -> Result<(), CliError> {
 }
 
 /// `text` as the terminal may show it: a name or message from a stranger's file (a scenario's
-/// name, a mod's, a save's) could hold escape sequences that recolour or rewrite the terminal, so
-/// every control character but a line break is written as an escape instead.
+/// name, a mod's, a save's) could hold escape sequences that recolour or rewrite the terminal,
+/// or a right-to-left override that reorders it, so those are written as escapes instead.
 pub fn plain(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() && c != '\n' {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            escaped
-        })
-        .collect()
+    ambush_data::text::plain(text)
 }
 
 /// Reads a scenario file with the tables it plays with: its mod's, or the bundled ones.

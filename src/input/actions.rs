@@ -3,6 +3,7 @@
 use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::error::DataError;
 
+use ambush_data::UniqueKeys;
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -393,10 +394,47 @@ impl Default for Bindings {
 impl Bindings {
     /// Reads a bindings file: a map from action to inputs. Actions it leaves out keep their
     /// default inputs, so a file may change just one.
+    /// An action given twice is refused (which of the two would the player get?), and so is a
+    /// list of inputs longer than any hand could use: each input is drawn in the help panel and
+    /// checked every frame.
     pub fn parse(file: &str, text: &str) -> Result<Bindings, DataError> {
-        let changed: BTreeMap<PlayerAction, Vec<Binding>> = parse_ron(file, text)?;
+        let UniqueKeys(changed): UniqueKeys<BTreeMap<PlayerAction, Vec<Binding>>> =
+            parse_ron(file, text)?;
+        let too_many = |action: &PlayerAction, why: String| {
+            // The line that names the action, for the player to find it.
+            let name = format!("{action:?}");
+            let line = text
+                .lines()
+                .position(|l| {
+                    l.trim_start()
+                        .strip_prefix(name.as_str())
+                        .is_some_and(|rest| rest.trim_start().starts_with(':'))
+                })
+                .map_or(1, |i| i + 1);
+            DataError::at(file, line, 1, format!("field `{name}`: {why}"))
+        };
+        for (action, inputs) in &changed {
+            if inputs.len() > MAX_INPUTS_PER_ACTION {
+                return Err(too_many(
+                    action,
+                    format!(
+                        "{} inputs; an action takes at most {MAX_INPUTS_PER_ACTION}",
+                        inputs.len()
+                    ),
+                ));
+            }
+        }
         let mut bindings = Bindings::default();
         bindings.0.extend(changed);
+        let total: usize = bindings.0.values().map(Vec::len).sum();
+        if total > MAX_INPUTS {
+            return Err(DataError::at(
+                file,
+                1,
+                1,
+                format!("{total} inputs in all; the bindings take at most {MAX_INPUTS}"),
+            ));
+        }
         Ok(bindings)
     }
 
@@ -449,6 +487,11 @@ impl Bindings {
             .unwrap_or_default()
     }
 }
+
+/// The most inputs one action may have: more than any hand uses.
+pub const MAX_INPUTS_PER_ACTION: usize = 16;
+/// The most inputs in all: each is drawn in the help panel and checked every frame.
+pub const MAX_INPUTS: usize = 400;
 
 /// Where the bindings came from, and what went wrong reading them.
 #[derive(Resource, Debug, Clone, Default)]
@@ -543,6 +586,39 @@ mod tests {
             "actions left out keep their defaults"
         );
         assert_eq!(Bindings::default().0.len(), PlayerAction::ALL.len());
+    }
+
+    #[test]
+    fn an_action_given_twice_or_with_too_many_inputs_is_refused_with_its_line() {
+        // Issue 37: "a duplicate action (`Commit` twice) is taken silently, last wins ...;
+        // 100,001 inputs on one action are accepted, and opening the help panel then takes
+        // 1.3 GB".
+        let twice = Bindings::parse(
+            "bindings.ron",
+            "{\n  Commit: [Key(KeyC)],\n  Pass: [Key(KeyX)],\n  Commit: [Key(KeyV)],\n}\n",
+        )
+        .expect_err("Commit twice");
+        let twice = twice.to_string();
+        assert!(
+            twice.contains("bindings.ron:4") && twice.contains("twice"),
+            "{twice}"
+        );
+        let many = format!(
+            "{{\n  Pass: [Key(KeyX)],\n  Commit: [{}],\n}}\n",
+            vec!["Key(KeyC)"; 50_000].join(", ")
+        );
+        let err = Bindings::parse("bindings.ron", &many)
+            .expect_err("too many")
+            .to_string();
+        assert!(
+            err.contains("bindings.ron:3") && err.contains("Commit"),
+            "{err}"
+        );
+        let just = format!(
+            "{{ Commit: [{}] }}",
+            vec!["Key(KeyC)"; MAX_INPUTS_PER_ACTION].join(", ")
+        );
+        assert!(Bindings::parse("bindings.ron", &just).is_ok());
     }
 
     #[test]

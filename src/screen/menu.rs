@@ -189,15 +189,18 @@ fn build_catalogue(
     }
     for g in &catalogue.groups {
         if let Some(p) = &g.problem {
-            warn!("mod {}: {p}", g.name);
+            warn!(
+                "{}",
+                ambush_data::text::plain(&format!("mod {}: {p}", g.name))
+            );
         }
     }
     if let Some(p) = &catalogue.rules_problem {
-        warn!("{p}");
+        warn!("{}", ambush_data::text::plain(p));
     }
     for e in &catalogue.scenarios {
         if let Err(why) = &e.scenario {
-            warn!("{why}");
+            warn!("{}", ambush_data::text::plain(&why.to_string()));
         }
     }
     info!(

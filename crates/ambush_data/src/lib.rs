@@ -17,9 +17,11 @@ pub mod polygon;
 mod reference;
 pub mod scenario;
 pub mod tables;
+pub mod text;
 
 pub use check::{Problem, check_scenario, check_scenario_all, load_scenario_file, parse_scenario};
 pub use error::{DataError, parse_ron, parse_ron_within};
 pub use ident::Ident;
+pub use patch::UniqueKeys;
 pub use scenario::Scenario;
 pub use tables::Rules;

@@ -164,7 +164,10 @@ fn open_directly(
     };
     match session {
         Ok(session) => {
-            info!("editor: open on {}", session.draft.scenario().name);
+            info!(
+                "editor: open on {}",
+                ambush_data::text::plain(&session.draft.scenario().name)
+            );
             commands.insert_resource(session);
             screen.set(Screen::Editor);
         }

@@ -128,12 +128,20 @@ impl Checker<'_> {
             })
             .collect();
         for (i, u) in a.units.iter().enumerate() {
-            let who = format!("ambush.units[{i}] (\"{}\")", u.label);
+            let who = crate::text::plain(&format!("ambush.units[{i}] (\"{}\")", u.label));
             let path = |f| [Key("ambush"), Key("units"), Item(i), Key(f)];
-            if u.label.trim().is_empty() || placed.iter().any(|(l, _)| *l == u.label) {
+            if let Some(why) = crate::text::label_problem(&u.label) {
+                return Err(self.fail(&path("label"), format!("{who}, field `label`: {why}")));
+            }
+            let looks = crate::text::look_alike(&u.label);
+            if u.label.trim().is_empty()
+                || placed
+                    .iter()
+                    .any(|(l, _)| crate::text::look_alike(l) == looks)
+            {
                 return Err(self.fail(
                     &path("label"),
-                    format!("{who}, field `label`: expected a label used by no other unit"),
+                    format!("{who}, field `label`: expected a label used by no other unit, nor one that looks the same"),
                 ));
             }
             let wave = self.rules.generation.troop;

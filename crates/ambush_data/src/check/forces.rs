@@ -281,16 +281,33 @@ impl Checker<'_> {
         };
         let who = format!("units[{i}] (\"{}\")", u.label);
         let path = |field| [Key("units"), Item(i), Key(field)];
+        let who = crate::text::plain(&who);
         if u.label.trim().is_empty() {
             return Err(self.fail(
                 &path("label"),
                 format!("{who}, field `label`: expected a non-empty label such as \"M1\""),
             ));
         }
+        if let Some(why) = crate::text::label_problem(&u.label) {
+            return Err(self.fail(&path("label"), format!("{who}, field `label`: {why}")));
+        }
         if let Some(first) = s.units[..i].iter().position(|o| o.label == u.label) {
             return Err(self.fail(
                 &path("label"),
                 format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
+            ));
+        }
+        let looks = crate::text::look_alike(&u.label);
+        if let Some(first) = s.units[..i]
+            .iter()
+            .position(|o| crate::text::look_alike(&o.label) == looks)
+        {
+            return Err(self.fail(
+                &path("label"),
+                format!(
+                    "{who}, field `label`: the label looks the same as units[{first}]'s (\"{}\") but is written with other characters; a player could not tell them apart",
+                    crate::text::plain(&s.units[first].label)
+                ),
             ));
         }
         if u.troop == self.rules.generation.troop {

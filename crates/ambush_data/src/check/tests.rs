@@ -223,6 +223,26 @@ fn duplicate_label_is_an_error() {
 }
 
 #[test]
+fn invisible_and_look_alike_labels_are_errors_at_their_line() {
+    // Issue 37: "М1" (Cyrillic), "M1" followed by a zero-width space, and a label that is only
+    // a zero-width space were all accepted, the last an invisible label.
+    for (label, says) in [
+        ("\u{041C}1", "looks the same as units[0]"),
+        ("M1\u{200B}", "invisible character"),
+        ("\u{200B}", "invisible character"),
+        ("M\u{202E}2", "invisible character"),
+    ] {
+        let text = VALID.replace("label: \"M2\"", &format!("label: \"{label}\""));
+        let e = parse(&text).expect_err(label);
+        assert!(e.message.contains("field `label`"), "{e}");
+        assert!(e.message.contains(says), "{label:?}: {e}");
+        assert_eq!(e.line, line_of(&text, "35.5, 1.0") + 1, "{e}");
+        // The message itself shows the label's invisible characters as escapes.
+        assert!(!e.to_string().contains('\u{202E}'), "{e}");
+    }
+}
+
+#[test]
 fn duplicate_terrain_name_is_an_error() {
     let text = VALID.replace("(name: \"wood\"", "(name: \"ship\"");
     let e = parse(&text).unwrap_err();

@@ -280,7 +280,8 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
             });
         };
         let rules = rules_of_game(&file)?;
-        let scenario = scenario_of(&opening.scenario, &rules).map_err(PbemError::Scenario)?;
+        let scenario = scenario_of(&opening.scenario, &rules)
+            .map_err(|e| PbemError::GameRules(format!("message 0: {e}")))?;
         opening_check = Some(OpeningCheck::of(
             opening,
             &scenario.name,

@@ -2,12 +2,10 @@
 
 use super::{CliError, plain};
 use crate::pbem::{self, Bytes32, PbemError};
-use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, read_bounded};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 /// A side, as the command line names it.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -128,7 +126,6 @@ fn say_opening_check(check: Option<&pbem::OpeningCheck>) {
 }
 
 pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
-    let rules = Arc::new(Rules::bundled().clone());
     match command {
         PbemCommand::New {
             scenario,
@@ -138,13 +135,13 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             out,
             setup,
         } => {
-            let text = read_text(&scenario)?;
+            let (text, tables) = scenario_to_play(&scenario)?;
             let set_up = setup.as_deref().map(read_text).transpose()?;
             let game = pbem::start(
                 &data.folder()?,
                 &text,
                 side.into(),
-                &rules,
+                tables,
                 &out,
                 set_up.as_deref(),
             )
@@ -175,7 +172,6 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
             let opened = open(
                 &data.folder()?,
                 &message,
-                &rules,
                 (ai, accept_scenario),
                 &out,
                 shot,
@@ -207,7 +203,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                     .ok_or_else(|| CliError::Usage(format!("{}: not a game id", plain(&id))))?,
                 None => only_game(&folder)?,
             };
-            let v = pbem::verify(&folder, game, &rules, save.as_deref()).map_err(refused)?;
+            let v = pbem::verify(&folder, game, save.as_deref()).map_err(refused)?;
             say_verified(game, &v);
             Ok(())
         }
@@ -221,13 +217,12 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
 fn open(
     data: &Path,
     message: &Path,
-    rules: &Arc<Rules>,
     (ai, accept_scenario): (bool, bool),
     out: &Path,
     screenshot: Option<(PathBuf, u32)>,
     set_up: Option<String>,
 ) -> Result<pbem::Opened, CliError> {
-    let mut turn = match pbem::prepare(data, message, rules).map_err(refused)? {
+    let mut turn = match pbem::prepare(data, message).map_err(refused)? {
         pbem::Prepared::Over(opened) => return Ok(opened),
         pbem::Prepared::Answer(turn) => turn,
     };
@@ -288,7 +283,6 @@ pub struct Live {
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
     use crate::pbem::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
-    let rules = Arc::new(Rules::bundled().clone());
     let data = DataArg { data: args.data }.folder()?;
     let outbox = pbem::outbox(&data);
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
@@ -309,10 +303,10 @@ pub fn live(args: Live) -> Result<(), CliError> {
         (Some(port), _) => {
             let game = match &args.scenario {
                 Some(path) => {
-                    let text = read_text(path)?;
+                    let (text, tables) = scenario_to_play(path)?;
                     let first = outbox.join("new.ron");
                     let game =
-                        pbem::start(&data, &text, args.side, &rules, &first, set_up.as_deref())
+                        pbem::start(&data, &text, args.side, tables, &first, set_up.as_deref())
                             .map_err(|e| match e {
                                 PbemError::Scenario(why) => CliError::Usage(why),
                                 other => refused(other),
@@ -349,7 +343,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     link.connected().map_err(CliError::Failed)?;
     let mut answer = |received: &Path, out: &Path| -> Result<(), String> {
         let choices = (args.ai, args.accept_scenario);
-        open(&data, received, &rules, choices, out, None, set_up.clone())
+        open(&data, received, choices, out, None, set_up.clone())
             .map(|_| ())
             .map_err(|e| e.to_string())
     };
@@ -362,7 +356,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     drop(link);
     match ended {
         Ok(Ended::Over(game)) => {
-            let v = pbem::verify(&data, game, &rules, None).map_err(refused)?;
+            let v = pbem::verify(&data, game, None).map_err(refused)?;
             say_verified(game, &v);
             Ok(())
         }
@@ -400,6 +394,12 @@ fn say_verified(game: Bytes32, v: &pbem::Verified) {
         plain(&v.ending),
         v.table
     );
+}
+
+/// The scenario file the command line names, with its mod's tables when it lies in a mod: read
+/// as `check`, `simulate` and `play` read it, a link out of its mod refused.
+fn scenario_to_play(path: &Path) -> Result<(String, Option<pbem::ModTables>), CliError> {
+    pbem::scenario_to_play(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// A file the command line names, read within the bound every data file has.

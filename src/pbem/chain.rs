@@ -449,6 +449,7 @@ mod tests {
                     scenario: "a scenario".into(),
                     starter: self.side,
                     rules: None,
+                    mod_tables: None,
                 }),
                 orders: Vec::new(),
                 last: None,

@@ -3,9 +3,10 @@
 use super::crypto::{Bytes32, Contribution, Opening};
 use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, sealed_ai_order, setup_for};
 use super::message::{
-    GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage, rules_digest,
+    GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
+    rules_digest,
 };
-use super::scenario_check::{OpeningCheck, own_scenarios};
+use super::scenario_check::{OpeningCheck, own_mods, own_scenarios};
 use super::sealed::{
     AmbushSecret, ChosenSetUp, MARCH, SETUP, SealedOrders, SealedView, Sealing, chosen_set_up,
     dark_side, orders_secret,
@@ -51,6 +52,22 @@ pub enum PbemError {
     NotYourScenario(Vec<String>),
     #[error("refused: {refusal}; the one kept is {}", kept.display())]
     Equivocation { refusal: Refusal, kept: PathBuf },
+    /// The game's first message carries rule tables that do not read or check.
+    #[error("refused: {0}")]
+    GameRules(String),
+}
+
+/// The rule tables a game is played with, built from its first message (`game_rules`).
+pub fn rules_of_game(first: &MessageFile) -> Result<Arc<Rules>, PbemError> {
+    let opening = first
+        .message
+        .opening
+        .as_ref()
+        .filter(|_| first.message.seq == 0)
+        .ok_or_else(|| PbemError::Store("the game has no first message".into()))?;
+    game_rules(opening)
+        .map(Arc::new)
+        .map_err(PbemError::GameRules)
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> PbemError + '_ {
@@ -133,18 +150,42 @@ fn send(file: &MessageFile, out: &Path) -> Result<(), PbemError> {
     crate::save::write_atomically(out, &file.text()).map_err(io(out))
 }
 
+/// The scenario file at `path` as a game is started with it: its text and, when it lies in a
+/// mod's `scenarios/`, the mod's name, version and rule patches, which travel with it. A mod's
+/// scenario is read inside the mod's folder, as the mod's own files are: a link out of the
+/// folder is refused.
+pub fn scenario_to_play(path: &Path) -> Result<(String, Option<ModTables>), PbemError> {
+    let (text, of_mod) = ambush_data::mods::read_scenario_with_patches(path)
+        .map_err(|e| PbemError::Scenario(e.to_string()))?;
+    let tables = of_mod.map(|(manifest, patches)| ModTables {
+        name: manifest.name,
+        version: manifest.version,
+        patches,
+    });
+    Ok((text, tables))
+}
+
 /// `pbem new`: starts a game of `scenario_text` as `side`, keeps its first message and writes
-/// it to `out`. With an ambush, `set_up` is the text of this side's set-up file (a copy of the
+/// it to `out`. A mod's scenario comes with its mod's `mod_tables`, which travel in the first
+/// message; the scenario is checked against the tables built from them. With an ambush, `set_up` is the text of this side's set-up file (a copy of the
 /// scenario with its pieces placed), or the scenario's own set-up when `None`. Returns the
 /// game's id.
 pub fn start(
     data: &Path,
     scenario_text: &str,
     side: Side,
-    rules: &Arc<Rules>,
+    mod_tables: Option<ModTables>,
     out: &Path,
     set_up: Option<&str>,
 ) -> Result<Bytes32, PbemError> {
+    let opening = GameOpening {
+        scenario: scenario_text.to_string(),
+        starter: side,
+        rules: Some(rules_digest(mod_tables.as_ref())),
+        mod_tables,
+    };
+    // Built as the other player's game will build them, from the message alone.
+    let rules = &Arc::new(game_rules(&opening).map_err(PbemError::Scenario)?);
     let public = scenario_of(scenario_text, rules).map_err(PbemError::Scenario)?;
     let game = random(Bytes32::random())?;
     let promise = random(Contribution::random().and_then(Contribution::opening))?;
@@ -162,11 +203,7 @@ pub fn start(
         seq: 0,
         from: side,
         answers: None,
-        opening: Some(GameOpening {
-            scenario: scenario_text.to_string(),
-            starter: side,
-            rules: Some(rules_digest()),
-        }),
+        opening: Some(opening),
         orders: Vec::new(),
         last: None,
         own_contribution: None,
@@ -222,8 +259,9 @@ pub enum Prepared {
 }
 
 /// Checks a received message against the game (the first creates it on this side) and plays
-/// it on this side's table. A refused message changes nothing.
-pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepared, PbemError> {
+/// it on this side's table, with the rule tables its first message builds. A refused message
+/// changes nothing.
+pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
     let mut opening_check = None;
@@ -241,8 +279,15 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
                 seq: file.message.seq,
             });
         };
-        let scenario = scenario_of(&opening.scenario, rules).map_err(PbemError::Scenario)?;
-        opening_check = Some(OpeningCheck::of(opening, &scenario.name, &own_scenarios()));
+        let rules = rules_of_game(&file)?;
+        let scenario = scenario_of(&opening.scenario, &rules)
+            .map_err(|e| PbemError::GameRules(format!("message 0: {e}")))?;
+        opening_check = Some(OpeningCheck::of(
+            opening,
+            &scenario.name,
+            &own_scenarios(),
+            &own_mods(),
+        ));
         let me = MySecrets {
             side: opening.starter.other(),
             promised: Default::default(),
@@ -274,6 +319,7 @@ pub fn prepare(data: &Path, received: &Path, rules: &Arc<Rules>) -> Result<Prepa
         }));
     }
     messages.push(file.clone());
+    let rules = &rules_of_game(&messages[0])?;
     let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
     // Once the game is over, only its end is owed: the other side's last stretch, or the
     // ambusher's secrets, which it opens at the end at the latest.
@@ -411,13 +457,12 @@ impl Turn {
 pub fn open(
     data: &Path,
     received: &Path,
-    rules: &Arc<Rules>,
     ai: bool,
     out: &Path,
     set_up: Option<&str>,
     accept_scenario: bool,
 ) -> Result<Opened, PbemError> {
-    let mut turn = match prepare(data, received, rules)? {
+    let mut turn = match prepare(data, received)? {
         Prepared::Over(opened) => return Ok(opened),
         Prepared::Answer(turn) => turn,
     };
@@ -519,12 +564,7 @@ pub struct Verified {
 /// every commitment and contribution), replays the whole game with every die open, and
 /// checks every order's hash. Err says which message and order do not match, and whose. A
 /// verified game can be kept as an ordinary save (`save_to`), which replays as any save does.
-pub fn verify(
-    data: &Path,
-    game: Bytes32,
-    rules: &Arc<Rules>,
-    save_to: Option<&Path>,
-) -> Result<Verified, PbemError> {
+pub fn verify(data: &Path, game: Bytes32, save_to: Option<&Path>) -> Result<Verified, PbemError> {
     let folder = GameFolder::of(data, game);
     let messages = folder.messages()?;
     let ledger = folder.ledger(&messages)?;
@@ -533,6 +573,7 @@ pub fn verify(
         .and_then(|m| m.message.opening.clone())
         .ok_or_else(|| PbemError::Store(format!("{}: no first message", folder.dir.display())))?;
     let me = folder.secrets()?;
+    let rules = &rules_of_game(&messages[0])?;
     let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
     if rebuilt.sealed {
         return Err(PbemError::DoesNotReplay(
@@ -556,7 +597,7 @@ pub fn verify(
         ending: ending(&rebuilt).unwrap_or_default(),
         table: table_hash(&rebuilt.game.table),
         scenario: Bytes32::digest(opening.scenario.as_bytes()),
-        rules: rules_digest(),
+        rules: rules_digest(opening.mod_tables.as_ref()),
         starter_rules: opening.rules,
     })
 }

@@ -38,6 +38,7 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
             scenario: SCENARIO.to_string(),
             starter: Side::Humans,
             rules: None,
+            mod_tables: None,
         }),
         orders: Vec::new(),
         last: None,

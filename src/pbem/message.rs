@@ -52,17 +52,78 @@ pub struct GameOpening {
     /// the text when absent, so a message written before it existed keeps its digest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<Bytes32>,
+    /// A mod's scenario: the mod's name, version and rule patches, which every reader of the
+    /// game lays over the bundled tables (`ambush_data::mods::rules_from_patch_texts`) to play
+    /// it. Left out for the bundled tables, so a message without it keeps its digest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mod_tables: Option<ModTables>,
 }
 
-/// The digest of the rule tables the game plays by file with, the bundled ones: BLAKE3 over
-/// each rule file's name, length and text, in the tables' order.
-pub fn rules_digest() -> Bytes32 {
+/// The tables of the mod a game's scenario comes from, as its first message carries them: read
+/// by the other player as a stranger's mod, never from its own disk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModTables {
+    /// The mod's name, as its manifest gives it.
+    pub name: String,
+    /// The mod's own version, as its manifest gives it.
+    pub version: String,
+    /// Each rule file the mod patches, with its text exactly as the mod holds it, in the order
+    /// its manifest lists them.
+    pub patches: Vec<ambush_data::mods::PatchText>,
+}
+
+/// The rule tables a game is played with, built from its first message's `opening`: the
+/// bundled ones, with a mod's patches laid over them and checked as any mod's when it carries
+/// them. Err names the message and the patch that does not read or check.
+pub fn game_rules(opening: &GameOpening) -> Result<ambush_data::Rules, String> {
+    let Some(tables) = &opening.mod_tables else {
+        return Ok(ambush_data::Rules::bundled().clone());
+    };
+    // What a manifest may hold.
+    let most = [
+        ("name", &tables.name, ambush_data::check::MAX_NAME_CHARS),
+        (
+            "version",
+            &tables.version,
+            ambush_data::mods::MAX_VERSION_CHARS,
+        ),
+    ];
+    for (field, value, most) in most {
+        let n = value.chars().count();
+        if n > most {
+            return Err(format!(
+                "message 0: field `mod_tables.{field}`: {n} characters; it may have at most {most}"
+            ));
+        }
+    }
+    // Debug-quoted: a stranger's name shows its control characters escaped.
+    let source = format!(
+        "message 0 (the mod {:?}, version {:?})",
+        tables.name, tables.version
+    );
+    ambush_data::mods::rules_from_patch_texts(&source, &tables.patches).map_err(|e| e.to_string())
+}
+
+/// The digest of the rule tables a game plays by file with: the bundled ones, with a mod's
+/// patches over them when `mod_tables` carries some. BLAKE3 over each bundled rule file's name,
+/// length and text, in the tables' order, then each patch's the same way, in its order: the
+/// texts the tables are built from. Without patches it is the bundled tables' digest alone.
+pub fn rules_digest(mod_tables: Option<&ModTables>) -> Bytes32 {
     let mut hasher = blake3::Hasher::new();
-    for file in ambush_data::tables::RULE_FILES {
-        let text = ambush_data::tables::bundled_text(file).unwrap_or_default();
+    let mut add = |file: &str, text: &str| {
         hasher.update(file.as_bytes());
         hasher.update(&(text.len() as u64).to_le_bytes());
         hasher.update(text.as_bytes());
+    };
+    for file in ambush_data::tables::RULE_FILES {
+        add(
+            file,
+            ambush_data::tables::bundled_text(file).unwrap_or_default(),
+        );
+    }
+    for patch in mod_tables.map(|t| t.patches.as_slice()).unwrap_or_default() {
+        add(&format!("patch {}", patch.file), &patch.text);
     }
     Bytes32(*hasher.finalize().as_bytes())
 }
@@ -238,7 +299,8 @@ mod tests {
             opening: Some(GameOpening {
                 scenario: "(name: \"x\")".into(),
                 starter: Side::Humans,
-                rules: Some(rules_digest()),
+                rules: Some(rules_digest(None)),
+                mod_tables: None,
             }),
             orders: Vec::new(),
             last: None,

@@ -14,10 +14,11 @@ pub mod store;
 pub use chain::{Ledger, Refusal, Secrets};
 pub use crypto::{Bytes32, Commitment, Contribution, Opening, dice_seed};
 pub use folder::{
-    Opened, PbemError, Prepared, Turn, Verified, games, open, outbox, outbox_file, prepare, start,
-    verify,
+    Opened, PbemError, Prepared, Turn, Verified, games, open, outbox, outbox_file, prepare,
+    rules_of_game, scenario_to_play, start, verify,
 };
 pub use message::{
-    GameOpening, MessageError, MessageFile, PROTOCOL, Revealed, TurnMessage, rules_digest,
+    GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
+    rules_digest,
 };
 pub use scenario_check::OpeningCheck;

@@ -1,8 +1,9 @@
-//! Whether a received game's scenario and rule tables are byte for byte the opener's own: the first message carries the scenario's whole text, so a starter could send its own edit under a known scenario's name.
+//! Whether a received game's scenario, rule tables and mod are byte for byte the opener's own: the first message carries the scenario's whole text and its mod's rule patches, so a starter could send its own edit under a known name.
 
 use super::crypto::Bytes32;
-use super::message::{GameOpening, rules_digest};
+use super::message::{GameOpening, ModTables, rules_digest};
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
+use ambush_data::mods::PatchText;
 use std::path::{Path, PathBuf};
 
 /// A scenario file of the opener's own: the game's, or a mod's.
@@ -42,6 +43,36 @@ pub enum RulesMatch {
     Unstated,
 }
 
+/// A mod of the opener's own, with its rule patches as it would send them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnMod {
+    pub dir: PathBuf,
+    pub name: String,
+    pub version: String,
+    pub patches: Vec<PatchText>,
+}
+
+/// How the mod whose rule patches the first message carries compares with the opener's mod of
+/// that name.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ModMatch {
+    /// The game plays with the bundled tables alone.
+    NoMod,
+    /// Every patch byte for byte the opener's mod's.
+    Same { dir: PathBuf, version: String },
+    /// The opener's mod of that name patches otherwise: which file, how, and the lines that
+    /// differ when both patch it.
+    Differs {
+        dir: PathBuf,
+        version: String,
+        file: String,
+        how: String,
+        diff: Vec<String>,
+    },
+    /// The opener has no mod of that name.
+    NotInstalled,
+}
+
 /// What the opener's game found on comparing a game's first message with its own files, before
 /// its first move.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,8 +83,13 @@ pub struct OpeningCheck {
     pub scenario_digest: Bytes32,
     pub scenario: ScenarioMatch,
     pub rules: RulesMatch,
-    /// The digest of the opener's own rule tables.
+    /// The digest of the rule tables the opener's game builds from the message: its own
+    /// bundled tables, with the message's mod patches over them.
     pub own_rules: Bytes32,
+    /// The mod the message's patches come from, compared with the opener's.
+    pub mod_match: ModMatch,
+    /// The mod's name and version as the message gives them.
+    pub mod_named: Option<(String, String)>,
 }
 
 /// The most differing lines shown: enough to see what was changed, short enough to read.
@@ -64,8 +100,15 @@ const LINE_CHARS: usize = 120;
 
 impl OpeningCheck {
     /// Compares `opening` (a scenario named `name`) with the first of `own` of that name that
-    /// is byte for byte the same, else the first of that name.
-    pub fn of(opening: &GameOpening, name: &str, own: &[OwnScenario]) -> OpeningCheck {
+    /// is byte for byte the same, else the first of that name; and its mod's patches, if it
+    /// carries some, with those of the first of `own_mods` of that name that are the same,
+    /// else the first of that name.
+    pub fn of(
+        opening: &GameOpening,
+        name: &str,
+        own: &[OwnScenario],
+        own_mods: &[OwnMod],
+    ) -> OpeningCheck {
         let named: Vec<&OwnScenario> = own.iter().filter(|s| s.name == name).collect();
         let scenario = match named.iter().find(|s| s.text == opening.scenario) {
             Some(same) => ScenarioMatch::Same {
@@ -81,7 +124,7 @@ impl OpeningCheck {
                 None => ScenarioMatch::NoFile,
             },
         };
-        let own_rules = rules_digest();
+        let own_rules = rules_digest(opening.mod_tables.as_ref());
         let rules = match opening.rules {
             Some(theirs) if theirs == own_rules => RulesMatch::Same,
             Some(theirs) => RulesMatch::Differs { theirs },
@@ -93,12 +136,22 @@ impl OpeningCheck {
             scenario,
             rules,
             own_rules,
+            mod_match: opening
+                .mod_tables
+                .as_ref()
+                .map_or(ModMatch::NoMod, |t| compare_mod(t, own_mods)),
+            mod_named: opening
+                .mod_tables
+                .as_ref()
+                .map(|t| (t.name.clone(), t.version.clone())),
         }
     }
 
     /// Whether the scenario and the rules are byte for byte the opener's own.
     pub fn is_same(&self) -> bool {
-        matches!(self.scenario, ScenarioMatch::Same { .. }) && self.rules == RulesMatch::Same
+        matches!(self.scenario, ScenarioMatch::Same { .. })
+            && self.rules == RulesMatch::Same
+            && matches!(self.mod_match, ModMatch::NoMod | ModMatch::Same { .. })
     }
 
     /// What the player reads: the scenario's and the rules' comparison, and the lines that
@@ -140,8 +193,96 @@ impl OpeningCheck {
                 self.own_rules.to_hex()
             ),
         });
+        let (mod_name, mod_version) = self.mod_named.clone().unwrap_or_default();
+        let theirs = format!("the mod {mod_name:?}, version {mod_version:?}");
+        match &self.mod_match {
+            ModMatch::NoMod => {}
+            ModMatch::Same { dir, version } => out.push(format!(
+                "Its rule patches, from {theirs}, are byte for byte your own copy of that mod in {} (version {version}).",
+                dir.display()
+            )),
+            ModMatch::Differs {
+                dir,
+                version,
+                file,
+                how,
+                diff,
+            } => {
+                out.push(format!(
+                    "Its rule patches, from {theirs}, are NOT your copy of that mod in {} (version {version}): {file} {how}.",
+                    dir.display()
+                ));
+                if !diff.is_empty() {
+                    out.push(format!("The lines of {file} that differ (- yours, + theirs):"));
+                    out.extend(diff.iter().map(|l| format!("    {l}")));
+                }
+            }
+            ModMatch::NotInstalled => out.push(format!(
+                "Its rule patches come from {theirs}, which you do not have: the game plays with the patches the message carries; read them before you play."
+            )),
+        }
         out
     }
+}
+
+/// How a message's mod tables compare with the opener's mods of that name.
+fn compare_mod(theirs: &ModTables, own_mods: &[OwnMod]) -> ModMatch {
+    let named: Vec<&OwnMod> = own_mods.iter().filter(|m| m.name == theirs.name).collect();
+    if let Some(same) = named.iter().find(|m| m.patches == theirs.patches) {
+        return ModMatch::Same {
+            dir: same.dir.clone(),
+            version: same.version.clone(),
+        };
+    }
+    let Some(mine) = named.first() else {
+        return ModMatch::NotInstalled;
+    };
+    let find = |list: &[PatchText], file: &str| list.iter().position(|p| p.file == file);
+    let mut how = None;
+    for (i, t) in theirs.patches.iter().enumerate() {
+        how = match find(&mine.patches, &t.file) {
+            None => Some((&t.file, "is patched by theirs and not by yours", Vec::new())),
+            Some(j) if mine.patches[j].text != t.text => Some((
+                &t.file,
+                "differs",
+                line_diff(&mine.patches[j].text, &t.text),
+            )),
+            Some(j) if j != i => Some((&t.file, "is patched in another order", Vec::new())),
+            Some(_) => continue,
+        };
+        break;
+    }
+    let how = how.or_else(|| {
+        mine.patches
+            .iter()
+            .find(|m| find(&theirs.patches, &m.file).is_none())
+            .map(|m| (&m.file, "is patched by yours and not by theirs", Vec::new()))
+    });
+    let (file, how, diff) = how.unwrap_or((&mine.name, "differs", Vec::new()));
+    ModMatch::Differs {
+        dir: mine.dir.clone(),
+        version: mine.version.clone(),
+        file: format!("rules/{file}"),
+        how: how.to_string(),
+        diff,
+    }
+}
+
+/// The opener's own mods that load, each with its rule patches as it would send them.
+pub fn own_mods() -> Vec<OwnMod> {
+    ambush_data::mods::find_mods(&crate::install::mod_roots(&[]))
+        .into_iter()
+        .filter(|listing| listing.loaded.is_ok())
+        .filter_map(|listing| {
+            let (manifest, patches) = ambush_data::mods::read_mod_patches(&listing.dir).ok()?;
+            Some(OwnMod {
+                dir: listing.dir,
+                name: manifest.name,
+                version: manifest.version,
+                patches: patches.into_iter().map(|(_, p)| p).collect(),
+            })
+        })
+        .collect()
 }
 
 /// The opener's own scenarios: the game's (`scenarios/` in the game folder), then each mod's,
@@ -314,26 +455,99 @@ mod tests {
         let opening = |scenario: String| GameOpening {
             scenario,
             starter: ambush_data::board::Side::Humans,
-            rules: Some(rules_digest()),
+            rules: Some(rules_digest(None)),
+            mod_tables: None,
         };
-        let same = OpeningCheck::of(&opening(jungle.text.clone()), "Jungle Patrol", &own);
+        let same = OpeningCheck::of(&opening(jungle.text.clone()), "Jungle Patrol", &own, &[]);
         assert!(same.is_same(), "{:?}", same.lines());
         assert!(same.lines()[0].contains("jungle_patrol.ron"));
         let rigged = jungle.text.replacen("armour", "armour_was", 1);
-        let differs = OpeningCheck::of(&opening(rigged), "Jungle Patrol", &own);
+        let differs = OpeningCheck::of(&opening(rigged), "Jungle Patrol", &own, &[]);
         assert!(!differs.is_same());
         let said = differs.lines().join("\n");
         assert!(
             said.contains("NOT your file") && said.contains("armour_was"),
             "{said}"
         );
-        let unknown = OpeningCheck::of(&opening(jungle.text.clone()), "Nowhere", &own);
+        let unknown = OpeningCheck::of(&opening(jungle.text.clone()), "Nowhere", &own, &[]);
         assert_eq!(unknown.scenario, ScenarioMatch::NoFile);
         assert!(unknown.lines()[0].contains("no scenario named \"Nowhere\""));
         let mut old = opening(jungle.text.clone());
         old.rules = None;
-        let unstated = OpeningCheck::of(&old, "Jungle Patrol", &own);
+        let unstated = OpeningCheck::of(&old, "Jungle Patrol", &own, &[]);
         assert_eq!(unstated.rules, RulesMatch::Unstated);
         assert!(!unstated.is_same());
+    }
+
+    /// Issue 36: the opener "compares the patches with its own copy of that mod (same name):
+    /// identical, different (say which file), or not installed".
+    #[test]
+    fn a_first_messages_mod_patches_are_compared_with_the_openers_mod_of_that_name() {
+        let patch = |file: &str, text: &str| PatchText {
+            file: file.into(),
+            text: text.into(),
+        };
+        let theirs = ModTables {
+            name: "Colonial".into(),
+            version: "1.0.0".into(),
+            patches: vec![
+                patch("weapons.ron", "(\n  weapons: {},\n)\n"),
+                patch("terms.ron", "()"),
+            ],
+        };
+        let mine = |patches: Vec<PatchText>| OwnMod {
+            dir: PathBuf::from("mods/colonial"),
+            name: "Colonial".into(),
+            version: "1.0.0".into(),
+            patches,
+        };
+        let opening = GameOpening {
+            scenario: "(name: \"The Square\")".into(),
+            starter: ambush_data::board::Side::Humans,
+            rules: Some(rules_digest(Some(&theirs))),
+            mod_tables: Some(theirs.clone()),
+        };
+        let check = |own: &[OwnMod]| OpeningCheck::of(&opening, "The Square", &[], own);
+
+        let same = check(&[mine(theirs.patches.clone())]);
+        assert_eq!(
+            same.rules,
+            RulesMatch::Same,
+            "the digest is of the rules built"
+        );
+        assert!(matches!(same.mod_match, ModMatch::Same { .. }));
+        assert!(
+            same.lines()
+                .join("\n")
+                .contains("byte for byte your own copy of that mod")
+        );
+
+        let edited = vec![
+            patch("weapons.ron", "(\n  weapons: {\"spear\": ()},\n)\n"),
+            patch("terms.ron", "()"),
+        ];
+        let differs = check(&[mine(edited)]);
+        assert!(!differs.is_same());
+        let said = differs.lines().join("\n");
+        assert!(
+            said.contains("NOT your copy") && said.contains("rules/weapons.ron differs"),
+            "{said}"
+        );
+        assert!(said.contains("spear"), "the lines that differ: {said}");
+
+        let fewer = check(&[mine(vec![patch("weapons.ron", "(\n  weapons: {},\n)\n")])]);
+        let said = fewer.lines().join("\n");
+        assert!(
+            said.contains("rules/terms.ron is patched by theirs"),
+            "{said}"
+        );
+
+        let missing = check(&[]);
+        assert_eq!(missing.mod_match, ModMatch::NotInstalled);
+        assert!(!missing.is_same());
+        assert!(missing.lines().join("\n").contains("which you do not have"));
+
+        // The rules digest covers the patches: other patches, another digest.
+        assert_ne!(rules_digest(Some(&theirs)), rules_digest(None));
     }
 }

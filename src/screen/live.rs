@@ -8,7 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// A live game in progress: the connection, and where this side stands.
 #[derive(Resource)]
@@ -151,13 +151,12 @@ pub fn host_game(
     menu: &mut PbemMenu,
     commands: &mut Commands,
 ) {
-    let rules = Arc::new(ambush_data::Rules::bundled().clone());
-    let started = std::fs::read_to_string(file)
-        .map_err(|e| format!("{}: {e}", file.display()))
-        .and_then(|text| {
+    let started = crate::pbem::scenario_to_play(file)
+        .map_err(|e| e.to_string())
+        .and_then(|(text, tables)| {
             // The first message goes over the connection; its file is not needed.
             let staging = outbox_dir().join("new.ron");
-            let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging, set_up)
+            let game = crate::pbem::start(&data_folder(), &text, side, tables, &staging, set_up)
                 .map_err(|e| e.to_string());
             let _ = std::fs::remove_file(&staging);
             game
@@ -221,8 +220,7 @@ fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<PbemMenu>, mut comman
     match result {
         Ok(None) => return,
         Ok(Some(Ended::Over(game))) => {
-            let rules = Arc::new(ambush_data::Rules::bundled().clone());
-            match crate::pbem::verify(&data_folder(), game, &rules, None) {
+            match crate::pbem::verify(&data_folder(), game, None) {
                 Ok(v) => menu.say(
                     true,
                     format!(

@@ -176,11 +176,11 @@ pub fn set_up_chosen(
 
 /// Starts a game of `file` by file as `side`, its first message into the outbox.
 fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu: &mut PbemMenu) {
-    let rules = Arc::new(ambush_data::Rules::bundled().clone());
-    let text = std::fs::read_to_string(file);
-    let started = text.map_err(|e| e.to_string()).and_then(|text| {
+    // A mod's scenario is read inside its mod, and the mod's tables travel with it.
+    let read = crate::pbem::scenario_to_play(file);
+    let started = read.map_err(|e| e.to_string()).and_then(|(text, tables)| {
         let staging = crate::pbem::outbox(&data_folder()).join("new.ron");
-        let game = crate::pbem::start(&data_folder(), &text, side, &rules, &staging, set_up)
+        let game = crate::pbem::start(&data_folder(), &text, side, tables, &staging, set_up)
             .map_err(|e| e.to_string())?;
         let out = outbox(game, 0);
         std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
@@ -218,8 +218,7 @@ fn open_in(
     menu: &mut PbemMenu,
     commands: &mut Commands,
 ) {
-    let rules = Arc::new(ambush_data::Rules::bundled().clone());
-    match crate::pbem::prepare(data, path, &rules) {
+    match crate::pbem::prepare(data, path) {
         Err(e) => menu.say(false, e.to_string()),
         Ok(crate::pbem::Prepared::Over(o)) => menu.say(
             true,
@@ -763,7 +762,6 @@ mod tests {
     use super::*;
     use crate::control::{Controller, Controllers};
     use crate::pbem::{Prepared, open, prepare, start};
-    use ambush_data::Rules;
     use bevy::state::app::StatesPlugin;
     use std::path::Path;
 
@@ -775,22 +773,21 @@ mod tests {
     fn a_turn_played_in_the_window_is_sent_when_it_is_over() {
         let dir = std::env::temp_dir().join(format!("ambush-pbem-window-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let rules = Arc::new(Rules::bundled().clone());
         let text = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron"),
         )
         .expect("the crashed ship");
         let (a, b) = (dir.join("A"), dir.join("B"));
         let m = |i: u32| dir.join(format!("m{i}.ron"));
-        start(&a, &text, Side::Humans, &rules, &m(0), None).expect("started");
+        start(&a, &text, Side::Humans, None, &m(0), None).expect("started");
         // The aliens (B, the AI) and the humans (A) answer until the humans' turn comes.
         let mut i = 0;
         let turn = loop {
             let (who, ai) = if i % 2 == 0 { (&b, true) } else { (&a, false) };
             if ai {
-                open(who, &m(i), &rules, true, &m(i + 1), None, false).expect("the AI answers");
+                open(who, &m(i), true, &m(i + 1), None, false).expect("the AI answers");
             } else {
-                match prepare(who, &m(i), &rules).expect("the message opens") {
+                match prepare(who, &m(i)).expect("the message opens") {
                     Prepared::Answer(turn) if turn.is_mine() => break turn,
                     Prepared::Answer(turn) => {
                         turn.send(Vec::new(), None, &m(i + 1)).expect("answered");
@@ -877,8 +874,7 @@ mod tests {
         assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
         assert!(next.contains("Send this file to your opponent"), "{next}");
         // The aliens' game takes the answer and plays on.
-        open(&b, &m(i + 1), &rules, true, &m(i + 2), None, false)
-            .expect("the aliens take the answer");
+        open(&b, &m(i + 1), true, &m(i + 2), None, false).expect("the aliens take the answer");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -888,7 +884,6 @@ mod tests {
     fn a_game_whose_scenario_is_not_the_players_own_waits_for_accept_or_refuse() {
         let dir = std::env::temp_dir().join(format!("ambush-pbem-accept-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let rules = Arc::new(Rules::bundled().clone());
         let text = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/jungle_patrol.ron"),
         )
@@ -900,7 +895,7 @@ mod tests {
         assert_ne!(rigged, text);
         let (a, b) = (dir.join("A"), dir.join("B"));
         let m0 = dir.join("m0.ron");
-        start(&a, &rigged, Side::Humans, &rules, &m0, None).expect("started");
+        start(&a, &rigged, Side::Humans, None, &m0, None).expect("started");
         let mut world = World::new();
         let mut queue = bevy::ecs::world::CommandQueue::default();
         let mut menu = PbemMenu::default();

@@ -736,3 +736,141 @@ fn a_message_answered_twice_from_a_restored_folder_is_proof_of_a_cheat() {
     let out = t.open("B", &t.message(2), 2);
     assert!(text(&out).contains("a replayed message"), "{}", text(&out));
 }
+
+/// Issue 36: "Play a mod's scenario at a distance with its mod's tables travelling in message
+/// 0": a colonial scenario, whose warriors carry the mod's spears, is played by file to its end
+/// with the AI at both ends and verified at both; the opener is told the patches are its own
+/// copy of the mod's.
+#[test]
+fn a_mods_scenario_is_played_by_file_with_its_mods_tables() {
+    let t = Table::new("colonial");
+    let started = t.start("mods/colonial/scenarios/the_square.ron");
+    assert!(started.status.success(), "{}", text(&started));
+    let first = MessageFile::read(Path::new(&t.message(0))).expect("message 0");
+    let tables = first
+        .message
+        .opening
+        .as_ref()
+        .and_then(|o| o.mod_tables.clone())
+        .expect("the mod's tables travel");
+    assert_eq!(tables.version, "1.0.0");
+    let files: Vec<&str> = tables.patches.iter().map(|p| p.file.as_str()).collect();
+    assert_eq!(
+        files,
+        ["terms.ron", "generation.ron", "troops.ron", "weapons.ron"]
+    );
+    let weapons = std::fs::read_to_string(root().join("mods/colonial/rules/weapons.ron"))
+        .expect("the mod's weapons");
+    assert_eq!(tables.patches[3].text, weapons, "exactly as read");
+    let mut i = 0;
+    let mut last = String::new();
+    while Path::new(&t.message(i)).is_file() {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        last = text(&out);
+        assert!(out.status.success(), "message {i}: {last}");
+        if i == 0 {
+            assert!(
+                last.contains("byte for byte your own copy of that mod"),
+                "{last}"
+            );
+        }
+        i += 1;
+        assert!(i < 2_000, "the game does not end");
+    }
+    assert!(last.contains("nothing left to send"), "{last}");
+    verified_at_both_ends(&t);
+}
+
+/// Issue 36: "a mod scenario that is a link out of its mod is sent to the opponent (`check`,
+/// `simulate` and `play` refuse that path) ... refuse links out as everywhere else".
+#[cfg(unix)]
+#[test]
+fn a_mod_scenario_that_links_out_of_its_mod_is_refused_by_pbem_new() {
+    let t = Table::new("link-out");
+    let home = t.dir.join("mods/colonial");
+    std::fs::create_dir_all(home.join("rules")).expect("folders");
+    std::fs::create_dir_all(home.join("scenarios")).expect("folders");
+    let colonial = root().join("mods/colonial");
+    for file in [
+        "mod.ron",
+        "rules/terms.ron",
+        "rules/generation.ron",
+        "rules/troops.ron",
+        "rules/weapons.ron",
+    ] {
+        std::fs::copy(colonial.join(file), home.join(file)).expect("copied");
+    }
+    let outside = t.dir.join("outside.ron");
+    std::fs::copy(colonial.join("scenarios/the_square.ron"), &outside).expect("copied");
+    let link = home.join("scenarios/the_square.ron");
+    std::os::unix::fs::symlink(&outside, &link).expect("a link");
+    let link = link.display().to_string();
+    let out = t.start(&link);
+    let said = text(&out);
+    assert!(
+        !out.status.success(),
+        "a link out of the mod was sent: {said}"
+    );
+    assert!(said.contains("outside the mod folder"), "{said}");
+    assert!(!Path::new(&t.message(0)).exists(), "nothing is sent");
+    // The same refusal as `check` gives.
+    let checked = text(&ambush(&["check", &link]));
+    assert!(checked.contains("outside the mod folder"), "{checked}");
+}
+
+/// Issue 36: a message 0's mod tables are "sandboxed and checked as any mod; a patch for a
+/// file name outside the bundled rule files, or one that does not check, is refused with a
+/// clear error naming the message and the file".
+#[test]
+fn a_first_message_whose_mod_patches_are_bad_is_refused_by_pbem_open() {
+    let t = Table::new("bad-patches");
+    let started = t.start("mods/colonial/scenarios/the_square.ron");
+    assert!(started.status.success(), "{}", text(&started));
+    let cases: [(&str, fn(&mut ambush::pbem::ModTables), &str); 3] = [
+        (
+            "unknown",
+            |m| m.patches[0].file = "secrets.ron".into(),
+            "\"secrets.ron\" is not a rule file",
+        ),
+        (
+            "broken",
+            |m| {
+                let w = &mut m.patches[3];
+                w.text = w.text.replacen("class: PhysicalContact", "class: Sharp", 1);
+            },
+            "rules/weapons.ron:",
+        ),
+        (
+            // Without the weapons patch the scenario's spears are unknown: checked against
+            // the rules the message builds, not the opener's own mod.
+            "missing",
+            |m| {
+                m.patches.remove(3);
+            },
+            "spear",
+        ),
+    ];
+    for (name, change, words) in cases {
+        let bad = t.path(&format!("{name}.ron"));
+        cheat(&t.message(0), &bad, |m| {
+            if let Some(tables) = m.opening.as_mut().and_then(|o| o.mod_tables.as_mut()) {
+                change(tables);
+            }
+        });
+        let before = t.kept("B");
+        let out = open_to(&t, "B", &bad, &t.message(1), &["--accept-scenario"]);
+        let said = text(&out);
+        assert!(!out.status.success(), "{name}: {said}");
+        assert!(said.contains(words), "{name}: {said}");
+        let refusal = match name {
+            "missing" => "refused: message 0: the game's scenario",
+            _ => "refused: message 0 (the mod",
+        };
+        assert!(said.contains(refusal), "{name}: {said}");
+        assert_eq!(t.kept("B"), before, "{name}: nothing is kept");
+        assert!(
+            !Path::new(&t.message(1)).exists(),
+            "{name}: nothing is sent"
+        );
+    }
+}

@@ -151,6 +151,31 @@ pub fn load_mod(dir: &Path) -> Result<LoadedMod, DataError> {
 
 /// Reads the manifest in `dir` and builds the mod's tables: the bundled ones with its patches.
 pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
+    let (manifest, patches) = read_mod_patches(dir)?;
+    let patches: Vec<RulePatch> = patches
+        .iter()
+        .map(|(shown, p)| RulePatch {
+            file: &p.file,
+            shown,
+            text: &p.text,
+        })
+        .collect();
+    let rules = rules_with_patches(&patches)?;
+    Ok((manifest, Arc::new(rules)))
+}
+
+/// One of a mod's rule patches as it travels: the bundled rule file it patches (one of
+/// `RULE_FILES`, such as "weapons.ron") and its text exactly as the mod holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PatchText {
+    pub file: String,
+    pub text: String,
+}
+
+/// Reads the manifest in `dir` and the rule patches it lists, each checked to lie inside the
+/// mod and to name a bundled rule file, in the manifest's order; each with the path errors show.
+pub fn read_mod_patches(dir: &Path) -> Result<(Manifest, Vec<(String, PatchText)>), DataError> {
     let home = dir.canonicalize().map_err(|e| {
         DataError::at(
             &dir.display().to_string(),
@@ -179,13 +204,89 @@ pub fn load_mod_rules(dir: &Path) -> Result<(Manifest, Arc<Rules>), DataError> {
         patched.push((file, path.display().to_string()));
     }
     refuse_unlisted_rule_files(dir, &shown, &patched)?;
-    let patches: Vec<RulePatch> = patched
-        .iter()
-        .zip(&texts)
-        .map(|((file, shown), text)| RulePatch { file, shown, text })
+    let patches = patched
+        .into_iter()
+        .zip(texts)
+        .map(|((file, shown), text)| {
+            let file = file.to_string();
+            (shown, PatchText { file, text })
+        })
         .collect();
-    let rules = rules_with_patches(&patches)?;
-    Ok((manifest, Arc::new(rules)))
+    Ok((manifest, patches))
+}
+
+/// The tables of rule patches that came as texts rather than from a mod's folder (a game's
+/// first message carries its mod's): each must name a bundled rule file, once, and be no
+/// larger than a mod's file may be; then they are laid over the bundled tables and checked
+/// exactly as a mod's are. `source` names where they came from in errors, each patch shown as
+/// `SOURCE, rules/FILE`.
+pub fn rules_from_patch_texts(source: &str, patches: &[PatchText]) -> Result<Rules, DataError> {
+    let refuse = |why: String| DataError::at(source, 1, 1, why);
+    if patches.len() > RULE_FILES.len() {
+        return Err(refuse(format!(
+            "{} rule patches; there are only {} rule files to patch",
+            patches.len(),
+            RULE_FILES.len()
+        )));
+    }
+    let mut shown = Vec::with_capacity(patches.len());
+    for (i, p) in patches.iter().enumerate() {
+        if !RULE_FILES.contains(&p.file.as_str()) {
+            let name: String = p.file.chars().take(80).collect();
+            return Err(refuse(format!(
+                "rule patch {i}: \"{name}\" is not a rule file; expected one of: {}",
+                RULE_FILES.join(", ")
+            )));
+        }
+        if patches[..i].iter().any(|q| q.file == p.file) {
+            return Err(refuse(format!(
+                "rule patch {i}: rules/{} is patched twice",
+                p.file
+            )));
+        }
+        if p.text.len() > MAX_FILE_BYTES {
+            return Err(refuse(format!(
+                "rule patch rules/{}: {} bytes; a rule file may hold at most {MAX_FILE_BYTES}",
+                p.file,
+                p.text.len()
+            )));
+        }
+        shown.push(format!("{source}, rules/{}", p.file));
+    }
+    let patches: Vec<RulePatch> = patches
+        .iter()
+        .zip(&shown)
+        .map(|(p, shown)| RulePatch {
+            file: &p.file,
+            shown,
+            text: &p.text,
+        })
+        .collect();
+    rules_with_patches(&patches)
+}
+
+/// The text of the scenario file at `path` and, when it lies in a mod's `scenarios/`, that
+/// mod's manifest and rule patches: the scenario read inside the mod's folder as the mod's own
+/// files are (a link out of the folder is refused), any other file as a data file is.
+pub fn read_scenario_with_patches(
+    path: &Path,
+) -> Result<(String, Option<(Manifest, Vec<PatchText>)>), DataError> {
+    let shown = path.display().to_string();
+    let Some(dir) = mod_of_scenario(path) else {
+        return Ok((read_bounded(path, &shown, MAX_FILE_BYTES)?, None));
+    };
+    let (manifest, patches) = read_mod_patches(&dir)?;
+    let home = dir.canonicalize().map_err(|e| {
+        DataError::at(
+            &dir.display().to_string(),
+            1,
+            1,
+            format!("cannot open: {e}"),
+        )
+    })?;
+    let text = read_inside(&home, path)?;
+    let patches = patches.into_iter().map(|(_, p)| p).collect();
+    Ok((text, Some((manifest, patches))))
 }
 
 /// One of a mod's rule files: which bundled file it patches, the name errors show, its text.

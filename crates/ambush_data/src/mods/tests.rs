@@ -354,3 +354,59 @@ fn the_watch_never_reads_a_device_or_a_file_outside_its_mod() {
         "{e}"
     );
 }
+
+/// The colonial mod shipped with the game.
+fn colonial() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../mods/colonial")
+}
+
+/// Issue 36: a game's first message carries its mod's rule patches, "sandboxed and checked as
+/// any mod": built from the texts alone they are the tables the mod loads from its folder, and
+/// a patch for a file outside the bundled rule files, or one that does not check, is refused
+/// naming the file.
+#[test]
+fn rule_patches_as_texts_build_the_mods_own_tables_and_bad_ones_are_refused() {
+    let (_, from_disk) = load_mod_rules(&colonial()).expect("the colonial mod loads");
+    let (manifest, patches) = read_mod_patches(&colonial()).expect("its patches read");
+    let texts: Vec<PatchText> = patches.into_iter().map(|(_, p)| p).collect();
+    assert_eq!(texts.len(), manifest.overrides.len());
+    let built = rules_from_patch_texts("message 0", &texts).expect("they build");
+    assert_eq!(&built, from_disk.as_ref());
+    assert!(built.weapons.weapons.contains_key("spear"));
+
+    let mut unknown = texts.clone();
+    unknown[0].file = "secrets.ron".into();
+    let err = rules_from_patch_texts("message 0", &unknown).expect_err("not a rule file");
+    let said = err.to_string();
+    assert!(
+        said.contains("message 0") && said.contains("\"secrets.ron\" is not a rule file"),
+        "{said}"
+    );
+
+    let mut twice = texts.clone();
+    twice.push(texts[0].clone());
+    let said = rules_from_patch_texts("message 0", &twice)
+        .expect_err("twice")
+        .to_string();
+    assert!(said.contains("patched twice"), "{said}");
+
+    let mut broken = texts.clone();
+    let weapons = broken
+        .iter_mut()
+        .find(|p| p.file == "weapons.ron")
+        .expect("weapons");
+    weapons.text = weapons
+        .text
+        .replacen("class: PhysicalContact", "class: Sharp", 1);
+    let said = rules_from_patch_texts("message 0", &broken)
+        .expect_err("broken")
+        .to_string();
+    assert!(said.starts_with("message 0, rules/weapons.ron:"), "{said}");
+
+    let mut huge = texts;
+    huge[0].text = " ".repeat(MAX_FILE_BYTES + 1);
+    let said = rules_from_patch_texts("message 0", &huge)
+        .expect_err("huge")
+        .to_string();
+    assert!(said.contains("at most"), "{said}");
+}

@@ -179,6 +179,12 @@ const EXTREMES: [&str; 18] = [
 ];
 
 /// Text a mutation inserts: brackets, quotes, comments and stray tokens.
+/// Letters a player cannot see or tell from others: a zero-width space, a right-to-left
+/// override and isolate, a byte-order mark, a soft hyphen, a Hangul filler, and a Cyrillic М.
+const STRANGE_LETTERS: [char; 7] = [
+    '\u{200B}', '\u{202E}', '\u{2066}', '\u{FEFF}', '\u{00AD}', '\u{3164}', '\u{041C}',
+];
+
 const JUNK: [&str; 20] = [
     "(",
     ")",
@@ -663,7 +669,7 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
         v
     };
     let nums = numbers(text);
-    match rng.random_range(0..12) {
+    match rng.random_range(0..13) {
         // A number replaced: the most common mutation, as numbers are what checks guard.
         0..=4 if !nums.is_empty() => {
             let (a, b) = nums[rng.random_range(0..nums.len())];
@@ -776,6 +782,30 @@ fn mutate(rng: &mut ChaCha8Rng, text: &mut String) -> String {
             let new = format!("Polygon(points: [{}])", points.join(", "));
             let what = format!("line {}: a shape made `{new}`", line_at(text, a));
             text.replace_range(a..b, &new);
+            what
+        }
+        // A name given an invisible character, a bidi control or a look-alike letter, or made
+        // of one alone: a label must be refused, and any name printed escaped.
+        11 if text.contains('"') => {
+            let quotes: Vec<usize> = text.match_indices('"').map(|(i, _)| i).collect();
+            let k = rng.random_range(0..quotes.len().div_ceil(2)) * 2;
+            let (open, close) = (quotes[k], quotes.get(k + 1).copied().unwrap_or(text.len()));
+            let strange = STRANGE_LETTERS[rng.random_range(0..STRANGE_LETTERS.len())];
+            let what = format!(
+                "line {}: {} put in a string",
+                line_at(text, open),
+                strange.escape_unicode()
+            );
+            if rng.random_bool(0.3) {
+                text.replace_range(open + 1..close, &strange.to_string());
+            } else {
+                let inside: Vec<usize> = text[open + 1..close]
+                    .char_indices()
+                    .map(|(i, _)| open + 1 + i)
+                    .chain(std::iter::once(close))
+                    .collect();
+                text.insert(inside[rng.random_range(0..inside.len())], strange);
+            }
             what
         }
         _ => {

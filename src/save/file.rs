@@ -100,6 +100,28 @@ pub struct SaveFile {
     /// A game played by file: the seeds its dice took, which both players made together.
     #[serde(default, skip_serializing_if = "DiceSchedule::is_empty")]
     pub dice_schedule: DiceSchedule,
+    /// `settings_hash` of the game's settings when it was saved: a turn limit, an objective or
+    /// a rule table edited afterwards changes who won, and no order's hash would show it. Saves
+    /// written before it was kept have none, and load unchecked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settings: Option<String>,
+}
+
+/// A fingerprint of everything in `save` the rules read besides its orders: the scenario as
+/// played (its table, forces, terrain, turn limit, objective, ambush and every other switch) less
+/// its name and briefing, the wound method chosen, and the rule tables. The name and briefing are
+/// a player's to edit; nothing else is.
+pub fn settings_hash(save: &SaveFile) -> String {
+    let mut scenario = save.scenario.clone();
+    scenario.name.clear();
+    scenario.briefing.clear();
+    let text = format!(
+        "{}|{:?}|{}",
+        ron::to_string(&scenario).unwrap_or_default(),
+        save.wounds,
+        ron::to_string(&save.rules).unwrap_or_default()
+    );
+    blake3::hash(text.as_bytes()).to_hex()[..16].to_string()
 }
 
 impl SaveFile {
@@ -191,6 +213,7 @@ impl SaveFileV1 {
             scenario: self.scenario,
             rules: self.rules,
             dice_schedule: DiceSchedule::default(),
+            settings: None,
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use crate::save::file::{
     MAX_SAVE_BYTES, SAVE_VERSION, SaveError, SaveFile, SaveSource, SaveSummary, parse_save,
-    players_of,
+    players_of, settings_hash,
 };
 use std::path::Path;
 use std::sync::Arc;
@@ -58,6 +58,14 @@ pub fn replay_save(file: &str, save: SaveFile) -> Result<Replayed, SaveError> {
         file: file.to_string(),
         why,
     };
+    if let Some(kept) = &save.settings {
+        let now = settings_hash(&save);
+        if *kept != now {
+            return Err(failed(format!(
+                "its settings were changed after it was saved (their hash was {kept}, is {now}): a turn limit, objective, force or rule table edited in the file would change the game; only the scenario's name and briefing may be edited"
+            )));
+        }
+    }
     // Both sides are "players" during the replay, so nothing is decided that the save did not
     // record, and the replay stops at the first decision after the last order.
     let setup = setup_of(&save, Controllers::hot_seat());
@@ -123,7 +131,9 @@ pub fn save_of(game: &Game, setup: &NewGame, source: SaveSource) -> SaveFile {
         scenario: setup.scenario.clone(),
         rules: (*game.rules).clone(),
         dice_schedule: setup.dice_schedule.clone(),
+        settings: None,
     };
     save.summary = summary_of(&save, game.table.progress.turn, game.phase);
+    save.settings = Some(settings_hash(&save));
     save
 }

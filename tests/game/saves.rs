@@ -141,6 +141,31 @@ fn bad_saves_are_refused_with_their_place_and_never_half_loaded() {
     // A save naming a mod that is not installed still loads: it carries its own tables.
     let foreign = good.replacen("mod_name: None,", "mod_name: Some(\"Gone\"),", 1);
     assert!(load_text(&dir, &foreign).is_ok());
+    // Issue 37: "name, briefing and `turn_limit` (20 → 500) changed in a finished game's save
+    // replay as \"ok\"": the settings the rules read are hashed; the name and briefing are the
+    // player's to edit.
+    let longer = good.replacen("turn_limit: 20,", "turn_limit: 500,", 1);
+    assert_ne!(longer, good);
+    match load_text(&dir, &longer) {
+        Err(SaveError::Replay { why, .. }) => assert!(why.contains("settings"), "{why}"),
+        other => panic!("expected the changed settings refused, got {other:?}"),
+    }
+    let renamed = good
+        .replacen("name: \"The Crashed Ship\"", "name: \"My Ship\"", 1)
+        .replacen("briefing: \"", "briefing: \"Edited. ", 1);
+    assert_ne!(renamed, good);
+    assert!(load_text(&dir, &renamed).is_ok());
+    // A save written before settings were hashed loads as before.
+    let start = good.find("settings: Some(").expect("the settings hash");
+    let end = start + good[start..].find('\n').expect("a line");
+    let older = format!("{}{}", &good[..start], &good[end + 1..]);
+    assert!(
+        load_text(
+            &dir,
+            &older.replacen("turn_limit: 20,", "turn_limit: 500,", 1)
+        )
+        .is_ok()
+    );
     // Not a save at all.
     assert!(load_text(&dir, "\u{0}\u{1}garbage").is_err());
     let _ = std::fs::remove_dir_all(&dir);

@@ -558,6 +558,19 @@ pub fn inside(home: &Path, dir: &Path, rel: &str) -> Result<PathBuf, String> {
     Ok(joined)
 }
 
+/// How many names the file at `path` has (hard links), where the system says.
+#[cfg(unix)]
+fn hard_links(path: &Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| m.nlink())
+}
+
+/// How many names the file at `path` has, where the system says.
+#[cfg(not(unix))]
+fn hard_links(_path: &Path) -> Option<u64> {
+    None
+}
+
 /// Reads a file of the mod whose canonical folder is `home`, refusing a file outside it (a
 /// symbolic link that leads out) and one larger than `MAX_FILE_BYTES`, before reading it.
 pub fn read_inside(home: &Path, file: &Path) -> Result<String, DataError> {
@@ -570,6 +583,13 @@ pub fn read_inside(home: &Path, file: &Path) -> Result<String, DataError> {
         return Err(fail(format!(
             "a link to {}, outside the mod folder; a mod may only use files inside it",
             real.display()
+        )));
+    }
+    if let Some(links) = hard_links(&real).filter(|n| *n > 1) {
+        return Err(fail(format!(
+            "the file has {links} hard links: one may be a file outside the mod folder, which \
+             cannot be told from inside it; a mod's files must be its own (copy the file instead \
+             of linking it)"
         )));
     }
     read_bounded(&real, &shown, MAX_FILE_BYTES)

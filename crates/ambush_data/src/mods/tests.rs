@@ -167,6 +167,26 @@ fn a_symbolic_link_that_leads_out_is_refused() {
     assert!(loaded.scenarios[0].scenario.is_ok());
 }
 
+#[cfg(unix)]
+#[test]
+fn a_file_hard_linked_from_outside_is_refused() {
+    // Issue 37: "a file hard-linked from outside a mod is read as the mod's own".
+    let outside = Scratch::new("outside-hard");
+    let secret = outside.write("terms.ron", TERMS);
+    let story = outside.write("story.ron", &scenario_text());
+    let m = good_mod("hard");
+    fs::remove_file(m.0.join("rules/terms.ron")).expect("removed");
+    fs::hard_link(&secret, m.0.join("rules/terms.ron")).expect("a hard link");
+    let e = load_mod(&m.0).expect_err("the rule file has another name outside");
+    assert!(e.message.contains("hard links"), "{e}");
+    let m = good_mod("hard2");
+    fs::hard_link(&story, m.0.join("scenarios/b.ron")).expect("a hard link");
+    let loaded = load_mod(&m.0).expect("the mod loads");
+    let e = loaded.scenarios[1].scenario.as_ref().expect_err("linked");
+    assert!(e.message.contains("hard links"), "{e}");
+    assert!(loaded.scenarios[0].scenario.is_ok());
+}
+
 #[test]
 fn oversized_files_nan_deep_nesting_and_huge_counts_are_refused_with_their_place() {
     let m = good_mod("big");

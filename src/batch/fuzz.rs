@@ -100,18 +100,37 @@ pub enum NotAFile {
     Folder,
     /// A link to `/dev/zero`, a device that never ends.
     EndlessDevice,
+    /// A good file with a second name, a hard link (only for a mod's rule file, which must be
+    /// the mod's own): from inside the mod nothing tells where the other name lies, so only the
+    /// count of links gives it away.
+    HardLinkFromOutside,
 }
 
 impl NotAFile {
-    const ALL: [NotAFile; 3] = [NotAFile::Socket, NotAFile::Folder, NotAFile::EndlessDevice];
+    const ALL: [NotAFile; 4] = [
+        NotAFile::Socket,
+        NotAFile::Folder,
+        NotAFile::EndlessDevice,
+        NotAFile::HardLinkFromOutside,
+    ];
 
-    /// Puts this at `path`; the socket's listener must live while the file is read.
+    /// Puts this at `path`, with `text` for a file that is one; the socket's listener must
+    /// live while the file is read.
     #[cfg(unix)]
-    fn make(self, path: &Path) -> std::io::Result<Option<std::os::unix::net::UnixListener>> {
+    fn make(
+        self,
+        path: &Path,
+        text: &str,
+    ) -> std::io::Result<Option<std::os::unix::net::UnixListener>> {
         match self {
             NotAFile::Socket => std::os::unix::net::UnixListener::bind(path).map(Some),
             NotAFile::Folder => std::fs::create_dir_all(path).map(|()| None),
             NotAFile::EndlessDevice => std::os::unix::fs::symlink("/dev/zero", path).map(|()| None),
+            NotAFile::HardLinkFromOutside => {
+                let outside = path.with_extension("outside");
+                std::fs::write(&outside, text)?;
+                std::fs::hard_link(&outside, path).map(|()| None)
+            }
         }
     }
 }
@@ -347,8 +366,14 @@ impl Corpus {
         let mut text = file.text.clone();
         let mut mutations = Vec::new();
         // One case in twenty finds no file at all where the file should be.
+        let rules_file = matches!(target, Target::RuleFile(_) | Target::ModPatch(..));
+        let kinds = if rules_file {
+            &NotAFile::ALL[..]
+        } else {
+            &NotAFile::ALL[..3]
+        };
         let replaced_by = (cfg!(unix) && rng.random_range(0..20) == 0)
-            .then(|| NotAFile::ALL[rng.random_range(0..NotAFile::ALL.len())]);
+            .then(|| kinds[rng.random_range(0..kinds.len())]);
         if let Some(kind) = replaced_by {
             mutations.push(format!("the file replaced by {kind:?}"));
         } else {
@@ -467,7 +492,7 @@ impl Corpus {
                     ),
                 )
             })
-            .and_then(|()| kind.make(&path))
+            .and_then(|()| kind.make(&path, &mutant.text))
             .map(|listener| {
                 let shown = path.display().to_string();
                 let result = match mutant.target {

@@ -50,7 +50,7 @@ fn check_one(path: &Path) -> usize {
                     "{}: ok (mod \"{}\" {}, tables merged, {} scenarios)",
                     plain(&listing.dir.display().to_string()),
                     plain(&m.manifest.name),
-                    m.manifest.version,
+                    plain(&m.manifest.version),
                     m.scenarios.len()
                 );
                 for s in &m.scenarios {

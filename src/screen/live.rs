@@ -104,7 +104,7 @@ pub fn join_ui(ui: &mut egui::Ui, remote: &mut RemotePlay, commands: &mut Comman
 /// The buttons that host a new game of `file` live, as either side, on the menu's port.
 pub fn host_ui(
     ui: &mut egui::Ui,
-    file: &Path,
+    (file, rules): (&Path, &std::sync::Arc<ambush_data::Rules>),
     scenario: &ambush_data::scenario::Scenario,
     names: (&str, &str),
     remote: &mut RemotePlay,
@@ -133,7 +133,7 @@ pub fn host_ui(
                     side,
                     port,
                 };
-                if !set_up_screens(scenario, side, by_file, commands) {
+                if !set_up_screens(scenario, rules.clone(), side, by_file, commands) {
                     host_game(file, side, port, None, &mut remote.by_file, commands);
                 }
             }

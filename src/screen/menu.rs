@@ -405,13 +405,17 @@ fn draw_menu(
                                     Err(why) => *edit_problem = Some(why),
                                 }
                             }
-                            // Play by file takes the game's own scenarios, whose tables both players have.
-                            if entry.group == 0
-                                && let Some(folders) = folders.as_deref()
-                            {
+                            // At a distance, a mod's scenario takes its mod's tables along in
+                            // the game's first message.
+                            if let Some(folders) = folders.as_deref() {
+                                let path = if entry.group == 0 {
+                                    folders.game_root.join(&entry.file)
+                                } else {
+                                    std::path::PathBuf::from(&entry.file)
+                                };
                                 crate::screen::pbem::start_game_ui(
                                     ui,
-                                    &folders.game_root.join(&entry.file),
+                                    (&path, &entry.rules),
                                     s,
                                     (humans, aliens),
                                     &mut remote.by_file,
@@ -419,7 +423,7 @@ fn draw_menu(
                                 );
                                 crate::screen::live::host_ui(
                                     ui,
-                                    &folders.game_root.join(&entry.file),
+                                    (&path, &entry.rules),
                                     s,
                                     (humans, aliens),
                                     &mut remote,

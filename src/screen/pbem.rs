@@ -120,13 +120,15 @@ pub enum ByFile {
 
 /// The set-up screens for `side`'s own secret set-up of `scenario`'s ambush, when it has one
 /// to choose: they go on to `by_file` when done.
+/// `rules` are the game's tables: the bundled ones, or its mod's, which the placements are
+/// checked against.
 pub(super) fn set_up_screens(
     scenario: &ambush_data::scenario::Scenario,
+    rules: Arc<ambush_data::Rules>,
     side: Side,
     by_file: ByFile,
     commands: &mut Commands,
 ) -> bool {
-    let rules = Arc::new(ambush_data::Rules::bundled().clone());
     let mut setup = crate::play::new_game::NewGame::new(scenario.clone(), 0, 0);
     let mut controllers = crate::control::Controllers::all_ai();
     match side {
@@ -248,7 +250,14 @@ fn open_in(
                     message: path.to_path_buf(),
                     accepted,
                 };
-                if set_up_screens(&turn.rebuilt.scenario, turn.side(), by_file, commands) {
+                let rules = turn.rules().clone();
+                if set_up_screens(
+                    &turn.rebuilt.scenario,
+                    rules,
+                    turn.side(),
+                    by_file,
+                    commands,
+                ) {
                     return;
                 }
             }
@@ -364,7 +373,7 @@ fn decide_on_the_scenario(
 /// The menu's buttons that start a game of `file` by file, as either side.
 pub fn start_game_ui(
     ui: &mut egui::Ui,
-    file: &std::path::Path,
+    (file, rules): (&std::path::Path, &Arc<ambush_data::Rules>),
     scenario: &ambush_data::scenario::Scenario,
     names: (&str, &str),
     menu: &mut PbemMenu,
@@ -379,7 +388,7 @@ pub fn start_game_ui(
                     file: file.to_path_buf(),
                     side,
                 };
-                if !set_up_screens(scenario, side, by_file, commands) {
+                if !set_up_screens(scenario, rules.clone(), side, by_file, commands) {
                     start_by_file(file, side, None, menu);
                 }
             }

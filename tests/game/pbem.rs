@@ -73,6 +73,22 @@ impl Table {
         ])
     }
 
+    /// Both players answer each message with the AI, from message 0 until none is left to
+    /// answer; `each` reads what the opener of message `i` printed. Returns the last output.
+    fn play_to_the_end(&self, mut each: impl FnMut(u64, &str)) -> String {
+        let mut i = 0;
+        let mut last = String::new();
+        while Path::new(&self.message(i)).is_file() {
+            let out = self.open(who_opens(i), &self.message(i), i);
+            last = text(&out);
+            assert!(out.status.success(), "message {i}: {last}");
+            each(i, &last);
+            i += 1;
+            assert!(i < 2_000, "the game does not end");
+        }
+        last
+    }
+
     /// The files in a player's copy of the game.
     fn kept(&self, who: &str) -> Vec<(PathBuf, Vec<u8>)> {
         let mut out = Vec::new();
@@ -138,15 +154,7 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
     let t = Table::new("whole");
     let started = t.start("scenarios/crashed_ship.ron");
     assert!(started.status.success(), "{}", text(&started));
-    let mut i = 0;
-    let mut last = String::new();
-    while Path::new(&t.message(i)).is_file() {
-        let out = t.open(who_opens(i), &t.message(i), i);
-        last = text(&out);
-        assert!(out.status.success(), "message {i}: {last}");
-        i += 1;
-        assert!(i < 2_000, "the game does not end");
-    }
+    let last = t.play_to_the_end(|_, _| {});
     assert!(last.contains("nothing left to send"), "{last}");
     let table = verified_at_both_ends(&t);
     // Issue 25: "A verified game becomes an ordinary save and replay".
@@ -762,21 +770,14 @@ fn a_mods_scenario_is_played_by_file_with_its_mods_tables() {
     let weapons = std::fs::read_to_string(root().join("mods/colonial/rules/weapons.ron"))
         .expect("the mod's weapons");
     assert_eq!(tables.patches[3].text, weapons, "exactly as read");
-    let mut i = 0;
-    let mut last = String::new();
-    while Path::new(&t.message(i)).is_file() {
-        let out = t.open(who_opens(i), &t.message(i), i);
-        last = text(&out);
-        assert!(out.status.success(), "message {i}: {last}");
+    let last = t.play_to_the_end(|i, last| {
         if i == 0 {
             assert!(
                 last.contains("byte for byte your own copy of that mod"),
                 "{last}"
             );
         }
-        i += 1;
-        assert!(i < 2_000, "the game does not end");
-    }
+    });
     assert!(last.contains("nothing left to send"), "{last}");
     verified_at_both_ends(&t);
 }

@@ -473,6 +473,12 @@ impl End for JoinEnd {
         // What the host sent is read before a lost connection is acted on: its last message
         // and its goodbye often come together.
         while let Some(m) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
+            // A message can come in the same packets as the handshake's end, before the
+            // client calls itself connected: a message from the host proves the connection.
+            if !self.connected {
+                self.connected = true;
+                let _ = events.send(Event::Connected);
+            }
             let _ = events.send(Event::Received(m.to_vec()));
         }
         if let Err(e) = updated {

@@ -4,12 +4,18 @@
 # the time each `pbem open` takes (reading the message, replaying the game from its messages to
 # show the table, the AI's turn, writing the answer), and the time `pbem verify` takes at the end.
 # Usage: benches/pbem.sh [path/to/ambush] [scenario]
+# With KEEP=DIR the messages and both data folders are kept in DIR instead of a scratch folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(realpath "${1:-${CARGO_TARGET_DIR:-target}/release/ambush}")"
 scenario="${2:-scenarios/crashed_ship.ron}"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [ -n "${KEEP:-}" ]; then
+    work="$KEEP"
+    mkdir -p "$work"
+else
+    work="$(mktemp -d)"
+    trap 'rm -rf "$work"' EXIT
+fi
 now() { date +%s.%N; }
 "$bin" pbem new --scenario "$scenario" --side humans --data "$work/A" --ai --out "$work/m0.ron" >/dev/null
 times="$work/times"

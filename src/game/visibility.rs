@@ -113,6 +113,22 @@ pub fn redact(table: &mut Table, dark: Side) {
     }
 }
 
+/// What `dark`'s player knows of the enemy now: whether the ambush is out in the open, how many
+/// counters stand, and which enemy units it sees. When this changes, something hidden came
+/// to light.
+pub fn known_of_the_enemy(table: &Table, dark: Side) -> (bool, usize, usize, Vec<u32>) {
+    let p = &table.progress;
+    let revealed = ambush_revealed(p);
+    let approach = p.approach.as_ref().map_or(0, |a| a.counters.len());
+    let seen = table
+        .units
+        .iter()
+        .filter(|u| u.side != dark && shown(Some(dark), revealed, u.side, u.status.hidden))
+        .map(|u| u.id)
+        .collect();
+    (revealed, p.counters.len(), approach, seen)
+}
+
 /// The roll log as the player at the screen may read it.
 #[derive(SystemParam)]
 pub struct VisibleLog<'w> {

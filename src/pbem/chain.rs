@@ -5,8 +5,8 @@
 
 use super::crypto::{Bytes32, Commitment, Contribution, dice_seed};
 use super::message::{
-    MAX_OPENINGS, MAX_ORDERS, MAX_SECRETS, MAX_VIEW_LOG, MAX_VIEW_UNITS, MessageFile, PROTOCOL,
-    TurnMessage,
+    MAX_OPENINGS, MAX_ORDERS, MAX_QUEUED, MAX_SECRETS, MAX_VIEW_LOG, MAX_VIEW_UNITS, MessageFile,
+    PROTOCOL, TurnMessage,
 };
 use super::sealed::{MARCH, SETUP, orders_secret};
 use ambush_data::board::Side;
@@ -370,6 +370,7 @@ fn check_sizes(m: &TurnMessage) -> Result<(), Refusal> {
         let given = [
             (!m.orders.is_empty(), "orders"),
             (m.last.is_some(), "an order that rolls"),
+            (!m.queued.is_empty(), "queued orders"),
             (!m.openings.is_empty(), "opened secrets"),
             (m.view.is_some(), "a table to show"),
         ];
@@ -383,6 +384,7 @@ fn check_sizes(m: &TurnMessage) -> Result<(), Refusal> {
         .map_or((0, 0), |v| (v.units.len(), v.log.len()));
     let lists = [
         ("orders", m.orders.len(), MAX_ORDERS),
+        ("queued orders", m.queued.len(), MAX_QUEUED),
         ("secrets", m.secrets.len(), MAX_SECRETS),
         ("opened secrets", m.openings.len(), MAX_OPENINGS),
         ("units in the table it shows", units, MAX_VIEW_UNITS),
@@ -466,6 +468,7 @@ mod tests {
                 },
                 openings: Vec::new(),
                 view: None,
+                queued: Vec::new(),
             })
         }
     }
@@ -693,6 +696,23 @@ mod tests {
             Err(Refusal::TooMany {
                 what: "orders",
                 limit: MAX_ORDERS,
+                ..
+            })
+        ));
+        let queued = altered(&good, |m| m.queued = vec![Order::EndMovement; MAX_QUEUED + 1]);
+        assert!(matches!(
+            ledger.accept(&queued),
+            Err(Refusal::TooMany {
+                what: "queued orders",
+                limit: MAX_QUEUED,
+                ..
+            })
+        ));
+        let queued_first = altered(&first, |m| m.queued = vec![Order::EndMovement]);
+        assert!(matches!(
+            Ledger::start(&queued_first),
+            Err(Refusal::NothingToGiveYet {
+                what: "queued orders",
                 ..
             })
         ));

@@ -1,7 +1,7 @@
 //! A player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
 
 use super::crypto::{Bytes32, Contribution, Opening};
-use super::game::{MySecrets, Rebuilt, ai_turn, rebuild, scenario_of, sealed_ai_order, setup_for};
+use super::game::{MySecrets, Rebuilt, ai_turn, planned_queue, rebuild, scenario_of, setup_for};
 use super::message::{
     GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
     rules_digest,
@@ -212,6 +212,7 @@ pub fn start(
         secrets: commitments,
         openings: Vec::new(),
         view: None,
+        queued: Vec::new(),
     };
     let file = MessageFile::of(message);
     GameFolder::of(data, game).keep(&file, &secrets)?;
@@ -422,6 +423,19 @@ impl Turn {
         last: Option<Order>,
         out: &Path,
     ) -> Result<Opened, PbemError> {
+        self.send_queued(orders, last, Vec::new(), out)
+    }
+
+    /// Sends this side's answer as `send` does, with `queued`: its orders for its coming
+    /// decisions while the ambush is sealed, which the ambusher's game gives in order (sealed
+    /// with the ambusher's other orders when this side is the ambusher).
+    pub fn send_queued(
+        self,
+        orders: Vec<RecordedOrder>,
+        last: Option<Order>,
+        queued: Vec<Order>,
+        out: &Path,
+    ) -> Result<Opened, PbemError> {
         let Turn {
             folder,
             mut messages,
@@ -434,7 +448,12 @@ impl Turn {
             opening_check: _,
         } = self;
         let chosen = chosen_of(&rebuilt.scenario, me.side, set_up.as_deref(), &rules)?;
-        let (answer, secrets) = answer(&ledger, me, orders, last, &rebuilt, chosen.as_ref())?;
+        let given = Given {
+            orders,
+            last,
+            queued,
+        };
+        let (answer, secrets) = answer(&ledger, me, given, &rebuilt, chosen.as_ref())?;
         ledger.accept(&answer)?;
         messages.push(answer.clone());
         // The answer replays as this side's copy will when the game is rebuilt.
@@ -446,7 +465,9 @@ impl Turn {
             game: ledger.game,
             answered: Some(answer.message.seq),
             ending: ending(&rebuilt),
-            orders: answer.message.orders.len() + usize::from(answer.message.last.is_some()),
+            orders: answer.message.orders.len()
+                + usize::from(answer.message.last.is_some())
+                + answer.message.queued.len(),
         })
     }
 }
@@ -480,17 +501,34 @@ impl Turn {
     /// no orders (the answer owes its contributions all the same).
     pub fn send_ai_turn(self: Box<Turn>, out: &Path) -> Result<Opened, PbemError> {
         let side = self.side();
+        if self.queues_orders() {
+            // Only the ambusher's game can play orders while its units hide: each side queues
+            // its coming decisions, after the orders it queued already.
+            let queued = planned_queue(&self.rebuilt.game, side, self.rebuilt.queues.of(side));
+            return self.send_queued(Vec::new(), None, queued, out);
+        }
         let (orders, last) = match self.is_mine() {
             false => (Vec::new(), None),
-            // The column of a sealed ambush gives one order at a time: only the ambusher's
-            // game can play it.
-            true if self.rebuilt.sealed => (
-                Vec::new(),
-                sealed_ai_order(&self.rebuilt.game, side, self.rebuilt.refused_last),
-            ),
             true => ai_turn(&mut self.rebuilt.game.clone(), side),
         };
         self.send(orders, last, out)
+    }
+
+    /// Whether this side's answer queues its orders: the column's on a sealed table, or the
+    /// ambusher's while something is still hidden from the column.
+    pub fn queues_orders(&self) -> bool {
+        let r = &self.rebuilt;
+        if r.sealed {
+            return true;
+        }
+        let Some(sealing) = Sealing::of(&r.scenario) else {
+            return false;
+        };
+        sealing.ambusher == self.me.side
+            && !self.ledger.secrets(self.me.side).opened.contains_key(SETUP)
+            && r.started()
+            && !r.game.is_over()
+            && dark_side(&r.game).is_some()
     }
 }
 
@@ -499,12 +537,18 @@ fn ending(r: &Rebuilt) -> Option<String> {
     p.outcome.map(|o| format!("{o:?}: {}", p.ending))
 }
 
+/// The orders a side gives in one message.
+struct Given {
+    orders: Vec<RecordedOrder>,
+    last: Option<Order>,
+    queued: Vec<Order>,
+}
+
 /// This side's answer: its own contribution, the one it owes, a new promise, and its turn.
 fn answer(
     ledger: &Ledger,
     mut me: MySecrets,
-    orders: Vec<RecordedOrder>,
-    last: Option<Order>,
+    given: Given,
     rebuilt: &Rebuilt,
     chosen: Option<&ChosenSetUp>,
 ) -> Result<(MessageFile, MySecrets), PbemError> {
@@ -528,14 +572,15 @@ fn answer(
         from: me.side,
         answers: ledger.last(),
         opening: None,
-        orders,
-        last,
+        orders: given.orders,
+        last: given.last,
         own_contribution: Some(random(Contribution::random())?),
         contribution,
         next_contribution: promise.commitment(),
         secrets: Vec::new(),
         openings: Vec::new(),
         view: None,
+        queued: given.queued,
     };
     me.promised.insert(seq + 1, promise);
     if let Some(sealing) = Sealing::of(&rebuilt.scenario) {
@@ -716,7 +761,9 @@ fn seal(
     }
     if after.is_over() || dark_side(&after).is_none() {
         // Nothing left to hide: every secret opened, so the column's game replays the whole
-        // game and checks every table it was shown.
+        // game and checks every table it was shown. From here on orders are given openly,
+        // never queued.
+        message.queued.clear();
         for (name, opening) in &me.own {
             if name == SETUP || name.starts_with("orders ") {
                 message.openings.push((name.clone(), opening.clone()));
@@ -727,12 +774,14 @@ fn seal(
     let sealed = SealedOrders {
         orders: std::mem::take(&mut message.orders),
         last: message.last.take(),
+        queued: std::mem::take(&mut message.queued),
     };
     message.view = Some(SealedView::of(
         &after,
         sealing.column,
         rebuilt.shown_log,
         rebuilt.refused_last,
+        rebuilt.queues.of(sealing.column),
     ));
     let name = orders_secret(message.seq);
     commit(me, &mut message.secrets, name, ron_of(&sealed)?)

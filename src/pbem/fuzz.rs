@@ -48,6 +48,7 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
         secrets: Vec::new(),
         openings: Vec::new(),
         view: None,
+        queued: Vec::new(),
     });
     let m1 = MessageFile::of(TurnMessage {
         protocol: PROTOCOL,
@@ -64,6 +65,7 @@ fn opening() -> (Vec<MessageFile>, MySecrets) {
         secrets: Vec::new(),
         openings: Vec::new(),
         view: None,
+        queued: Vec::new(),
     });
     let aliens = MySecrets {
         side: Side::Aliens,
@@ -103,6 +105,7 @@ fn sample(rules: &Arc<Rules>) -> Result<MessageFile, String> {
         secrets: Vec::new(),
         openings: Vec::new(),
         view: None,
+        queued: Vec::new(),
     }))
 }
 

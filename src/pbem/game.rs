@@ -3,17 +3,17 @@
 use super::crypto::{Bytes32, Contribution, Opening, dice_seed};
 use super::message::TurnMessage;
 use super::sealed::{
-    AmbushSecret, MARCH, SETUP, SealedOrders, SealedView, Sealing, full_scenario, orders_secret,
-    sealed_seed,
+    AmbushSecret, MARCH, SETUP, SealedOrders, SealedView, Sealing, dark_side, full_scenario,
+    orders_secret, sealed_seed,
 };
 use super::{Ledger, MessageFile};
 use crate::control::{Controller, Controllers};
-use crate::game::visibility::redact;
+use crate::game::visibility::{known_of_the_enemy, redact};
 use crate::play::Game;
 use crate::play::deployment::MarchOrder;
 use crate::play::new_game::{DiceSchedule, NewGame, Seed};
 use crate::play::record::RecordedOrder;
-use crate::rules::orders::{Order, passing_order};
+use crate::rules::orders::{Decision, Order, passing_order};
 use crate::rules::turn::Phase;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
@@ -107,8 +107,11 @@ pub struct Rebuilt {
     pub sealed: bool,
     /// How many readable roll-log entries the column has been shown.
     pub shown_log: usize,
-    /// The rules refused the column's last order while the ambush was sealed.
+    /// The rules refused one of the column's queued orders while the ambush was sealed.
     pub refused_last: bool,
+    /// The orders queued while the ambush is sealed that the game has not given yet, as far
+    /// as this player knows them: a new queue carries on after its sender's.
+    pub queues: Queues,
 }
 
 impl Rebuilt {
@@ -187,6 +190,7 @@ fn unstarted(public: Scenario, rules: &Arc<Rules>) -> Rebuilt {
         sealed: false,
         shown_log: 0,
         refused_last: false,
+        queues: Queues::default(),
     }
 }
 
@@ -218,7 +222,7 @@ fn shown_to_column(
                 m.seq
             ));
         }
-        if !m.orders.is_empty() || m.last.is_some() {
+        if !m.orders.is_empty() || m.last.is_some() || !m.queued.is_empty() {
             return Err(format!(
                 "message {}: the ambusher gives orders openly while its set-up is sealed",
                 m.seq
@@ -255,6 +259,7 @@ fn shown_to_column(
     }
     Ok(Rebuilt {
         refused_last: last_view.is_some_and(|v| v.refused),
+        queues: Queues::shown(sealing.column, last_view),
         game,
         scenario: public,
         schedule: DiceSchedule::default(),
@@ -265,16 +270,17 @@ fn shown_to_column(
     })
 }
 
-/// A message's orders: as it gives them, or, when the ambusher sealed them, as opened.
+/// A message's orders: as it gives them, or, when the ambusher sealed them, as opened; and
+/// the orders it queues for its sender's coming decisions.
 fn orders_of(
     m: &TurnMessage,
     ledger: &Ledger,
     me: &MySecrets,
-) -> Result<(Vec<RecordedOrder>, Option<Order>), String> {
+) -> Result<(Vec<RecordedOrder>, Option<Order>, Vec<Order>), String> {
     if m.view.is_none() {
-        return Ok((m.orders.clone(), m.last.clone()));
+        return Ok((m.orders.clone(), m.last.clone(), m.queued.clone()));
     }
-    if !m.orders.is_empty() || m.last.is_some() {
+    if !m.orders.is_empty() || m.last.is_some() || !m.queued.is_empty() {
         return Err(format!(
             "message {}: it gives orders openly and seals them too",
             m.seq
@@ -287,7 +293,7 @@ fn orders_of(
             m.seq, m.from
         )
     })?;
-    Ok((sealed.orders, sealed.last))
+    Ok((sealed.orders, sealed.last, sealed.queued))
 }
 
 /// Plays every message on the game `scenario` starts; with an ambush (`sealed`: who seals
@@ -308,12 +314,29 @@ fn play_all(
     let mut ended_in = None;
     let mut open_through = 0;
     let mut shown_log = 0;
-    let mut refused_last = false;
+    let mut queues = Queues::default();
     for (i, file) in messages.iter().enumerate().skip(1) {
         let m = &file.message;
-        let (orders, last) = orders_of(m, ledger, me)?;
+        let (orders, last, queued) = orders_of(m, ledger, me)?;
+        // The column chose this message's orders on the table the ambusher's game showed it:
+        // they can only be queued, since only that game can play them.
+        let on_a_sealed_table = sealed.is_some_and(|(s, _)| s.column == m.from)
+            && messages[i - 1].message.view.is_some();
+        let may_queue = on_a_sealed_table || m.view.is_some();
+        if on_a_sealed_table && (!orders.is_empty() || last.is_some()) {
+            return Err(format!(
+                "message {}: the {:?} give orders on a sealed table that are not queued",
+                m.seq, m.from
+            ));
+        }
+        if !may_queue && !queued.is_empty() {
+            return Err(format!(
+                "message {}: it queues orders, which only a sealed ambush's messages do",
+                m.seq
+            ));
+        }
         if game.is_over() {
-            if !orders.is_empty() || last.is_some() {
+            if !orders.is_empty() || last.is_some() || !queued.is_empty() {
                 return Err(format!(
                     "message {} gives orders after the game's end",
                     m.seq
@@ -348,7 +371,13 @@ fn play_all(
                     m.seq
                 ));
             };
-            let replayed = SealedView::of(&game, sealing.column, shown_log, refused_last);
+            let replayed = SealedView::of(
+                &game,
+                sealing.column,
+                shown_log,
+                queues.column_refused,
+                queues.of(sealing.column),
+            );
             if replayed != *view {
                 return Err(format!(
                     "message {} ({:?}): the table it showed the {:?} does not match the game replayed with its secrets opened: its set-up, its orders or its rolls were changed",
@@ -357,12 +386,14 @@ fn play_all(
             }
             shown_log += view.log.len();
         }
-        // The column chose its order on the table it was shown: the rules may refuse it for
-        // what it could not see, and it chooses again.
-        let may_be_refused = sealed.is_some_and(|(s, _)| s.column == m.from)
-            && messages[i - 1].message.view.is_some();
+        if let Some((sealing, _)) = sealed.filter(|_| may_queue) {
+            queues.add(m, sealing, queued);
+        }
         if seed.is_some() {
-            refused_last = give_last(&mut game, m, last.as_ref(), may_be_refused)?;
+            give_last(&mut game, m, last.as_ref())?;
+            if let Some((sealing, _)) = sealed {
+                queues.give(&mut game, sealing.column, m.seq);
+            }
         } else if game.dice.log.len() != rolls {
             return Err(format!(
                 "message {}: its orders roll dice, but it gives them as rolling none",
@@ -374,6 +405,8 @@ fn play_all(
         }
     }
     Ok(Rebuilt {
+        refused_last: queues.column_refused,
+        queues,
         game,
         scenario,
         schedule,
@@ -381,7 +414,6 @@ fn play_all(
         open_through,
         sealed: false,
         shown_log,
-        refused_last,
     })
 }
 
@@ -407,28 +439,116 @@ fn play_message(
 }
 
 /// Gives message `m`'s last order, once its dice are seeded, and plays on to the next
-/// decision. Ok(true) when the rules refused it and `may_be_refused` allows that.
-fn give_last(
-    game: &mut Game,
-    m: &TurnMessage,
-    last: Option<&Order>,
-    may_be_refused: bool,
-) -> Result<bool, String> {
-    let Some(order) = last else { return Ok(false) };
+/// decision. Its sender saw the whole table, so the rules may not refuse it.
+fn give_last(game: &mut Game, m: &TurnMessage, last: Option<&Order>) -> Result<(), String> {
+    let Some(order) = last else { return Ok(()) };
     let before = game.record.orders.len();
     game.pending.push(m.from, order.clone());
     settle(game);
     if game.record.orders.len() == before {
         game.pending.0.clear();
-        if may_be_refused {
-            return Ok(true);
-        }
         return Err(format!(
             "message {}: its last order is refused by the rules",
             m.seq
         ));
     }
-    Ok(false)
+    Ok(())
+}
+
+/// The most queued orders one stretch gives, so a broken queue can never hang the game.
+const MAX_QUEUE_STEPS: usize = 20_000;
+
+/// The orders each side of a sealed ambush queued for its coming decisions and the game has
+/// not given yet. Each was queued before the dice it meets were known to anyone: a message's
+/// queue is given in its own stretch and after, never before it was sent.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Queues {
+    /// By `Side::index`.
+    waiting: [std::collections::VecDeque<Order>; 2],
+    /// The stretch in which each side's queue was last emptied by the rules (a refusal, or
+    /// something hidden coming to light).
+    emptied_in: [Option<u64>; 2],
+    /// The rules refused one of the column's queued orders, and it has queued nothing since.
+    pub column_refused: bool,
+}
+
+impl Queues {
+    /// `side`'s orders still queued.
+    pub fn of(&self, side: Side) -> &[Order] {
+        self.waiting[side.index()].as_slices().0
+    }
+
+    /// Queues message `m`'s orders after its sender's. The column sees the table only as the
+    /// stretch before its message left it: a queue it sent not knowing that the rules emptied
+    /// its queue since is dropped, and it chooses again on the table that shows why.
+    fn add(&mut self, m: &TurnMessage, sealing: Sealing, queued: Vec<Order>) {
+        let side = m.from.index();
+        let unaware =
+            m.from == sealing.column && self.emptied_in[side].is_some_and(|s| s + 1 == m.seq);
+        if unaware {
+            return;
+        }
+        if m.from == sealing.column {
+            self.column_refused = false;
+        }
+        let waiting = &mut self.waiting[side];
+        waiting.extend(queued);
+        waiting.make_contiguous();
+    }
+
+    /// The column's queue as the last table shown to it gives it.
+    fn shown(column: Side, view: Option<&SealedView>) -> Queues {
+        let mut q = Queues::default();
+        if let Some(v) = view {
+            q.waiting[column.index()] = v.column_queue.iter().cloned().collect();
+            q.column_refused = v.refused;
+        }
+        q
+    }
+
+    fn empty(&mut self, side: Side, stretch: u64) {
+        self.waiting[side.index()].clear();
+        self.emptied_in[side.index()] = Some(stretch);
+    }
+
+    /// Gives the queued orders, each when the game waits on its side, until the side it waits
+    /// on has none left or the rules refuse one (that side's queue is emptied). When something
+    /// hidden comes to light, the column's queue is emptied: it chose on a table that is no
+    /// more. The ambusher's goes on, since it chose knowing what was hidden.
+    fn give(&mut self, game: &mut Game, column: Side, stretch: u64) {
+        for _ in 0..MAX_QUEUE_STEPS {
+            if game.is_over() {
+                return;
+            }
+            let Some(side) = game.awaited().map(|d| d.side()) else {
+                return;
+            };
+            let Some(order) = self.waiting[side.index()].pop_front() else {
+                return;
+            };
+            self.waiting[side.index()].make_contiguous();
+            let known = known_of_the_enemy(&game.table, column);
+            let before = game.record.orders.len();
+            game.pending.push(side, order);
+            settle(game);
+            if game.record.orders.len() == before {
+                game.pending.0.clear();
+                self.empty(side, stretch);
+                self.column_refused |= side == column;
+                return;
+            }
+            if dark_side(game).is_none() {
+                // Nothing is hidden any more: the ambusher opens everything, and from its next
+                // message on orders are given openly.
+                self.empty(column, stretch);
+                self.empty(column.other(), stretch);
+                return;
+            }
+            if known_of_the_enemy(&game.table, column) != known {
+                self.empty(column, stretch);
+            }
+        }
+    }
 }
 
 /// Plays on until a person must decide or the game is over.
@@ -491,16 +611,90 @@ pub fn ai_turn(game: &mut Game, me: Side) -> (Vec<RecordedOrder>, Option<Order>)
     (orders, None)
 }
 
-/// The column's order on the table it was shown while the ambush is sealed: its AI's choice,
-/// or a pass when the rules refused the last one, so that it never offers the same order
-/// twice. `None` when the game does not wait on `me`.
-pub fn sealed_ai_order(game: &Game, me: Side, refused: bool) -> Option<Order> {
-    let decision = game.awaited().filter(|d| d.side() == me)?.clone();
-    if refused {
-        return Some(passing_order(&decision));
-    }
+/// The most orders a side's AI queues in one message.
+const MAX_PLANNED: usize = 200;
+
+/// What a unit's dice can change on the table: once a roll changes one of these, the rest of
+/// a plan would be chosen on a table the dice have not made yet.
+fn dice_made(game: &Game) -> Vec<(u32, u32, bool, bool, bool)> {
+    game.table
+        .units
+        .iter()
+        .map(|u| {
+            (
+                u.id,
+                u.wounds,
+                u.status.presence == crate::rules::table::Presence::OnTable,
+                u.status.hidden,
+                u.status.withdrawing || u.status.stunned,
+            )
+        })
+        .collect()
+}
+
+/// The orders this side's AI queues for its coming decisions while an ambush is sealed,
+/// chosen on `game` (the column's: the table it was shown) after the orders it has queued
+/// already (`queued`). It plays them on a copy, as if the other side passed at each of its
+/// decisions (which this side cannot know), and stops where the dice would change the table,
+/// at a decision of the other side's it cannot pass over (melee), or at the turn's end: past
+/// those, a plan would be chosen on a table that is not there yet.
+pub fn planned_queue(game: &Game, me: Side, queued: &[Order]) -> Vec<Order> {
     let Controller::Ai(ai) = Controllers::all_ai().get(me) else {
-        return None;
+        return Vec::new();
     };
-    Some(ai.decide(&game.table, &game.rules, &decision, &game.ai_memos))
+    let mut plan = game.clone();
+    // Dice of no stretch: the plan only looks where no die decided anything.
+    plan.dice.reseed([0; 32]);
+    plan.pending.0.clear();
+    let turn = plan.table.progress.turn;
+    let mut ahead: std::collections::VecDeque<Order> = queued.iter().cloned().collect();
+    let mut out = Vec::new();
+    while out.len() < MAX_PLANNED && !plan.is_over() && plan.table.progress.turn == turn {
+        let Some(decision) = plan.awaited().cloned() else {
+            break;
+        };
+        let side = decision.side();
+        let (order, new) = if side != me {
+            if !matches!(decision, Decision::Move { .. } | Decision::Shoot { .. }) {
+                break;
+            }
+            (passing_order(&decision), false)
+        } else if let Some(order) = ahead.pop_front() {
+            (order, false)
+        } else {
+            let order = ai.decide(&plan.table, &plan.rules, &decision, &plan.ai_memos);
+            (order, true)
+        };
+        let (rolls, units) = (plan.dice.log.len(), dice_made(&plan));
+        let mut given = order;
+        if !try_order(&mut plan, side, given.clone()) {
+            if !new {
+                break;
+            }
+            // The rules refused the AI's order: it passes instead, as the simulator's AI does.
+            given = passing_order(&decision);
+            if !try_order(&mut plan, side, given.clone()) {
+                break;
+            }
+        }
+        if new {
+            out.push(given);
+        }
+        if plan.dice.log.len() != rolls && dice_made(&plan) != units {
+            break;
+        }
+    }
+    out
+}
+
+/// Gives `order` and plays on to the next decision: false when the rules refuse it.
+fn try_order(game: &mut Game, side: Side, order: Order) -> bool {
+    let before = game.record.orders.len();
+    game.pending.push(side, order);
+    settle(game);
+    if game.record.orders.len() == before {
+        game.pending.0.clear();
+        return false;
+    }
+    true
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The protocol's version: a message of another version is refused by name.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 
 /// The largest message file read, bytes: a whole game's orders fit many times over. A message
 /// is kept as the bytes received, so whatever was accepted under this limit reads back.
@@ -20,6 +20,11 @@ pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
 /// that rolls, and a dozen units give a few orders each that roll nothing; a turn of this many
 /// is no turn the rules can hold.
 pub const MAX_ORDERS: usize = 5_000;
+
+/// The most orders one message may queue for its sender's coming decisions (`queued`, and the
+/// ambusher's sealed queue): a whole turn of the largest side, each unit's move and shot, many
+/// times over.
+pub const MAX_QUEUED: usize = 1_000;
 
 /// The most secrets one message may commit to: the protocol defines three per message (the
 /// column's `march`, the ambusher's `setup`, and `orders N` for the message's own sealed
@@ -177,9 +182,16 @@ pub struct TurnMessage {
     #[serde(default)]
     pub openings: Vec<(String, Opening)>,
     /// An ambush whose units still hide: the table as the ambusher's game shows it to the
-    /// column, after this message's orders (which are sealed), before its last.
+    /// column, where the game stopped after the column's last message; the ambusher's own
+    /// orders are sealed.
     #[serde(default)]
     pub view: Option<SealedView>,
+    /// While an ambush is sealed, the column's orders for its coming decisions, chosen on the
+    /// table it was shown: the ambusher's game gives them in order whenever the game waits on
+    /// the column, up to the first the rules refuse or the first after which something hidden
+    /// comes to light (`docs/protocol.md`, "Queued orders").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queued: Vec<Order>,
 }
 
 impl TurnMessage {
@@ -310,6 +322,7 @@ mod tests {
             secrets: Vec::new(),
             openings: Vec::new(),
             view: None,
+            queued: Vec::new(),
         }
     }
 

@@ -18,7 +18,8 @@ use crate::play::record::RecordedOrder;
 use crate::rules::cards::Card;
 use crate::rules::log::RollEntry;
 use crate::rules::orders::{Decision, Order};
-use crate::rules::table::{Exposure, Presence, Progress, Unit};
+use crate::rules::phases::PhaseStates;
+use crate::rules::table::{Exposure, Presence, Progress, Unit, UnitId};
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -82,12 +83,17 @@ impl AmbushSecret {
     }
 }
 
-/// The orders the ambusher gave in one message while its units hide, opened at the end.
+/// The orders the ambusher gave in one message while its units hide, opened at the end: its
+/// queue for its coming decisions, given as the column's queue is (`docs/protocol.md`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SealedOrders {
+    #[serde(default)]
     pub orders: Vec<RecordedOrder>,
+    #[serde(default)]
     pub last: Option<Order>,
+    #[serde(default)]
+    pub queued: Vec<Order>,
 }
 
 /// The seed a die of an ambush game takes: the contributions' seed keyed by the ambusher's
@@ -166,9 +172,17 @@ pub struct SealedView {
     pub log_from: usize,
     /// The readable entries since.
     pub log: Vec<RollEntry>,
-    /// The rules refused the column's last order (it decides again).
+    /// The rules refused one of the column's queued orders: the rest were dropped, and it
+    /// decides again.
     #[serde(default)]
     pub refused: bool,
+    /// Where each decision phase stands (whose move, how many moves are left, who declined
+    /// to shoot), less any hit waiting on a unit the column cannot see: with it, the column's
+    /// game can play its own orders on this table to choose the next.
+    pub phase_states: PhaseStates,
+    /// The column's queued orders not given yet: the game gives them at its coming decisions.
+    #[serde(default)]
+    pub column_queue: Vec<Order>,
 }
 
 /// A face-down card as the column sees it: that there is one, not which.
@@ -193,8 +207,15 @@ pub fn readable(game: &Game, dark: Side) -> Vec<&RollEntry> {
 }
 
 impl SealedView {
-    /// `game` as `dark`'s player may see it, its log from the `log_from`th readable entry.
-    pub fn of(game: &Game, dark: Side, log_from: usize, refused: bool) -> SealedView {
+    /// `game` as `dark`'s player may see it, its log from the `log_from`th readable entry;
+    /// `refused` and `column_queue` say what became of the column's queued orders.
+    pub fn of(
+        game: &Game,
+        dark: Side,
+        log_from: usize,
+        refused: bool,
+        column_queue: &[Order],
+    ) -> SealedView {
         let mut table = game.table.clone();
         redact(&mut table, dark);
         // Face-down cards are nobody's to read: the order of a pack is the dice to come.
@@ -203,9 +224,17 @@ impl SealedView {
                 stack.face_down.iter_mut().for_each(|c| *c = FACE_DOWN);
             }
         }
+        let mut phase_states = game.phase_states.clone();
+        let shown = |id: &UnitId| table.unit(*id).is_some();
+        phase_states
+            .shooting
+            .pending
+            .retain(|hit| shown(&hit.source) && shown(&hit.target));
         SealedView {
             phase: game.phase,
             awaited: game.awaited().cloned(),
+            phase_states,
+            column_queue: column_queue.to_vec(),
             units: table.units.iter().cloned().collect(),
             progress: table.progress,
             exposure: table.exposure,
@@ -310,6 +339,7 @@ impl SealedView {
         game.table.ledger = Default::default();
         redact(&mut game.table, dark);
         game.phase = self.phase;
+        game.phase_states = self.phase_states.clone();
         game.awaiting.0 = self.awaited.clone();
         game.dice.log = log;
     }
@@ -418,7 +448,7 @@ mod tests {
             &crate::pbem::game::setup_for(public, Default::default()),
             rules,
         );
-        let before = SealedView::of(&game, Side::Humans, 0, false);
+        let before = SealedView::of(&game, Side::Humans, 0, false, &[]);
         assert_eq!(before.check_on_receipt(&before.units, Side::Humans), Ok(()));
         let marine = |v: &mut SealedView| {
             v.units

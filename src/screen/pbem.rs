@@ -430,9 +430,9 @@ struct PbemInPlay {
     result: TurnResult,
     back_to_menu: bool,
     /// An ambush whose units still hide: the table is the one the ambusher's game showed, and
-    /// each order is sent for that game to play.
+    /// the turn's orders are queued for that game to give.
     sealed: bool,
-    /// The rules refused the last order sent (for something this side could not see).
+    /// The rules refused one of the orders queued last (for something this side could not see).
     refused: bool,
     /// A live game: the answer goes over the connection, not by the player's hand.
     live: bool,
@@ -534,13 +534,13 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
                 };
                 if turn.sealed {
                     ui.label(format!(
-                        "Playing at a distance as the {:?}: the ambushers are hidden, so only their player's game can play your orders. Each order you give is sent at once, {to}, and the answer brings the table after it.",
+                        "Playing at a distance as the {:?}: the ambushers are hidden, so only their player's game can play your orders. Your orders are queued and sent {to}; their game gives them in order, stopping at any the rules refuse or once something hidden comes to light, and the answer brings the table where it stopped. {TURN_ENDS}",
                         turn.side,
                     ));
                     if turn.refused {
                         ui.colored_label(
                             egui::Color32::from_rgb(255, 170, 90),
-                            "The rules refused your last order, for something your side could not see: choose again.",
+                            "The rules refused one of your queued orders, for something your side could not see: choose again.",
                         );
                     }
                 } else {
@@ -583,9 +583,6 @@ fn start_turn(world: &mut World) {
     let side = turn.side();
     let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
     let live = world.contains_resource::<crate::screen::live::LivePlay>();
-    if sealed {
-        world.insert_resource(RulesPaused);
-    }
     // The player at the screen is this side's: no hand-over curtain, as in hot-seat play.
     world.insert_resource(crate::ui::Curtain(Some(side)));
     world.insert_resource(PbemInPlay {
@@ -632,8 +629,7 @@ fn hold_an_order_that_rolls(mut turn: ResMut<PbemInPlay>, game: Option<ResMut<Ga
         return;
     };
     let order = game.pending.0[k].1.clone();
-    // With the ambush sealed every order goes to the ambusher's game.
-    if turn.sealed || rolls(&game, side, &order) == Some(true) {
+    if rolls(&game, side, &order) == Some(true) {
         game.pending.0.remove(k);
         turn.last = Some(order);
     }
@@ -668,7 +664,15 @@ fn end_of_turn(
         format!("the decision passed to the {:?}", turn.side.other())
     };
     t.rebuilt.game = game.0.clone();
-    let sent = t.send(orders, turn.last.take(), &turn.out);
+    let sent = if turn.sealed {
+        // Played here on the table as shown, for this side to choose the next: only the
+        // ambusher's game can give them, so all go as a queue.
+        let mut queued: Vec<Order> = orders.into_iter().map(|o| o.order).collect();
+        queued.extend(turn.last.take());
+        t.send_queued(Vec::new(), None, queued, &turn.out)
+    } else {
+        t.send(orders, turn.last.take(), &turn.out)
+    };
     let failed = sent.is_err();
     if let Ok(opened) = &sent
         && !turn.live

@@ -548,6 +548,50 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
     refused(&data, &format!("message {altered}: Aliens's contribution"));
 }
 
+/// Issue 36: "An ambush by file costs one message per column order ... Let the column send a
+/// whole phase's orders in one message, played by the ambusher's game in order up to the first
+/// that is refused or that reveals something to the column ... Goal: median <= 3 messages per
+/// game turn over a whole mountain pass, and the same verification." Both sides queue their
+/// coming decisions; a whole mountain pass, its ambushers hidden throughout, is verified at
+/// both ends and takes a median of at most three messages a game turn.
+#[test]
+fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
+    let t = Table::new("queued");
+    let started = t.start("scenarios/mountain_pass.ron");
+    assert!(started.status.success(), "{}", text(&started));
+    t.play_to_the_end(|_, _| {});
+    verified_at_both_ends(&t);
+    let (_, messages) = kept_messages(&t.dir.join("A"));
+    // Each message counts in the turn of the last table the column was shown.
+    let mut per_turn = std::collections::BTreeMap::<u32, usize>::new();
+    let mut turn = 1;
+    let mut queued = 0;
+    for m in &messages {
+        if let Some(view) = &m.message.view {
+            turn = view.progress.turn;
+        }
+        queued += m.message.queued.len();
+        *per_turn.entry(turn).or_default() += 1;
+    }
+    let mut counts: Vec<usize> = per_turn.values().copied().collect();
+    counts.sort_unstable();
+    let median = counts[counts.len() / 2];
+    assert!(
+        per_turn.len() > 10,
+        "the game is played over its turns: {per_turn:?}"
+    );
+    assert!(
+        queued > 50,
+        "the column queues its orders: {queued} in {} messages",
+        messages.len()
+    );
+    assert!(
+        median <= 3,
+        "{} messages, by turn {per_turn:?}: median {median}",
+        messages.len()
+    );
+}
+
 /// `pbem open MSG` in folder `who`, answering to `out`, with `extra` options.
 fn open_to(t: &Table, who: &str, message: &str, out: &str, extra: &[&str]) -> Output {
     let data = t.path(who);

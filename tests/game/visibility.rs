@@ -147,10 +147,10 @@ fn nothing_hidden_shows(
         }
     }
     // By file, the column is sent what the same filter lets through: the table and the log.
-    let sent = SealedView::of(game, column, 0, false);
+    let sent = SealedView::of(game, column, 0, false, &[]);
     // And what it can check of each on receipt holds of every honest one.
     if let Some(before) = shown_before.as_ref() {
-        let since = SealedView::of(game, column, before.log.len(), false);
+        let since = SealedView::of(game, column, before.log.len(), false, &[]);
         if let Err(why) = since.check_on_receipt(&before.units, column) {
             panic!("{file}: an honest view fails its check on receipt: {why}");
         }

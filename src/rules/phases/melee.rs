@@ -11,7 +11,7 @@ use ambush_data::board::Side;
 use ambush_data::tables::Rules;
 
 /// The melee stages of 001.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum MeleeStage {
     #[default]
     CloseQuarter,
@@ -22,7 +22,7 @@ pub enum MeleeStage {
 }
 
 /// Melee: close quarter, disengage, facing, engagement, physical contact, break off.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeleeState {
     pub stage: MeleeStage,
     /// Defender choices made for this melee phase.

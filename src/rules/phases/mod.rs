@@ -18,7 +18,7 @@ use movement::MovementState;
 use shooting::ShootingState;
 
 /// Where each decision phase stands between frames.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PhaseStates {
     /// Whether the current phase has been opened.
     pub started: bool,

@@ -22,7 +22,7 @@ use ambush_data::tables::{FormationName, Rules};
 use glam::Vec2;
 
 /// Movement initiative and movement (001 "Movement Initiative").
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MovementState {
     /// Moves (units or groups) each side may still make on this initiative roll.
     pub moves_left: [u32; 2],
@@ -39,6 +39,7 @@ pub struct MovementState {
     /// Units drifting in zero-g have drifted this phase (003 space).
     pub drifted: bool,
     /// Where each side's last unit free to move was found: the next look starts there.
+    #[serde(skip)]
     pub look_from: LookFrom,
 }
 

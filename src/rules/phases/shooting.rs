@@ -16,7 +16,7 @@ use ambush_data::tables::Rules;
 use glam::Vec2;
 
 /// Shooting initiative and alternation, then the hit dice (001 "Shooting Initiative").
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShootingState {
     pub to_act: Option<Side>,
     pub declined: [bool; 2],

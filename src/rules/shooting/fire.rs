@@ -10,7 +10,7 @@ use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
 
 /// Hit dice waiting beside a target until all shooting is over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PendingHit {
     pub source: UnitId,
     pub target: UnitId,

@@ -699,7 +699,9 @@ mod tests {
                 ..
             })
         ));
-        let queued = altered(&good, |m| m.queued = vec![Order::EndMovement; MAX_QUEUED + 1]);
+        let queued = altered(&good, |m| {
+            m.queued = vec![Order::EndMovement; MAX_QUEUED + 1]
+        });
         assert!(matches!(
             ledger.accept(&queued),
             Err(Refusal::TooMany {

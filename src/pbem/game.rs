@@ -387,7 +387,7 @@ fn play_all(
             shown_log += view.log.len();
         }
         if let Some((sealing, _)) = sealed.filter(|_| may_queue) {
-            queues.add(m, sealing, queued);
+            queues.add(m.from, m.seq, sealing, queued);
         }
         if seed.is_some() {
             give_last(&mut game, m, last.as_ref())?;
@@ -463,8 +463,8 @@ const MAX_QUEUE_STEPS: usize = 20_000;
 /// queue is given in its own stretch and after, never before it was sent.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Queues {
-    /// By `Side::index`.
-    waiting: [std::collections::VecDeque<Order>; 2],
+    /// By `Side::index`, the next to give first.
+    waiting: [Vec<Order>; 2],
     /// The stretch in which each side's queue was last emptied by the rules (a refusal, or
     /// something hidden coming to light).
     emptied_in: [Option<u64>; 2],
@@ -475,32 +475,29 @@ pub struct Queues {
 impl Queues {
     /// `side`'s orders still queued.
     pub fn of(&self, side: Side) -> &[Order] {
-        self.waiting[side.index()].as_slices().0
+        &self.waiting[side.index()]
     }
 
     /// Queues message `m`'s orders after its sender's. The column sees the table only as the
     /// stretch before its message left it: a queue it sent not knowing that the rules emptied
     /// its queue since is dropped, and it chooses again on the table that shows why.
-    fn add(&mut self, m: &TurnMessage, sealing: Sealing, queued: Vec<Order>) {
-        let side = m.from.index();
+    fn add(&mut self, from: Side, seq: u64, sealing: Sealing, queued: Vec<Order>) {
         let unaware =
-            m.from == sealing.column && self.emptied_in[side].is_some_and(|s| s + 1 == m.seq);
+            from == sealing.column && self.emptied_in[from.index()].is_some_and(|s| s + 1 == seq);
         if unaware {
             return;
         }
-        if m.from == sealing.column {
+        if from == sealing.column {
             self.column_refused = false;
         }
-        let waiting = &mut self.waiting[side];
-        waiting.extend(queued);
-        waiting.make_contiguous();
+        self.waiting[from.index()].extend(queued);
     }
 
     /// The column's queue as the last table shown to it gives it.
     fn shown(column: Side, view: Option<&SealedView>) -> Queues {
         let mut q = Queues::default();
         if let Some(v) = view {
-            q.waiting[column.index()] = v.column_queue.iter().cloned().collect();
+            q.waiting[column.index()] = v.column_queue.to_vec();
             q.column_refused = v.refused;
         }
         q
@@ -523,10 +520,11 @@ impl Queues {
             let Some(side) = game.awaited().map(|d| d.side()) else {
                 return;
             };
-            let Some(order) = self.waiting[side.index()].pop_front() else {
+            let waiting = &mut self.waiting[side.index()];
+            if waiting.is_empty() {
                 return;
-            };
-            self.waiting[side.index()].make_contiguous();
+            }
+            let order = waiting.remove(0);
             let known = known_of_the_enemy(&game.table, column);
             let before = game.record.orders.len();
             game.pending.push(side, order);
@@ -697,4 +695,91 @@ fn try_order(game: &mut Game, side: Side, order: Order) -> bool {
         return false;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::table::UnitId;
+
+    /// A jungle patrol by file, played to the column's first decision.
+    fn at_the_columns_decision() -> (Game, Sealing) {
+        let rules = Arc::new(Rules::bundled().clone());
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/jungle_patrol.ron"),
+        )
+        .expect("the scenario");
+        let public = scenario_of(&text, &rules).expect("it reads");
+        let sealing = Sealing::of(&public).expect("an ambush");
+        let mut game = Game::new(&setup_for(public, DiceSchedule::default()), rules);
+        settle(&mut game);
+        for _ in 0..50 {
+            match game.awaited().cloned() {
+                Some(d) if d.side() != sealing.column => {
+                    assert!(try_order(&mut game, d.side(), passing_order(&d)));
+                }
+                _ => break,
+            }
+        }
+        assert_eq!(
+            game.awaited().map(|d| d.side()),
+            Some(sealing.column),
+            "the column decides"
+        );
+        (game, sealing)
+    }
+
+    /// Issue 36: "Let the column send a whole phase's orders in one message, played by the
+    /// ambusher's game in order up to the first that is refused ... the answer carries the
+    /// table and where it stopped." A refused order empties the column's queue and says so; a
+    /// queue sent before the column could see that is dropped; the next is given in order.
+    #[test]
+    fn queued_orders_are_given_in_order_up_to_the_first_the_rules_refuse() {
+        let (mut game, sealing) = at_the_columns_decision();
+        let column = sealing.column;
+        let plan = planned_queue(&game, column, &[]);
+        assert!(plan.len() > 1, "the AI queues the phase: {plan:?}");
+        let enemy: UnitId = game
+            .table
+            .units
+            .iter()
+            .find(|u| u.side != column)
+            .expect("an ambusher")
+            .id;
+        let not_ours = Order::Rotate {
+            unit: enemy,
+            facing: 0.0,
+        };
+        let mut queues = Queues::default();
+        let mut queued = vec![not_ours];
+        queued.extend(plan.iter().cloned());
+        queues.add(column, 3, sealing, queued);
+        let before = game.record.orders.len();
+        queues.give(&mut game, column, 3);
+        assert_eq!(
+            game.record.orders.len(),
+            before,
+            "refused first: nothing given"
+        );
+        assert!(queues.column_refused && queues.of(column).is_empty());
+        // Sent before the column was shown the refusal: dropped.
+        queues.add(column, 4, sealing, plan.clone());
+        assert!(queues.of(column).is_empty() && queues.column_refused);
+        // Sent after: given in order, each at one of the column's decisions.
+        queues.add(column, 5, sealing, plan.clone());
+        assert!(!queues.column_refused);
+        queues.give(&mut game, column, 5);
+        let given: Vec<Order> = game.record.orders[before..]
+            .iter()
+            .filter(|o| o.side == column)
+            .map(|o| o.order.clone())
+            .collect();
+        assert!(!given.is_empty());
+        assert_eq!(given, plan[..given.len()], "in the order queued");
+        assert_eq!(
+            queues.of(column),
+            &plan[given.len()..],
+            "the rest waits for the column's next decision"
+        );
+    }
 }

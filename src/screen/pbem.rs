@@ -784,12 +784,79 @@ mod tests {
     /// the other player's game takes it.
     #[test]
     fn a_turn_played_in_the_window_is_sent_when_it_is_over() {
-        let dir = std::env::temp_dir().join(format!("ambush-pbem-window-{}", std::process::id()));
+        let (dir, i, sent, answer, app) = a_humans_turn_in_the_window("crashed_ship", "window");
+        let m = |i: u32| dir.join(format!("m{i}.ron"));
+        let orders = answer.message.orders.len() + usize::from(answer.message.last.is_some());
+        assert!(orders > 0, "the turn's orders are in the answer");
+        assert_eq!(sent.orders, orders);
+        // The window stays open on a screen that says what was sent and where the file is.
+        let mut app = app;
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::TurnSent
+        );
+        assert!(
+            app.world().resource::<Messages<AppExit>>().is_empty(),
+            "the window does not close on the player"
+        );
+        let shown = app.world().resource::<TurnSent>().clone();
+        assert_eq!(shown.file, m(i + 1));
+        assert_eq!((shown.seq, shown.orders), (u64::from(i) + 1, orders));
+        assert!(shown.from_command_line);
+        let [what, file, next] = shown.lines();
+        assert!(what.contains(&format!("Message {}", i + 1)), "{what}");
+        assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
+        assert!(next.contains("Send this file to your opponent"), "{next}");
+        // The aliens' game takes the answer and plays on.
+        open(&dir.join("B"), &m(i + 1), true, &m(i + 2), None, false)
+            .expect("the aliens take the answer");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 36: "Let the column send a whole phase's orders in one message". The marines of a
+    /// jungle patrol, kept in the dark, play their turn in the window on the table they were
+    /// shown: every order goes as the answer's queue, and the ambusher's game gives them.
+    #[test]
+    fn a_sealed_columns_turn_in_the_window_is_sent_as_its_queue() {
+        let (dir, i, sent, answer, _app) = a_humans_turn_in_the_window("jungle_patrol", "queue");
+        let m = |i: u32| dir.join(format!("m{i}.ron"));
+        let message = &answer.message;
+        assert!(message.orders.is_empty() && message.last.is_none());
+        assert!(!message.queued.is_empty(), "the turn's orders are queued");
+        assert_eq!(sent.orders, message.queued.len());
+        // The ambusher's game gives them, and shows the column where it stopped.
+        open(&dir.join("B"), &m(i + 1), true, &m(i + 2), None, false)
+            .expect("the ambusher's game takes the queue");
+        let shown = crate::pbem::MessageFile::read(&m(i + 2)).expect("written");
+        let view = shown.message.view.expect("still sealed");
+        assert!(
+            view.column_queue.len() < message.queued.len(),
+            "some of the queue was given"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A game by file of `scenario` between the humans in the window (A) and the aliens' AI
+    /// (B), up to the humans' first turn, played in the window with the marines' AI's orders
+    /// until it is sent. Returns the folder, the message the humans answered, what was sent,
+    /// the answer, and the window.
+    fn a_humans_turn_in_the_window(
+        scenario: &str,
+        name: &str,
+    ) -> (
+        std::path::PathBuf,
+        u32,
+        crate::pbem::Opened,
+        crate::pbem::MessageFile,
+        App,
+    ) {
+        let dir = std::env::temp_dir().join(format!("ambush-pbem-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron"),
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{scenario}.ron")),
         )
-        .expect("the crashed ship");
+        .expect("the scenario");
         let (a, b) = (dir.join("A"), dir.join("B"));
         let m = |i: u32| dir.join(format!("m{i}.ron"));
         start(&a, &text, Side::Humans, None, &m(0), None).expect("started");
@@ -819,6 +886,7 @@ mod tests {
         app.add_message::<AppExit>();
         let result = TurnResult::default();
         let first_order = turn.rebuilt.game.record.orders.len();
+        let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
         app.insert_resource(GameInPlay(turn.rebuilt.game.clone()));
         app.insert_resource(PbemInPlay {
             turn: Some(turn),
@@ -828,8 +896,8 @@ mod tests {
             last: None,
             result: result.clone(),
             back_to_menu: false,
-            sealed: false,
-            refused: false,
+            sealed,
+            refused,
             live: false,
         });
         app.init_resource::<PbemMenu>();
@@ -865,30 +933,7 @@ mod tests {
             .expect("the answer is sent");
         assert_eq!(sent.answered, Some(u64::from(i) + 1));
         let answer = crate::pbem::MessageFile::read(&m(i + 1)).expect("written");
-        let orders = answer.message.orders.len() + usize::from(answer.message.last.is_some());
-        assert!(orders > 0, "the turn's orders are in the answer");
-        assert_eq!(sent.orders, orders);
-        // The window stays open on a screen that says what was sent and where the file is.
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::TurnSent
-        );
-        assert!(
-            app.world().resource::<Messages<AppExit>>().is_empty(),
-            "the window does not close on the player"
-        );
-        let shown = app.world().resource::<TurnSent>().clone();
-        assert_eq!(shown.file, m(i + 1));
-        assert_eq!((shown.seq, shown.orders), (u64::from(i) + 1, orders));
-        assert!(shown.from_command_line);
-        let [what, file, next] = shown.lines();
-        assert!(what.contains(&format!("Message {}", i + 1)), "{what}");
-        assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
-        assert!(next.contains("Send this file to your opponent"), "{next}");
-        // The aliens' game takes the answer and plays on.
-        open(&b, &m(i + 1), true, &m(i + 2), None, false).expect("the aliens take the answer");
-        let _ = std::fs::remove_dir_all(&dir);
+        (dir, i, sent, answer, app)
     }
 
     /// Issue 36: "window: the pbem screen shows the difference and Accept/Refuse buttons

@@ -123,7 +123,7 @@ pub enum Refusal {
 }
 
 /// What one side has committed to and opened of its secrets.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Secrets {
     /// Each secret's commitment by name, with the message that made it.
     pub committed: BTreeMap<String, (Commitment, u64)>,
@@ -137,7 +137,7 @@ pub struct Secrets {
 /// the next decision) are seeded by its sender's own contribution, revealed in `m`, and the
 /// other side's, committed in message `m - 1` and revealed in `m + 1`. Message 0 starts the
 /// game and has no stretch; the game's opening rolls belong to message 1's.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Ledger {
     pub game: Bytes32,
     /// The digest of every message so far, in order.

@@ -1,7 +1,10 @@
 //! A player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
 
 use super::crypto::{Bytes32, Contribution, Opening};
-use super::game::{MySecrets, Rebuilt, ai_turn, planned_queue, rebuild, scenario_of, setup_for};
+use super::game::{
+    Kept, MySecrets, Rebuilt, ai_turn, mark_checked, planned_queue, rebuild, rebuild_kept,
+    scenario_of, setup_for,
+};
 use super::message::{
     GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
     rules_digest,
@@ -131,6 +134,88 @@ impl GameFolder {
         crate::save::write_atomically(&path, &file.text()).map_err(io(&path))
     }
 
+    fn checkpoint_path(&self) -> PathBuf {
+        self.dir.join("checkpoint.ron")
+    }
+
+    /// How many messages are kept.
+    pub fn count(&self) -> u64 {
+        let mut n = 0;
+        while self.message_path(n).is_file() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Message `seq` as kept, if it is.
+    pub fn message(&self, seq: u64) -> Option<Result<MessageFile, PbemError>> {
+        let path = self.message_path(seq);
+        path.is_file()
+            .then(|| MessageFile::read(&path).map_err(PbemError::from))
+    }
+
+    /// The game as kept: its first message, the ledger after every message, and every message
+    /// as the replay reads it. From the checkpoint when it holds every message kept (the last
+    /// one's digest checked against its file); else read and checked again from the first
+    /// message, as `verify` always does.
+    pub fn load(&self) -> Result<(MessageFile, Ledger, Vec<Kept>), PbemError> {
+        if let Some(loaded) = self.checkpointed() {
+            return Ok(loaded);
+        }
+        let messages = self.messages()?;
+        let ledger = self.ledger(&messages)?;
+        let kept = messages.iter().map(Kept::of).collect();
+        Ok((messages[0].clone(), ledger, kept))
+    }
+
+    /// The checkpoint, if it is this program's and holds exactly the messages kept.
+    fn checkpointed(&self) -> Option<(MessageFile, Ledger, Vec<Kept>)> {
+        let path = self.checkpoint_path();
+        let shown = path.display().to_string();
+        let text = read_bounded(&path, &shown, MAX_FILE_BYTES).ok()?;
+        let cp: Checkpoint = parse_ron(&shown, &text).ok()?;
+        let n = cp.kept.len() as u64;
+        let last = cp.ledger.digests.last()?;
+        let fits = cp.program == checkpoint_program()
+            && cp.ledger.digests.len() as u64 == n
+            && cp.kept.iter().enumerate().all(|(i, k)| k.seq == i as u64)
+            && !self.message_path(n).is_file();
+        if !fits {
+            return None;
+        }
+        let newest = self.message(n - 1)?.ok()?;
+        let first = self.message(0)?.ok()?;
+        if newest.digest != *last || first.digest != cp.ledger.digests[0] {
+            return None;
+        }
+        let mut kept = cp.kept;
+        if let Some(view) = cp.last_view {
+            let shown = kept.iter_mut().rev().find_map(|k| k.view.as_mut())?;
+            shown.full = Some(Box::new(view));
+        }
+        Some((first, cp.ledger, kept))
+    }
+
+    /// Keeps the checkpoint of the game as it stands: the ledger after every message kept,
+    /// and each message as the replay reads it. Losing it costs only time: `load` reads
+    /// every message again.
+    fn keep_checkpoint(&self, ledger: &Ledger, kept: &[Kept]) -> Result<(), PbemError> {
+        let last_view = kept
+            .iter()
+            .rev()
+            .find_map(|k| k.view.as_ref())
+            .and_then(|v| v.full.as_deref().cloned());
+        let cp = Checkpoint {
+            program: checkpoint_program(),
+            ledger: ledger.clone(),
+            kept: kept.to_vec(),
+            last_view,
+        };
+        let text = ron::to_string(&cp).map_err(|e| PbemError::Store(e.to_string()))?;
+        let path = self.checkpoint_path();
+        crate::save::write_atomically(&path, &text).map_err(io(&path))
+    }
+
     /// The ledger of the messages kept, checked again from the first.
     fn ledger(&self, messages: &[MessageFile]) -> Result<Ledger, PbemError> {
         let mut iter = messages.iter();
@@ -143,6 +228,25 @@ impl GameFolder {
         }
         Ok(ledger)
     }
+}
+
+/// A game folder's checkpoint (`checkpoint.ron`): what opening a message needs of the messages
+/// kept before it, so that it reads this and the new message rather than every message.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Checkpoint {
+    /// The program and protocol that wrote it: another's is not read.
+    program: String,
+    /// The ledger after every message kept.
+    ledger: Ledger,
+    /// Every message kept, from the first, as the replay reads it.
+    kept: Vec<Kept>,
+    /// The last table shown to the column, in full: the next is checked against it.
+    last_view: Option<SealedView>,
+}
+
+fn checkpoint_program() -> String {
+    format!("ambush {} protocol {PROTOCOL}", env!("CARGO_PKG_VERSION"))
 }
 
 /// Writes a message to where the player sends it from.
@@ -236,7 +340,9 @@ pub struct Opened {
 /// answer. Nothing is kept until the answer is sent.
 pub struct Turn {
     folder: GameFolder,
-    messages: Vec<MessageFile>,
+    first: MessageFile,
+    /// Every message before the received one, as the replay reads them.
+    kept: Vec<Kept>,
     ledger: Ledger,
     me: MySecrets,
     received: MessageFile,
@@ -266,8 +372,22 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
     let mut opening_check = None;
-    let (mut messages, me) = if folder.dir.join("messages").is_dir() {
-        (folder.messages()?, folder.secrets()?)
+    let kept_before = if folder.dir.join("messages").is_dir() {
+        Some((folder.load()?, folder.secrets()?))
+    } else {
+        None
+    };
+    let (first, mut kept, me, ledger) = if let Some(((first, mut l, kept), me)) = kept_before {
+        match l.accept(&file) {
+            Err(refusal @ Refusal::Equivocation { seq, .. }) => {
+                return Err(PbemError::Equivocation {
+                    refusal,
+                    kept: folder.message_path(seq),
+                });
+            }
+            other => other?,
+        }
+        (first, kept, me, l)
     } else {
         let Some(opening) = file
             .message
@@ -294,23 +414,7 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
             promised: Default::default(),
             own: Default::default(),
         };
-        (Vec::new(), me)
-    };
-    let ledger = match messages.is_empty() {
-        true => Ledger::start(&file)?,
-        false => {
-            let mut l = folder.ledger(&messages)?;
-            match l.accept(&file) {
-                Err(refusal @ Refusal::Equivocation { seq, .. }) => {
-                    return Err(PbemError::Equivocation {
-                        refusal,
-                        kept: folder.message_path(seq),
-                    });
-                }
-                other => other?,
-            }
-            l
-        }
+        (file.clone(), Vec::new(), me, Ledger::start(&file)?)
     };
     if file.message.from == me.side {
         return Err(PbemError::Refused(Refusal::WrongSender {
@@ -319,9 +423,10 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
             expected: me.side.other(),
         }));
     }
-    messages.push(file.clone());
-    let rules = &rules_of_game(&messages[0])?;
-    let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
+    kept.push(Kept::of(&file));
+    let rules = &rules_of_game(&first)?;
+    let rebuilt =
+        rebuild_kept(&first, &kept, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
     // Once the game is over, only its end is owed: the other side's last stretch, or the
     // ambusher's secrets, which it opens at the end at the latest.
     let reveal_owed = Sealing::of(&rebuilt.scenario).is_some_and(|s| {
@@ -330,6 +435,7 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
     let owed = !rebuilt.game.is_over() || rebuilt.ended_in == Some(file.message.seq) || reveal_owed;
     if !owed {
         folder.keep(&file, &me)?;
+        keep_checkpoint(&folder, &ledger, kept, &rebuilt)?;
         return Ok(Prepared::Over(Opened {
             game: ledger.game,
             answered: None,
@@ -339,7 +445,8 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
     }
     Ok(Prepared::Answer(Box::new(Turn {
         folder,
-        messages,
+        first,
+        kept,
         ledger,
         me,
         received: file,
@@ -438,7 +545,8 @@ impl Turn {
     ) -> Result<Opened, PbemError> {
         let Turn {
             folder,
-            mut messages,
+            first,
+            mut kept,
             mut ledger,
             me,
             received,
@@ -455,11 +563,13 @@ impl Turn {
         };
         let (answer, secrets) = answer(&ledger, me, given, &rebuilt, chosen.as_ref())?;
         ledger.accept(&answer)?;
-        messages.push(answer.clone());
+        kept.push(Kept::of(&answer));
         // The answer replays as this side's copy will when the game is rebuilt.
-        rebuild(&messages, &ledger, &secrets, &rules).map_err(PbemError::DoesNotReplay)?;
+        let after = rebuild_kept(&first, &kept, &ledger, &secrets, &rules)
+            .map_err(PbemError::DoesNotReplay)?;
         folder.keep(&received, &secrets)?;
         folder.keep(&answer, &secrets)?;
+        keep_checkpoint(&folder, &ledger, kept, &after)?;
         send(&answer, out)?;
         Ok(Opened {
             game: ledger.game,
@@ -470,6 +580,20 @@ impl Turn {
                 + answer.message.queued.len(),
         })
     }
+}
+
+/// Keeps the checkpoint of a game just rebuilt from `kept`: once the whole game replayed (its
+/// secrets open to this player), every table it showed the column is checked.
+fn keep_checkpoint(
+    folder: &GameFolder,
+    ledger: &Ledger,
+    mut kept: Vec<Kept>,
+    rebuilt: &Rebuilt,
+) -> Result<(), PbemError> {
+    if !rebuilt.sealed && rebuilt.open_through > 0 {
+        mark_checked(&mut kept);
+    }
+    folder.keep_checkpoint(ledger, &kept)
 }
 
 /// `pbem open`: `prepare`, then this side's turn (the AI's, when `ai`) sent to `out`, unless

@@ -1,7 +1,6 @@
 //! A game played by messages: rebuilt from its messages by playing each message's orders with its stretch's dice, and the next message's orders chosen up to the first that rolls.
 
 use super::crypto::{Bytes32, Contribution, Opening, dice_seed};
-use super::message::TurnMessage;
 use super::sealed::{
     AmbushSecret, MARCH, SETUP, SealedOrders, SealedView, Sealing, dark_side, full_scenario,
     orders_secret, sealed_seed,
@@ -13,11 +12,13 @@ use crate::play::Game;
 use crate::play::deployment::MarchOrder;
 use crate::play::new_game::{DiceSchedule, NewGame, Seed};
 use crate::play::record::RecordedOrder;
+use crate::rules::log::RollEntry;
 use crate::rules::orders::{Decision, Order, passing_order};
 use crate::rules::turn::Phase;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
 use ambush_data::{Rules, check};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -121,6 +122,88 @@ impl Rebuilt {
     }
 }
 
+/// What the replay reads of a message: its place and sender, its orders, and of a table it
+/// showed the column its digest and rolls. A game folder's checkpoint keeps these instead of
+/// every message, so a message costs the same to open late in a game as early.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kept {
+    pub seq: u64,
+    pub from: Side,
+    #[serde(default)]
+    pub orders: Vec<RecordedOrder>,
+    #[serde(default)]
+    pub last: Option<Order>,
+    #[serde(default)]
+    pub queued: Vec<Order>,
+    #[serde(default)]
+    pub view: Option<ShownView>,
+}
+
+/// A table the ambusher's game showed the column, as the replay needs it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShownView {
+    /// `view_digest` of the table shown.
+    pub digest: Bytes32,
+    pub log_from: usize,
+    pub log_len: usize,
+    /// Its readable rolls, which make the column's log while the ambush is sealed; left out
+    /// once the view is checked.
+    #[serde(default)]
+    pub log: Vec<RollEntry>,
+    /// This player's game replayed the whole game and showed the same table.
+    #[serde(default)]
+    pub checked: bool,
+    /// The table itself: a message's just read, and the last one a checkpoint keeps.
+    #[serde(skip)]
+    pub full: Option<Box<SealedView>>,
+    /// Read from its message now, not from a checkpoint: checked on receipt.
+    #[serde(skip)]
+    pub fresh: bool,
+}
+
+/// The digest of a table shown to the column: BLAKE3 of its text.
+pub fn view_digest(view: &SealedView) -> Bytes32 {
+    Bytes32::digest(ron::to_string(view).unwrap_or_default().as_bytes())
+}
+
+impl Kept {
+    pub fn of(file: &MessageFile) -> Kept {
+        let m = &file.message;
+        Kept {
+            seq: m.seq,
+            from: m.from,
+            orders: m.orders.clone(),
+            last: m.last.clone(),
+            queued: m.queued.clone(),
+            view: m.view.as_ref().map(|v| ShownView {
+                digest: view_digest(v),
+                log_from: v.log_from,
+                log_len: v.log.len(),
+                log: v.log.clone(),
+                checked: false,
+                full: Some(Box::new(v.clone())),
+                fresh: true,
+            }),
+        }
+    }
+}
+
+/// Marks every table shown in `kept` as checked by a whole replay, keeping the last in full.
+pub fn mark_checked(kept: &mut [Kept]) {
+    let last = kept.iter().rposition(|k| k.view.is_some());
+    for (i, k) in kept.iter_mut().enumerate() {
+        if let Some(v) = k.view.as_mut() {
+            v.checked = true;
+            v.log = Vec::new();
+            if Some(i) != last {
+                v.full = None;
+            }
+        }
+    }
+}
+
 /// Plays the game's messages in order, each message's orders with the dice of its stretch,
 /// as far as this player can know them. Err names the message and the order that does not
 /// replay as its message says. With an ambush: the column's player, until the ambusher opens
@@ -132,9 +215,24 @@ pub fn rebuild(
     me: &MySecrets,
     rules: &Arc<Rules>,
 ) -> Result<Rebuilt, String> {
-    let opening = messages
-        .first()
-        .and_then(|m| m.message.opening.as_ref())
+    let first = messages.first().ok_or("the game has no first message")?;
+    let kept: Vec<Kept> = messages.iter().map(Kept::of).collect();
+    rebuild_kept(first, &kept, ledger, me, rules)
+}
+
+/// `rebuild` from the messages as a game folder's checkpoint keeps them (`Kept`), every one
+/// from the first, whose file is `first`.
+pub fn rebuild_kept(
+    first: &MessageFile,
+    messages: &[Kept],
+    ledger: &Ledger,
+    me: &MySecrets,
+    rules: &Arc<Rules>,
+) -> Result<Rebuilt, String> {
+    let opening = first
+        .message
+        .opening
+        .as_ref()
         .ok_or("the game has no first message")?;
     let public = scenario_of(&opening.scenario, rules)?;
     let Some(sealing) = Sealing::of(&public) else {
@@ -155,11 +253,11 @@ pub fn rebuild(
         if let Some((_, committed_in)) = ledger.secrets(sealing.ambusher).committed.get(SETUP)
             && let Some(late) = messages
                 .iter()
-                .find(|f| f.message.from == sealing.column && f.message.seq > *committed_in)
+                .find(|m| m.from == sealing.column && m.seq > *committed_in)
         {
             return Err(format!(
                 "message {}: the {:?} do not show their order of march, due once the ambusher has set up (message {committed_in})",
-                late.message.seq, sealing.column
+                late.seq, sealing.column
             ));
         }
         return Ok(unstarted(public, rules));
@@ -198,7 +296,7 @@ fn unstarted(public: Scenario, rules: &Arc<Rules>) -> Rebuilt {
 /// with every readable roll so far. Each view must carry on from the last, and the ambusher's
 /// orders must be committed in the message that seals them.
 fn shown_to_column(
-    messages: &[MessageFile],
+    messages: &[Kept],
     ledger: &Ledger,
     sealing: Sealing,
     public: Scenario,
@@ -210,9 +308,8 @@ fn shown_to_column(
     );
     let committed = &ledger.secrets(sealing.ambusher).committed;
     let mut log = Vec::new();
-    let mut last_view = None;
-    for file in messages {
-        let m = &file.message;
+    let mut last_view: Option<&SealedView> = None;
+    for m in messages {
         if m.from != sealing.ambusher {
             continue;
         }
@@ -228,7 +325,7 @@ fn shown_to_column(
                 m.seq
             ));
         }
-        let Some(view) = &m.view else { continue };
+        let Some(shown) = &m.view else { continue };
         let sealed_here = committed
             .get(&orders_secret(m.seq))
             .is_some_and(|(_, at)| *at == m.seq);
@@ -238,19 +335,22 @@ fn shown_to_column(
                 m.seq
             ));
         }
-        let before = last_view.map_or(game.table.units.as_slice(), |v: &SealedView| &v.units);
-        view.check_on_receipt(before, sealing.column)
-            .map_err(|why| format!("message {} ({:?}): {why}", m.seq, m.from))?;
-        if view.log_from != log.len() {
+        // A view is checked on receipt; one a checkpoint keeps was checked when it came.
+        if let Some(view) = shown.full.as_deref().filter(|_| shown.fresh) {
+            let before = last_view.map_or(game.table.units.as_slice(), |v| &v.units);
+            view.check_on_receipt(before, sealing.column)
+                .map_err(|why| format!("message {} ({:?}): {why}", m.seq, m.from))?;
+        }
+        if shown.log_from != log.len() || shown.log.len() != shown.log_len {
             return Err(format!(
                 "message {}: its roll log starts at entry {}, but {} were shown before",
                 m.seq,
-                view.log_from,
+                shown.log_from,
                 log.len()
             ));
         }
-        log.extend(view.log.iter().cloned());
-        last_view = Some(view);
+        log.extend(shown.log.iter().cloned());
+        last_view = shown.full.as_deref().or(last_view);
     }
     let shown_log = log.len();
     match last_view {
@@ -273,7 +373,7 @@ fn shown_to_column(
 /// A message's orders: as it gives them, or, when the ambusher sealed them, as opened; and
 /// the orders it queues for its sender's coming decisions.
 fn orders_of(
-    m: &TurnMessage,
+    m: &Kept,
     ledger: &Ledger,
     me: &MySecrets,
 ) -> Result<(Vec<RecordedOrder>, Option<Order>, Vec<Order>), String> {
@@ -299,7 +399,7 @@ fn orders_of(
 /// Plays every message on the game `scenario` starts; with an ambush (`sealed`: who seals
 /// what, and the ambusher's dice key), checks every table a message showed the column.
 fn play_all(
-    messages: &[MessageFile],
+    messages: &[Kept],
     ledger: &Ledger,
     me: &MySecrets,
     rules: &Arc<Rules>,
@@ -315,13 +415,12 @@ fn play_all(
     let mut open_through = 0;
     let mut shown_log = 0;
     let mut queues = Queues::default();
-    for (i, file) in messages.iter().enumerate().skip(1) {
-        let m = &file.message;
+    for (i, m) in messages.iter().enumerate().skip(1) {
         let (orders, last, queued) = orders_of(m, ledger, me)?;
         // The column chose this message's orders on the table the ambusher's game showed it:
         // they can only be queued, since only that game can play them.
-        let on_a_sealed_table = sealed.is_some_and(|(s, _)| s.column == m.from)
-            && messages[i - 1].message.view.is_some();
+        let on_a_sealed_table =
+            sealed.is_some_and(|(s, _)| s.column == m.from) && messages[i - 1].view.is_some();
         let may_queue = on_a_sealed_table || m.view.is_some();
         if on_a_sealed_table && (!orders.is_empty() || last.is_some()) {
             return Err(format!(
@@ -371,20 +470,23 @@ fn play_all(
                     m.seq
                 ));
             };
-            let replayed = SealedView::of(
-                &game,
-                sealing.column,
-                shown_log,
-                queues.column_refused,
-                queues.of(sealing.column),
-            );
-            if replayed != *view {
-                return Err(format!(
-                    "message {} ({:?}): the table it showed the {:?} does not match the game replayed with its secrets opened: its set-up, its orders or its rolls were changed",
-                    m.seq, m.from, sealing.column
-                ));
+            // A view this player's game has replayed once need not be made again.
+            if !view.checked {
+                let replayed = SealedView::of(
+                    &game,
+                    sealing.column,
+                    shown_log,
+                    queues.column_refused,
+                    queues.of(sealing.column),
+                );
+                if view_digest(&replayed) != view.digest {
+                    return Err(format!(
+                        "message {} ({:?}): the table it showed the {:?} does not match the game replayed with its secrets opened: its set-up, its orders or its rolls were changed",
+                        m.seq, m.from, sealing.column
+                    ));
+                }
             }
-            shown_log += view.log.len();
+            shown_log += view.log_len;
         }
         if let Some((sealing, _)) = sealed.filter(|_| may_queue) {
             queues.add(m.from, m.seq, sealing, queued);
@@ -421,7 +523,7 @@ fn play_all(
 /// plays on from there (the game's own rolls up to its first decision, after the opening).
 fn play_message(
     game: &mut Game,
-    m: &TurnMessage,
+    m: &Kept,
     orders: &[RecordedOrder],
     seeded: bool,
 ) -> Result<(), String> {
@@ -440,7 +542,7 @@ fn play_message(
 
 /// Gives message `m`'s last order, once its dice are seeded, and plays on to the next
 /// decision. Its sender saw the whole table, so the rules may not refuse it.
-fn give_last(game: &mut Game, m: &TurnMessage, last: Option<&Order>) -> Result<(), String> {
+fn give_last(game: &mut Game, m: &Kept, last: Option<&Order>) -> Result<(), String> {
     let Some(order) = last else { return Ok(()) };
     let before = game.record.orders.len();
     game.pending.push(m.from, order.clone());

@@ -696,16 +696,25 @@ impl LiveState {
         }
     }
 
-    fn kept(&self, game: Option<Bytes32>) -> Vec<MessageFile> {
-        game.and_then(|g| GameFolder::of(&self.data, g).messages().ok())
-            .unwrap_or_default()
+    /// How many messages of `game` this side keeps.
+    fn kept(&self, game: Option<Bytes32>) -> u64 {
+        game.map_or(0, |g| GameFolder::of(&self.data, g).count())
+    }
+
+    /// The text of message `seq` of `game` as kept, if it is.
+    fn kept_text(&self, game: Bytes32, seq: u64) -> Result<Option<String>, String> {
+        GameFolder::of(&self.data, game)
+            .message(seq)
+            .transpose()
+            .map(|m| m.map(|m| m.text()))
+            .map_err(|e| e.to_string())
     }
 
     /// This side's first word: its game, and how many of its messages it keeps.
     pub fn hello(&self, link: &Link) -> Result<(), String> {
         link.send(&Wire::Hello {
             game: self.game,
-            kept: self.kept(self.game).len() as u64,
+            kept: self.kept(self.game),
         })
     }
 
@@ -754,8 +763,7 @@ impl LiveState {
             (a, b) => a.or(b).ok_or("neither side has a game to play")?,
         };
         self.game = Some(game);
-        let messages = self.kept(Some(game));
-        let mine = messages.len() as u64;
+        let mine = self.kept(Some(game));
         if mine > their_kept {
             if theirs.is_none() && mine > 1 {
                 return Err(format!(
@@ -767,7 +775,10 @@ impl LiveState {
                     "the other player keeps {their_kept} messages and this side {mine}: they are not one game's two copies"
                 ));
             }
-            link.send(&Wire::Message(messages[their_kept as usize].text()))?;
+            let text = self
+                .kept_text(game, their_kept)?
+                .ok_or("the message the other player lacks is not kept")?;
+            link.send(&Wire::Message(text))?;
         } else if mine == their_kept && mine > 0 {
             return Ok(Next::Ended(Ended::Over(game)));
         }
@@ -781,14 +792,13 @@ impl LiveState {
         let (Some(seq), Some(game)) = (self.answering, self.game) else {
             return Ok(Next::Wait);
         };
-        let messages = self.kept(Some(game));
-        if let Some(answer) = messages.get(seq as usize + 1) {
-            link.send(&Wire::Message(answer.text()))?;
+        if let Some(answer) = self.kept_text(game, seq + 1)? {
+            link.send(&Wire::Message(answer))?;
             self.answering = None;
             self.sent += 1;
             return Ok(Next::Wait);
         }
-        if messages.len() as u64 == seq + 1 {
+        if self.kept(Some(game)) == seq + 1 {
             link.send(&Wire::Done)?;
             self.answering = None;
             return Ok(Next::Ended(Ended::Over(game)));

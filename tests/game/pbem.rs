@@ -590,6 +590,47 @@ fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
         "{} messages, by turn {per_turn:?}: median {median}",
         messages.len()
     );
+    // Issue 36: "Keep the played game with its messages (a checkpoint, re-verified from its
+    // digests)". Each player's checkpoint holds what every message kept gives the replay;
+    // without it (or once it falls behind the messages) the folder reads every message again,
+    // as `verify` above did, and finds the same.
+    for who in ["A", "B"] {
+        let (dir, _) = kept_messages(&t.dir.join(who));
+        let game = dir.parent().expect("the game's folder");
+        let folder = ambush::pbem::folder::GameFolder {
+            dir: game.to_path_buf(),
+        };
+        let checkpoint = game.join("checkpoint.ron");
+        assert!(checkpoint.is_file(), "{who} keeps a checkpoint");
+        let (_, from_checkpoint, kept) = folder.load().expect("loads");
+        let saved = std::fs::read(&checkpoint).expect("reads");
+        std::fs::remove_file(&checkpoint).expect("removed");
+        let (_, from_messages, every) = folder.load().expect("loads from the messages");
+        assert_eq!(from_checkpoint, from_messages, "{who}: the same ledger");
+        let plain = |k: &[ambush::pbem::game::Kept]| {
+            k.iter()
+                .map(|k| {
+                    (
+                        k.seq,
+                        k.from,
+                        k.orders.clone(),
+                        k.last.clone(),
+                        k.queued.clone(),
+                        k.view.as_ref().map(|v| (v.digest, v.log_from, v.log_len)),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(plain(&kept), plain(&every), "{who}: the same messages");
+        // A checkpoint that does not reach the last message kept is not read.
+        std::fs::write(&checkpoint, &saved).expect("written");
+        let last = dir.join(format!("{:06}.ron", messages.len() - 1));
+        let text = std::fs::read(&last).expect("the last message");
+        std::fs::remove_file(&last).expect("removed");
+        let (_, short, _) = folder.load().expect("loads");
+        assert_eq!(short.digests.len(), messages.len() - 1, "{who}: read again");
+        std::fs::write(&last, text).expect("put back");
+    }
 }
 
 /// `pbem open MSG` in folder `who`, answering to `out`, with `extra` options.

@@ -215,17 +215,22 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 /// move" and then wavers, "[Half move or full move? I keep wavering.]"; the game takes a full
 /// move, `closing_range_moves` in `ambush.ron`), a sight line
 /// (and within the night's sight range), and a way to engage (an open path, or a firearm).
-fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), NoSurprise> {
+pub(crate) fn circumstances(
+    table: &Table,
+    rules: &Rules,
+    spec: &AmbushSpec,
+) -> Result<(), NoSurprise> {
     let t = &rules.ambush;
     let mut best: Option<Result<(), NoSurprise>> = None;
     for a in table.side_on_table(spec.ambushed.other()) {
         for b in table.side_on_table(spec.ambushed) {
             let distance = geometry::base_distance(&a.base, &b.base);
+            // 003: "A full moon will double this range": the night's sight, not its raw range.
             let sees = shooting::line_of_sight(table, a.id, b.id).is_ok()
                 && table
                     .config
                     .darkness
-                    .is_none_or(|d| a.traits.night_vision || distance <= d.sight_range);
+                    .is_none_or(|d| a.traits.night_vision || distance <= d.sight());
             let open_path = !table.terrain.iter().any(|f| {
                 f.going == Going::Impassable && f.shape.crosses(a.base.center, b.base.center)
             });

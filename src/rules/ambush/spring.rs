@@ -83,7 +83,14 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         return;
     }
     table.progress.ambush_first = Some(spec.ambushed.other());
-    if let Err(why) = circumstances(table, rules, &spec) {
+    // 002's "The Circumstances of the Encounter" belong to 002's party check: 000's AWE roll,
+    // 003's perception check and 004's spotting set no closing range of their own.
+    let possible = if spec.detection == Detection::PartyCheck {
+        circumstances(table, rules, &spec)
+    } else {
+        Ok(())
+    };
+    if let Err(why) = possible {
         // 002: surprise needs closing range, senses and a way to engage; the ambusher still
         // activates first, but nobody is caught.
         let hiding = table

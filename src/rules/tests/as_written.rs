@@ -2,7 +2,13 @@
 
 use super::ambush::doom_on_the_marines;
 use super::*;
-use crate::rules::ambush::spring::circumstances;
+use crate::rules::ambush::spring::{circumstances, spring_ambush};
+use crate::rules::dice::DiceService;
+use crate::rules::log::RollKind;
+use crate::rules::table::Surprise;
+use ambush_data::ambush_spec::{
+    AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection, SurpriseEffects,
+};
 use ambush_data::scenario::Darkness;
 
 #[test]
@@ -30,5 +36,59 @@ fn a_full_moon_doubles_the_sight_range_for_the_closing_range_check_too() {
         circumstances(&t, rules(), &spec),
         Ok(()),
         "the moon shows them"
+    );
+}
+
+/// One alien ambushing one marine 20" away, beyond any closing range, with `detection`.
+fn ambush_from_afar(detection: Detection) -> (Table, UnitId) {
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.config.ambush = Some(AmbushSpec {
+        setup: AmbushSetup::None,
+        detection,
+        effects: SurpriseEffects::Megs,
+        units: vec![AmbushUnitSpec {
+            label: "A1".into(),
+            side: Side::Aliens,
+            troop: TroopType::known("Alien"),
+            at: (10.0, 31.0),
+            facing: 180.0,
+            weapons: Vec::new(),
+            armour: false,
+            traits: None,
+        }],
+        ..doom_on_the_marines()
+    });
+    (t, m)
+}
+
+#[test]
+fn only_002s_party_check_needs_closing_range_for_a_surprise() {
+    // 002: "The parties must be close enough to interact ... This distance is known as closing
+    // range." 003 sets no distance: "Before a surprise is sprung, the ST must give the player
+    // being surprised a special perception check". So 003's ambusher 20" away still surprises a
+    // marine who fails the check (a double 1 fails).
+    let (mut t, m) = ambush_from_afar(Detection::Perception);
+    let mut dice = DiceService::scripted(&[1, 1]);
+    spring_ambush(&mut t, rules(), &mut dice);
+    assert_eq!(
+        t.unit(m).unwrap().surprise,
+        Surprise::Megs { turns_left: 1 },
+        "caught from afar"
+    );
+    assert!(
+        !dice.log.iter().any(|e| e.effect.contains("closing range")),
+        "no closing range asked"
+    );
+    // 002's own check still needs it: nobody is caught, and the log says why.
+    let (mut t, m) = ambush_from_afar(Detection::PartyCheck);
+    let mut dice = DiceService::scripted(&[1, 1]);
+    spring_ambush(&mut t, rules(), &mut dice);
+    assert_eq!(t.unit(m).unwrap().surprise, Surprise::Alert);
+    assert!(
+        dice.log
+            .iter()
+            .any(|e| e.kind == RollKind::SurpriseCheck && e.effect.contains("closing range")),
+        "the log says why"
     );
 }

@@ -5,6 +5,7 @@ use super::*;
 use crate::rules::ambush::spring::{circumstances, spring_ambush};
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollKind;
+use crate::rules::shooting::{RangeBand, plan_shot};
 use crate::rules::table::Surprise;
 use ambush_data::ambush_spec::{
     AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection, SurpriseEffects,
@@ -90,5 +91,32 @@ fn only_002s_party_check_needs_closing_range_for_a_surprise() {
             .iter()
             .any(|e| e.kind == RollKind::SurpriseCheck && e.effect.contains("closing range")),
         "the log says why"
+    );
+}
+
+#[test]
+fn a_close_quarter_weapon_fires_at_one_inch_and_that_counts_as_medium_range() {
+    // 001: "Close Quarter Weapons can be fired at one quarter SMR (1"), which counts as medium
+    // range for dice modification purposes." Edge to edge: the marine's front edge at y 10.5,
+    // the alien's near edge at 10.5 + d (its base is 1.5" deep).
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let shot = |t: &Table, d: f32| {
+        let mut t = t.clone();
+        let a = alien(&mut t, "A", (10.0, 10.5 + d + 0.75), 180.0);
+        plan_shot(&t, rules(), m, a, Some("laser_pistol"))
+    };
+    for d in [0.5, 1.0] {
+        let plan = shot(&t, d).expect("within a quarter SMR");
+        assert_eq!(plan.band, RangeBand::Medium, "at {d}\"");
+        assert!(
+            !plan.modifiers.iter().any(|x| x.name.contains("long")),
+            "no long-range penalty at {d}\": {:?}",
+            plan.modifiers
+        );
+    }
+    assert!(
+        shot(&t, 1.1).is_err(),
+        "past 1\" a close quarter weapon cannot reach"
     );
 }

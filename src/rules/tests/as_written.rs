@@ -5,8 +5,9 @@ use super::*;
 use crate::rules::ambush::spring::{circumstances, spring_ambush};
 use crate::rules::dice::DiceService;
 use crate::rules::log::RollKind;
+use crate::rules::phases::end_of_turn::end_of_turn;
 use crate::rules::shooting::{RangeBand, plan_shot};
-use crate::rules::table::Surprise;
+use crate::rules::table::{Outcome, Presence, Surprise};
 use ambush_data::ambush_spec::{
     AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection, SurpriseEffects,
 };
@@ -119,4 +120,27 @@ fn a_close_quarter_weapon_fires_at_one_inch_and_that_counts_as_medium_range() {
         shot(&t, 1.1).is_err(),
         "past 1\" a close quarter weapon cannot reach"
     );
+}
+
+#[test]
+fn marines_still_marching_on_keep_the_game_going_when_those_on_the_table_fall() {
+    // 004: "The first unit in the ambushed player's convoy/column is moved onto the edge of the
+    // table", and "the rest of the column's units are placed on the table behind it". A unit
+    // still waiting off the table is in the fight: the aliens win only once "every marine is
+    // destroyed" (001's crashed ship), not when the ones on the table are.
+    let mut t = open_table();
+    let lead = marine(&mut t, "M1", (10.0, 1.0), 0.0);
+    let behind = marine(&mut t, "M2", (10.0, -2.0), 0.0);
+    alien(&mut t, "A1", (10.0, 4.0), 180.0);
+    t.unit_mut(lead).unwrap().status.presence = Presence::Destroyed;
+    t.unit_mut(behind).unwrap().status.presence = Presence::Waiting;
+    let mut dice = DiceService::scripted(&[]);
+    assert!(
+        !end_of_turn(&mut t, rules(), &mut dice),
+        "M2 is still coming"
+    );
+    assert_eq!(t.progress.outcome, None);
+    t.unit_mut(behind).unwrap().status.presence = Presence::Destroyed;
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::AliensWin));
 }

@@ -144,3 +144,41 @@ fn marines_still_marching_on_keep_the_game_going_when_those_on_the_table_fall() 
     assert!(end_of_turn(&mut t, rules(), &mut dice));
     assert_eq!(t.progress.outcome, Some(Outcome::AliensWin));
 }
+
+#[test]
+fn no_shooter_with_more_than_one_wound_may_shoot_whatever_its_wound_method() {
+    // 001 "To shoot": "The shooter must not be in base contact with enemy troops, have received
+    // more than one wound, or have exceeded movement restrictions relating to weapons fire."
+    // The sentence names no wound method: it holds for sudden death and for aliens too.
+    use crate::rules::shooting::{CannotShoot, cannot_shoot};
+    use ambush_data::scenario::WoundMethod;
+    let mut t = open_table();
+    t.config.human_wounds = WoundMethod::SuddenDeath;
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = t.add(
+        rules(),
+        "A1",
+        Side::Aliens,
+        TroopType::known("Alien"),
+        (30.0, 30.0),
+        180.0,
+        &["alien_firearm"],
+    );
+    for id in [m, a] {
+        t.unit_mut(id).unwrap().wounds = 1;
+        assert_eq!(
+            cannot_shoot(&t, rules(), id),
+            None,
+            "one wound: still shoots"
+        );
+        t.unit_mut(id).unwrap().wounds = 2;
+        assert!(
+            matches!(
+                cannot_shoot(&t, rules(), id),
+                Some(CannotShoot::Crippled(_))
+            ),
+            "two wounds: {:?}",
+            cannot_shoot(&t, rules(), id)
+        );
+    }
+}

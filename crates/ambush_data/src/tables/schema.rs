@@ -249,7 +249,8 @@ pub struct WoundTable / WoundTablePatch {
     pub armour_bonus: i32,
     /// Degradation: penalty on shooting, close quarter and physical contact dice from one wound.
     pub degradation_one_wound_penalty: i32,
-    /// Degradation: wounds at which the unit moves at `half_move_factor` and may not shoot.
+    /// Wounds at which a unit may not shoot, whatever its wound method (001 "To shoot"), and
+    /// at which, under degradation, it moves at `half_move_factor`.
     pub degradation_crippled_at: u32,
     pub degradation_half_move_factor: f32,
     /// Degradation: wounds at which the unit is destroyed.

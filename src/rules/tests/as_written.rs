@@ -182,3 +182,43 @@ fn no_shooter_with_more_than_one_wound_may_shoot_whatever_its_wound_method() {
         );
     }
 }
+
+#[test]
+fn on_the_turn_the_ambush_is_sprung_the_ambusher_shoots_first_though_the_column_moved_last() {
+    // 004: "The ambush scenario now begins, with the ambushing player being allowed to activate
+    // his units first (even if he has more units on the table than the ambushed player)." 001
+    // gives the first shot to "The side that moved the last unit"; on the sprung turn the
+    // ambusher activates first in shooting too.
+    use crate::rules::phases::movement::MovementState;
+    use crate::rules::phases::{DecisionPhase, PhaseStates};
+    let mut t = open_table();
+    t.config.ambush = Some(doom_on_the_marines());
+    marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    alien(&mut t, "A1", (40.0, 40.0), 180.0);
+    t.progress.turn = 1;
+    t.progress.ambush_sprung = true;
+    t.progress.ambush_first = Some(Side::Aliens);
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()));
+    let mut dice = DiceService::scripted(&[]);
+    flow.advance(&mut t, rules(), &mut dice);
+    assert_eq!(
+        flow.initiative,
+        Some(Side::Aliens),
+        "the ambusher moves first"
+    );
+    // The marines moved the last unit.
+    flow.last_mover = Some(Side::Humans);
+    let mut states = PhaseStates::default();
+    flow.close(&mut states);
+    assert_eq!(states.shooting.to_act, Some(Side::Aliens));
+    // On later turns the last mover shoots first, as 001 says.
+    t.progress.turn = 2;
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()));
+    let mut dice = DiceService::scripted(&[5, 2]);
+    flow.advance(&mut t, rules(), &mut dice);
+    flow.last_mover = Some(Side::Humans);
+    flow.close(&mut states);
+    assert_eq!(states.shooting.to_act, Some(Side::Humans));
+}

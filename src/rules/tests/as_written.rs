@@ -222,3 +222,17 @@ fn on_the_turn_the_ambush_is_sprung_the_ambusher_shoots_first_though_the_column_
     flow.close(&mut states);
     assert_eq!(states.shooting.to_act, Some(Side::Humans));
 }
+
+#[test]
+fn in_space_the_aps_beyond_a_weapons_range_are_added_to_the_ov_not_shifted() {
+    // 003: "Add the APs of distance that exceed the maximum range of the weapon to the OV." On
+    // the MEGS table two APs of OV are one column, and two columns a point of the D6: 1 to 4
+    // APs beyond cost -1, 5 to 8 cost -2 (the penalty took a column per AP, twice the text's).
+    use crate::rules::environment::beyond_range_modifier;
+    let r = rules();
+    let penalty = |aps: i32| beyond_range_modifier(r, 20.0 * 2f32.powi(aps) - 0.5, 20.0).value;
+    assert_eq!(
+        [1, 2, 3, 4, 5, 8, 9].map(penalty),
+        [-1, -1, -1, -1, -2, -2, -3]
+    );
+}

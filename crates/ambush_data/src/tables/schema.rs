@@ -733,7 +733,16 @@ pub struct SpaceTable / SpaceTablePatch {
     /// "the OV/RVs of the action check are increased by +2 column shifts unless the character
     /// has the space craft sub skill": added to the suffocation check.
     pub suffocation_modifier: i32,
+    /// "Add the APs of distance that exceed the maximum range of the weapon to the OV": APs
+    /// added to an OV that move it one column on the MEGS table (its value bands are two APs
+    /// wide). Tables written before it was asked for read 2.
+    #[serde(default = "two_aps")]
+    pub ov_aps_per_column: i32,
 }
+}
+
+fn two_aps() -> i32 {
+    2
 }
 
 crate::patch::patchable! {

@@ -147,16 +147,22 @@ pub fn sight_under_water(table: &Table, rules: &Rules, u: &Unit) -> Option<f32> 
 /// The penalty for a shot in space beyond the weapon's longest range `max_range` (inches):
 /// "Thrown objects and projectiles have an unlimited potential range ... Add the APs of distance
 /// that exceed the maximum range of the weapon to the OV." Each doubling of the distance past
-/// it is an AP (any fraction counts), and the shifts become a D6 penalty rounded up.
+/// it is an AP (any fraction counts). The APs are added to the OV, not shifted: on the MEGS
+/// table `ov_aps_per_column` of them move the OV one column, and the columns become a D6
+/// penalty as every other shift does, each step rounded up.
 pub fn beyond_range_modifier(rules: &Rules, distance: f32, max_range: f32) -> Modifier {
     let ratio = f64::from(distance) / f64::from(max_range.max(MEASURING_SLACK));
     let aps = (ratio.log2() - 1e-9).ceil().clamp(1.0, 64.0) as i32;
-    let per = rules.environment.shifts_per_point.max(1);
+    let columns = divide_rounding_up(aps, rules.environment.space.ov_aps_per_column);
+    let points = divide_rounding_up(columns, rules.environment.shifts_per_point);
     let plural = if aps == 1 { "" } else { "s" };
-    Modifier::named(
-        format!("beyond its range ({aps} AP{plural})"),
-        -((aps + per - 1) / per),
-    )
+    Modifier::named(format!("beyond its range ({aps} AP{plural})"), -points)
+}
+
+/// `n / per`, rounded up (a `per` below 1 counts as 1).
+fn divide_rounding_up(n: i32, per: i32) -> i32 {
+    let per = per.max(1);
+    (n + per - 1) / per
 }
 
 /// Whole game turns in `aps` APs of time: 0 APs is 4 seconds, each AP doubles it, and one turn

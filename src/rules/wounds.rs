@@ -3,7 +3,7 @@
 use crate::rules::cards::{card_effect, edge_card_effect, turn_card};
 use crate::rules::dice::DiceService;
 use crate::rules::log::{Modifier, RollEntry, RollKind};
-use crate::rules::table::{Presence, Table, UnitId};
+use crate::rules::table::{Presence, Table, Unit, UnitId};
 use ambush_data::board::Going;
 use ambush_data::board::Side;
 use ambush_data::geometry;
@@ -23,7 +23,15 @@ pub fn one_wound_penalty(table: &Table, rules: &Rules, id: UnitId) -> Option<i32
         .then_some(rules.wounds.degradation_one_wound_penalty)
 }
 
-/// Whether a unit is crippled (degradation, second wound): half movement, may not shoot.
+/// Whether a unit has too many wounds to shoot: 001 "To shoot": "The shooter must not ... have
+/// received more than one wound". The sentence names no wound method, so it holds for every
+/// shooter: a degraded marine, a sudden-death marine that lived through two wounds, an alien
+/// with a firearm that has turned two cards.
+pub fn too_wounded_to_shoot(rules: &Rules, u: &Unit) -> bool {
+    u.wounds >= rules.wounds.degradation_crippled_at
+}
+
+/// Whether a unit is crippled (degradation, second wound): half movement.
 pub fn crippled(table: &Table, rules: &Rules, id: UnitId) -> bool {
     table.unit(id).is_some_and(|u| {
         u.side == Side::Humans

@@ -83,7 +83,14 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         return;
     }
     table.progress.ambush_first = Some(spec.ambushed.other());
-    if let Err(why) = circumstances(table, rules, &spec) {
+    // 002's "The Circumstances of the Encounter" belong to 002's party check: 000's AWE roll,
+    // 003's perception check and 004's spotting set no closing range of their own.
+    let possible = if spec.detection == Detection::PartyCheck {
+        circumstances(table, rules, &spec)
+    } else {
+        Ok(())
+    };
+    if let Err(why) = possible {
         // 002: surprise needs closing range, senses and a way to engage; the ambusher still
         // activates first, but nobody is caught.
         let hiding = table
@@ -215,17 +222,22 @@ pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 /// move" and then wavers, "[Half move or full move? I keep wavering.]"; the game takes a full
 /// move, `closing_range_moves` in `ambush.ron`), a sight line
 /// (and within the night's sight range), and a way to engage (an open path, or a firearm).
-fn circumstances(table: &Table, rules: &Rules, spec: &AmbushSpec) -> Result<(), NoSurprise> {
+pub(crate) fn circumstances(
+    table: &Table,
+    rules: &Rules,
+    spec: &AmbushSpec,
+) -> Result<(), NoSurprise> {
     let t = &rules.ambush;
     let mut best: Option<Result<(), NoSurprise>> = None;
     for a in table.side_on_table(spec.ambushed.other()) {
         for b in table.side_on_table(spec.ambushed) {
             let distance = geometry::base_distance(&a.base, &b.base);
+            // 003: "A full moon will double this range": the night's sight, not its raw range.
             let sees = shooting::line_of_sight(table, a.id, b.id).is_ok()
                 && table
                     .config
                     .darkness
-                    .is_none_or(|d| a.traits.night_vision || distance <= d.sight_range);
+                    .is_none_or(|d| a.traits.night_vision || distance <= d.sight());
             let open_path = !table.terrain.iter().any(|f| {
                 f.going == Going::Impassable && f.shape.crosses(a.base.center, b.base.center)
             });

@@ -70,7 +70,14 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         .iter()
         .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Aboard)
         .count();
-    if humans_on_table == 0 && aboard == 0 {
+    // 004: a column's units still marching on are "placed on the table behind" the lead as the
+    // column comes on: they are still in the fight, and the attack is not over while they come.
+    let waiting = table
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Humans && u.status.presence == Presence::Waiting)
+        .count();
+    if humans_on_table == 0 && aboard == 0 && waiting == 0 {
         let names = &table.config.side_names;
         let why = if table.humans_alive() == 0 && table.human_casualties() > 0 {
             format!("every {} unit is destroyed", names.one(Side::Humans))
@@ -79,7 +86,11 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         };
         return Some((Outcome::AliensWin, why));
     }
-    if table.ship().is_some() && table.progress.power_restored && humans_on_table == 0 && aboard > 0
+    if table.ship().is_some()
+        && table.progress.power_restored
+        && humans_on_table == 0
+        && waiting == 0
+        && aboard > 0
     {
         table.progress.takeoff_pending = true;
     }

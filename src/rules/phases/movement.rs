@@ -36,6 +36,9 @@ pub struct MovementState {
     pub finished: bool,
     /// The ambusher's free first activation has been used (004).
     pub ambusher_moved: bool,
+    /// The side 004 lets activate first on the turn the ambush is sprung: it moves first, and
+    /// shoots first too.
+    pub activates_first: Option<Side>,
     /// Units drifting in zero-g have drifted this phase (003 space).
     pub drifted: bool,
     /// Where each side's last unit free to move was found: the next look starts there.
@@ -255,7 +258,14 @@ impl DecisionPhase for MovementState {
     }
     fn close(&self, states: &mut PhaseStates) -> Phase {
         // "The side that moved the last unit in the movement phase may now shoot with one unit."
-        let first = self.last_mover.or(self.initiative).unwrap_or(Side::Humans);
+        // On the turn the ambush is sprung, 004's "the ambushing player being allowed to
+        // activate his units first" holds for shooting as well: an ambusher that sat still does
+        // not hand the first shot to the column.
+        let first = self
+            .activates_first
+            .or(self.last_mover)
+            .or(self.initiative)
+            .unwrap_or(Side::Humans);
         states.shooting.to_act = Some(first);
         Phase::Shooting
     }
@@ -267,6 +277,9 @@ impl DecisionPhase for MovementState {
         if !self.drifted {
             self.drifted = true;
             drift::drift_all(table, rules, dice);
+        }
+        if self.activates_first.is_none() {
+            self.activates_first = spring::ambusher_first(table);
         }
         if !self.boarding {
             for side in [Side::Humans, Side::Aliens] {

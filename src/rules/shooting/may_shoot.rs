@@ -3,7 +3,7 @@
 use crate::rules::formation;
 use crate::rules::grid::UnitGrid;
 use crate::rules::table::{MoveKind, Table, Unit, UnitId};
-use crate::rules::wounds::crippled;
+use crate::rules::wounds::too_wounded_to_shoot;
 use ambush_data::board::Side;
 use ambush_data::tables::Rules;
 use ambush_data::tables::{ShootAfter, WeaponClass};
@@ -44,29 +44,22 @@ pub fn free_to_shoot(table: &Table, rules: &Rules, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table
         .unit(id)
-        .is_some_and(|u| fire_free_asking(table, rules, u, || table.in_enemy_contact(u.id, tol)))
+        .is_some_and(|u| fire_free_asking(rules, u, || table.in_enemy_contact(u.id, tol)))
 }
 
 /// `free_to_shoot`, asking `grid` (of this table as it stands) whether an enemy touches it.
 pub fn free_to_shoot_via_grid(table: &Table, rules: &Rules, grid: &UnitGrid, id: UnitId) -> bool {
     let tol = rules.general.contact_tolerance;
     table.unit(id).is_some_and(|u| {
-        fire_free_asking(table, rules, u, || {
-            table.in_enemy_contact_via_grid(grid, id, tol)
-        })
+        fire_free_asking(rules, u, || table.in_enemy_contact_via_grid(grid, id, tol))
     })
 }
 
 /// Whether nothing holds unit `u`'s fire, asking `in_contact` whether an enemy touches it: the
 /// answer of `held_fire_asking`, with the contact (the costly question) asked last, as only the
 /// words of a refusal depend on the order.
-pub(super) fn fire_free_asking(
-    table: &Table,
-    rules: &Rules,
-    u: &Unit,
-    in_contact: impl FnOnce() -> bool,
-) -> bool {
-    held_fire_asking(table, rules, u, || false).is_none() && !in_contact()
+pub(super) fn fire_free_asking(rules: &Rules, u: &Unit, in_contact: impl FnOnce() -> bool) -> bool {
+    held_fire_asking(rules, u, || false).is_none() && !in_contact()
 }
 
 /// What holds a unit's fire this phase: `CannotShoot` before the unit's name is put in.
@@ -105,17 +98,15 @@ impl HeldFire {
 
 fn held_fire(table: &Table, rules: &Rules, u: &Unit) -> Option<HeldFire> {
     let tol = rules.general.contact_tolerance;
-    held_fire_asking(table, rules, u, || table.in_enemy_contact(u.id, tol))
+    held_fire_asking(rules, u, || table.in_enemy_contact(u.id, tol))
 }
 
 /// What holds unit `u`'s fire, asking `in_contact` whether an enemy touches it.
 fn held_fire_asking(
-    table: &Table,
     rules: &Rules,
     u: &Unit,
     in_contact: impl FnOnce() -> bool,
 ) -> Option<HeldFire> {
-    let id = u.id;
     if !u.on_table() {
         return Some(HeldFire::NotOnTable);
     }
@@ -128,7 +119,7 @@ fn held_fire_asking(
     if in_contact() {
         return Some(HeldFire::InContact);
     }
-    if crippled(table, rules, id) {
+    if too_wounded_to_shoot(rules, u) {
         return Some(HeldFire::Crippled);
     }
     if !formation::may_shoot(rules, u) {

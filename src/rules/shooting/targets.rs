@@ -119,7 +119,7 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .iter()
         .filter(|u| u.side == side && u.on_table())
         .filter(|u| {
-            fire_free_asking(table, rules, u, || {
+            fire_free_asking(rules, u, || {
                 table.in_enemy_contact_via_grid(&grid, u.id, tol)
             })
         })

@@ -263,7 +263,8 @@ fn the_003_blast_loses_two_per_ap_from_the_first_fraction_outside_the_circle() {
     // APs"; "if a character is standing 3 APs from the target area of a 10 AP howitzer blast, the
     // AV/EV is reduced by 6 APs to 4/4. A character that is standing 4 APs away ... 2/2."
     // MEGS distances double with each AP: 1, 3, 7 and 15 diameters out are 1, 2, 3 and 4 APs.
-    let across = 2.0; // the plasma cannon's 1" blast circle
+    // The plasma cannon's blast circle, an inch across (weapons.ron `blast`, a radius of 0.5").
+    let across = 1.0;
     assert_eq!(
         blast_strength(t(), 10, 0.0, across),
         10,
@@ -283,9 +284,9 @@ fn the_003_blast_loses_two_per_ap_from_the_first_fraction_outside_the_circle() {
     );
     assert_eq!(blast_strength(t(), 10, 31.0 * across, across), 0);
     // The first fraction of an AP already costs: no full strength just outside the circle.
-    assert_eq!(blast_strength(t(), 2, 0.1, across), 1);
-    assert_eq!(blast_strength(t(), 2, 0.8, across), 1);
-    assert_eq!(blast_strength(t(), 2, 1.0, across), 0);
+    assert_eq!(blast_strength(t(), 2, 0.05, across), 1);
+    assert_eq!(blast_strength(t(), 2, 0.4, across), 1);
+    assert_eq!(blast_strength(t(), 2, 0.5, across), 0);
     // Before, anything under 4" outside the circle took full strength: two dice at 3.9".
     assert_eq!(blast_strength(t(), 2, 3.9, across), 0);
     assert_eq!(

@@ -406,13 +406,13 @@ fn in_space_every_weapon_reaches_what_it_sees_losing_for_each_ap_beyond_its_rang
         r.shooting.modifiers.long_range
     ));
     assert!(has_modifier(&plan.modifiers, "beyond its range (1 AP)", -1));
-    // About 88": three APs beyond, -2.
+    // About 88": three APs beyond, added to the OV: one and a half columns, -1.
     t.unit_mut(a).unwrap().base.center = Vec2::new(95.0, 10.0);
     let plan = plan_shot(&t, r, m, a, Some("blaster")).expect("unlimited range");
     assert!(has_modifier(
         &plan.modifiers,
         "beyond its range (3 APs)",
-        -2
+        -1
     ));
     // It must still see its target.
     t.terrain.push(TerrainFeature {

@@ -1,6 +1,7 @@
 //! Rule tests with scripted dice, each citing the sentence or table it checks.
 
 mod ambush;
+mod as_written;
 mod claims;
 mod corrections;
 mod environment;

@@ -526,6 +526,9 @@ impl Rules {
         if e.shifts_per_point < 1 {
             return bad("shifts_per_point", "must be at least 1");
         }
+        if e.space.ov_aps_per_column < 1 {
+            return bad("space.ov_aps_per_column", "must be at least 1");
+        }
         if e.underwater.depth_aps_per_sight_ap < 1 {
             return bad("underwater.depth_aps_per_sight_ap", "must be at least 1");
         }

@@ -249,7 +249,8 @@ pub struct WoundTable / WoundTablePatch {
     pub armour_bonus: i32,
     /// Degradation: penalty on shooting, close quarter and physical contact dice from one wound.
     pub degradation_one_wound_penalty: i32,
-    /// Degradation: wounds at which the unit moves at `half_move_factor` and may not shoot.
+    /// Wounds at which a unit may not shoot, whatever its wound method (001 "To shoot"), and
+    /// at which, under degradation, it moves at `half_move_factor`.
     pub degradation_crippled_at: u32,
     pub degradation_half_move_factor: f32,
     /// Degradation: wounds at which the unit is destroyed.
@@ -732,7 +733,16 @@ pub struct SpaceTable / SpaceTablePatch {
     /// "the OV/RVs of the action check are increased by +2 column shifts unless the character
     /// has the space craft sub skill": added to the suffocation check.
     pub suffocation_modifier: i32,
+    /// "Add the APs of distance that exceed the maximum range of the weapon to the OV": APs
+    /// added to an OV that move it one column on the MEGS table (its value bands are two APs
+    /// wide). Tables written before it was asked for read 2.
+    #[serde(default = "two_aps")]
+    pub ov_aps_per_column: i32,
 }
+}
+
+fn two_aps() -> i32 {
+    2
 }
 
 crate::patch::patchable! {

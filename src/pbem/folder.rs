@@ -11,7 +11,7 @@ use super::message::{
 };
 use super::scenario_check::{OpeningCheck, own_mods, own_scenarios};
 use super::sealed::{
-    AmbushSecret, ChosenSetUp, MARCH, SETUP, SealedOrders, SealedView, Sealing, chosen_set_up,
+    AmbushSecret, ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, chosen_set_up,
     dark_side, orders_secret,
 };
 use super::store::write_private;
@@ -556,7 +556,7 @@ impl Turn {
             opening_check: _,
         } = self;
         let chosen = chosen_of(&rebuilt.scenario, me.side, set_up.as_deref(), &rules)?;
-        let given = Given {
+        let given = GivenOrders {
             orders,
             last,
             queued,
@@ -661,18 +661,11 @@ fn ending(r: &Rebuilt) -> Option<String> {
     p.outcome.map(|o| format!("{o:?}: {}", p.ending))
 }
 
-/// The orders a side gives in one message.
-struct Given {
-    orders: Vec<RecordedOrder>,
-    last: Option<Order>,
-    queued: Vec<Order>,
-}
-
 /// This side's answer: its own contribution, the one it owes, a new promise, and its turn.
 fn answer(
     ledger: &Ledger,
     mut me: MySecrets,
-    given: Given,
+    given: GivenOrders,
     rebuilt: &Rebuilt,
     chosen: Option<&ChosenSetUp>,
 ) -> Result<(MessageFile, MySecrets), PbemError> {
@@ -895,7 +888,7 @@ fn seal(
         }
         return Ok(());
     }
-    let sealed = SealedOrders {
+    let sealed = GivenOrders {
         orders: std::mem::take(&mut message.orders),
         last: message.last.take(),
         queued: std::mem::take(&mut message.queued),

@@ -2,7 +2,7 @@
 
 use super::crypto::{Bytes32, Contribution, Opening, dice_seed};
 use super::sealed::{
-    AmbushSecret, MARCH, SETUP, SealedOrders, SealedView, Sealing, dark_side, full_scenario,
+    AmbushSecret, GivenOrders, MARCH, SETUP, SealedView, Sealing, dark_side, full_scenario,
     orders_secret, sealed_seed,
 };
 use super::{Ledger, MessageFile};
@@ -130,12 +130,9 @@ impl Rebuilt {
 pub struct Kept {
     pub seq: u64,
     pub from: Side,
+    /// The orders it gives openly.
     #[serde(default)]
-    pub orders: Vec<RecordedOrder>,
-    #[serde(default)]
-    pub last: Option<Order>,
-    #[serde(default)]
-    pub queued: Vec<Order>,
+    pub given: GivenOrders,
     #[serde(default)]
     pub view: Option<ShownView>,
 }
@@ -174,9 +171,11 @@ impl Kept {
         Kept {
             seq: m.seq,
             from: m.from,
-            orders: m.orders.clone(),
-            last: m.last.clone(),
-            queued: m.queued.clone(),
+            given: GivenOrders {
+                orders: m.orders.clone(),
+                last: m.last.clone(),
+                queued: m.queued.clone(),
+            },
             view: m.view.as_ref().map(|v| ShownView {
                 digest: view_digest(v),
                 log_from: v.log_from,
@@ -319,7 +318,7 @@ fn shown_to_column(
                 m.seq
             ));
         }
-        if !m.orders.is_empty() || m.last.is_some() || !m.queued.is_empty() {
+        if !m.given.is_empty() {
             return Err(format!(
                 "message {}: the ambusher gives orders openly while its set-up is sealed",
                 m.seq
@@ -372,28 +371,23 @@ fn shown_to_column(
 
 /// A message's orders: as it gives them, or, when the ambusher sealed them, as opened; and
 /// the orders it queues for its sender's coming decisions.
-fn orders_of(
-    m: &Kept,
-    ledger: &Ledger,
-    me: &MySecrets,
-) -> Result<(Vec<RecordedOrder>, Option<Order>, Vec<Order>), String> {
+fn orders_of(m: &Kept, ledger: &Ledger, me: &MySecrets) -> Result<GivenOrders, String> {
     if m.view.is_none() {
-        return Ok((m.orders.clone(), m.last.clone(), m.queued.clone()));
+        return Ok(m.given.clone());
     }
-    if !m.orders.is_empty() || m.last.is_some() || !m.queued.is_empty() {
+    if !m.given.is_empty() {
         return Err(format!(
             "message {}: it gives orders openly and seals them too",
             m.seq
         ));
     }
-    let sealed: Option<SealedOrders> = secret(ledger, me, m.from, &orders_secret(m.seq))?;
-    let sealed = sealed.ok_or_else(|| {
+    let sealed: Option<GivenOrders> = secret(ledger, me, m.from, &orders_secret(m.seq))?;
+    sealed.ok_or_else(|| {
         format!(
             "message {} ({:?}): the orders it sealed are not opened",
             m.seq, m.from
         )
-    })?;
-    Ok((sealed.orders, sealed.last, sealed.queued))
+    })
 }
 
 /// Plays every message on the game `scenario` starts; with an ambush (`sealed`: who seals
@@ -416,7 +410,11 @@ fn play_all(
     let mut shown_log = 0;
     let mut queues = Queues::default();
     for (i, m) in messages.iter().enumerate().skip(1) {
-        let (orders, last, queued) = orders_of(m, ledger, me)?;
+        let GivenOrders {
+            orders,
+            last,
+            queued,
+        } = orders_of(m, ledger, me)?;
         // The column chose this message's orders on the table the ambusher's game showed it:
         // they can only be queued, since only that game can play them.
         let on_a_sealed_table =

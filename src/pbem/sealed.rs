@@ -83,17 +83,25 @@ impl AmbushSecret {
     }
 }
 
-/// The orders the ambusher gave in one message while its units hide, opened at the end: its
-/// queue for its coming decisions, given as the column's queue is (`docs/protocol.md`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The orders one message gives: those that roll nothing, each with the table's hash after
+/// it; the one that rolls, whose dice wait for the answer; and those queued for its sender's
+/// coming decisions while an ambush is sealed (`docs/protocol.md`). The ambusher's, while its
+/// units hide, are sealed in the secret `orders N` and opened at the end.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct SealedOrders {
+pub struct GivenOrders {
     #[serde(default)]
     pub orders: Vec<RecordedOrder>,
     #[serde(default)]
     pub last: Option<Order>,
     #[serde(default)]
     pub queued: Vec<Order>,
+}
+
+impl GivenOrders {
+    pub fn is_empty(&self) -> bool {
+        self.orders.is_empty() && self.last.is_none() && self.queued.is_empty()
+    }
 }
 
 /// The seed a die of an ambush game takes: the contributions' seed keyed by the ambusher's

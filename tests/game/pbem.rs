@@ -613,9 +613,7 @@ fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
                     (
                         k.seq,
                         k.from,
-                        k.orders.clone(),
-                        k.last.clone(),
-                        k.queued.clone(),
+                        k.given.clone(),
                         k.view.as_ref().map(|v| (v.digest, v.log_from, v.log_len)),
                     )
                 })

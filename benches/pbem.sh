@@ -38,6 +38,7 @@ work, n, times, verify = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.a
 sizes = [os.path.getsize(os.path.join(work, f"m{k}.ron")) for k in range(n)]
 opens = [float(b) - float(a) for a, b in (l.split() for l in open(times))]
 print(f"messages: {n}, largest {max(sizes)} bytes, total {sum(sizes)} bytes")
-print(f"pbem open: median {statistics.median(opens)*1000:.0f} ms, slowest {max(opens)*1000:.0f} ms (each a whole process: start, replay of the game so far, the AI's turn, the answer written)")
+slowest = max(range(len(opens)), key=lambda k: opens[k])
+print(f"pbem open: median {statistics.median(opens)*1000:.0f} ms, slowest {max(opens)*1000:.0f} ms, opening message {slowest} (each a whole process: start, replay of the game so far, the AI's turn, the answer written)")
 print(f"pbem verify: {verify*1000:.0f} ms")
 PY

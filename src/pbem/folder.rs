@@ -628,7 +628,13 @@ impl Turn {
         if self.queues_orders() {
             // Only the ambusher's game can play orders while its units hide: each side queues
             // its coming decisions, after the orders it queued already.
-            let queued = planned_queue(&self.rebuilt.game, side, self.rebuilt.queues.of(side));
+            let refused = self.rebuilt.sealed && self.rebuilt.refused_last;
+            let queued = planned_queue(
+                &self.rebuilt.game,
+                side,
+                self.rebuilt.queues.of(side),
+                refused,
+            );
             return self.send_queued(Vec::new(), None, queued, out);
         }
         let (orders, last) = match self.is_mine() {

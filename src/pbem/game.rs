@@ -736,7 +736,7 @@ fn dice_made(game: &Game) -> Vec<(u32, u32, bool, bool, bool)> {
 /// decisions (which this side cannot know), and stops where the dice would change the table,
 /// at a decision of the other side's it cannot pass over (melee), or at the turn's end: past
 /// those, a plan would be chosen on a table that is not there yet.
-pub fn planned_queue(game: &Game, me: Side, queued: &[Order]) -> Vec<Order> {
+pub fn planned_queue(game: &Game, me: Side, queued: &[Order], refused: bool) -> Vec<Order> {
     let Controller::Ai(ai) = Controllers::all_ai().get(me) else {
         return Vec::new();
     };
@@ -746,6 +746,9 @@ pub fn planned_queue(game: &Game, me: Side, queued: &[Order]) -> Vec<Order> {
     plan.pending.0.clear();
     let turn = plan.table.progress.turn;
     let mut ahead: std::collections::VecDeque<Order> = queued.iter().cloned().collect();
+    // The rules refused this side's last queued order for something it cannot see: choosing
+    // on the same table would queue it again, so its next decision is a pass.
+    let mut pass_first = refused;
     let mut out = Vec::new();
     while out.len() < MAX_PLANNED && !plan.is_over() && plan.table.progress.turn == turn {
         let Some(decision) = plan.awaited().cloned() else {
@@ -759,6 +762,8 @@ pub fn planned_queue(game: &Game, me: Side, queued: &[Order]) -> Vec<Order> {
             (passing_order(&decision), false)
         } else if let Some(order) = ahead.pop_front() {
             (order, false)
+        } else if std::mem::take(&mut pass_first) {
+            (passing_order(&decision), true)
         } else {
             let order = ai.decide(&plan.table, &plan.rules, &decision, &plan.ai_memos);
             (order, true)
@@ -837,7 +842,7 @@ mod tests {
     fn queued_orders_are_given_in_order_up_to_the_first_the_rules_refuse() {
         let (mut game, sealing) = at_the_columns_decision();
         let column = sealing.column;
-        let plan = planned_queue(&game, column, &[]);
+        let plan = planned_queue(&game, column, &[], false);
         assert!(plan.len() > 1, "the AI queues the phase: {plan:?}");
         let enemy: UnitId = game
             .table
@@ -862,6 +867,11 @@ mod tests {
             "refused first: nothing given"
         );
         assert!(queues.column_refused && queues.of(column).is_empty());
+        // Told of the refusal, the column's AI passes at that decision rather than queue the
+        // same order on the same table again, and goes on from there.
+        let decision = game.awaited().cloned().expect("the column decides");
+        let after_refusal = planned_queue(&game, column, &[], true);
+        assert_eq!(after_refusal.first(), Some(&passing_order(&decision)));
         // Sent before the column was shown the refusal: dropped.
         queues.add(column, 4, sealing, plan.clone());
         assert!(queues.of(column).is_empty() && queues.column_refused);

@@ -628,7 +628,7 @@ impl Turn {
         if self.queues_orders() {
             // Only the ambusher's game can play orders while its units hide: each side queues
             // its coming decisions, after the orders it queued already.
-            let refused = self.rebuilt.sealed && self.rebuilt.refused_last;
+            let refused = self.rebuilt.sealed && self.rebuilt.refused_last();
             let queued = planned_queue(
                 &self.rebuilt.game,
                 side,
@@ -903,7 +903,7 @@ fn seal(
         &after,
         sealing.column,
         rebuilt.shown_log,
-        rebuilt.refused_last,
+        rebuilt.refused_last(),
         rebuilt.queues.of(sealing.column),
     ));
     let name = orders_secret(message.seq);

@@ -108,14 +108,17 @@ pub struct Rebuilt {
     pub sealed: bool,
     /// How many readable roll-log entries the column has been shown.
     pub shown_log: usize,
-    /// The rules refused one of the column's queued orders while the ambush was sealed.
-    pub refused_last: bool,
     /// The orders queued while the ambush is sealed that the game has not given yet, as far
     /// as this player knows them: a new queue carries on after its sender's.
     pub queues: Queues,
 }
 
 impl Rebuilt {
+    /// The rules refused one of the column's queued orders while the ambush was sealed.
+    pub fn refused_last(&self) -> bool {
+        self.queues.column_refused
+    }
+
     /// Whether the game has begun: its opening played, or (sealed) shown.
     pub fn started(&self) -> bool {
         self.open_through >= 1 || (self.sealed && self.game.phase != Phase::Approach)
@@ -286,7 +289,6 @@ fn unstarted(public: Scenario, rules: &Arc<Rules>) -> Rebuilt {
         open_through: 0,
         sealed: false,
         shown_log: 0,
-        refused_last: false,
         queues: Queues::default(),
     }
 }
@@ -357,7 +359,6 @@ fn shown_to_column(
         None => redact(&mut game.table, sealing.column),
     }
     Ok(Rebuilt {
-        refused_last: last_view.is_some_and(|v| v.refused),
         queues: Queues::shown(sealing.column, last_view),
         game,
         scenario: public,
@@ -505,7 +506,6 @@ fn play_all(
         }
     }
     Ok(Rebuilt {
-        refused_last: queues.column_refused,
         queues,
         game,
         scenario,

@@ -581,7 +581,7 @@ fn start_turn(world: &mut World) {
     let first_order = game.record.orders.len();
     world.resource_mut::<GameInPlay>().0 = game;
     let side = turn.side();
-    let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
+    let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last());
     let live = world.contains_resource::<crate::screen::live::LivePlay>();
     // The player at the screen is this side's: no hand-over curtain, as in hot-seat play.
     world.insert_resource(crate::ui::Curtain(Some(side)));
@@ -886,7 +886,7 @@ mod tests {
         app.add_message::<AppExit>();
         let result = TurnResult::default();
         let first_order = turn.rebuilt.game.record.orders.len();
-        let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last);
+        let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last());
         app.insert_resource(GameInPlay(turn.rebuilt.game.clone()));
         app.insert_resource(PbemInPlay {
             turn: Some(turn),

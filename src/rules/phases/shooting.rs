@@ -103,7 +103,11 @@ impl DecisionPhase for ShootingState {
         }
         for _ in 0..2 {
             let side = self.to_act.unwrap_or(Side::Humans);
-            if !self.declined[side.index()] && !shooting::side_can_shoot(table, rules, side) {
+            // Judged on the table the side knows, as its shots are: a side whose only targets
+            // hide under counters is not asked, so the asking tells it nothing of them.
+            let known = hidden::as_known_to(table, side);
+            let knows = known.as_ref().unwrap_or(table);
+            if !self.declined[side.index()] && !shooting::side_can_shoot(knows, rules, side) {
                 self.declined[side.index()] = true;
             }
             if !self.declined[side.index()] {

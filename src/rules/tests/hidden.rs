@@ -378,3 +378,33 @@ fn a_shot_is_judged_on_the_table_its_side_knows_so_a_counter_blocks_no_line_of_s
     };
     assert_eq!(flow.check(&t, rules(), Side::Humans, &order), Ok(()));
 }
+
+#[test]
+fn a_side_whose_only_targets_hide_under_counters_is_not_asked_to_shoot() {
+    // 004: hidden units are "not revealed until they are spotted" or act. Asking the column to
+    // shoot when the only enemy in its reach is under a counter told it one stood there; and
+    // played by file, the column's copy of the table (without the hidden unit) never asked,
+    // so it never answered.
+    use crate::rules::orders::{Decision, Step};
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::shooting::ShootingState;
+    let (mut t, _, alien) = simple_ambush();
+    assert!(crate::rules::shooting::side_can_shoot(
+        &t,
+        rules(),
+        Side::Humans
+    ));
+    let mut flow = ShootingState::default();
+    flow.start(&mut t, Side::Humans);
+    let mut dice = DiceService::scripted(&[]);
+    assert_eq!(flow.advance(&mut t, rules(), &mut dice), Step::Done);
+    // Once the alien shows itself, the lead is asked.
+    let (mut t, _, _) = simple_ambush();
+    crate::rules::ambush::hidden::after_shot(&mut t, &mut dice, alien, &[]);
+    let mut flow = ShootingState::default();
+    flow.start(&mut t, Side::Humans);
+    assert_eq!(
+        flow.advance(&mut t, rules(), &mut dice),
+        Step::Need(Decision::Shoot { side: Side::Humans })
+    );
+}

@@ -5,6 +5,8 @@
 # show the table, the AI's turn, writing the answer), and the time `pbem verify` takes at the end.
 # Usage: benches/pbem.sh [path/to/ambush] [scenario]
 # With KEEP=DIR the messages and both data folders are kept in DIR instead of a scratch folder.
+# With ENTROPY=NAME each process's random bytes come from NAME and the message's number
+# (AMBUSH_FIXED_ENTROPY), so the same NAME replays the same game; without it each run is new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(realpath "${1:-${CARGO_TARGET_DIR:-target}/release/ambush}")"
@@ -17,11 +19,14 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 now() { date +%s.%N; }
+entropy() { if [ -n "${ENTROPY:-}" ]; then export AMBUSH_FIXED_ENTROPY="$ENTROPY-$1"; fi; }
+entropy 0
 "$bin" pbem new --scenario "$scenario" --side humans --data "$work/A" --ai --out "$work/m0.ron" >/dev/null
 times="$work/times"
 i=0
 while [ -f "$work/m$i.ron" ]; do
     if [ $((i % 2)) -eq 0 ]; then who=B; else who=A; fi
+    entropy $((i + 1))
     t0=$(now)
     "$bin" pbem open "$work/m$i.ron" --data "$work/$who" --ai --out "$work/m$((i + 1)).ron" >/dev/null
     t1=$(now)

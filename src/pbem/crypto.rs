@@ -15,6 +15,20 @@ const COMMITMENT_CONTEXT: &str = "ambush 2026-11-26 commitment v1";
 /// The key-derivation context of the dice seeds.
 const DICE_CONTEXT: &str = "ambush 2026-11-26 dice seed v1";
 
+/// The environment variable that replaces this process's random bytes with a sequence derived
+/// from its value: for tests and benchmarks only, never for a game against a person.
+pub const FIXED_ENTROPY: &str = "AMBUSH_FIXED_ENTROPY";
+
+/// The `n`th 32 bytes of the sequence named `seed`, `n` counting the calls in this process.
+fn fixed_entropy(seed: &[u8]) -> Bytes32 {
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut h = blake3::Hasher::new_derive_key("ambush 2026-11-27 fixed test entropy v1");
+    h.update(&n.to_le_bytes());
+    h.update(seed);
+    Bytes32(*h.finalize().as_bytes())
+}
+
 /// 32 bytes shown as 64 hex digits in a file: a digest, a salt, a contribution or a game id.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Bytes32(pub [u8; 32]);
@@ -22,7 +36,15 @@ pub struct Bytes32(pub [u8; 32]);
 impl Bytes32 {
     /// 32 bytes from the operating system's random source. Fails only when the system has
     /// none, which the caller reports.
+    ///
+    /// With [`FIXED_ENTROPY`] set, the bytes come from its value instead, so that a test or a
+    /// benchmark can replay one game by file exactly. That makes this player's contributions
+    /// and salts known to whoever knows the value, and so only this player's own secrets: the
+    /// other player's still come from their own random source.
     pub fn random() -> Result<Bytes32, rand::rand_core::OsError> {
+        if let Some(seed) = std::env::var_os(FIXED_ENTROPY) {
+            return Ok(fixed_entropy(seed.as_encoded_bytes()));
+        }
         let mut b = [0u8; 32];
         rand::rngs::OsRng.try_fill_bytes(&mut b)?;
         Ok(Bytes32(b))

@@ -777,6 +777,12 @@ pub fn planned_queue(game: &Game, me: Side, queued: &[Order], refused: bool) -> 
             // The rules refused the AI's order: it passes instead, as the simulator's AI does.
             given = passing_order(&decision);
             if !try_order(&mut plan, side, given.clone()) {
+                // Not even a pass plays on this copy of the table: it is not the ambusher's.
+                // The side still answers the decision it was shown, or the game would wait on
+                // it for ever; the ambusher's game judges the pass.
+                if out.is_empty() {
+                    out.push(given);
+                }
                 break;
             }
         }

@@ -13,6 +13,17 @@ fn ambush(args: &[&str]) -> Output {
         .expect("the ambush binary runs")
 }
 
+/// `ambush` with its random bytes drawn from `entropy` (`AMBUSH_FIXED_ENTROPY`), so that a test
+/// plays the same game, dice and all, on every run.
+fn ambush_fixed(args: &[&str], entropy: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(args)
+        .env(ambush::pbem::crypto::FIXED_ENTROPY, entropy)
+        .current_dir(root())
+        .output()
+        .expect("the ambush binary runs")
+}
+
 fn text(o: &Output) -> String {
     format!(
         "{}{}",
@@ -22,8 +33,11 @@ fn text(o: &Output) -> String {
 }
 
 /// A scratch folder for one test: two players' data folders and the messages between them.
+/// The messages `start` and `open` write draw their random bytes from the test's name and the
+/// message's number, so each test plays one game, the same on every run.
 struct Table {
     dir: PathBuf,
+    name: String,
 }
 
 impl Table {
@@ -31,7 +45,15 @@ impl Table {
         let dir = std::env::temp_dir().join(format!("ambush-pbem-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Table { dir }
+        Table {
+            dir,
+            name: name.to_string(),
+        }
+    }
+
+    /// The random bytes of the process that writes message `i`.
+    fn entropy(&self, i: u64) -> String {
+        format!("{}-{i}", self.name)
     }
 
     fn path(&self, name: &str) -> String {
@@ -44,33 +66,39 @@ impl Table {
 
     /// `new` as the humans in folder A, with the AI.
     fn start(&self, scenario: &str) -> Output {
-        ambush(&[
-            "pbem",
-            "new",
-            "--scenario",
-            scenario,
-            "--side",
-            "humans",
-            "--data",
-            &self.path("A"),
-            "--ai",
-            "--out",
-            &self.message(0),
-        ])
+        ambush_fixed(
+            &[
+                "pbem",
+                "new",
+                "--scenario",
+                scenario,
+                "--side",
+                "humans",
+                "--data",
+                &self.path("A"),
+                "--ai",
+                "--out",
+                &self.message(0),
+            ],
+            &self.entropy(0),
+        )
     }
 
     /// Player `who` opens message `i` and writes its answer as message `i + 1`.
     fn open(&self, who: &str, message: &str, i: u64) -> Output {
-        ambush(&[
-            "pbem",
-            "open",
-            message,
-            "--data",
-            &self.path(who),
-            "--ai",
-            "--out",
-            &self.message(i + 1),
-        ])
+        ambush_fixed(
+            &[
+                "pbem",
+                "open",
+                message,
+                "--data",
+                &self.path(who),
+                "--ai",
+                "--out",
+                &self.message(i + 1),
+            ],
+            &self.entropy(i + 1),
+        )
     }
 
     /// Both players answer each message with the AI, from message 0 until none is left to
@@ -587,8 +615,13 @@ fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
         "the column queues its orders: {queued} in {} messages",
         messages.len()
     );
+    // Issue 36's goal is a median of at most 3 messages a turn. A die whose result a side must
+    // see before its next decision costs a round trip: its seed needs the other player's next
+    // contribution. So a turn whose shooting hits before a melee takes 4 messages at least.
+    // Over 37 games (`benches/pbem_games.sh`), every one ended within 103 messages, with a
+    // median of 2 (17 games), 3 (4) or 4 (16). This game is one of them, the same on every run.
     assert!(
-        median <= 6 && messages.len() < 300,
+        median <= 4 && messages.len() < 150,
         "{} messages, by turn {per_turn:?}: median {median}",
         messages.len()
     );

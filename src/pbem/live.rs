@@ -29,14 +29,23 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The netcode protocol id: a connection from another program, or another version of this
 /// protocol, is not accepted.
 const PROTOCOL_ID: u64 = 0x616d_6275_7368_0003;
 
-/// How often the connection is pumped.
+/// The longest the connection's thread waits before it reads the socket again. A message to
+/// send wakes it at once, so what one side answers leaves at once and is read within this.
+const POLL: Duration = Duration::from_millis(1);
+
+/// How far a test's tick moves an end's clock, whatever the time it took.
+#[cfg(test)]
 const TICK: Duration = Duration::from_millis(10);
+
+/// The most packets the host reads from its socket in one tick: a flood from strangers is read
+/// a tick's worth at a time, and between them the game's own packets still go out.
+const MAX_PACKETS_A_TICK: usize = 512;
 
 /// How long the joiner waits to connect before it gives up.
 const CONNECT_WITHIN: Duration = Duration::from_secs(30);
@@ -151,9 +160,15 @@ enum Event {
 /// One side's end of the connection, pumped a tick at a time: on the connection's thread, or
 /// step by step in a test.
 trait End: Send {
-    /// Receives what came, reports it, and sends what is queued; false once the connection is
+    /// Moves the connection's clock on by `elapsed`, receives what came, reports it, and sends
+    /// what is queued in `out` (what cannot go yet stays there); false once the connection is
     /// over (its last event said why).
-    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool;
+    fn tick(
+        &mut self,
+        elapsed: Duration,
+        out: &mut Vec<Vec<u8>>,
+        events: &mpsc::Sender<Event>,
+    ) -> bool;
     /// Whether the other side has acknowledged everything sent.
     fn settled(&self) -> bool;
     /// Says goodbye to the other side.
@@ -304,10 +319,15 @@ fn drain(server: &mut RenetServer, peer: ClientId, events: &mpsc::Sender<Event>)
 }
 
 impl End for HostEnd {
-    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool {
-        self.server.update(TICK);
-        self.netcode.update(TICK);
-        loop {
+    fn tick(
+        &mut self,
+        elapsed: Duration,
+        out: &mut Vec<Vec<u8>>,
+        events: &mpsc::Sender<Event>,
+    ) -> bool {
+        self.server.update(elapsed);
+        self.netcode.update(elapsed);
+        for _ in 0..MAX_PACKETS_A_TICK {
             let (len, addr) = match self.socket.recv_from(&mut self.buffer) {
                 Ok(received) => received,
                 Err(e)
@@ -363,7 +383,7 @@ impl End for HostEnd {
         while self.server.get_event().is_some() {}
         if let Some(id) = self.peer {
             drain(&mut self.server, id, events);
-            while let Ok(m) = out.try_recv() {
+            for m in out.drain(..) {
                 self.server
                     .send_message(id, DefaultChannel::ReliableOrdered, m);
             }
@@ -463,9 +483,14 @@ impl JoinEnd {
 }
 
 impl End for JoinEnd {
-    fn tick(&mut self, out: &mpsc::Receiver<Vec<u8>>, events: &mpsc::Sender<Event>) -> bool {
-        self.client.update(TICK);
-        let updated = self.transport.update(TICK, &mut self.client);
+    fn tick(
+        &mut self,
+        elapsed: Duration,
+        out: &mut Vec<Vec<u8>>,
+        events: &mpsc::Sender<Event>,
+    ) -> bool {
+        self.client.update(elapsed);
+        let updated = self.transport.update(elapsed, &mut self.client);
         if self.client.is_connected() && !self.connected {
             self.connected = true;
             let _ = events.send(Event::Connected);
@@ -494,7 +519,7 @@ impl End for JoinEnd {
             return false;
         }
         if self.client.is_connected() {
-            while let Ok(m) = out.try_recv() {
+            for m in out.drain(..) {
                 self.client.send_message(DefaultChannel::ReliableOrdered, m);
             }
         }
@@ -518,9 +543,9 @@ impl End for JoinEnd {
     }
 }
 
-/// How many ticks a side that leaves waits for the other to acknowledge what it sent last,
-/// before it says goodbye: the goodbye would otherwise overtake a message being sent again.
-const SETTLE_TICKS: u32 = 200;
+/// How long a side that leaves waits for the other to acknowledge what it sent last, before
+/// it says goodbye: the goodbye would otherwise overtake a message being sent again.
+const SETTLE_WITHIN: Duration = Duration::from_secs(2);
 
 impl Link {
     /// Waits for the player given `code` to join on `port` (every interface; 0 picks a free
@@ -536,28 +561,41 @@ impl Link {
         Ok(Link::spawn(end.local()?, CONNECT_WITHIN, end))
     }
 
-    /// Pumps `end` every tick on a thread until it says stop or the link is dropped.
+    /// Pumps `end` on a thread until it says stop or the link is dropped: at once when there
+    /// is a message to send, and at least every `POLL`.
     fn spawn(local: SocketAddr, wait: Duration, mut end: impl End + 'static) -> Link {
-        let (outgoing, out) = mpsc::channel();
+        let (outgoing, out) = mpsc::channel::<Vec<u8>>();
         let (events, incoming) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let stopping = stop.clone();
         let thread = std::thread::spawn(move || {
             let mut open = true;
+            let mut sending = Vec::new();
+            let mut clock = Instant::now();
+            let mut elapsed = || {
+                let now = Instant::now();
+                std::mem::replace(&mut clock, now).elapsed()
+            };
             while open && !stopping.load(Ordering::Relaxed) {
-                open = end.tick(&out, &events);
-                std::thread::sleep(TICK);
+                match out.recv_timeout(POLL) {
+                    Ok(m) => sending.push(m),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    // The link is being dropped: `stop` ends the loop.
+                    Err(mpsc::RecvTimeoutError::Disconnected) => std::thread::sleep(POLL),
+                }
+                sending.extend(out.try_iter());
+                open = end.tick(elapsed(), &mut sending, &events);
             }
             // What was sent last arrives before the goodbye, which tells the other side at once
             // that this one has gone.
-            let mut ticks = 0;
-            while open && ticks < SETTLE_TICKS {
-                open = end.tick(&out, &events);
+            let settling = Instant::now();
+            while open && settling.elapsed() < SETTLE_WITHIN {
+                sending.extend(out.try_iter());
+                open = end.tick(elapsed(), &mut sending, &events);
                 if end.settled() {
                     break;
                 }
-                ticks += 1;
-                std::thread::sleep(TICK);
+                std::thread::sleep(POLL);
             }
             if open {
                 end.close();
@@ -874,6 +912,8 @@ mod tests {
         end: Box<dyn End>,
         to_send: mpsc::Sender<Vec<u8>>,
         queued: mpsc::Receiver<Vec<u8>>,
+        /// Queued, not yet sent.
+        waiting: Vec<Vec<u8>>,
         events: mpsc::Sender<Event>,
         reported: mpsc::Receiver<Event>,
         open: bool,
@@ -889,6 +929,7 @@ mod tests {
                 end: Box::new(end),
                 to_send,
                 queued,
+                waiting: Vec::new(),
                 events,
                 reported,
                 open: true,
@@ -898,7 +939,8 @@ mod tests {
 
         fn tick(&mut self) {
             if self.open {
-                self.open = self.end.tick(&self.queued, &self.events);
+                self.waiting.extend(self.queued.try_iter());
+                self.open = self.end.tick(TICK, &mut self.waiting, &self.events);
             }
             self.heard.extend(self.reported.try_iter().map(heard));
         }

@@ -16,7 +16,15 @@ fn text(o: &Output) -> String {
 /// `ambush play --host 0 ...` started, and the port it listens on and the invite code it gives,
 /// read from its first line.
 fn host(args: &[&str]) -> (Child, u16, String, BufReader<std::process::ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ambush"))
+    host_with(Command::new(env!("CARGO_BIN_EXE_ambush")), args)
+}
+
+/// `host`, run as `command` (the program, with its environment) says.
+fn host_with(
+    mut command: Command,
+    args: &[&str],
+) -> (Child, u16, String, BufReader<std::process::ChildStdout>) {
+    let mut child = command
         .args(["play", "--host", "0"])
         .args(args)
         .current_dir(root())
@@ -201,5 +209,59 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     let _ = stranger.kill();
     let _ = stranger.wait();
     assert_eq!(kept(&dir.join("Y")), 0, "the stranger got no message");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 36: "Play a mod's scenario at a distance with its mod's tables travelling in message
+/// 0" — live as by file: the colonial mod's square, whose warriors carry the mod's spears, is
+/// hosted and joined with the AI at both ends and played to its end, verified at both. Each
+/// side's random bytes are fixed, so the test plays the same game on every run.
+#[test]
+fn a_mods_scenario_is_played_live_with_its_mods_tables() {
+    let dir = std::env::temp_dir().join(format!("ambush-live-mod-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let data = |who: &str| dir.join(who).display().to_string();
+    let (a, b) = (data("A"), data("B"));
+    let fixed = ambush::pbem::crypto::FIXED_ENTROPY;
+    let mut hosting = Command::new(env!("CARGO_BIN_EXE_ambush"));
+    hosting.env(fixed, "live-mod-host");
+    let (child, port, code, out) = host_with(
+        hosting,
+        &[
+            "--scenario",
+            "mods/colonial/scenarios/the_square.ron",
+            "--side",
+            "humans",
+            "--data",
+            &a,
+            "--ai",
+        ],
+    );
+    let joined = joining(port, &code, &["--data", &b, "--ai"])
+        .env(fixed, "live-mod-join")
+        .output()
+        .expect("the joiner runs");
+    let (ok, hosted) = finish(child, out);
+    let joined = text(&joined);
+    assert!(ok, "{hosted}");
+    for said in [&hosted, &joined] {
+        assert!(
+            said.contains("verified"),
+            "joiner: {joined}\nhost: {hosted}"
+        );
+    }
+    let table = |said: &str| {
+        said.trim()
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(
+        table(&hosted),
+        table(&joined),
+        "both copies end on the same table"
+    );
+    assert!(kept(&dir.join("B")) > 2, "the game was played");
     let _ = std::fs::remove_dir_all(&dir);
 }

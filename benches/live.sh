@@ -3,6 +3,8 @@
 # process with its own data folder: the wall time from the host's start to both sides' verified
 # end, the messages exchanged, and the time per message.
 # Usage: benches/live.sh [path/to/ambush] [scenario] [port]
+# With ENTROPY=NAME both sides' random bytes come from NAME (AMBUSH_FIXED_ENTROPY), so the same
+# NAME plays the same game; without it each run is a new game.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(realpath "${1:-${CARGO_TARGET_DIR:-target}/release/ambush}")"
@@ -11,7 +13,8 @@ port="${3:-47931}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 t0=$(date +%s.%N)
-"$bin" play --host "$port" --scenario "$scenario" --side humans --data "$work/A" --ai >"$work/host.log" 2>&1 &
+fixed() { if [ -n "${ENTROPY:-}" ]; then echo "AMBUSH_FIXED_ENTROPY=$ENTROPY-$1"; else echo "AMBUSH_UNUSED=1"; fi; }
+env "$(fixed host)" "$bin" play --host "$port" --scenario "$scenario" --side humans --data "$work/A" --ai >"$work/host.log" 2>&1 &
 host=$!
 # The host's first line gives the invite code the joiner needs.
 code=""
@@ -20,7 +23,7 @@ for _ in $(seq 100); do
   [ -n "$code" ] && break
   sleep 0.1
 done
-"$bin" play --join "127.0.0.1:$port" --code "$code" --data "$work/B" --ai >"$work/join.log" 2>&1
+env "$(fixed join)" "$bin" play --join "127.0.0.1:$port" --code "$code" --data "$work/B" --ai >"$work/join.log" 2>&1
 wait "$host"
 t1=$(date +%s.%N)
 tail -n 1 "$work/host.log"

@@ -3,7 +3,7 @@
 use super::crypto::{Bytes32, Contribution, Opening};
 use super::game::{
     Kept, MySecrets, Rebuilt, ai_turn, mark_checked, planned_queue, rebuild, rebuild_kept,
-    scenario_of, setup_for,
+    rebuild_kept_from, scenario_of, setup_for,
 };
 use super::message::{
     GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
@@ -565,8 +565,15 @@ impl Turn {
         ledger.accept(&answer)?;
         kept.push(Kept::of(&answer));
         // The answer replays as this side's copy will when the game is rebuilt.
-        let after = rebuild_kept(&first, &kept, &ledger, &secrets, &rules)
-            .map_err(PbemError::DoesNotReplay)?;
+        let after = rebuild_kept_from(
+            &first,
+            &kept,
+            &ledger,
+            &secrets,
+            &rules,
+            rebuilt.resume.as_deref(),
+        )
+        .map_err(PbemError::DoesNotReplay)?;
         folder.keep(&received, &secrets)?;
         folder.keep(&answer, &secrets)?;
         keep_checkpoint(&folder, &ledger, kept, &after)?;

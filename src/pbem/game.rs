@@ -111,6 +111,30 @@ pub struct Rebuilt {
     /// The orders queued while the ambush is sealed that the game has not given yet, as far
     /// as this player knows them: a new queue carries on after its sender's.
     pub queues: Queues,
+    /// Where a replay of the same messages and more may carry on from, instead of from the
+    /// first message: `None` when it must start over.
+    pub resume: Option<Box<Resume>>,
+}
+
+/// What replaying the messages so far has made, message by message.
+#[derive(Clone)]
+struct Played {
+    game: Game,
+    schedule: DiceSchedule,
+    ended_in: Option<u64>,
+    open_through: u64,
+    shown_log: usize,
+    queues: Queues,
+}
+
+/// The replay after the messages before `at`, whose dice were all open: a message's dice wait
+/// for the answer to it, so the messages from `at` on are the ones another replay plays
+/// otherwise. Valid for a replay of the same game, its secrets opened as far as before.
+pub struct Resume {
+    at: usize,
+    scenario: Scenario,
+    sealed: Option<(Sealing, Bytes32)>,
+    played: Played,
 }
 
 impl Rebuilt {
@@ -231,6 +255,20 @@ pub fn rebuild_kept(
     me: &MySecrets,
     rules: &Arc<Rules>,
 ) -> Result<Rebuilt, String> {
+    rebuild_kept_from(first, messages, ledger, me, rules, None)
+}
+
+/// `rebuild_kept`, carrying on from `resume` (an earlier replay of the same messages, fewer
+/// of whose dice were open) where it still holds, instead of from the first message: the
+/// same game, for a fraction of the work late in a game.
+pub fn rebuild_kept_from(
+    first: &MessageFile,
+    messages: &[Kept],
+    ledger: &Ledger,
+    me: &MySecrets,
+    rules: &Arc<Rules>,
+    resume: Option<&Resume>,
+) -> Result<Rebuilt, String> {
     let opening = first
         .message
         .opening
@@ -238,7 +276,7 @@ pub fn rebuild_kept(
         .ok_or("the game has no first message")?;
     let public = scenario_of(&opening.scenario, rules)?;
     let Some(sealing) = Sealing::of(&public) else {
-        return play_all(messages, ledger, me, rules, public, None);
+        return play_all(messages, ledger, me, rules, public, None, resume);
     };
     let march: Option<MarchOrder> = secret(ledger, me, sealing.column, MARCH)?;
     let set_up: Option<AmbushSecret> = secret(ledger, me, sealing.ambusher, SETUP)?;
@@ -273,6 +311,7 @@ pub fn rebuild_kept(
         rules,
         full,
         Some((sealing, set_up.dice_key)),
+        resume,
     )
 }
 
@@ -290,6 +329,7 @@ fn unstarted(public: Scenario, rules: &Arc<Rules>) -> Rebuilt {
         sealed: false,
         shown_log: 0,
         queues: Queues::default(),
+        resume: None,
     }
 }
 
@@ -367,6 +407,7 @@ fn shown_to_column(
         open_through: 0,
         sealed: true,
         shown_log,
+        resume: None,
     })
 }
 
@@ -400,17 +441,38 @@ fn play_all(
     rules: &Arc<Rules>,
     scenario: Scenario,
     sealed: Option<(Sealing, Bytes32)>,
+    resume: Option<&Resume>,
 ) -> Result<Rebuilt, String> {
-    let mut game = Game::new(
-        &setup_for(scenario.clone(), DiceSchedule::default()),
-        rules.clone(),
-    );
-    let mut schedule = DiceSchedule::default();
-    let mut ended_in = None;
-    let mut open_through = 0;
-    let mut shown_log = 0;
-    let mut queues = Queues::default();
-    for (i, m) in messages.iter().enumerate().skip(1) {
+    let resume = resume.filter(|r| {
+        r.scenario == scenario && r.sealed == sealed && r.at <= messages.len() && r.at >= 1
+    });
+    let (from, played) = match resume {
+        Some(r) => (r.at, r.played.clone()),
+        None => (
+            1,
+            Played {
+                game: Game::new(
+                    &setup_for(scenario.clone(), DiceSchedule::default()),
+                    rules.clone(),
+                ),
+                schedule: DiceSchedule::default(),
+                ended_in: None,
+                open_through: 0,
+                shown_log: 0,
+                queues: Queues::default(),
+            },
+        ),
+    };
+    let mut settled: Option<(usize, Played)> = None;
+    let Played {
+        mut game,
+        mut schedule,
+        mut ended_in,
+        mut open_through,
+        mut shown_log,
+        mut queues,
+    } = played;
+    for (i, m) in messages.iter().enumerate().skip(from) {
         let GivenOrders {
             orders,
             last,
@@ -444,6 +506,19 @@ fn play_all(
         }
         let seed =
             seed_for(ledger, me, m.seq).map(|s| sealed.map_or(s, |(_, key)| sealed_seed(s, key)));
+        if seed.is_none() && settled.is_none() {
+            settled = Some((
+                i,
+                Played {
+                    game: game.clone(),
+                    schedule: schedule.clone(),
+                    ended_in,
+                    open_through,
+                    shown_log,
+                    queues: queues.clone(),
+                },
+            ));
+        }
         match seed {
             Some(seed) => {
                 game.dice.reseed(seed);
@@ -505,7 +580,26 @@ fn play_all(
             ended_in = Some(m.seq);
         }
     }
+    let (at, played) = settled.unwrap_or_else(|| {
+        (
+            messages.len(),
+            Played {
+                game: game.clone(),
+                schedule: schedule.clone(),
+                ended_in,
+                open_through,
+                shown_log,
+                queues: queues.clone(),
+            },
+        )
+    });
     Ok(Rebuilt {
+        resume: Some(Box::new(Resume {
+            at,
+            scenario: scenario.clone(),
+            sealed,
+            played,
+        })),
         queues,
         game,
         scenario,

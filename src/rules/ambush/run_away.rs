@@ -1,12 +1,4 @@
 //! 000's third unit runs away at the end of the turn: which units may run, and whether a move takes them away from the enemy.
-//!
-//! 000, Table 34.2, Third Unit, failure: "May not attack. May move."; and the Example Ambush:
-//! "For those personas that are still not part of the action they may move but not attack. More
-//! precisely they may run away but they can only do this at the end of the unit." A combat unit
-//! is one game turn here, so such a unit moves in the run-away step after the shooting and the
-//! melee, before the end-of-turn checks, and only away from the enemy: every enemy unit its side
-//! knows of on the table must be farther from its centre at the end of the move than at the
-//! start, and (as any move that is not a charge) it may not end in contact.
 
 use crate::rules::ambush::hidden;
 use crate::rules::movement::{self, MoveError, MovePlan, MoveSearch};
@@ -123,6 +115,14 @@ pub fn check_away(known: &Table, side: Side, plan: &MovePlan) -> Result<(), RunA
     Ok(())
 }
 
+/// 000, Table 34.2, Third Unit, failure: "May not attack. May move."; and the Example Ambush:
+/// "For those personas that are still not part of the action they may move but not attack. More
+/// precisely they may run away but they can only do this at the end of the unit." A combat unit
+/// is one game turn here, so such a unit moves in the run-away step after the shooting and the
+/// melee, before the end-of-turn checks, and only away from the enemy: every enemy unit its side
+/// knows of on the table must be farther from its centre at the end of the move than at the
+/// start, and (as any move that is not a charge) it may not end in contact.
+///
 /// Checks `side`'s run-away move of `unit` (and its group, when `group`: every member must be
 /// held to run too) so its centre ends at `to` facing `facing`, on the table that side knows,
 /// as the movement phase checks a move; then that it takes every mover away from the enemy.

@@ -1,6 +1,7 @@
 //! 000's third unit runs away at the end of the turn: which units may run, and whether a move takes them away from the enemy.
 
 use crate::rules::ambush::hidden;
+use crate::rules::environment;
 use crate::rules::movement::{self, MoveError, MovePlan, MoveSearch};
 use crate::rules::table::{Table, UnitId};
 use ambush_data::board::Side;
@@ -22,6 +23,9 @@ pub enum RunAwayError {
     NotARunner(String),
     #[error("{0} has no enemy in sight to run away from")]
     NothingToRunFrom(String),
+    /// 003 space: a unit that cannot fly moves only by pushing off, in the movement phase.
+    #[error("{0} floats in zero-g: it moves only by pushing off, and a held unit may not push off")]
+    Floats(String),
     #[error(
         "{unit} would end {now:.1}\" from {enemy}, no farther than the {was:.1}\" it started: a \
          unit runs away from every enemy its side can see"
@@ -44,6 +48,15 @@ fn held_to_run(table: &Table, id: UnitId) -> bool {
         .is_some_and(|u| u.on_table() && u.surprise.may_run_away())
 }
 
+/// Whether unit `id` floats in zero-g (003 space): it moves only by a push-off, a launch of
+/// the movement phase that the run-away step does not give (no bundled scenario holds a unit in
+/// the ambush ladder in space).
+fn floats(table: &Table, rules: &Rules, id: UnitId) -> bool {
+    table
+        .unit(id)
+        .is_some_and(|u| environment::drifts(table, rules, u))
+}
+
 /// The table with `ids` freed to move as in a movement phase (the ladder's hold lifted), so the
 /// ordinary move check asks everything else it asks of a move: not moved already this turn (a
 /// unit runs once; one that marched on or drifted has had its move), not in contact, not
@@ -61,7 +74,7 @@ fn freed(table: &Table, ids: &[UnitId]) -> Table {
 pub fn runners(table: &Table, rules: &Rules, side: Side) -> Vec<UnitId> {
     let candidates: Vec<UnitId> = table
         .side_on_table(side)
-        .filter(|u| held_to_run(table, u.id))
+        .filter(|u| held_to_run(table, u.id) && !floats(table, rules, u.id))
         .map(|u| u.id)
         .collect();
     if candidates.is_empty() {
@@ -150,6 +163,9 @@ pub fn plan_run(
     for m in &members {
         if !held_to_run(known, *m) {
             return Err(RunAwayError::NotARunner(known.label(*m).to_string()));
+        }
+        if floats(known, rules, *m) {
+            return Err(RunAwayError::Floats(known.label(*m).to_string()));
         }
     }
     if known.known_enemies(side).next().is_none() {

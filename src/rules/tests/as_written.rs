@@ -406,6 +406,25 @@ fn a_run_away_ends_farther_from_every_enemy_its_side_can_see_and_never_in_contac
         .check(&t3, rules(), Side::Humans, &alert_run)
         .unwrap_err();
     assert!(why.to_string().contains("may not run away"), "{why}");
+    // In zero-g (003 space) a marine without jets moves only by pushing off in the movement
+    // phase: held, it does not run.
+    let mut t4 = open_table();
+    let m4 = marine(&mut t4, "M1", (20.0, 20.0), 0.0);
+    alien(&mut t4, "A1", (20.0, 30.0), 180.0);
+    held_to_run(&mut t4, m4);
+    t4.config.environment = Some(ambush_data::scenario::Environment::Space);
+    let drift = Order::Move {
+        unit: m4,
+        to: glam::Vec2::new(20.0, 18.5),
+        facing: 0.0,
+        group: false,
+    };
+    let why = run.check(&t4, rules(), Side::Humans, &drift).unwrap_err();
+    assert!(why.to_string().contains("zero-g"), "{why}");
+    assert_eq!(
+        crate::rules::ambush::run_away::runners(&t4, rules(), Side::Humans),
+        Vec::<UnitId>::new()
+    );
 }
 
 #[test]

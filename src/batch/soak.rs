@@ -7,6 +7,7 @@
 use crate::play::new_game::NewGame;
 use crate::play::seats::OrderRejected;
 use crate::play::{Chooser, Game};
+use crate::rules::ambush::run_away;
 use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order, passing_order};
@@ -238,6 +239,23 @@ fn candidates(
             unit: *unit,
             attempt: true,
         }),
+        // 000's third unit: random moves of the units the ambush holds, most of them refused
+        // for not taking the unit away from every enemy.
+        Decision::RunAway { side } => {
+            for id in run_away::runners(table, rules, *side) {
+                let Some(u) = table.unit(id) else { continue };
+                let allow = movement::max_allowance(table, rules, id).max(0.1);
+                for i in 0..=RANDOM_MOVES_PER_UNIT {
+                    let bearing = rng.random_range(-std::f32::consts::PI..std::f32::consts::PI);
+                    out.push(Order::Move {
+                        unit: id,
+                        to: u.base.center + geometry::dir(bearing) * rng.random_range(0.1..=allow),
+                        facing: u.base.facing,
+                        group: i == RANDOM_MOVES_PER_UNIT,
+                    });
+                }
+            }
+        }
     }
     out
 }
@@ -468,7 +486,9 @@ mod tests {
     fn table_in_play() -> (Table, Rules) {
         let (s, rules) = crashed_ship();
         let mut game = Game::new(&NewGame::new(s, 3, 0), Arc::new(rules.clone()));
-        game.play_to_end(12);
+        // Six steps a turn (generation, movement, shooting, melee, running away, the end): the
+        // crashed ship's automatic wave comes on turn 3.
+        game.play_to_end(14);
         let table = game.table;
         assert!(
             table.units.iter().any(|u| u.cards.is_some()),

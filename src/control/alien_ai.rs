@@ -19,7 +19,8 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
     match decision {
         Decision::Move { .. } => movement_order(table, rules),
         Decision::Shoot { .. } => shooting_order(table, rules),
-        // Aliens never break off or disengage: "they just keep coming".
+        // Aliens never break off or disengage, nor run away when an ambush holds them (an alien
+        // column): "they just keep coming".
         other => passing_order(other),
     }
 }

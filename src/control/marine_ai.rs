@@ -1,6 +1,7 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
 use crate::control::memos::{AiMemos, SearchInputs};
+use crate::rules::ambush::{hidden, run_away};
 use crate::rules::formation;
 use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::movement;
@@ -39,8 +40,67 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision, memos: &AiMemos
             unit: *unit,
             attempt: true,
         },
+        Decision::RunAway { side } => run_away_order(table, rules, *side),
         other => passing_order(other),
     }
+}
+
+/// Headings tried when running away, degrees off straight away from the enemy, nearest first.
+const RUN_HEADINGS_DEG: [f32; 9] = [0.0, 20.0, -20.0, 45.0, -45.0, 70.0, -70.0, 90.0, -90.0];
+/// A run must put at least this much more room (inches) between the marine and the nearest
+/// enemy it can see, or the marine stays where it stands.
+const RUN_GAIN: f32 = 0.5;
+
+/// 000's third unit at the end of the turn: the first marine the ambush holds that can get
+/// clear runs where the rules allow that leaves it farthest from the nearest enemy it can see,
+/// keeping its facing (it falls back, weapon toward the enemy, unless the rules turn it); when
+/// none can gain `RUN_GAIN`, the rest stay. Only what the marines can see is used.
+fn run_away_order(table: &Table, rules: &Rules, side: Side) -> Order {
+    let known = hidden::as_known_to(table, side);
+    let known = known.as_ref().unwrap_or(table);
+    let enemies: Vec<Vec2> = known.known_enemies(side).map(|e| e.base.center).collect();
+    let nearest = |p: Vec2| {
+        enemies
+            .iter()
+            .map(|e| e.distance(p))
+            .fold(f32::INFINITY, f32::min)
+    };
+    for id in run_away::runners(table, rules, side) {
+        let Some(u) = table.unit(id) else { continue };
+        let c = u.base.center;
+        // Away from every enemy, the nearer ones weighing more.
+        let away: Vec2 = enemies
+            .iter()
+            .map(|e| (c - *e).normalize_or_zero() / c.distance(*e).max(1.0))
+            .sum();
+        if away.length() < 1e-6 {
+            continue;
+        }
+        let ahead = geometry::angle_of(away);
+        let allow = movement::max_allowance(table, rules, id);
+        let tries = RUN_HEADINGS_DEG.iter().flat_map(|deg| {
+            let dir = geometry::dir(ahead + deg.to_radians());
+            STRIDES
+                .iter()
+                .map(move |s| (c + dir * allow * s, u.base.facing))
+        });
+        let best = run_away::accepted_runs(table, rules, side, id, tries)
+            .into_iter()
+            .filter_map(|plan| plan.poses.first().map(|p| p.1))
+            .map(|end| (nearest(end.center), end))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((room, end)) = best
+            && room >= nearest(c) + RUN_GAIN
+        {
+            return Order::Move {
+                unit: id,
+                to: end.center,
+                facing: end.facing,
+                group: false,
+            };
+        }
+    }
+    Order::EndRunAway
 }
 
 /// Marines at the ship while its power is off are the repair crew: they hold their fire.

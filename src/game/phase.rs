@@ -22,10 +22,10 @@ pub(super) fn plugin(app: &mut App) {
     // What a game spawns lives as long as its number, and leaves with it for the menu
     // (`start::of_game`).
     app.init_state::<Phase>().init_state::<GameNumber>();
-    let [a, b, c, d, e, f] = Phase::IN_ORDER.map(PhaseSet);
+    let [a, b, c, d, e, f, g] = Phase::IN_ORDER.map(PhaseSet);
     app.configure_sets(
         Update,
-        (a, b, c, d, e, f, MirrorSet)
+        (a, b, c, d, e, f, g, MirrorSet)
             .chain()
             .in_set(FrameSet::Rules),
     );

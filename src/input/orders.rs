@@ -1,6 +1,7 @@
 //! Turns the player's requests into a selection, a draft order and, on commit, an `Order`.
 
 use crate::input::{Draft, Request, Selection};
+use crate::rules::ambush::run_away;
 use crate::rules::formation;
 use crate::rules::movement;
 use crate::rules::orders::Decision;
@@ -21,6 +22,7 @@ pub fn actors(table: &Table, rules: &Rules, decision: &Decision) -> Vec<UnitId> 
         Decision::Board { .. } => boarders(table, rules),
         Decision::Engage { candidates, .. } => candidates.clone(),
         Decision::Disengage { unit, .. } | Decision::BreakOff { unit, .. } => vec![*unit],
+        Decision::RunAway { side } => run_away::runners(table, rules, *side),
     }
 }
 
@@ -258,13 +260,20 @@ fn place(
     rules: &Rules,
     sel: &mut Selection,
 ) {
-    let Some(Decision::Move { side, .. }) = decision else {
-        return;
-    };
     let Some(u) = sel.unit.and_then(|u| table.unit(u)) else {
         return;
     };
-    if u.side != *side || !movement::free_to_move(table, rules, u.id) {
+    let may = match decision {
+        Some(Decision::Move { side, .. }) => {
+            u.side == *side && movement::free_to_move(table, rules, u.id)
+        }
+        // 000's third unit runs away at the end of the turn.
+        Some(Decision::RunAway { side }) => {
+            u.side == *side && run_away::runners(table, rules, *side).contains(&u.id)
+        }
+        _ => false,
+    };
+    if !may {
         return;
     }
     let facing = match sel.draft {
@@ -340,6 +349,19 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
                     edge: None,
                 },
                 Draft::Shot { .. } => return None,
+            }
+        }
+        Decision::RunAway { .. } => {
+            let unit = sel.unit.filter(|u| own(table, *u, side))?;
+            let Some(Draft::Move { to, facing }) = sel.draft else {
+                return None;
+            };
+            Order::Move {
+                unit,
+                to,
+                facing,
+                // 001: "Aliens are moved as individual units".
+                group: !sel.alone && side == Side::Humans,
             }
         }
         Decision::Board { .. } => Order::Board {

@@ -4,6 +4,7 @@ use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::orders::{actors, drafted};
 use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
+use crate::rules::ambush::run_away;
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order};
 use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
@@ -75,6 +76,34 @@ fn update_previews(
                         });
                     }
                 }
+            }
+        }
+        // 000's third unit: a run away is a move, checked by the run-away step's rules.
+        Decision::RunAway { side } => {
+            if !run_away::runners(table, &rules, *side).contains(&unit.id) {
+                return;
+            }
+            let group = !selection.alone && *side == Side::Humans;
+            match selection.draft {
+                Some(Draft::Move { to, facing }) => {
+                    previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
+                }
+                None => {
+                    if let Some(p) = pointer.world.filter(|_| !pointer.over_panel)
+                        && selection.hover.is_none()
+                        && !selection.by_keys
+                    {
+                        previews.movement =
+                            preview_move(table, &rules, unit.id, p, unit.base.facing, group);
+                        order = Some(Order::Move {
+                            unit: unit.id,
+                            to: p,
+                            facing: unit.base.facing,
+                            group,
+                        });
+                    }
+                }
+                _ => {}
             }
         }
         Decision::Shoot { .. } => {

@@ -165,6 +165,7 @@ fn say_what_is_awaited(game: Option<Res<GameInPlay>>, mut last: Local<Option<Str
                 Decision::Disengage { .. } => "disengage",
                 Decision::Engage { .. } => "engage",
                 Decision::BreakOff { .. } => "break off",
+                Decision::RunAway { .. } => "run away",
             };
             format!(
                 "waiting for the {:?} to {what} (turn {}, order {})",

@@ -850,7 +850,10 @@ pub fn planned_queue(game: &Game, me: Side, queued: &[Order], refused: bool) -> 
         };
         let side = decision.side();
         let (order, new) = if side != me {
-            if !matches!(decision, Decision::Move { .. } | Decision::Shoot { .. }) {
+            if !matches!(
+                decision,
+                Decision::Move { .. } | Decision::Shoot { .. } | Decision::RunAway { .. }
+            ) {
                 break;
             }
             (passing_order(&decision), false)

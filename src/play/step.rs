@@ -10,6 +10,7 @@ use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, Step, passing_order};
 use crate::rules::phases::melee::MeleeState;
 use crate::rules::phases::movement::MovementState;
+use crate::rules::phases::run_away::RunAwayState;
 use crate::rules::phases::shooting::ShootingState;
 use crate::rules::phases::{DecisionPhase, PhaseStates, end_of_turn, generation};
 use crate::rules::table::Table;
@@ -99,6 +100,7 @@ pub(super) fn play_phase(
         Phase::Movement => play_decisions::<MovementState>(table, rules, dice, phase_states, seats),
         Phase::Shooting => play_decisions::<ShootingState>(table, rules, dice, phase_states, seats),
         Phase::Melee => play_decisions::<MeleeState>(table, rules, dice, phase_states, seats),
+        Phase::RunAway => play_decisions::<RunAwayState>(table, rules, dice, phase_states, seats),
         Phase::EndOfTurn => {
             if end_of_turn::end_of_turn(table, rules, dice) {
                 Some(Phase::GameOver)

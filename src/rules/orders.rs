@@ -1,6 +1,7 @@
 //! What the game asks for and what players answer: the `Decision` a phase waits on, the `Order`
 //! a player or the AI gives, and the order that always moves the game on.
 
+use crate::rules::ambush::run_away::RunAwayError;
 use crate::rules::formation::FormationError;
 use crate::rules::movement::{CannotMove, MoveError};
 use crate::rules::shooting::ShotError;
@@ -54,6 +55,9 @@ pub enum Order {
     Engage { defender: UnitId, attacker: UnitId },
     /// A winner's or drawer's choice to try to break off.
     BreakOff { unit: UnitId, attempt: bool },
+    /// No more running away this turn: this side's units held by 000's third unit that have not
+    /// run stay where they are. (A unit runs away by `Move` in the run-away step.)
+    EndRunAway,
 }
 
 /// What the game is waiting for.
@@ -85,6 +89,11 @@ pub enum Decision {
         unit: UnitId,
         draw: bool,
     },
+    /// 000's third unit, at the end of the turn: a `Move` of a unit that may run away, away from
+    /// the enemy, or `EndRunAway`.
+    RunAway {
+        side: Side,
+    },
 }
 
 impl Decision {
@@ -95,7 +104,8 @@ impl Decision {
             | Decision::Shoot { side }
             | Decision::Disengage { side, .. }
             | Decision::Engage { side, .. }
-            | Decision::BreakOff { side, .. } => *side,
+            | Decision::BreakOff { side, .. }
+            | Decision::RunAway { side } => *side,
         }
     }
 }
@@ -129,6 +139,7 @@ pub fn passing_order(decision: &Decision) -> Order {
             unit: *unit,
             attempt: false,
         },
+        Decision::RunAway { .. } => Order::EndRunAway,
     }
 }
 
@@ -157,6 +168,8 @@ pub enum OrderError {
     AliensMoveAlone(String),
     #[error("{0} cannot board: it must touch the repaired ship and no alien")]
     CannotBoard(String),
+    #[error(transparent)]
+    RunAway(#[from] RunAwayError),
     #[error(transparent)]
     Move(#[from] MoveError),
     #[error(transparent)]

@@ -16,6 +16,9 @@ pub enum Phase {
     Movement,
     Shooting,
     Melee,
+    /// 000's third unit: units the ambush holds to "may move" run away, after everything else
+    /// in the turn.
+    RunAway,
     /// Ambush units, repairs, morale, victory.
     EndOfTurn,
     GameOver,
@@ -23,12 +26,13 @@ pub enum Phase {
 
 impl Phase {
     /// The phases that run rules, in the order they come.
-    pub const IN_ORDER: [Phase; 6] = [
+    pub const IN_ORDER: [Phase; 7] = [
         Phase::Approach,
         Phase::AlienGeneration,
         Phase::Movement,
         Phase::Shooting,
         Phase::Melee,
+        Phase::RunAway,
         Phase::EndOfTurn,
     ];
 }

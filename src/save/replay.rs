@@ -107,6 +107,7 @@ fn phase_word(phase: Phase) -> &'static str {
         Phase::Movement => "movement",
         Phase::Shooting => "shooting",
         Phase::Melee => "melee",
+        Phase::RunAway => "running away",
         Phase::EndOfTurn => "end of turn",
         Phase::GameOver => "game over",
     }

@@ -116,6 +116,7 @@ pub fn phase_over(ended: Phase, table: &Table, rules: &Rules, sides: &[Side]) ->
         // turn by the next turn's notice.
         Phase::AlienGeneration
         | Phase::Melee
+        | Phase::RunAway
         | Phase::EndOfTurn
         | Phase::NoGame
         | Phase::GameOver => return None,

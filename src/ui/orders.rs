@@ -63,6 +63,16 @@ fn instructions(d: &Decision, names: &SideNames, bindings: &Bindings) -> String 
         Decision::BreakOff { .. } => format!(
             "Your unit may try to break off from the melee ({commit} tries, {pass} fights on)."
         ),
+        Decision::RunAway { .. } => format!(
+            "The turn's fighting is over. Your units the ambush still holds may run away (000): \
+             click one, then click where it should go. Each move must end farther from every \
+             {enemy} you can see than it started, and not in contact. {} turns it, {} moves it \
+             alone or with its group. Commit to run; Pass keeps the rest where they stand.\n\
+             Keys: {next} picks a unit; {} move the cursor; {commit} commits, {pass} passes.",
+            key(A::TurnLeft),
+            key(A::ToggleGroup),
+            cursor_keys(bindings),
+        ),
     }
 }
 
@@ -146,6 +156,7 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
             formation_buttons(ui, v, requests);
             move_details(ui, v)
         }
+        Decision::RunAway { .. } => move_details(ui, v),
         Decision::Shoot { .. } => shot_details(ui, v),
         Decision::Engage { candidates, .. } => {
             ui.horizontal(|ui| {
@@ -187,6 +198,7 @@ fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OverlayFrame, requests: &mut Vec
             Decision::Disengage { .. } => ("Try to disengage", "Stay"),
             Decision::BreakOff { .. } => ("Try to break off", "Fight on"),
             Decision::Engage { .. } => ("Engage selected", "Engage the first"),
+            Decision::RunAway { .. } => ("Run away", "Stay"),
         };
         if ui.button(format!("{yes} (Enter)")).clicked() {
             requests.push(Request::Commit);
@@ -197,7 +209,7 @@ fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OverlayFrame, requests: &mut Vec
         if ui.button(format!("{no} (N)")).clicked() {
             requests.push(Request::Pass);
         }
-        if matches!(d, Decision::Move { .. }) {
+        if matches!(d, Decision::Move { .. } | Decision::RunAway { .. }) {
             let group = if v.selection.alone {
                 "Moving alone (G)"
             } else {

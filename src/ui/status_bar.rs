@@ -16,6 +16,7 @@ fn phase_name(p: Phase, names: &SideNames) -> String {
         Phase::Movement => "movement".into(),
         Phase::Shooting => "shooting".into(),
         Phase::Melee => "melee".into(),
+        Phase::RunAway => "running away".into(),
         Phase::EndOfTurn => "end of turn".into(),
         Phase::GameOver => "game over".into(),
     }
@@ -33,6 +34,7 @@ fn waiting_for(d: &Decision, names: &SideNames) -> String {
         Decision::Disengage { .. } => format!("{side}: disengage?"),
         Decision::Engage { .. } => format!("{side}: choose whom to engage"),
         Decision::BreakOff { .. } => format!("{side}: break off?"),
+        Decision::RunAway { .. } => format!("{side}: run away with the units the ambush holds?"),
     }
 }
 
@@ -100,7 +102,11 @@ pub(super) fn show(
                         ui.separator();
                         ui.strong(waiting_for(d, &b.config.side_names));
                     }
-                    None if matches!(phase, Phase::Movement | Phase::Shooting | Phase::Melee) => {
+                    None if matches!(
+                        phase,
+                        Phase::Movement | Phase::Shooting | Phase::Melee | Phase::RunAway
+                    ) =>
+                    {
                         ui.separator();
                         ui.label(format!(
                             "the {} are acting",

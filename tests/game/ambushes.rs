@@ -631,3 +631,58 @@ fn with_morale_ignored_the_marines_take_no_morale_check_after_the_roll_for_doom(
         "with morale on, the surprised party checks it"
     );
 }
+
+#[test]
+fn in_jungle_patrol_marines_held_by_the_third_unit_run_only_after_the_melee_and_away_from_the_aliens()
+ {
+    // 000, Example Ambush, Third Unit: "For those personas that are still not part of the action
+    // they may move but not attack. More precisely they may run away but they can only do this
+    // at the end of the unit." Whole games under AI control: a marine the ladder holds to "may
+    // move" never moves in the movement, shooting or melee phase; it moves only in the run-away
+    // step after the melee, and every such move ends farther from every alien the marines can
+    // see.
+    let mut runs = 0;
+    for seed in 1..9 {
+        let mut app = app("jungle_patrol.ron", seed);
+        for _ in 0..2_000 {
+            let (phase, before) = {
+                let g = app.world().resource::<GameInPlay>();
+                (g.phase, g.table.clone())
+            };
+            if phase == Phase::GameOver {
+                break;
+            }
+            app.update();
+            let now = &app.world().resource::<GameInPlay>().table;
+            for u in before
+                .units
+                .iter()
+                .filter(|u| u.on_table() && u.surprise.may_run_away())
+            {
+                let Some(after) = now.unit(u.id).filter(|a| a.on_table()) else {
+                    continue;
+                };
+                if after.base.center.distance(u.base.center) < 1e-4 {
+                    continue;
+                }
+                assert_eq!(
+                    phase,
+                    Phase::RunAway,
+                    "seed {seed}: {} moved in the {phase:?} phase",
+                    u.label
+                );
+                for e in before.known_enemies(Side::Humans) {
+                    assert!(
+                        after.base.center.distance(e.base.center)
+                            > u.base.center.distance(e.base.center),
+                        "seed {seed}: {} ran toward {}",
+                        u.label,
+                        e.label
+                    );
+                }
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 0, "some held marine ran away");
+}

@@ -416,3 +416,76 @@ fn target_of(app: &App) -> Option<u32> {
         _ => None,
     }
 }
+
+#[test]
+fn a_marine_the_ambush_holds_runs_away_by_the_players_own_click_after_the_melee() {
+    // 000: "they may run away but they can only do this at the end of the unit". In Jungle
+    // Patrol the player at the window is asked, after the melee, whether and where each marine
+    // the ladder's third unit holds runs: Tab walks those marines, a move toward an alien is
+    // previewed as refused, and a move away commits.
+    use ambush::control::marine_ai;
+    use ambush::control::memos::AiMemos;
+    use ambush::rules::orders::Order;
+    let mut ran = false;
+    for seed in 1..9 {
+        let mut setup = NewGame::new(scenario("jungle_patrol.ron"), seed, 0);
+        setup.controllers = Controllers::solo();
+        let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
+        for _ in 0..3_000 {
+            if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+                break;
+            }
+            let Some(d) = awaiting(&app) else {
+                app.update();
+                continue;
+            };
+            if !matches!(d, Decision::RunAway { .. }) {
+                key(&mut app, KeyCode::KeyN);
+                continue;
+            }
+            assert_eq!(
+                app.world().resource::<GameInPlay>().phase,
+                Phase::RunAway,
+                "asked after the melee"
+            );
+            let t = table(&app);
+            let order = marine_ai::decide(&t, Rules::bundled(), &d, &AiMemos::default());
+            let Order::Move { unit, to, .. } = order else {
+                key(&mut app, KeyCode::KeyN);
+                continue;
+            };
+            app.update();
+            let actors = app.world().resource::<Previews>().actors.clone();
+            assert!(actors.contains(&unit), "{actors:?}");
+            let from = t.unit(unit).unwrap().base.center;
+            point_at(&mut app, from);
+            click(&mut app);
+            assert_eq!(app.world().resource::<Selection>().unit, Some(unit));
+            // Toward the nearest alien the marines can see: refused, with the reason.
+            let alien = t
+                .known_enemies(Side::Humans)
+                .map(|e| e.base.center)
+                .min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)))
+                .expect("an alien in sight");
+            let toward = from + (alien - from).normalize() * 1.0;
+            let p = move_preview_at(&mut app, toward);
+            let why = p.verdict.clone().unwrap_err();
+            assert!(why.to_string().contains("no farther"), "{why}");
+            // Away: placed, previewed as legal, committed.
+            point_at(&mut app, to);
+            click(&mut app);
+            let p = app.world().resource::<Previews>().movement.clone();
+            assert!(p.expect("placed").legal());
+            key(&mut app, KeyCode::Enter);
+            app.update();
+            let now = table(&app).unit(unit).unwrap().base.center;
+            assert!(now.distance(to) < 1e-3, "{now} {to}");
+            ran = true;
+            break;
+        }
+        if ran {
+            break;
+        }
+    }
+    assert!(ran, "a held marine ran away by the player's click");
+}

@@ -359,3 +359,54 @@ fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothin
         assert_eq!(view.dark, expected, "reveal {reveal}");
     }
 }
+
+#[test]
+fn a_run_away_at_the_end_of_the_turn_is_recorded_and_replayed_as_any_other_order() {
+    // 000's third unit runs away "at the end of the unit": its step's orders (a move, then the
+    // pass) are kept with the table's hash after each, as every order is, so a save, a replay
+    // and a game by file (which replays each message's orders) give them again. Cut before the
+    // run, the replay waits on the marines' run-away decision, as a player would be asked.
+    use ambush::rules::orders::{Decision, Order};
+    use ambush_data::board::Side;
+    let (scenario, rules) = every_scenario()
+        .into_iter()
+        .find(|(s, _)| s.name == "Jungle Patrol")
+        .expect("jungle patrol");
+    let mut checked = false;
+    for seed in 1..9 {
+        let (result, save) = ambush::batch::play_saved_game(
+            &scenario,
+            rules.clone(),
+            seed,
+            0,
+            None,
+            SaveSource::default(),
+        );
+        // A marine's move followed, in the same turn, by the marines' end of running away.
+        let run = save.orders.windows(2).position(|w| {
+            w[0].side == Side::Humans
+                && matches!(w[0].order, Order::Move { .. })
+                && w[1].order == Order::EndRunAway
+                && w[0].turn == w[1].turn
+        });
+        let Some(k) = run else { continue };
+        let text = save.to_ron();
+        let back = replay_save("run.ron", parse_save("run.ron", &text).expect("reads"))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.log, result.log, "seed {seed}: the same rolls");
+        assert_eq!(back.phase, Phase::GameOver);
+        let mut cut = parse_save("run.ron", &text).expect("reads");
+        cut.orders.truncate(k);
+        cut.controllers = Controllers::hot_seat();
+        let at = replay_save("cut.ron", cut).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(at.phase, Phase::RunAway, "seed {seed}");
+        assert_eq!(
+            at.awaiting,
+            Some(Decision::RunAway { side: Side::Humans }),
+            "seed {seed}"
+        );
+        checked = true;
+        break;
+    }
+    assert!(checked, "some game ran a marine away");
+}

@@ -64,7 +64,7 @@ impl DecisionPhase for MeleeState {
         true
     }
     fn close(&self, _states: &mut PhaseStates) -> Phase {
-        Phase::EndOfTurn
+        Phase::RunAway
     }
     fn advance(&mut self, table: &mut Table, rules: &Rules, dice: &mut DiceService) -> Step {
         loop {

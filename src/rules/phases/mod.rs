@@ -5,6 +5,7 @@ pub mod end_of_turn;
 pub mod generation;
 pub mod melee;
 pub mod movement;
+pub mod run_away;
 pub mod shooting;
 
 use crate::rules::dice::DiceService;
@@ -15,6 +16,7 @@ use ambush_data::Rules;
 use ambush_data::board::Side;
 use melee::MeleeState;
 use movement::MovementState;
+use run_away::RunAwayState;
 use shooting::ShootingState;
 
 /// Where each decision phase stands between frames.
@@ -25,9 +27,12 @@ pub struct PhaseStates {
     pub movement: MovementState,
     pub shooting: ShootingState,
     pub melee: MeleeState,
+    /// 000's third unit running away at the end of the turn.
+    #[serde(default)]
+    pub run_away: RunAwayState,
 }
 
-/// A phase that asks for decisions and takes orders: movement, shooting or melee. The game runs
+/// A phase that asks for decisions and takes orders: movement, shooting, melee or running away. The game runs
 /// every one of them with the same step (`play::Game::step`).
 ///
 /// An order is checked, then executed: `check_order` asks every question that could refuse it
@@ -106,6 +111,7 @@ impl PhaseStates {
             Phase::Movement => self.movement.check(table, rules, side, order),
             Phase::Shooting => self.shooting.check(table, rules, side, order),
             Phase::Melee => self.melee.check(table, rules, side, order),
+            Phase::RunAway => self.run_away.check(table, rules, side, order),
             _ => Err(OrderError::NotAwaited(
                 "nothing: no decision is asked in this phase",
             )),

@@ -116,14 +116,29 @@ pub enum Surprise {
 }
 
 impl Surprise {
-    /// Whether the unit may move this turn.
+    /// Whether the unit may move in this turn's movement phase (and so break off or disengage
+    /// in its melee). 000's third unit may not: "they may run away but they can only do this at
+    /// the end of the unit" (`may_run_away`).
     pub fn may_move(self) -> bool {
         match self {
             Surprise::Alert => true,
-            Surprise::Ladder { hold, .. } => hold == Hold::MoveOnly,
+            Surprise::Ladder { .. } => false,
             Surprise::Doom { .. } | Surprise::Megs { .. } => false,
             Surprise::Recovering { .. } => true,
         }
+    }
+    /// Whether the unit may run away at the end of the turn, after the shooting and the melee:
+    /// 000's third unit, "For those personas that are still not part of the action they may
+    /// move but not attack. More precisely they may run away but they can only do this at the
+    /// end of the unit."
+    pub fn may_run_away(self) -> bool {
+        matches!(
+            self,
+            Surprise::Ladder {
+                hold: Hold::MoveOnly,
+                ..
+            }
+        )
     }
     /// Whether the unit strikes back in a melee it is already in: alert, or recovered early
     /// (002's "a snap attack if engaged").
@@ -140,7 +155,9 @@ impl Surprise {
             Surprise::Ladder {
                 hold: Hold::Frozen, ..
             } => "surprised by the ambush: may not attack or move",
-            Surprise::Ladder { .. } => "surprised by the ambush: may not attack",
+            Surprise::Ladder { .. } => {
+                "surprised by the ambush: may not attack, and may only run away at the end of the turn"
+            }
             Surprise::Doom { .. } => "surprised: does nothing but defend",
             Surprise::Megs { .. } => "surprised: no initiative this turn",
             Surprise::Recovering { .. } => {

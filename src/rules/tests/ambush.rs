@@ -301,7 +301,8 @@ fn the_003_blast_loses_two_per_ap_from_the_first_fraction_outside_the_circle() {
 
 #[test]
 fn surprise_effects_hold_units_as_their_model_says() {
-    // 000 Table 34.2 "May not attack or move" / "May not attack. May move."; 002 "Move up to
+    // 000 Table 34.2 "May not attack or move" / "May not attack. May move." (at the end of the
+    // unit, Example Ambush); 002 "Move up to
     // 20% of movement rate" for the active party, the surprised "may defend ... -2"; 003 the
     // surprised are hit at +1 (rules.md).
     use crate::rules::movement::{allowance, cannot_move, plan_charge};
@@ -325,7 +326,15 @@ fn surprise_effects_hold_units_as_their_model_says() {
         unit: 3,
         hold: Hold::MoveOnly,
     };
-    assert!(cannot_move(&table, rules(), m).is_none());
+    // "they may run away but they can only do this at the end of the unit": not in the
+    // movement phase (the run-away step at the end of the turn moves it).
+    assert!(
+        cannot_move(&table, rules(), m)
+            .unwrap()
+            .to_string()
+            .contains("run away at the end of the turn")
+    );
+    assert!(table.unit(m).unwrap().surprise.may_run_away());
     assert!(cannot_shoot(&table, rules(), m).is_some());
     assert!(plan_charge(&table, rules(), m, a, None).is_err());
     // Roll for doom: the alien (active) moves a fifth of its rate.

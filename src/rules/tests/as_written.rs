@@ -236,3 +236,227 @@ fn in_space_the_aps_beyond_a_weapons_range_are_added_to_the_ov_not_shifted() {
         [-1, -1, -1, -1, -2, -2, -3]
     );
 }
+
+/// 000's third unit: a marine the ambush still holds after its third unit ("May not attack.
+/// May move.").
+fn held_to_run(t: &mut Table, id: UnitId) {
+    t.unit_mut(id).unwrap().surprise = Surprise::Ladder {
+        unit: 3,
+        hold: ambush_data::tables::Hold::MoveOnly,
+    };
+}
+
+#[test]
+fn a_unit_held_by_the_third_ambush_unit_runs_away_only_at_the_end_of_the_turn() {
+    // 000, Example Ambush, Third Unit: "For those personas that are still not part of the action
+    // they may move but not attack. More precisely they may run away but they can only do this
+    // at the end of the unit." One combat unit is one game turn: such a marine may not move in
+    // the movement phase (it moved there before the aliens charged or shot); it runs in a step
+    // of its own after the melee, before the end-of-turn checks.
+    use crate::rules::movement::cannot_move;
+    use crate::rules::orders::{Decision, Order, Step};
+    use crate::rules::phases::melee::MeleeState;
+    use crate::rules::phases::movement::MovementState;
+    use crate::rules::phases::run_away::RunAwayState;
+    use crate::rules::phases::{DecisionPhase, PhaseStates};
+    use crate::rules::table::MoveKind;
+    use crate::rules::turn::Phase;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    alien(&mut t, "A1", (10.0, 20.0), 180.0);
+    held_to_run(&mut t, m);
+    let away = Order::Move {
+        unit: m,
+        to: glam::Vec2::new(10.0, 8.0),
+        facing: 0.0,
+        group: false,
+    };
+    // Not in the movement phase.
+    let why = cannot_move(&t, rules(), m).expect("held still in the movement phase");
+    assert!(
+        why.to_string().contains("run away at the end of the turn"),
+        "{why}"
+    );
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, rules()));
+    assert!(flow.check(&t, rules(), Side::Humans, &away).is_err());
+    // The turn runs melee, then the run-away step, then the end of the turn.
+    let mut states = PhaseStates::default();
+    assert_eq!(MeleeState::default().close(&mut states), Phase::RunAway);
+    let mut run = RunAwayState::default();
+    assert_eq!(run.close(&mut states), Phase::EndOfTurn);
+    assert!(run.open(&mut t, rules()));
+    let mut dice = DiceService::scripted(&[]);
+    assert_eq!(
+        run.advance(&mut t, rules(), &mut dice),
+        Step::Need(Decision::RunAway { side: Side::Humans }),
+        "the marines choose whether and where to run"
+    );
+    // Not toward the enemy, nor across it.
+    let toward = Order::Move {
+        unit: m,
+        to: glam::Vec2::new(10.0, 11.0),
+        facing: 0.0,
+        group: false,
+    };
+    let refused = run.check(&t, rules(), Side::Humans, &toward).unwrap_err();
+    assert!(refused.to_string().contains("no farther"), "{refused}");
+    // The aliens have no say in it.
+    assert!(run.check(&t, rules(), Side::Aliens, &away).is_err());
+    run.apply_order(&mut t, rules(), &mut dice, Side::Humans, &away)
+        .expect("away from the enemy");
+    let u = t.unit(m).unwrap();
+    assert!(u.base.center.distance(glam::Vec2::new(10.0, 8.0)) < 1e-3);
+    assert_eq!(u.marks.moved, Some(MoveKind::FallBack), "the ordinary move");
+    // It runs once, and then nothing is asked: the step is over, with no die rolled.
+    assert!(run.check(&t, rules(), Side::Humans, &away).is_err());
+    assert_eq!(run.advance(&mut t, rules(), &mut dice), Step::Done);
+    assert!(dice.log.is_empty());
+    // The step may also be passed: the unit stays.
+    let mut t2 = open_table();
+    let m2 = marine(&mut t2, "M1", (10.0, 10.0), 0.0);
+    alien(&mut t2, "A1", (10.0, 20.0), 180.0);
+    held_to_run(&mut t2, m2);
+    let mut run = RunAwayState::default();
+    run.open(&mut t2, rules());
+    run.advance(&mut t2, rules(), &mut dice);
+    run.apply_order(
+        &mut t2,
+        rules(),
+        &mut dice,
+        Side::Humans,
+        &Order::EndRunAway,
+    )
+    .unwrap();
+    assert_eq!(run.advance(&mut t2, rules(), &mut dice), Step::Done);
+    assert_eq!(
+        t2.unit(m2).unwrap().base.center,
+        glam::Vec2::new(10.0, 10.0)
+    );
+}
+
+#[test]
+fn a_run_away_ends_farther_from_every_enemy_its_side_can_see_and_never_in_contact() {
+    // 000: "they may run away": away from the enemy, which the game measures as every enemy
+    // unit its side can see on the table being farther from the unit's centre at the end of the
+    // move than at its start. An enemy still hidden under a counter is not one it can see: it
+    // neither bars a run nor is a reason for one.
+    use crate::rules::orders::{Order, Step};
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::run_away::RunAwayState;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (20.0, 20.0), 0.0);
+    alien(&mut t, "A1", (20.0, 30.0), 180.0);
+    let east = alien(&mut t, "A2", (30.0, 20.0), 270.0);
+    held_to_run(&mut t, m);
+    let run = RunAwayState::default();
+    let to = |x: f32, y: f32| Order::Move {
+        unit: m,
+        to: glam::Vec2::new(x, y),
+        facing: 0.0,
+        group: false,
+    };
+    // South-west: farther from both.
+    assert_eq!(
+        run.check(&t, rules(), Side::Humans, &to(19.0, 18.5)),
+        Ok(())
+    );
+    // South-east: farther from A1, nearer A2.
+    let why = run
+        .check(&t, rules(), Side::Humans, &to(21.0, 18.5))
+        .unwrap_err();
+    assert!(why.to_string().contains("A2"), "{why}");
+    // Hidden, A2 does not count: the run that neared it is away from every enemy in sight.
+    t.unit_mut(east).unwrap().status.hidden = true;
+    assert_eq!(
+        run.check(&t, rules(), Side::Humans, &to(21.0, 18.5)),
+        Ok(())
+    );
+    // With no enemy in sight there is nothing to run from: the step asks nothing.
+    let mut t2 = open_table();
+    let m2 = marine(&mut t2, "M1", (20.0, 20.0), 0.0);
+    let a = alien(&mut t2, "A1", (20.0, 30.0), 180.0);
+    held_to_run(&mut t2, m2);
+    t2.unit_mut(a).unwrap().status.hidden = true;
+    let mut run2 = RunAwayState::default();
+    let mut dice = DiceService::scripted(&[]);
+    assert_eq!(run2.advance(&mut t2, rules(), &mut dice), Step::Done);
+    // In base contact it may not run (it leaves contact only by 001's break off, disengage, a
+    // card or withdrawal), and a unit the ambush does not hold to running may not run at all.
+    let mut t3 = open_table();
+    let m3 = marine(&mut t3, "M1", (20.0, 20.0), 0.0);
+    let alert = marine(&mut t3, "M2", (30.0, 20.0), 0.0);
+    alien(&mut t3, "A1", (20.0, 20.75), 180.0);
+    held_to_run(&mut t3, m3);
+    let contact = Order::Move {
+        unit: m3,
+        to: glam::Vec2::new(20.0, 18.5),
+        facing: 0.0,
+        group: false,
+    };
+    let why = run.check(&t3, rules(), Side::Humans, &contact).unwrap_err();
+    assert!(why.to_string().contains("contact"), "{why}");
+    let alert_run = Order::Move {
+        unit: alert,
+        to: glam::Vec2::new(30.0, 18.5),
+        facing: 0.0,
+        group: false,
+    };
+    let why = run
+        .check(&t3, rules(), Side::Humans, &alert_run)
+        .unwrap_err();
+    assert!(why.to_string().contains("may not run away"), "{why}");
+    // In zero-g (003 space) a marine without jets moves only by pushing off in the movement
+    // phase: held, it does not run.
+    let mut t4 = open_table();
+    let m4 = marine(&mut t4, "M1", (20.0, 20.0), 0.0);
+    alien(&mut t4, "A1", (20.0, 30.0), 180.0);
+    held_to_run(&mut t4, m4);
+    t4.config.environment = Some(ambush_data::scenario::Environment::Space);
+    let drift = Order::Move {
+        unit: m4,
+        to: glam::Vec2::new(20.0, 18.5),
+        facing: 0.0,
+        group: false,
+    };
+    let why = run.check(&t4, rules(), Side::Humans, &drift).unwrap_err();
+    assert!(why.to_string().contains("zero-g"), "{why}");
+    assert_eq!(
+        crate::rules::ambush::run_away::runners(&t4, rules(), Side::Humans),
+        Vec::<UnitId>::new()
+    );
+}
+
+#[test]
+fn the_marine_ai_runs_a_held_marine_away_from_the_enemy_and_stays_when_it_cannot() {
+    // 000: "they may run away" is the owning side's choice: the marine AI takes it when the run
+    // leaves the marine farther from the aliens it can see, and passes otherwise.
+    use crate::control::marine_ai;
+    use crate::control::memos::AiMemos;
+    use crate::rules::orders::{Decision, Order};
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::run_away::RunAwayState;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (20.0, 20.0), 0.0);
+    alien(&mut t, "A1", (20.0, 26.0), 180.0);
+    held_to_run(&mut t, m);
+    let d = Decision::RunAway { side: Side::Humans };
+    let order = marine_ai::decide(&t, rules(), &d, &AiMemos::default());
+    let Order::Move { unit, to, .. } = order.clone() else {
+        panic!("runs: {order:?}");
+    };
+    assert_eq!(unit, m);
+    assert!(to.distance(glam::Vec2::new(20.0, 26.0)) > 6.0 + 0.5, "{to}");
+    let run = RunAwayState::default();
+    assert_eq!(run.check(&t, rules(), Side::Humans, &order), Ok(()));
+    // Boxed in against the table's corner by the aliens, it stays.
+    let mut t2 = open_table();
+    let m2 = marine(&mut t2, "M1", (1.0, 1.0), 0.0);
+    alien(&mut t2, "A1", (1.0, 3.0), 180.0);
+    alien(&mut t2, "A2", (3.0, 1.0), 270.0);
+    held_to_run(&mut t2, m2);
+    assert_eq!(
+        marine_ai::decide(&t2, rules(), &d, &AiMemos::default()),
+        Order::EndRunAway
+    );
+}

@@ -446,7 +446,7 @@ fn play_all(
     let resume = resume.filter(|r| {
         r.scenario == scenario && r.sealed == sealed && r.at <= messages.len() && r.at >= 1
     });
-    let (from, played) = match resume {
+    let (from, mut played) = match resume {
         Some(r) => (r.at, r.played.clone()),
         None => (
             1,
@@ -463,16 +463,20 @@ fn play_all(
             },
         ),
     };
+    // The replay before the first message whose dice wait for an answer.
     let mut settled: Option<(usize, Played)> = None;
-    let Played {
-        mut game,
-        mut schedule,
-        mut ended_in,
-        mut open_through,
-        mut shown_log,
-        mut queues,
-    } = played;
     for (i, m) in messages.iter().enumerate().skip(from) {
+        if settled.is_none() && seed_for(ledger, me, m.seq).is_none() {
+            settled = Some((i, played.clone()));
+        }
+        let Played {
+            game,
+            schedule,
+            ended_in,
+            open_through,
+            shown_log,
+            queues,
+        } = &mut played;
         let GivenOrders {
             orders,
             last,
@@ -506,23 +510,10 @@ fn play_all(
         }
         let seed =
             seed_for(ledger, me, m.seq).map(|s| sealed.map_or(s, |(_, key)| sealed_seed(s, key)));
-        if seed.is_none() && settled.is_none() {
-            settled = Some((
-                i,
-                Played {
-                    game: game.clone(),
-                    schedule: schedule.clone(),
-                    ended_in,
-                    open_through,
-                    shown_log,
-                    queues: queues.clone(),
-                },
-            ));
-        }
         match seed {
             Some(seed) => {
                 game.dice.reseed(seed);
-                open_through = m.seq;
+                *open_through = m.seq;
                 // Message 1's stretch holds the game's opening, before any step.
                 if m.seq == 1 {
                     schedule.start = Some(Seed(seed));
@@ -536,7 +527,7 @@ fn play_all(
             None => game.dice.reseed([0; 32]),
         }
         let rolls = game.dice.log.len();
-        play_message(&mut game, m, &orders, seed.is_some())?;
+        play_message(game, m, &orders, seed.is_some())?;
         if let Some(view) = &m.view {
             let Some((sealing, _)) = sealed.filter(|(s, _)| s.ambusher == m.from) else {
                 return Err(format!(
@@ -547,9 +538,9 @@ fn play_all(
             // A view this player's game has replayed once need not be made again.
             if !view.checked {
                 let replayed = SealedView::of(
-                    &game,
+                    game,
                     sealing.column,
-                    shown_log,
+                    *shown_log,
                     queues.column_refused,
                     queues.of(sealing.column),
                 );
@@ -560,15 +551,15 @@ fn play_all(
                     ));
                 }
             }
-            shown_log += view.log_len;
+            *shown_log += view.log_len;
         }
         if let Some((sealing, _)) = sealed.filter(|_| may_queue) {
             queues.add(m.from, m.seq, sealing, queued);
         }
         if seed.is_some() {
-            give_last(&mut game, m, last.as_ref())?;
+            give_last(game, m, last.as_ref())?;
             if let Some((sealing, _)) = sealed {
-                queues.give(&mut game, sealing.column, m.seq);
+                queues.give(game, sealing.column, m.seq);
             }
         } else if game.dice.log.len() != rolls {
             return Err(format!(
@@ -577,28 +568,24 @@ fn play_all(
             ));
         }
         if game.is_over() && ended_in.is_none() {
-            ended_in = Some(m.seq);
+            *ended_in = Some(m.seq);
         }
     }
-    let (at, played) = settled.unwrap_or_else(|| {
-        (
-            messages.len(),
-            Played {
-                game: game.clone(),
-                schedule: schedule.clone(),
-                ended_in,
-                open_through,
-                shown_log,
-                queues: queues.clone(),
-            },
-        )
-    });
+    let (at, settled) = settled.unwrap_or_else(|| (messages.len(), played.clone()));
+    let Played {
+        game,
+        schedule,
+        ended_in,
+        open_through,
+        shown_log,
+        queues,
+    } = played;
     Ok(Rebuilt {
         resume: Some(Box::new(Resume {
             at,
             scenario: scenario.clone(),
             sealed,
-            played,
+            played: settled,
         })),
         queues,
         game,

@@ -392,37 +392,43 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
     assert_ne!(ambusher, scenario);
     std::fs::write(t.path("column.ron"), column).expect("written");
     std::fs::write(t.path("ambusher.ron"), ambusher).expect("written");
-    let started = ambush(&[
-        "pbem",
-        "new",
-        "--scenario",
-        "scenarios/jungle_patrol.ron",
-        "--side",
-        "humans",
-        "--data",
-        &t.path("A"),
-        "--ai",
-        "--out",
-        &t.message(0),
-        "--setup",
-        &t.path("column.ron"),
-    ]);
+    let started = ambush_fixed(
+        &[
+            "pbem",
+            "new",
+            "--scenario",
+            "scenarios/jungle_patrol.ron",
+            "--side",
+            "humans",
+            "--data",
+            &t.path("A"),
+            "--ai",
+            "--out",
+            &t.message(0),
+            "--setup",
+            &t.path("column.ron"),
+        ],
+        &t.entropy(0),
+    );
     assert!(started.status.success(), "{}", text(&started));
     let mut i = 0;
     while Path::new(&t.message(i)).is_file() {
         let out = if i == 0 {
-            ambush(&[
-                "pbem",
-                "open",
-                &t.message(0),
-                "--data",
-                &t.path("B"),
-                "--ai",
-                "--out",
-                &t.message(1),
-                "--setup",
-                &t.path("ambusher.ron"),
-            ])
+            ambush_fixed(
+                &[
+                    "pbem",
+                    "open",
+                    &t.message(0),
+                    "--data",
+                    &t.path("B"),
+                    "--ai",
+                    "--out",
+                    &t.message(1),
+                    "--setup",
+                    &t.path("ambusher.ron"),
+                ],
+                &t.entropy(1),
+            )
         } else {
             t.open(who_opens(i), &t.message(i), i)
         };

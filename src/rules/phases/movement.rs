@@ -490,28 +490,7 @@ impl DecisionPhase for MovementState {
                 facing,
                 full_speed,
             } => drift::push_off(table, rules, dice, unit, toward, facing, full_speed),
-            MoveChecked::Move(mut plan) => {
-                let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
-                // Each member counts its own kind of move (for shooting after it).
-                for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
-                    let kind = if pose
-                        .center
-                        .distance(table.unit(id).map_or(pose.center, |u| u.base.center))
-                        < MEASURING_SLACK
-                    {
-                        MoveKind::NoMove
-                    } else {
-                        own
-                    };
-                    if let Some(u) = table.unit_mut(id) {
-                        u.marks.moved = Some(kind);
-                        u.base = pose;
-                    }
-                }
-                if let Some(u) = found {
-                    hidden::reveal(table, dice, u, "an enemy runs into it");
-                }
-            }
+            MoveChecked::Move(plan) => make_move(table, rules, dice, side, plan),
             MoveChecked::Rotate { unit, turned } => {
                 if let Some(u) = table.unit_mut(unit) {
                     u.base = turned;
@@ -540,5 +519,33 @@ impl DecisionPhase for MovementState {
             let left = &mut self.moves_left[side.index()];
             *left = left.saturating_sub(1);
         }
+    }
+}
+
+/// Makes `side`'s checked move: each member ends at its pose and counts its own kind of move
+/// (for shooting after it), none if it only turned. A move judged on the table its side knows
+/// stops where it runs into a counter (004), and what is under it is found.
+pub(super) fn make_move(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    side: Side,
+    mut plan: MovePlan,
+) {
+    let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
+    for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
+        let start = table.unit(id).map_or(pose.center, |u| u.base.center);
+        let kind = if pose.center.distance(start) < MEASURING_SLACK {
+            MoveKind::NoMove
+        } else {
+            own
+        };
+        if let Some(u) = table.unit_mut(id) {
+            u.marks.moved = Some(kind);
+            u.base = pose;
+        }
+    }
+    if let Some(u) = found {
+        hidden::reveal(table, dice, u, "an enemy runs into it");
     }
 }

@@ -5,11 +5,11 @@ use crate::rules::ambush::run_away::{plan_run, runners};
 use crate::rules::dice::DiceService;
 use crate::rules::movement::MovePlan;
 use crate::rules::orders::{Decision, Order, OrderError, Step};
+use crate::rules::phases::movement::make_move;
 use crate::rules::phases::{DecisionPhase, PhaseStates};
-use crate::rules::table::{MoveKind, Table};
+use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::board::Side;
-use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::Rules;
 
 /// 000: "they may run away but they can only do this at the end of the unit". The owning side
@@ -87,30 +87,14 @@ impl DecisionPhase for RunAwayState {
         side: Side,
         checked: RunChecked,
     ) {
-        let mut plan = match checked {
+        let plan = match checked {
             RunChecked::End => {
                 self.done[side.index()] = true;
                 return;
             }
             RunChecked::Run(plan) => plan,
         };
-        // 004: a move judged on the table its side knows may run into a counter on its way.
-        let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
-        for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
-            let start = table.unit(id).map_or(pose.center, |u| u.base.center);
-            let kind = if pose.center.distance(start) < MEASURING_SLACK {
-                MoveKind::NoMove
-            } else {
-                own
-            };
-            if let Some(u) = table.unit_mut(id) {
-                u.marks.moved = Some(kind);
-                u.base = pose;
-            }
-        }
-        if let Some(u) = found {
-            hidden::reveal(table, dice, u, "an enemy runs into it");
-        }
+        make_move(table, rules, dice, side, plan);
         hidden::after_move(table, rules, dice);
     }
 }

@@ -8,7 +8,9 @@ use crate::rules::ambush::run_away;
 use crate::rules::movement;
 use crate::rules::orders::{Decision, Order};
 use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
+use crate::rules::table::{Table, Unit};
 use ambush_data::board::Side;
+use ambush_data::tables::Rules;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -60,21 +62,15 @@ fn update_previews(
                 }
                 Some(Draft::Shot { .. }) => {}
                 None => {
-                    // The live preview follows the pointer over open table (not for a unit
-                    // picked by keys: the idle pointer may be anywhere).
-                    if let Some(p) = pointer.world.filter(|_| !pointer.over_panel)
-                        && selection.hover.is_none()
-                        && !selection.by_keys
-                    {
-                        previews.movement =
-                            preview_move(table, &rules, unit.id, p, unit.base.facing, group);
-                        order = Some(Order::Move {
-                            unit: unit.id,
-                            to: p,
-                            facing: unit.base.facing,
-                            group,
-                        });
-                    }
+                    order = follow_pointer(
+                        table,
+                        &rules,
+                        unit,
+                        group,
+                        &pointer,
+                        &selection,
+                        &mut previews,
+                    );
                 }
             }
         }
@@ -89,19 +85,15 @@ fn update_previews(
                     previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
                 }
                 None => {
-                    if let Some(p) = pointer.world.filter(|_| !pointer.over_panel)
-                        && selection.hover.is_none()
-                        && !selection.by_keys
-                    {
-                        previews.movement =
-                            preview_move(table, &rules, unit.id, p, unit.base.facing, group);
-                        order = Some(Order::Move {
-                            unit: unit.id,
-                            to: p,
-                            facing: unit.base.facing,
-                            group,
-                        });
-                    }
+                    order = follow_pointer(
+                        table,
+                        &rules,
+                        unit,
+                        group,
+                        &pointer,
+                        &selection,
+                        &mut previews,
+                    );
                 }
                 _ => {}
             }
@@ -142,4 +134,27 @@ fn update_previews(
         s.verdict = Err(why.clone());
     }
     previews.verdict = Some((order, verdict));
+}
+
+/// The live preview of a move that follows the pointer over open table, and the order a commit
+/// would give: none for a unit picked by keys, since the idle pointer may be anywhere.
+fn follow_pointer(
+    table: &Table,
+    rules: &Rules,
+    unit: &Unit,
+    group: bool,
+    pointer: &Pointer,
+    selection: &Selection,
+    previews: &mut Previews,
+) -> Option<Order> {
+    let p = pointer
+        .world
+        .filter(|_| !pointer.over_panel && selection.hover.is_none() && !selection.by_keys)?;
+    previews.movement = preview_move(table, rules, unit.id, p, unit.base.facing, group);
+    Some(Order::Move {
+        unit: unit.id,
+        to: p,
+        facing: unit.base.facing,
+        group,
+    })
 }

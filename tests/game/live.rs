@@ -108,6 +108,32 @@ fn finish(mut child: Child, mut out: BufReader<std::process::ChildStdout>) -> (b
     (status.success(), format!("{rest}{err}"))
 }
 
+/// Waits for the host to end, and checks that it ended well and that both ends printed
+/// `verified` with the same table.
+fn verified_at_both_ends(child: Child, out: BufReader<std::process::ChildStdout>, joined: &Output) {
+    let (ok, hosted) = finish(child, out);
+    let joined = text(joined);
+    assert!(ok, "{hosted}");
+    for said in [&hosted, &joined] {
+        assert!(
+            said.contains("verified"),
+            "joiner: {joined}\nhost: {hosted}"
+        );
+    }
+    let table = |said: &str| {
+        said.trim()
+            .rsplit(' ')
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(
+        table(&hosted),
+        table(&joined),
+        "both copies end on the same table"
+    );
+}
+
 fn kept(data: &Path) -> usize {
     std::fs::read_dir(data.join("pbem"))
         .into_iter()
@@ -184,26 +210,7 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     assert_ne!(code, old_code, "a resumed game gets a new code");
     let mut stranger = intruder(port, &old_code, &data("Y"));
     let joined = join(port, &code, &["--data", &b, "--ai"]);
-    let (ok, hosted) = finish(child, out);
-    let joined = text(&joined);
-    assert!(ok, "{hosted}");
-    assert!(
-        joined.contains("verified"),
-        "joiner: {joined}\nhost: {hosted}"
-    );
-    let table = |said: &str| {
-        said.trim()
-            .rsplit(' ')
-            .next()
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert!(hosted.contains("verified"), "{hosted}");
-    assert_eq!(
-        table(&hosted),
-        table(&joined),
-        "both copies end on the same table"
-    );
+    verified_at_both_ends(child, out, &joined);
     // The game was played through past it; its own refusal (the first intruder's, above) would
     // take another 15 s to come.
     let _ = stranger.kill();
@@ -241,27 +248,7 @@ fn a_mods_scenario_is_played_live_with_its_mods_tables() {
         .env(fixed, "live-mod-join")
         .output()
         .expect("the joiner runs");
-    let (ok, hosted) = finish(child, out);
-    let joined = text(&joined);
-    assert!(ok, "{hosted}");
-    for said in [&hosted, &joined] {
-        assert!(
-            said.contains("verified"),
-            "joiner: {joined}\nhost: {hosted}"
-        );
-    }
-    let table = |said: &str| {
-        said.trim()
-            .rsplit(' ')
-            .next()
-            .unwrap_or_default()
-            .to_string()
-    };
-    assert_eq!(
-        table(&hosted),
-        table(&joined),
-        "both copies end on the same table"
-    );
+    verified_at_both_ends(child, out, &joined);
     assert!(kept(&dir.join("B")) > 2, "the game was played");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -176,6 +176,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                 &out,
                 shot,
                 set_up,
+                pbem::Carried::default(),
             )?;
             match opened.answered {
                 Some(seq) => println!(
@@ -221,8 +222,9 @@ fn open(
     out: &Path,
     screenshot: Option<(PathBuf, u32)>,
     set_up: Option<String>,
+    carried: pbem::Carried,
 ) -> Result<pbem::Opened, CliError> {
-    let mut turn = match pbem::prepare(data, message).map_err(refused)? {
+    let mut turn = match pbem::prepare_carrying(data, message, carried).map_err(refused)? {
         pbem::Prepared::Over(opened) => return Ok(opened),
         pbem::Prepared::Answer(turn) => turn,
     };
@@ -341,11 +343,16 @@ pub fn live(args: Live) -> Result<(), CliError> {
         (None, None) => return Err(CliError::Usage("give --host PORT or --join ADDR".into())),
     };
     link.connected().map_err(CliError::Failed)?;
+    // Each answer's replay is carried to the next message, so that a message late in the game
+    // costs about what one early in it does.
+    let mut carried = pbem::Carried::default();
     let mut answer = |received: &Path, out: &Path| -> Result<(), String> {
         let choices = (args.ai, args.accept_scenario);
-        open(&data, received, choices, out, None, set_up.clone())
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let taken = std::mem::take(&mut carried);
+        let opened = open(&data, received, choices, out, None, set_up.clone(), taken)
+            .map_err(|e| e.to_string())?;
+        carried = opened.carried;
+        Ok(())
     };
     let mut session = Session {
         state: LiveState::new(data.clone(), game),

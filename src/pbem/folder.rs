@@ -2,7 +2,7 @@
 
 use super::crypto::{Bytes32, Contribution, Opening};
 use super::game::{
-    Kept, MySecrets, Rebuilt, ai_turn, mark_checked, planned_queue, rebuild, rebuild_kept,
+    Kept, MySecrets, Rebuilt, Replay, Resume, ai_turn, mark_checked, planned_queue, rebuild,
     rebuild_kept_from, scenario_of, setup_for,
 };
 use super::message::{
@@ -334,6 +334,30 @@ pub struct Opened {
     pub ending: Option<String>,
     /// Orders the answer gives.
     pub orders: usize,
+    /// The replay the answer's check made, for the game's next message to carry on from.
+    pub carried: Carried,
+}
+
+/// A replay of a game's messages that the next message of the same game may carry on from
+/// instead of from the first message (`prepare_carrying`): a live game keeps it between its
+/// messages, so each costs about the same at the end of a game as at its start. A cache: two
+/// openings that differ only in it are the same, and a replay checks that it is its own game's.
+#[derive(Clone, Default)]
+pub struct Carried(pub Option<Arc<Resume>>);
+
+impl std::fmt::Debug for Carried {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0 {
+            Some(_) => "Carried(a replay)",
+            None => "Carried(nothing)",
+        })
+    }
+}
+
+impl PartialEq for Carried {
+    fn eq(&self, _: &Carried) -> bool {
+        true
+    }
 }
 
 /// A received message checked and played on this side's table, waiting for this side's
@@ -369,6 +393,16 @@ pub enum Prepared {
 /// it on this side's table, with the rule tables its first message builds. A refused message
 /// changes nothing.
 pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
+    prepare_carrying(data, received, Carried::default())
+}
+
+/// `prepare`, its replay carrying on from `carried` (an earlier answer's, `Opened::carried`)
+/// where that is a replay of this game's messages.
+pub fn prepare_carrying(
+    data: &Path,
+    received: &Path,
+    carried: Carried,
+) -> Result<Prepared, PbemError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
     let mut opening_check = None;
@@ -425,8 +459,12 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
     }
     kept.push(Kept::of(&file));
     let rules = &rules_of_game(&first)?;
-    let rebuilt =
-        rebuild_kept(&first, &kept, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
+    let replay = Replay {
+        resume: carried.0.as_deref(),
+        hashed: false,
+    };
+    let rebuilt = rebuild_kept_from(&first, &kept, &ledger, &me, rules, replay)
+        .map_err(PbemError::DoesNotReplay)?;
     // Once the game is over, only its end is owed: the other side's last stretch, or the
     // ambusher's secrets, which it opens at the end at the latest.
     let reveal_owed = Sealing::of(&rebuilt.scenario).is_some_and(|s| {
@@ -441,6 +479,7 @@ pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
             answered: None,
             ending: ending(&rebuilt),
             orders: 0,
+            carried: Carried(rebuilt.resume.clone()),
         }));
     }
     Ok(Prepared::Answer(Box::new(Turn {
@@ -571,7 +610,10 @@ impl Turn {
             &ledger,
             &secrets,
             &rules,
-            rebuilt.resume.as_deref(),
+            Replay {
+                resume: rebuilt.resume.as_deref(),
+                hashed: false,
+            },
         )
         .map_err(PbemError::DoesNotReplay)?;
         folder.keep(&received, &secrets)?;
@@ -585,6 +627,7 @@ impl Turn {
             orders: answer.message.orders.len()
                 + usize::from(answer.message.last.is_some())
                 + answer.message.queued.len(),
+            carried: Carried(after.resume.clone()),
         })
     }
 }

@@ -113,7 +113,7 @@ pub struct Rebuilt {
     pub queues: Queues,
     /// Where a replay of the same messages and more may carry on from, instead of from the
     /// first message: `None` when it must start over.
-    pub resume: Option<Box<Resume>>,
+    pub resume: Option<Arc<Resume>>,
 }
 
 /// What replaying the messages so far has made, message by message.
@@ -129,9 +129,16 @@ struct Played {
 
 /// The replay after the messages before `at`, whose dice were all open: a message's dice wait
 /// for the answer to it, so the messages from `at` on are the ones another replay plays
-/// otherwise. Valid for a replay of the same game, its secrets opened as far as before.
+/// otherwise. Valid for a replay of the same game, its secrets opened as far as before: a
+/// replay carries on from it only where its game and its last message's digest (which chains
+/// every message before) are the replay's own.
 pub struct Resume {
     at: usize,
+    game: Bytes32,
+    /// The digest of message `at - 1`.
+    through: Bytes32,
+    /// Its orders were kept with their hashes (`Replay::hashed`).
+    hashed: bool,
     scenario: Scenario,
     sealed: Option<(Sealing, Bytes32)>,
     played: Played,
@@ -255,19 +262,35 @@ pub fn rebuild_kept(
     me: &MySecrets,
     rules: &Arc<Rules>,
 ) -> Result<Rebuilt, String> {
-    rebuild_kept_from(first, messages, ledger, me, rules, None)
+    let replay = Replay {
+        resume: None,
+        hashed: true,
+    };
+    rebuild_kept_from(first, messages, ledger, me, rules, replay)
 }
 
-/// `rebuild_kept`, carrying on from `resume` (an earlier replay of the same messages, fewer
-/// of whose dice were open) where it still holds, instead of from the first message: the
-/// same game, for a fraction of the work late in a game.
+/// Where a replay of a game's messages starts, and what it keeps of the orders it plays.
+#[derive(Clone, Copy)]
+pub struct Replay<'a> {
+    /// An earlier replay of the same messages, fewer of whose dice were open, to carry on from
+    /// where it still holds instead of from the first message: the same game, for a fraction
+    /// of the work late in a game.
+    pub resume: Option<&'a Resume>,
+    /// Keep the table's hash after each order the game gives, as a save of the game needs
+    /// (`verify --save`). A replay that shows the table and answers it needs none: the orders
+    /// an answer sends are hashed as they are given, and orders replayed from a message still
+    /// have the hashes it states checked.
+    pub hashed: bool,
+}
+
+/// `rebuild_kept`, carrying on from where `replay` says.
 pub fn rebuild_kept_from(
     first: &MessageFile,
     messages: &[Kept],
     ledger: &Ledger,
     me: &MySecrets,
     rules: &Arc<Rules>,
-    resume: Option<&Resume>,
+    replay: Replay,
 ) -> Result<Rebuilt, String> {
     let opening = first
         .message
@@ -276,7 +299,7 @@ pub fn rebuild_kept_from(
         .ok_or("the game has no first message")?;
     let public = scenario_of(&opening.scenario, rules)?;
     let Some(sealing) = Sealing::of(&public) else {
-        return play_all(messages, ledger, me, rules, public, None, resume);
+        return play_all(messages, ledger, me, rules, public, None, replay);
     };
     let march: Option<MarchOrder> = secret(ledger, me, sealing.column, MARCH)?;
     let set_up: Option<AmbushSecret> = secret(ledger, me, sealing.ambusher, SETUP)?;
@@ -311,7 +334,7 @@ pub fn rebuild_kept_from(
         rules,
         full,
         Some((sealing, set_up.dice_key)),
-        resume,
+        replay,
     )
 }
 
@@ -441,10 +464,16 @@ fn play_all(
     rules: &Arc<Rules>,
     scenario: Scenario,
     sealed: Option<(Sealing, Bytes32)>,
-    resume: Option<&Resume>,
+    replay: Replay,
 ) -> Result<Rebuilt, String> {
-    let resume = resume.filter(|r| {
-        r.scenario == scenario && r.sealed == sealed && r.at <= messages.len() && r.at >= 1
+    let resume = replay.resume.filter(|r| {
+        (r.hashed || !replay.hashed)
+            && r.at >= 1
+            && r.at <= messages.len()
+            && r.game == ledger.game
+            && ledger.digests.get(messages[r.at - 1].seq as usize) == Some(&r.through)
+            && r.sealed == sealed
+            && r.scenario == scenario
     });
     let (from, mut played) = match resume {
         Some(r) => (r.at, r.played.clone()),
@@ -463,6 +492,7 @@ fn play_all(
             },
         ),
     };
+    played.game.record.unhashed = !replay.hashed;
     // The replay before the first message whose dice wait for an answer.
     let mut settled: Option<(usize, Played)> = None;
     for (i, m) in messages.iter().enumerate().skip(from) {
@@ -573,20 +603,30 @@ fn play_all(
     }
     let (at, settled) = settled.unwrap_or_else(|| (messages.len(), played.clone()));
     let Played {
-        game,
+        mut game,
         schedule,
         ended_in,
         open_through,
         shown_log,
         queues,
     } = played;
+    // The orders given on the table shown from here on are sent, with their hashes.
+    game.record.unhashed = false;
+    let through = at
+        .checked_sub(1)
+        .and_then(|last| ledger.digests.get(messages[last].seq as usize));
     Ok(Rebuilt {
-        resume: Some(Box::new(Resume {
-            at,
-            scenario: scenario.clone(),
-            sealed,
-            played: settled,
-        })),
+        resume: through.map(|through| {
+            Arc::new(Resume {
+                at,
+                game: ledger.game,
+                through: *through,
+                hashed: replay.hashed,
+                scenario: scenario.clone(),
+                sealed,
+                played: settled,
+            })
+        }),
         queues,
         game,
         scenario,

@@ -98,6 +98,7 @@ impl Game {
                 // The schedule counts the orders given by the record.
                 on: setup.record_orders || !setup.dice_schedule.before_order.is_empty(),
                 orders: Vec::new(),
+                unhashed: false,
             },
             replay: ReplayQueue::default(),
             ai_memos: AiMemos::default(),

@@ -257,7 +257,10 @@ fn record(kept: &mut OrderRecord, table: &Table, rolls_before: usize, side: Side
             turn: table.progress.turn,
             side,
             order,
-            hash: table_hash(table),
+            hash: match kept.unhashed {
+                true => String::new(),
+                false => table_hash(table),
+            },
             rolls_before,
         });
     }

@@ -999,3 +999,69 @@ fn a_first_message_whose_mod_patches_are_bad_is_refused_by_pbem_open() {
         );
     }
 }
+
+/// Plays `scenario` by file in-process between `t`'s folders A (the humans, who start) and B,
+/// both sides by the AI, for at most `messages` messages. Each message is opened twice: with a
+/// replay from the first message, and carrying on from `carry(side's last answer's replay)`, as
+/// live play does; the table each shows must be the same. Returns the last answer's replay.
+fn play_carrying(
+    t: &Table,
+    scenario: &str,
+    messages: u64,
+    carry: impl Fn(ambush::pbem::Carried) -> ambush::pbem::Carried,
+) -> ambush::pbem::Carried {
+    use ambush::pbem::{Carried, Prepared, prepare, prepare_carrying};
+    use ambush::play::record::table_hash;
+    let (text, tables) =
+        ambush::pbem::scenario_to_play(&root().join(scenario)).expect("the scenario reads");
+    let folder = |who: &str| PathBuf::from(t.path(who));
+    let message = |i: u64| PathBuf::from(t.message(i));
+    let side = ambush_data::board::Side::Humans;
+    ambush::pbem::start(&folder("A"), &text, side, tables, &message(0), None).expect("started");
+    let mut carried = [Carried::default(), Carried::default()];
+    let mut last = Carried::default();
+    for i in 0..messages {
+        let (who, k) = (who_opens(i), usize::from(who_opens(i) == "B"));
+        let Prepared::Answer(fresh) = prepare(&folder(who), &message(i)).expect("it opens") else {
+            break;
+        };
+        let carried_in = carry(std::mem::take(&mut carried[k]));
+        let Prepared::Answer(turn) =
+            prepare_carrying(&folder(who), &message(i), carried_in).expect("it opens")
+        else {
+            panic!("message {i} opens as an answer from the first message, not carried");
+        };
+        assert_eq!(
+            table_hash(&turn.rebuilt.game.table),
+            table_hash(&fresh.rebuilt.game.table),
+            "{scenario}, message {i}: the carried replay shows another table"
+        );
+        assert_eq!(
+            turn.rebuilt.game.record.orders.len(),
+            fresh.rebuilt.game.record.orders.len()
+        );
+        let opened = turn.send_ai_turn(&message(i + 1)).expect("answered");
+        carried[k] = opened.carried.clone();
+        last = opened.carried;
+    }
+    last
+}
+
+/// Issue 36: "Keep the played game with its messages ... so a message costs the same at the
+/// end of a game as at its start". Live play carries each answer's replay to its side's next
+/// message (`pbem::prepare_carrying`): at every message of an ambush by file, and of a game
+/// open to both, the table shown is the one a replay from the first message shows; and a
+/// replay carried from another game of the same scenario, which a cheat's or a muddled
+/// session's could be, is not carried on from.
+#[test]
+fn a_replay_carried_to_the_next_message_shows_the_table_a_replay_from_the_first_shows() {
+    let ambush_game = Table::new("carried-ambush");
+    play_carrying(&ambush_game, "scenarios/jungle_patrol.ron", 40, |c| c);
+    let other = Table::new("carried-other");
+    let foreign = play_carrying(&other, "scenarios/crashed_ship.ron", 20, |c| c);
+    assert!(foreign.0.is_some(), "an answer leaves a replay to carry");
+    let open_game = Table::new("carried-open");
+    play_carrying(&open_game, "scenarios/crashed_ship.ron", 20, |_| {
+        foreign.clone()
+    });
+}

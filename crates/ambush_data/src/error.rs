@@ -235,7 +235,17 @@ pub(crate) fn first_non_finite_number(text: &str) -> Option<(usize, usize, Strin
             {
                 step(&mut i, &mut line, &mut column);
             }
-            let token: String = chars[start..i].iter().collect();
+            let word = &chars[start..i];
+            // Only a word that could name a non-finite float or overflow one is looked at
+            // closely: most words are field names and short numbers, and making each a string
+            // was most of the cost of reading a long message.
+            let could_be_named = matches!(word[0], 'N' | 'i') && word.len() <= 6;
+            let could_overflow = word[0].is_ascii_digit()
+                && (word.len() >= 39 || word.contains(&'e') || word.contains(&'E'));
+            if !could_be_named && !could_overflow {
+                continue;
+            }
+            let token: String = word.iter().collect();
             let named_non_finite = matches!(
                 token.as_str(),
                 "NaN" | "NaNf32" | "NaNf64" | "inf" | "inff32" | "inff64"

@@ -239,6 +239,19 @@ fn candidates(
             unit: *unit,
             attempt: true,
         }),
+        // 004's spring point: anywhere on the lead's path, a little off it either side (refused),
+        // or on.
+        Decision::Spring {
+            from, to, march_on, ..
+        } => {
+            for _ in 0..=RANDOM_MOVES_PER_UNIT {
+                let at = rng.random_range((from - 1.0)..=(to + 1.0));
+                out.push(Order::SpringAt { at });
+            }
+            if *march_on {
+                out.push(Order::MarchOn);
+            }
+        }
         // 000's third unit: random moves of the units the ambush holds, most of them refused
         // for not taking the unit away from every enemy.
         Decision::RunAway { side } => {

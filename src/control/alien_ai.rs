@@ -19,6 +19,8 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision) -> Order {
     match decision {
         Decision::Move { .. } => movement_order(table, rules),
         Decision::Shoot { .. } => shooting_order(table, rules),
+        // 004: the ambusher springs at the scenario's spring point once the lead can reach it.
+        Decision::Spring { .. } => crate::rules::phases::approach::scenario_choice(decision),
         // Aliens never break off or disengage, nor run away when an ambush holds them (an alien
         // column): "they just keep coming".
         other => passing_order(other),

@@ -41,6 +41,8 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision, memos: &AiMemos
             attempt: true,
         },
         Decision::RunAway { side } => run_away_order(table, rules, *side),
+        // 004: the ambusher springs at the scenario's spring point once the lead can reach it.
+        Decision::Spring { .. } => crate::rules::phases::approach::scenario_choice(decision),
         other => passing_order(other),
     }
 }

@@ -34,10 +34,23 @@ pub struct Pointer {
 /// An order being drawn up but not yet given.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Draft {
-    Move { to: Vec2, facing: f32 },
-    Rotate { facing: f32 },
-    Charge { target: UnitId },
-    Shot { target: UnitId },
+    Move {
+        to: Vec2,
+        facing: f32,
+    },
+    Rotate {
+        facing: f32,
+    },
+    Charge {
+        target: UnitId,
+    },
+    Shot {
+        target: UnitId,
+    },
+    /// 004: the spring point, inches along the column's route.
+    Spring {
+        at: f32,
+    },
 }
 
 /// The selected unit and the order drawn up for it.
@@ -83,6 +96,9 @@ pub enum Request {
     NextFormation,
     /// Change the selected unit's formation (a button of the orders panel).
     ChangeFormation(UnitId, Option<FormationName>),
+    /// 004: put the spring point this many inches along the column's route (the orders panel's
+    /// slider).
+    SpringAt(f32),
 }
 
 /// What the table shows about the order being drawn up.

@@ -12,6 +12,7 @@ use crate::rules::preview::{self, facing_toward, unit_at};
 use crate::rules::shooting;
 use crate::rules::table::{Table, UnitId};
 use ambush_data::board::Side;
+use ambush_data::geometry::{distance_along, route_of};
 use ambush_data::tables::Rules;
 
 /// The units the player may act with for `decision`, in table order (Tab cycles through them).
@@ -23,6 +24,8 @@ pub fn actors(table: &Table, rules: &Rules, decision: &Decision) -> Vec<UnitId> 
         Decision::Engage { candidates, .. } => candidates.clone(),
         Decision::Disengage { unit, .. } | Decision::BreakOff { unit, .. } => vec![*unit],
         Decision::RunAway { side } => run_away::runners(table, rules, *side),
+        // The spring point is a place on the route, not a unit's order.
+        Decision::Spring { .. } => Vec::new(),
     }
 }
 
@@ -49,7 +52,11 @@ pub fn handle(
         | Request::KeyClick(_) => sel.by_keys = true,
         _ => {}
     }
+    if let Some(d @ Decision::Spring { from, to, hint, .. }) = decision {
+        return spring_request(request, d, table, sel, (*from, *to, *hint));
+    }
     match request {
+        Request::SpringAt(_) => None,
         Request::Click(p) | Request::KeyClick(p) => match unit_at(table, *p) {
             Some(u) => pick(u, decision, table, rules, sel),
             None => {
@@ -252,6 +259,52 @@ fn pick(
     None
 }
 
+/// How far one press of a turn key moves the spring point along the route, inches.
+const SPRING_STEP: f32 = 1.0;
+
+/// A request while the ambusher chooses its spring point (004): a click, or the keyboard's
+/// cursor, puts it at the nearest point of the route; the turn keys move it an inch along;
+/// the slider sets it; commit springs there, pass marches on (or springs at the scenario's
+/// point, in a simple set-up).
+fn spring_request(
+    request: &Request,
+    decision: &Decision,
+    table: &Table,
+    sel: &mut Selection,
+    (from, to, hint): (f32, f32, f32),
+) -> Option<(Side, Order)> {
+    let now = match sel.draft {
+        Some(Draft::Spring { at }) => at,
+        _ => hint.clamp(from, to),
+    };
+    let at = match request {
+        Request::Click(p) | Request::KeyClick(p) | Request::Cursor(p) => {
+            let spec = table.config.ambush.as_ref()?;
+            let (route, _) = route_of(&spec.route);
+            distance_along(&route, *p)
+        }
+        Request::Turn(delta) => now + SPRING_STEP * delta.signum(),
+        Request::SpringAt(at) => *at,
+        Request::Commit => {
+            sel.committed = true;
+            return drafted(decision, table, sel);
+        }
+        Request::Pass => {
+            sel.draft = None;
+            return Some((decision.side(), passing_order(decision)));
+        }
+        Request::Cancel => {
+            sel.draft = None;
+            return None;
+        }
+        _ => return None,
+    };
+    sel.draft = Some(Draft::Spring {
+        at: at.clamp(from, to),
+    });
+    None
+}
+
 /// A click on open table: the destination of the selected unit's move.
 fn place(
     p: glam::Vec2,
@@ -348,7 +401,7 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
                     target,
                     edge: None,
                 },
-                Draft::Shot { .. } => return None,
+                Draft::Shot { .. } | Draft::Spring { .. } => return None,
             }
         }
         Decision::RunAway { .. } => {
@@ -364,6 +417,12 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
                 group: !sel.alone && side == Side::Humans,
             }
         }
+        Decision::Spring { from, to, hint, .. } => Order::SpringAt {
+            at: match sel.draft {
+                Some(Draft::Spring { at }) => at,
+                _ => hint.clamp(*from, *to),
+            },
+        },
         Decision::Board { .. } => Order::Board {
             unit: sel.unit.filter(|u| own(table, *u, side))?,
         },

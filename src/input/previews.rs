@@ -60,7 +60,7 @@ fn update_previews(
                 Some(Draft::Charge { target }) => {
                     previews.charge = Some(preview_charge(table, &rules, unit.id, target));
                 }
-                Some(Draft::Shot { .. }) => {}
+                Some(Draft::Shot { .. }) | Some(Draft::Spring { .. }) => {}
                 None => {
                     order = follow_pointer(
                         table,

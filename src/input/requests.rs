@@ -166,6 +166,7 @@ fn say_what_is_awaited(game: Option<Res<GameInPlay>>, mut last: Local<Option<Str
                 Decision::Engage { .. } => "engage",
                 Decision::BreakOff { .. } => "break off",
                 Decision::RunAway { .. } => "run away",
+                Decision::Spring { .. } => "spring the ambush",
             };
             format!(
                 "waiting for the {:?} to {what} (turn {}, order {})",

@@ -11,8 +11,8 @@ use super::message::{
 };
 use super::scenario_check::{OpeningCheck, own_mods, own_scenarios};
 use super::sealed::{
-    AmbushSecret, ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, chosen_set_up,
-    dark_side, orders_secret,
+    AmbushSecret, ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, announced_spring,
+    awaits_announced_spring, chosen_set_up, dark_side, orders_secret,
 };
 use super::store::write_private;
 use super::{Ledger, Refusal};
@@ -707,6 +707,7 @@ impl Turn {
         sealing.ambusher == self.me.side
             && !self.ledger.secrets(self.me.side).opened.contains_key(SETUP)
             && r.started()
+            && !awaits_announced_spring(&r.game)
             && !r.game.is_over()
             && dark_side(&r.game).is_some()
     }
@@ -844,7 +845,7 @@ pub fn games(data: &Path) -> Vec<Bytes32> {
 }
 
 /// Commits to this side's secret set-up in its first message of an ambush: the column's order
-/// of march, or the ambusher's placement, spring point and dice key; the player's `chosen`
+/// of march, or the ambusher's placement and dice key; the player's `chosen`
 /// set-up, or the scenario's own.
 fn commit_set_up(
     public: &Scenario,
@@ -865,7 +866,6 @@ fn commit_set_up(
         let mut secret = AmbushSecret::of(public, random(Bytes32::random())?);
         if let Some(c) = chosen {
             secret.placement = c.placement.clone().or(secret.placement);
-            secret.spring_at = c.spring_at.or(secret.spring_at);
         }
         Some((SETUP, ron_of(&secret)?))
     } else {
@@ -922,6 +922,22 @@ fn seal(
         return Ok(());
     }
     if !rebuilt.started() {
+        return Ok(());
+    }
+    if awaits_announced_spring(&rebuilt.game) {
+        // 004's simple set-up: "Finally, the player conducting the ambush indicates where he
+        // wants the lead unit to be when the ambush is sprung." Announced openly, as the
+        // message's `last`, whose dice wait for the answer as any order's; the column's game
+        // checks it on receipt.
+        if message.last.is_none() && message.orders.is_empty() && message.queued.len() == 1 {
+            message.last = message.queued.pop();
+        }
+        let given = GivenOrders {
+            orders: message.orders.clone(),
+            last: message.last.clone(),
+            queued: message.queued.clone(),
+        };
+        announced_spring(message.seq, &given, &rebuilt.scenario).map_err(PbemError::Store)?;
         return Ok(());
     }
     // The table after this message's orders: the column is shown it, unless they leave

@@ -2,14 +2,14 @@
 
 use super::crypto::{Bytes32, Contribution, Opening, dice_seed};
 use super::sealed::{
-    AmbushSecret, GivenOrders, MARCH, SETUP, SealedView, Sealing, dark_side, full_scenario,
-    orders_secret, sealed_seed,
+    AmbushSecret, GivenOrders, MARCH, SETUP, SealedView, Sealing, announced_spring, dark_side,
+    full_scenario, orders_secret, sealed_seed,
 };
 use super::{Ledger, MessageFile};
 use crate::control::{Controller, Controllers};
 use crate::game::visibility::{known_of_the_enemy, redact};
 use crate::play::Game;
-use crate::play::deployment::MarchOrder;
+use crate::play::deployment::{MarchOrder, spring_bounds};
 use crate::play::new_game::{DiceSchedule, NewGame, Seed};
 use crate::play::record::RecordedOrder;
 use crate::rules::log::RollEntry;
@@ -308,7 +308,7 @@ pub fn rebuild_kept_from(
             // Its first message is still to come: it commits to its set-up there.
             return Ok(unstarted(public, rules));
         }
-        return shown_to_column(messages, ledger, sealing, public, rules);
+        return shown_to_column(messages, ledger, me, sealing, public, rules);
     };
     if sealing.march && march.is_none() {
         // The ambusher waits for the column to show its order of march (004: "Then, the
@@ -358,10 +358,13 @@ fn unstarted(public: Scenario, rules: &Arc<Rules>) -> Rebuilt {
 
 /// The column's side of an ambush still sealed: the last table the ambusher's game showed,
 /// with every readable roll so far. Each view must carry on from the last, and the ambusher's
-/// orders must be committed in the message that seals them.
+/// orders must be committed in the message that seals them. In a simple set-up, the ambusher's
+/// first message after the column shows its order of march announces the spring point openly,
+/// once, on the route (`announced_spring`).
 fn shown_to_column(
     messages: &[Kept],
     ledger: &Ledger,
+    me: &MySecrets,
     sealing: Sealing,
     public: Scenario,
     rules: &Arc<Rules>,
@@ -371,6 +374,20 @@ fn shown_to_column(
         rules.clone(),
     );
     let committed = &ledger.secrets(sealing.ambusher).committed;
+    let march: Option<MarchOrder> = secret(ledger, me, sealing.column, MARCH)?;
+    // The spring point's bounds as the column knows them: its own order of march, shown.
+    let column_scenario = march
+        .as_ref()
+        .map_or_else(|| public.clone(), |m| m.apply(&public));
+    let simple = spring_bounds(&public).is_some();
+    // The column shows its order of march in its first message after the ambusher's set-up.
+    let march_shown_in = committed.get(SETUP).and_then(|(_, at)| {
+        messages
+            .iter()
+            .find(|m| m.from == sealing.column && m.seq > *at)
+            .map(|m| m.seq)
+    });
+    let mut announced: Option<u64> = None;
     let mut log = Vec::new();
     let mut last_view: Option<&SealedView> = None;
     for m in messages {
@@ -381,6 +398,33 @@ fn shown_to_column(
             return Err(format!(
                 "message {}: the ambusher has not committed to its set-up",
                 m.seq
+            ));
+        }
+        let shown_before = march_shown_in.filter(|s| *s < m.seq);
+        if simple && !m.given.is_empty() && m.view.is_none() {
+            // 004: "Then, the player being ambushed shows the other player the order ...
+            // Finally, the player conducting the ambush indicates where he wants the lead unit
+            // to be": once, after the order is shown, on the route.
+            if let Some(first) = announced {
+                return Err(format!(
+                    "message {}: its `last` announces a second spring point; the ambusher announced it in message {first}",
+                    m.seq
+                ));
+            }
+            if shown_before.is_none() {
+                return Err(format!(
+                    "message {}: its `last` announces a spring point before the {:?} have shown their order of march",
+                    m.seq, sealing.column
+                ));
+            }
+            announced_spring(m.seq, &m.given, &column_scenario)?;
+            announced = Some(m.seq);
+            continue;
+        }
+        if let (true, None, Some(shown)) = (simple, announced, shown_before) {
+            return Err(format!(
+                "message {}: it does not announce the spring point (`last: Some(SpringAt(at: ..))`), due in the ambusher's first message after the {:?} showed their order of march (message {shown})",
+                m.seq, sealing.column
             ));
         }
         if !m.given.is_empty() {

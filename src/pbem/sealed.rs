@@ -1,10 +1,13 @@
-//! An ambush played by file: the secrets each side seals (the column's order of march; the ambusher's hidden units, dummies, spring point and dice key; the ambusher's orders while its units hide) and the table the ambusher's game shows the column meanwhile.
+//! An ambush played by file: the secrets each side seals (the column's order of march; the ambusher's hidden units, dummies and dice key; the ambusher's orders while its units hide), the spring point it announces openly, and the table the ambusher's game shows the column meanwhile.
 //!
 //! 004's set-up is the order of the exchange: "the player that will be ambushed writes down the
 //! order that his units will move" (the column commits to it), "the player conducting the
 //! ambush places his figures ... or places hidden unit counters and dummy counters" (the
 //! ambusher commits to its set-up), "then, the player being ambushed shows the other player the
-//! order" (the column opens its commitment). From then on only the ambusher's game knows the
+//! order" (the column opens its commitment), "Finally, the player conducting the ambush
+//! indicates where he wants the lead unit to be when the ambush is sprung" (a simple set-up's
+//! ambusher announces its spring point openly, in its first message after the order is
+//! shown: `announced_spring`). From then on only the ambusher's game knows the
 //! whole table: it plays every order and shows the column what the column's screen may show
 //! (`game::visibility`, the one place that decides it). When nothing is left hidden, or the game
 //! ends, the ambusher opens everything, and the column's game replays the whole game and checks
@@ -13,7 +16,7 @@
 use super::crypto::Bytes32;
 use crate::game::visibility::{kept_in_the_dark, read_by, redact};
 use crate::play::Game;
-use crate::play::deployment::{MarchOrder, Placement, SpringPoint, column_labels};
+use crate::play::deployment::{MarchOrder, Placement, column_labels, spring_bounds};
 use crate::play::record::RecordedOrder;
 use crate::rules::cards::Card;
 use crate::rules::log::RollEntry;
@@ -59,16 +62,16 @@ impl Sealing {
     }
 }
 
-/// The ambusher's secret set-up: where its units and dummy counters stand, where it springs
-/// the ambush, and the key it mixes into every die so the column cannot work out its secret
-/// rolls from the dice seeds.
+/// The ambusher's secret set-up: where its units and dummy counters stand, and the key it mixes
+/// into every die so the column cannot work out its secret rolls from the dice seeds. The
+/// spring point is no part of it: 004 has the ambusher pick it after the column's order of march
+/// is shown, openly in a simple set-up (`announced_spring`), turn by turn in a complex one's
+/// approach (its sealed orders).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AmbushSecret {
     /// `None` when the scenario's set-up places nothing in secret.
     pub placement: Option<Placement>,
-    /// Inches along the route; `None` keeps the scenario's.
-    pub spring_at: Option<f32>,
     pub dice_key: Bytes32,
 }
 
@@ -77,7 +80,6 @@ impl AmbushSecret {
     pub fn of(s: &Scenario, dice_key: Bytes32) -> AmbushSecret {
         AmbushSecret {
             placement: Placement::of(s),
-            spring_at: s.ambush.as_ref().and_then(|a| a.spring_at),
             dice_key,
         }
     }
@@ -154,12 +156,6 @@ pub fn full_scenario(
             s = p.apply(&s);
         }
         _ => return Err("the ambusher's set-up does not fit the scenario's".into()),
-    }
-    if let Some(mut spring) = SpringPoint::of(&s) {
-        if let Some(at) = secret.spring_at {
-            spring.at = at;
-        }
-        s = spring.apply(&s);
     }
     check_scenario(&s, rules).map_err(|p| p.message)?;
     Ok(s)
@@ -355,7 +351,7 @@ impl SealedView {
 
 /// A player's own choice of its secret set-up, read from a copy of the scenario that places
 /// its pieces (the editor writes one): the column's order of march and spacing, or the
-/// ambusher's hidden units, dummies and spring point. Err when the copy is not the same order
+/// ambusher's hidden units and dummies. Err when the copy is not the same order
 /// of battle, or breaks the scenario's rules.
 pub fn chosen_set_up(
     public: &Scenario,
@@ -388,12 +384,10 @@ pub fn chosen_set_up(
     } else {
         let secret = AmbushSecret {
             placement: Placement::of(chosen),
-            spring_at: spec.spring_at,
             dice_key: Bytes32([0; 32]),
         };
         full_scenario(public, MarchOrder::of(public).as_ref(), &secret, rules)?;
         out.placement = secret.placement;
-        out.spring_at = secret.spring_at;
     }
     Ok(out)
 }
@@ -403,7 +397,53 @@ pub fn chosen_set_up(
 pub struct ChosenSetUp {
     pub march: Option<MarchOrder>,
     pub placement: Option<Placement>,
-    pub spring_at: Option<f32>,
+}
+
+/// Whether `game` waits on a simple set-up's spring point: the one choice the ambusher announces
+/// openly while its units hide, since it gives nothing of them away (004: "Finally, the player
+/// conducting the ambush indicates where he wants the lead unit to be").
+pub fn awaits_announced_spring(game: &Game) -> bool {
+    matches!(
+        game.awaited(),
+        Some(Decision::Spring {
+            march_on: false,
+            ..
+        })
+    ) && !game.is_over()
+}
+
+/// The spring point an ambusher's message announces openly, checked on receipt by the column's
+/// game against what the column knows (the public route and its own order of march): the
+/// message's `last` is `SpringAt` and nothing else, and the point lies from the least at which
+/// the whole column stands on the route to the route's end. Err names the message and field.
+pub fn announced_spring(
+    seq: u64,
+    given: &GivenOrders,
+    column_scenario: &Scenario,
+) -> Result<f32, String> {
+    let Some((least, length)) = spring_bounds(column_scenario) else {
+        return Err(format!(
+            "message {seq}: its `last` announces a spring point, but the scenario's set-up is not a simple ambush down a route"
+        ));
+    };
+    let at = match (
+        &given.last,
+        given.orders.is_empty() && given.queued.is_empty(),
+    ) {
+        (Some(Order::SpringAt { at }), true) => *at,
+        _ => {
+            return Err(format!(
+                "message {seq}: an ambusher whose set-up is sealed gives one order openly, its spring point (`last: Some(SpringAt(at: ..))`), and no other"
+            ));
+        }
+    };
+    let slack = ambush_data::geometry::MEASURING_SLACK;
+    if !at.is_finite() || at < least - slack || at > length + slack {
+        return Err(format!(
+            "message {seq}: its `last` springs the ambush with the lead {at}\" along the route, off the route for this column: from {least:.1}\" to {length:.1}\""
+        ));
+    }
+    Ok(at)
 }
 
 #[cfg(test)]

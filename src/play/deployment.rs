@@ -1,4 +1,4 @@
-//! 004's secret set-up choices as plain data: the column's order of march, where the ambusher's hidden units and dummies stand, and the spring point; each applied to a scenario.
+//! 004's secret set-up choices as plain data: the column's order of march and where the ambusher's hidden units and dummies stand, each applied to a scenario; and where a simple set-up's spring point may lie.
 
 use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Side;
@@ -83,41 +83,22 @@ impl MarchOrder {
     }
 }
 
-/// The ambusher's spring point on the column's route (004: "the player conducting the ambush
-/// indicates where he wants the lead unit to be when the ambush is sprung").
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct SpringPoint {
-    /// Inches along the route.
-    pub at: f32,
-    /// The least it may be: the whole column must stand on the route.
-    pub least: f32,
-    /// The route's length.
-    pub length: f32,
-}
-
-impl SpringPoint {
-    pub fn of(s: &Scenario) -> Option<SpringPoint> {
-        let a = s.ambush.as_ref()?;
-        if a.setup == AmbushSetup::None || a.route.len() < 2 {
-            return None;
-        }
-        let (_, length) = route_of(&a.route);
-        let column = column_labels(s, a.ambushed).len();
+/// Where a simple set-up's spring point may lie, inches along the column's route: far enough
+/// along for the whole column to stand on the route behind its lead, and no farther than the
+/// route's end (004: "the player conducting the ambush indicates where he wants the lead unit
+/// to be when the ambush is sprung"). `None` unless the scenario is a simple set-up with a
+/// route and a column.
+pub fn spring_bounds(s: &Scenario) -> Option<(f32, f32)> {
+    let a = s.ambush.as_ref()?;
+    if a.setup != AmbushSetup::Simple || a.route.len() < 2 {
+        return None;
+    }
+    let (_, length) = route_of(&a.route);
+    let column = column_labels(s, a.ambushed).len();
+    (column > 0).then(|| {
         let least = (a.spacing * column.saturating_sub(1) as f32).min(length);
-        Some(SpringPoint {
-            at: a.spring_at.unwrap_or(length).clamp(least, length),
-            least,
-            length,
-        })
-    }
-
-    pub fn apply(&self, s: &Scenario) -> Scenario {
-        let mut out = s.clone();
-        if let Some(a) = out.ambush.as_mut() {
-            a.spring_at = Some(self.at.clamp(self.least, self.length));
-        }
-        out
-    }
+        (least, length)
+    })
 }
 
 /// A piece the ambusher places: one of its units, or a dummy counter.

@@ -5,9 +5,9 @@ use crate::control::{Controller, Controllers};
 use crate::play::new_game::DiceSchedule;
 use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
 use crate::play::seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
-use crate::rules::ambush::approach;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, Step, passing_order};
+use crate::rules::phases::approach::ApproachState;
 use crate::rules::phases::melee::MeleeState;
 use crate::rules::phases::movement::MovementState;
 use crate::rules::phases::run_away::RunAwayState;
@@ -82,16 +82,10 @@ pub(super) fn play_phase(
     match phase {
         Phase::NoGame | Phase::GameOver => None,
         Phase::Approach => {
-            // The approach comes before the first turn.
+            // The approach comes before the first turn: each of its turns waits on the
+            // ambusher's choice, one per AI step, so the window shows the column advance.
             dice.turn = 0;
-            // The column and the counters are on the table before the first approach turn.
-            approach::begin_approach(table, rules, dice);
-            let mut over = !approach::approach_pending(table);
-            // One approach turn per AI step, so the window shows the column advance.
-            while !over && seats.ai_steps.take() {
-                over = approach::approach_turn(table, rules, dice);
-            }
-            over.then_some(Phase::AlienGeneration)
+            play_decisions::<ApproachState>(table, rules, dice, phase_states, seats)
         }
         Phase::AlienGeneration => {
             generation::alien_generation(table, rules, dice);

@@ -58,6 +58,13 @@ pub enum Order {
     /// No more running away this turn: this side's units held by 000's third unit that have not
     /// run stay where they are. (A unit runs away by `Move` in the run-away step.)
     EndRunAway,
+    /// 004: the ambusher springs the ambush with the column's lead `at` inches along its route
+    /// (a simple set-up's "where he wants the lead unit to be when the ambush is sprung", or a
+    /// complex approach turn's "the point where the ambusher wants the unit").
+    SpringAt { at: f32 },
+    /// 004's complex approach: the ambusher is not ready to spring, and the lead unit marches
+    /// its full move.
+    MarchOn,
 }
 
 /// What the game is waiting for.
@@ -94,6 +101,17 @@ pub enum Decision {
     RunAway {
         side: Side,
     },
+    /// 004: the ambusher chooses where the column's lead is when the ambush is sprung: a point
+    /// `from` to `to` inches along the route (`SpringAt`), or, in a complex set-up's approach
+    /// turn (`march_on`), to let the lead march its full move (`MarchOn`). `hint` is the
+    /// scenario's own spring point, as far as the lead can reach it.
+    Spring {
+        side: Side,
+        from: f32,
+        to: f32,
+        hint: f32,
+        march_on: bool,
+    },
 }
 
 impl Decision {
@@ -105,7 +123,8 @@ impl Decision {
             | Decision::Disengage { side, .. }
             | Decision::Engage { side, .. }
             | Decision::BreakOff { side, .. }
-            | Decision::RunAway { side } => *side,
+            | Decision::RunAway { side }
+            | Decision::Spring { side, .. } => *side,
         }
     }
 }
@@ -140,6 +159,8 @@ pub fn passing_order(decision: &Decision) -> Order {
             attempt: false,
         },
         Decision::RunAway { .. } => Order::EndRunAway,
+        Decision::Spring { march_on: true, .. } => Order::MarchOn,
+        Decision::Spring { hint, .. } => Order::SpringAt { at: *hint },
     }
 }
 
@@ -168,6 +189,12 @@ pub enum OrderError {
     AliensMoveAlone(String),
     #[error("{0} cannot board: it must touch the repaired ship and no alien")]
     CannotBoard(String),
+    /// 004: "This point must be on the unit's movement path, and the lead unit must move less
+    /// than or equal to its full movement distance."
+    #[error(
+        "the spring point {at}\" is not on the lead's path: it must be from {from:.1}\" to {to:.1}\" along the route"
+    )]
+    OffThePath { at: f32, from: f32, to: f32 },
     #[error(transparent)]
     RunAway(#[from] RunAwayError),
     #[error(transparent)]

@@ -1,8 +1,9 @@
 //! 004's set-up screens before an ambush: the column's secret order of march, then the
-//! ambusher's hidden units, dummy counters and spring point, with a hand-over in hot-seat play.
+//! ambusher's hidden units and dummy counters, with a hand-over in hot-seat play. The spring
+//! point is picked on the table, once the column's order is shown (`Decision::Spring`).
 
 use crate::control::Controller;
-pub use crate::play::deployment::{MarchOrder, Piece, Placement, SpringPoint, column_labels};
+pub use crate::play::deployment::{MarchOrder, Piece, Placement, column_labels};
 use crate::play::new_game::NewGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
@@ -12,7 +13,6 @@ use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::check::check_scenario;
 use ambush_data::geometry::Shape;
-use ambush_data::geometry::along;
 use ambush_data::geometry::route_of;
 use ambush_data::scenario::Scenario;
 use bevy::prelude::*;
@@ -24,7 +24,8 @@ use std::sync::Arc;
 pub enum DeploymentStep {
     /// The column's player writes the order of march.
     March(Side),
-    /// The ambusher places its units and dummies and picks the spring point.
+    /// The ambusher places its units and dummies (the spring point comes on the table, after
+    /// the column's order of march is shown).
     Ambush(Side),
 }
 
@@ -49,7 +50,6 @@ pub struct DeploymentWizard {
     pub ready: bool,
     pub march: Option<MarchOrder>,
     pub placement: Option<Placement>,
-    pub spring: Option<SpringPoint>,
     /// The piece to put down with the next click on the map.
     pub selected: Option<Piece>,
     /// Why the last placement was refused.
@@ -79,10 +79,10 @@ impl DeploymentWizard {
         if steps.is_empty() {
             return None;
         }
-        // The spring point is picked after the column's order is shown (004), so its least
-        // distance follows the spacing chosen.
-        let mut wizard = DeploymentWizard {
-            spring: None,
+        // The spring point is picked on the table, after the column's order is shown (004:
+        // "Then, the player being ambushed shows the other player the order ... Finally, the
+        // player conducting the ambush indicates where he wants the lead unit to be").
+        let wizard = DeploymentWizard {
             ready: !setup.controllers.is_hot_seat(),
             setup,
             rules,
@@ -96,16 +96,7 @@ impl DeploymentWizard {
             by_file: None,
             autosave: false,
         };
-        wizard.enter_step();
         Some(wizard)
-    }
-
-    /// Readies the current step: the ambusher's spring point is worked out from the column as
-    /// its player left it.
-    fn enter_step(&mut self) {
-        if let Some(DeploymentStep::Ambush(_)) = self.step() {
-            self.spring = SpringPoint::of(&self.scenario());
-        }
     }
 
     pub fn step(&self) -> Option<DeploymentStep> {
@@ -119,9 +110,6 @@ impl DeploymentWizard {
             s = m.apply(&s);
         }
         if let Some(p) = &self.placement {
-            s = p.apply(&s);
-        }
-        if let Some(p) = &self.spring {
             s = p.apply(&s);
         }
         s
@@ -166,7 +154,6 @@ impl DeploymentWizard {
         self.current += 1;
         self.selected = None;
         self.problem = None;
-        self.enter_step();
         match self.step() {
             Some(step) => {
                 if self.setup.controllers.is_hot_seat() && Some(step.side()) != was {
@@ -339,30 +326,21 @@ fn march_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palett
     });
     ui.label("The column's route:");
     let scenario = wizard.scenario();
-    draw_map(ui, &scenario, None, None, None, palette);
+    draw_map(ui, &scenario, None, None, palette);
 }
 
 /// The ambusher's map: pick a unit or dummy, click where it goes; the spring point slider.
 fn ambush_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palette: Palette) {
     ui.strong(format!(
-        "The {}' ambush: hidden units, dummy counters and the spring point",
+        "The {}' ambush: hidden units and dummy counters",
         wizard.setup.scenario.names(&wizard.rules).of(side)
     ));
-    if let Some(m) = &wizard.march {
-        // 004: "the player being ambushed shows the other player the order in which his units
-        // will move, and the distance separating them."
-        let labels = column_labels(&wizard.setup.scenario, m.side);
-        let order: Vec<&str> = m
-            .order
-            .iter()
-            .filter_map(|i| labels.get(*i).map(String::as_str))
-            .collect();
-        ui.label(format!(
-            "The column marches {} at {:.1}\" apart.",
-            order.join(", "),
-            m.spacing
-        ));
-    }
+    // 004: the ambusher places its pieces before "the player being ambushed shows the other
+    // player the order"; the order is shown on the table, where the spring point is picked.
+    ui.label(
+        "The column's order of march is shown to you once your pieces are down, on the table, \
+         where you say where its lead is when you spring the ambush.",
+    );
     ui.label("Click a piece, then click inside the shaded zone to put it there.");
     let scenario = wizard.scenario();
     let Some(placement) = wizard.placement.clone() else {
@@ -394,14 +372,8 @@ fn ambush_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palet
             wizard.remove_dummy(i);
         }
     });
-    if let Some(clicked) = draw_map(
-        ui,
-        &scenario,
-        Some(&placement),
-        wizard.selected,
-        wizard.spring,
-        palette,
-    ) && let Some(piece) = wizard.selected
+    if let Some(clicked) = draw_map(ui, &scenario, Some(&placement), wizard.selected, palette)
+        && let Some(piece) = wizard.selected
     {
         // A refusal stays on screen; a success moves on to the next piece.
         if wizard.place(piece, clicked).is_ok() {
@@ -411,21 +383,14 @@ fn ambush_ui(ui: &mut egui::Ui, wizard: &mut DeploymentWizard, side: Side, palet
     if let Some(why) = &wizard.problem {
         ui.colored_label(egui::Color32::from_rgb(255, 110, 90), why);
     }
-    if let Some(p) = wizard.spring.as_mut() {
-        ui.label("Where the column's lead is when you spring the ambush:");
-        ui.spacing_mut().slider_width = 360.0;
-        ui.add(egui::Slider::new(&mut p.at, p.least..=p.length).suffix("\" along its route"));
-    }
 }
 
-/// Draws the table to scale with its terrain, the zone, the route, the spring point and the
-/// ambusher's pieces. Returns the table point clicked, if any.
+/// Draws the table to scale with its terrain, the zone, the route and the ambusher's pieces. Returns the table point clicked, if any.
 fn draw_map(
     ui: &mut egui::Ui,
     s: &Scenario,
     placement: Option<&Placement>,
     selected: Option<Piece>,
-    spring: Option<SpringPoint>,
     palette: Palette,
 ) -> Option<(f32, f32)> {
     let (w, d) = s.table;
@@ -480,24 +445,6 @@ fn draw_map(
         painter.line_segment(
             [to_screen(seg[0].x, seg[0].y), to_screen(seg[1].x, seg[1].y)],
             egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 215, 160)),
-        );
-    }
-    if let Some(p) = spring
-        && route.len() >= 2
-    {
-        let (at, _) = along(&route, p.at);
-        let c = to_screen(at.x, at.y);
-        painter.circle_stroke(
-            c,
-            9.0,
-            egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 100, 30)),
-        );
-        painter.text(
-            c + egui::vec2(12.0, 0.0),
-            egui::Align2::LEFT_CENTER,
-            "spring point",
-            egui::FontId::proportional(12.0),
-            egui::Color32::WHITE,
         );
     }
     let font = egui::FontId::proportional(12.0);

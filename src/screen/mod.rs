@@ -27,7 +27,7 @@ use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement, SpringPoint};
+pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement};
 pub use editor::{EditStart, EditorFolders, EditorSession};
 pub use loading::{GameFiles, RonText};
 pub use menu::{Catalogue, CatalogueEntry};

@@ -63,6 +63,24 @@ fn instructions(d: &Decision, names: &SideNames, bindings: &Bindings) -> String 
         Decision::BreakOff { .. } => format!(
             "Your unit may try to break off from the melee ({commit} tries, {pass} fights on)."
         ),
+        Decision::Spring { march_on: true, .. } => format!(
+            "Your units lie in ambush as the column approaches (004). Spring it now: click the \
+             route where the lead should stop (no farther than its full move), or set the \
+             slider, and commit; or march on: the lead moves its full move, and the column \
+             may spot you. Your reaction tests are made either way.\n\
+             Keys: {} / {} move the point an inch; {commit} springs, {pass} marches on.",
+            key(A::TurnLeft),
+            key(A::TurnRight),
+        ),
+        Decision::Spring { .. } => format!(
+            "Say where the column's lead is when you spring the ambush (004): click the route, \
+             or set the slider, and commit. The rest of the column stands behind it at its \
+             spacing.\n\
+             Keys: {} / {} move the point an inch; {commit} springs, {pass} springs at the \
+             scenario's point.",
+            key(A::TurnLeft),
+            key(A::TurnRight),
+        ),
         Decision::RunAway { .. } => format!(
             "The turn's fighting is over. Your units the ambush still holds may run away (000): \
              click one, then click where it should go. Each move must end farther from every \
@@ -157,6 +175,9 @@ fn body(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Request>) {
             move_details(ui, v)
         }
         Decision::RunAway { .. } => move_details(ui, v),
+        Decision::Spring { from, to, hint, .. } => {
+            spring_details(ui, v, (*from, *to, *hint), requests)
+        }
         Decision::Shoot { .. } => shot_details(ui, v),
         Decision::Engage { candidates, .. } => {
             ui.horizontal(|ui| {
@@ -199,6 +220,8 @@ fn buttons(ui: &mut egui::Ui, d: &Decision, v: &OverlayFrame, requests: &mut Vec
             Decision::BreakOff { .. } => ("Try to break off", "Fight on"),
             Decision::Engage { .. } => ("Engage selected", "Engage the first"),
             Decision::RunAway { .. } => ("Run away", "Stay"),
+            Decision::Spring { march_on: true, .. } => ("Spring the ambush", "March on"),
+            Decision::Spring { .. } => ("Spring the ambush", "Spring at the scenario's point"),
         };
         if ui.button(format!("{yes} (Enter)")).clicked() {
             requests.push(Request::Commit);
@@ -246,6 +269,57 @@ fn formation_buttons(ui: &mut egui::Ui, v: &OverlayFrame, requests: &mut Vec<Req
             }
         }
     });
+}
+
+/// 004: the column's order of march, shown to the ambusher before it picks its spring point,
+/// and the point itself, on a slider along the route.
+fn spring_details(
+    ui: &mut egui::Ui,
+    v: &OverlayFrame,
+    (from, to, hint): (f32, f32, f32),
+    requests: &mut Vec<Request>,
+) {
+    if let Some(line) = v.table.and_then(column_line) {
+        ui.label(line);
+    }
+    let mut at = match v.selection.draft {
+        Some(Draft::Spring { at }) => at,
+        _ => hint.clamp(from, to),
+    };
+    ui.horizontal(|ui| {
+        ui.label("The lead stops at");
+        ui.spacing_mut().slider_width = 320.0;
+        let slider = egui::Slider::new(&mut at, from..=to.max(from)).suffix("\" along the route");
+        if ui.add(slider).changed() {
+            requests.push(Request::SpringAt(at));
+        }
+    });
+}
+
+/// The column's order of march and spacing, as the ambusher is shown them (004: "the player
+/// being ambushed shows the other player the order in which his units will move, and the
+/// distance separating them").
+fn column_line(t: &Table) -> Option<String> {
+    let a = t.config.ambush.as_ref()?;
+    let labels: Vec<String> = match a.ambushed {
+        Side::Aliens => a
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Aliens)
+            .map(|u| u.label.to_string())
+            .collect(),
+        Side::Humans => t
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Humans)
+            .map(|u| u.label.to_string())
+            .collect(),
+    };
+    Some(format!(
+        "The column marches {} at {:.1}\" apart.",
+        labels.join(", "),
+        a.spacing
+    ))
 }
 
 fn capitalised(s: &str) -> String {

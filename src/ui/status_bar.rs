@@ -35,6 +35,12 @@ fn waiting_for(d: &Decision, names: &SideNames) -> String {
         Decision::Engage { .. } => format!("{side}: choose whom to engage"),
         Decision::BreakOff { .. } => format!("{side}: break off?"),
         Decision::RunAway { .. } => format!("{side}: run away with the units the ambush holds?"),
+        Decision::Spring { march_on: true, .. } => {
+            format!("{side}: spring the ambush, or march on?")
+        }
+        Decision::Spring { .. } => {
+            format!("{side}: where the column's lead is when the ambush springs")
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 
 use crate::game::visibility::PlayerView;
 use crate::input::cursor::TableCursor;
-use crate::input::{PreviewSet, Previews, Selection};
+use crate::input::{Draft, PreviewSet, Previews, Selection};
+use crate::rules::orders::Decision;
 use crate::rules::shooting::RangeBand;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
@@ -169,6 +170,15 @@ fn draw_marks(
     }
     draw_unit_markers(&mut g, table, game.as_deref().map(|g| &g.phase_states));
     draw_approach(&mut g, table, view.dark.is_some());
+    if let Some(Decision::Spring { from, to, hint, .. }) =
+        game.as_ref().and_then(|g| g.awaiting.0.as_ref())
+    {
+        let at = match selection.draft {
+            Some(Draft::Spring { at }) => at,
+            _ => hint.clamp(*from, *to),
+        };
+        draw_spring_choice(&mut g, table, (*from, *to), at);
+    }
     // The highlight pulses so it catches the eye.
     let pulse = 0.3 + 0.2 * (time.elapsed_secs() * 6.0).sin().abs();
     for id in &highlight.0 {
@@ -222,6 +232,28 @@ fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
         g.circle_2d(Isometry2d::from_translation(p), 0.6, SPRING);
     }
     draw_counters(g, &a.counters, dark);
+}
+
+/// 004: the stretch of route the ambusher may spring the ambush on (the lead's path this turn,
+/// or where the whole column stands on the route), and the point it has drawn up, ringed.
+fn draw_spring_choice(g: &mut Gizmos, table: &Table, (from, to): (f32, f32), at: f32) {
+    let Some(spec) = table.config.ambush.as_ref() else {
+        return;
+    };
+    let (route, _) = geometry::route_of(&spec.route);
+    if route.len() < 2 {
+        return;
+    }
+    const STEPS: usize = 24;
+    let points: Vec<Vec2> = (0..=STEPS)
+        .map(|i| geometry::along(&route, from + (to - from) * i as f32 / STEPS as f32).0)
+        .collect();
+    for w in points.windows(2) {
+        g.line_2d(w[0], w[1], SPRING.with_alpha(0.6));
+    }
+    let (p, _) = geometry::along(&route, at);
+    g.circle_2d(Isometry2d::from_translation(p), 0.8, SPRING);
+    g.circle_2d(Isometry2d::from_translation(p), 1.0, SPRING);
 }
 
 /// Counters as squares with a diagonal; a dot on a real one for a player who may know.

@@ -281,16 +281,18 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
     // to be when the ambush is sprung. The ambushed player places his first unit on the table at
     // the indicated location, then ... all of the other units in the column ... at the correct
     // distance separating them."
-    use ambush::screen::SpringPoint;
-    let s = scenario("night_raid.ron");
-    let mut p = SpringPoint::of(&s).expect("the marines set this ambush");
-    assert_eq!((p.at, p.length), (30.0, 44.0));
+    // The AI's choice is the scenario's own point (`Decision::Spring`'s hint).
+    use ambush::play::deployment::spring_bounds;
+    let mut s = scenario("night_raid.ron");
     assert_eq!(
-        p.least, 16.0,
+        spring_bounds(&s),
+        Some((16.0, 44.0)),
         "five aliens 4\" apart must all stand on the route"
     );
-    p.at = 20.0;
-    let mut app = app_for(p.apply(&s), 3);
+    if let Some(a) = s.ambush.as_mut() {
+        a.spring_at = Some(20.0);
+    }
+    let mut app = app_for(s, 3);
     app.update();
     app.update();
     let world = app.world_mut();
@@ -448,7 +450,19 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
         );
     }
     app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(None);
-    for _ in 0..3 {
+    // The marines' player chooses at each approach turn (004: "until ambusher is ready to
+    // spring the ambush"): here as the scenario would, marching on until the lead can reach its
+    // spring point.
+    for _ in 0..200 {
+        let mut game = app.world_mut().resource_mut::<GameInPlay>();
+        if game.table.progress.ambush_sprung {
+            break;
+        }
+        if let Some(d) = game.awaiting.0.clone() {
+            assert_eq!(d.side(), Side::Humans, "only the ambusher chooses: {d:?}");
+            let order = ambush::rules::phases::approach::scenario_choice(&d);
+            game.pending.push(Side::Humans, order);
+        }
         app.update();
     }
     assert!(
@@ -552,8 +566,8 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
         !w.ready,
         "the curtain falls before the aliens' secret set-up"
     );
-    // The spring point's least distance follows the column's chosen spacing: 6 units 4" apart.
-    assert_eq!(w.spring.unwrap().least, 20.0);
+    // The spring point is no part of the set-up screens: it is picked on the table, once the
+    // column's order is shown.
     let game = w.finish_step().unwrap();
     assert_eq!(game.scenario.ambush.as_ref().unwrap().spacing, 4.0);
     // Solo, the aliens' set-up is the AI's (the scenario's own); the player writes the order.
@@ -685,4 +699,77 @@ fn in_jungle_patrol_marines_held_by_the_third_unit_run_only_after_the_melee_and_
         }
     }
     assert!(runs > 0, "some held marine ran away");
+}
+
+#[test]
+fn in_hot_seat_the_ambusher_picks_the_spring_point_on_the_table_once_the_order_is_shown() {
+    // 004 Simple Ambush: "Then, the player being ambushed shows the other player the order in
+    // which his units will move ... Finally, the player conducting the ambush indicates where he
+    // wants the lead unit to be when the ambush is sprung." The set-up screens take the order
+    // of march, then the ambusher's pieces; the spring point is the game's first decision, the
+    // ambusher's, with the order chosen (its spacing) setting how far along it must be.
+    use ambush::control::Controllers;
+    use ambush::play::Game;
+    use ambush::rules::orders::{Decision, Order};
+    use ambush::screen::{DeploymentStep, DeploymentWizard};
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut setup = NewGame::new(scenario("night_raid.ron"), 3, 0);
+    setup.controllers = Controllers::hot_seat();
+    let mut w = DeploymentWizard::new(setup, rules.clone()).expect("a set-up");
+    assert_eq!(
+        w.steps,
+        vec![
+            DeploymentStep::March(Side::Aliens),
+            DeploymentStep::Ambush(Side::Humans)
+        ]
+    );
+    w.ready = true;
+    w.march.as_mut().expect("an order").spacing = 3.0;
+    assert!(w.finish_step().is_none());
+    w.ready = true;
+    let setup = w.finish_step().expect("the game starts");
+    let mut game = Game::new(&setup, rules);
+    for _ in 0..20 {
+        if game.awaited().is_some() {
+            break;
+        }
+        game.step();
+    }
+    // Five aliens 3" apart: the lead at least 12" along the 44" route.
+    assert_eq!(
+        game.awaited(),
+        Some(&Decision::Spring {
+            side: Side::Humans,
+            from: 12.0,
+            to: 44.0,
+            hint: 30.0,
+            march_on: false,
+        })
+    );
+    game.pending
+        .push(Side::Humans, Order::SpringAt { at: 25.0 });
+    for _ in 0..20 {
+        if game.table.progress.ambush_sprung {
+            break;
+        }
+        game.step();
+    }
+    assert!(game.table.progress.ambush_sprung);
+    let at = |label: &str| {
+        game.table
+            .units
+            .iter()
+            .find(|u| &*u.label == label)
+            .map(|u| u.base.center)
+    };
+    assert_eq!(
+        at("P1"),
+        Some(Vec2::new(36.0, 27.0)),
+        "the lead 25\" up a route from y = 2"
+    );
+    assert_eq!(
+        at("P5"),
+        Some(Vec2::new(36.0, 15.0)),
+        "the last 12\" behind it"
+    );
 }

@@ -388,6 +388,8 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
             "\"J1\", side: Aliens, troop: Alien, at: (31.0, 24.0)",
             "\"J1\", side: Aliens, troop: Alien, at: (29.0, 27.0)",
         )
+        // The set-up file's spring point is no part of the set-up: the ambusher chooses it
+        // turn by turn on the approach.
         .replace("spring_at: 20.0", "spring_at: 18.0");
     assert_ne!(ambusher, scenario);
     std::fs::write(t.path("column.ron"), column).expect("written");
@@ -461,7 +463,14 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
         ("J1".to_string(), (29.0, 27.0)),
         "the ambusher's own set-up"
     );
-    assert_eq!(set_up.spring_at, Some(18.0));
+    assert!(
+        !messages[reveal]
+            .message
+            .openings
+            .iter()
+            .any(|(n, o)| n == SETUP && o.value.contains("spring")),
+        "004: the spring point is chosen after the order of march is shown, not sealed with the set-up"
+    );
     let march = messages
         .iter()
         .flat_map(|m| m.message.openings.iter())
@@ -1064,4 +1073,121 @@ fn a_replay_carried_to_the_next_message_shows_the_table_a_replay_from_the_first_
     play_carrying(&open_game, "scenarios/crashed_ship.ron", 20, |_| {
         foreign.clone()
     });
+}
+
+/// Issue 38: "004's simple ambush: 'Finally, the player conducting the ambush indicates where
+/// he wants the lead unit to be', after the order is shown ... let the ambusher state it in its
+/// first message after the order is opened." Night raid: the marines (A) set the ambush, the
+/// aliens (B) march into it. A's set-up (message 0) says nothing of the spring point; B shows
+/// its order (message 1); A announces the point openly in message 2, and B checks it on
+/// receipt: a point off the route, none at all, one before the order is shown or a second one
+/// later are refused by name, and the true game is verified at both ends.
+#[test]
+fn a_simple_ambush_by_file_announces_its_spring_point_after_the_order_of_march_is_shown() {
+    use ambush::rules::orders::Order;
+    let t = Table::new("spring-point");
+    let started = t.start("scenarios/night_raid.ron");
+    assert!(started.status.success(), "{}", text(&started));
+    for i in 0..2 {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        assert!(out.status.success(), "message {i}: {}", text(&out));
+    }
+    let read = |i: u64| MessageFile::read(Path::new(&t.message(i))).expect("a message");
+    assert!(
+        read(1).message.openings.iter().any(|(n, _)| n == "march"),
+        "the column shows its order in message 1"
+    );
+    let spring = read(2).message;
+    assert_eq!(
+        (
+            spring.last.clone(),
+            spring.view.is_none(),
+            spring.orders.len()
+        ),
+        (Some(Order::SpringAt { at: 30.0 }), true, 0),
+        "the AI announces the scenario's point, openly, and nothing else"
+    );
+    let refused = |name: &str, seq: u64, change: &dyn Fn(&mut ambush::pbem::TurnMessage)| {
+        let path = t.path(name);
+        cheat(&t.message(seq), &path, |m| change(m));
+        let out = ambush_fixed(
+            &[
+                "pbem",
+                "open",
+                &path,
+                "--data",
+                &t.path("B"),
+                "--ai",
+                "--out",
+                &t.path("x.ron"),
+            ],
+            &t.entropy(99),
+        );
+        assert!(!out.status.success(), "{name} is accepted");
+        text(&out)
+    };
+    // Off the route: five aliens 4" apart need the lead 16" along at least; the route is 44".
+    let said = refused("off.ron", 2, &|m| {
+        m.last = Some(Order::SpringAt { at: 50.0 })
+    });
+    assert!(
+        said.contains("message 2") && said.contains("`last`") && said.contains("off the route"),
+        "{said}"
+    );
+    let said = refused("short.ron", 2, &|m| {
+        m.last = Some(Order::SpringAt { at: 10.0 })
+    });
+    assert!(said.contains("off the route"), "{said}");
+    // None at all.
+    let said = refused("none.ron", 2, &|m| m.last = None);
+    assert!(
+        said.contains("message 2") && said.contains("does not announce the spring point"),
+        "{said}"
+    );
+    // The true message opens after the refusals, and the game goes on.
+    for i in 2..4 {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        assert!(out.status.success(), "message {i}: {}", text(&out));
+    }
+    // A second point later, in the ambusher's next message.
+    let said = refused("second.ron", 4, &|m| {
+        m.view = None;
+        m.last = Some(Order::SpringAt { at: 20.0 });
+    });
+    assert!(
+        said.contains("message 4") && said.contains("second spring point"),
+        "{said}"
+    );
+    let mut i = 4;
+    while Path::new(&t.message(i)).is_file() {
+        let out = t.open(who_opens(i), &t.message(i), i);
+        assert!(out.status.success(), "message {i}: {}", text(&out));
+        i += 1;
+        assert!(i < 2_000, "the game does not end");
+    }
+    verified_at_both_ends(&t);
+
+    // Before the order is shown: an ambusher that starts with its point, in message 0.
+    let early = Table::new("spring-too-early");
+    assert!(early.start("scenarios/night_raid.ron").status.success());
+    let path = early.path("early.ron");
+    cheat(&early.message(0), &path, |m| {
+        m.last = Some(Order::SpringAt { at: 30.0 })
+    });
+    let out = ambush_fixed(
+        &[
+            "pbem",
+            "open",
+            &path,
+            "--data",
+            &early.path("B"),
+            "--ai",
+            "--out",
+            &early.message(1),
+        ],
+        &early.entropy(1),
+    );
+    assert!(!out.status.success(), "a point before the order is shown");
+    let said = text(&out);
+    assert!(said.contains("message 0"), "{said}");
 }

@@ -52,10 +52,29 @@ pub fn approach_pending(table: &Table) -> bool {
             .is_none_or(|a| a.ended.is_none())
 }
 
-/// Plays one turn of 004's complex set-up, opening the approach first if need be: the
-/// ambushers' reaction tests, the lead unit's advance, and one spotting attempt per unit of the
-/// column. True when the approach is over and the ambush is ready to spring.
+/// Plays one turn of 004's complex set-up, opening the approach first if need be, with the
+/// scenario's own choice for the ambusher (`scenario_point`): the ambushers' reaction tests,
+/// the lead unit's advance, and one spotting attempt per unit of the column. True when the
+/// approach is over and the ambush is ready to spring.
 pub fn approach_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -> bool {
+    if !approach_pending(table) {
+        return true;
+    }
+    begin_approach(table, rules, dice);
+    let spring = approach_bounds(table, rules)
+        .and_then(|(from, to, hint)| scenario_point(from, to, hint, true));
+    approach_turn_with(table, rules, dice, spring)
+}
+
+/// Plays one approach turn on the ambusher's choice: `Some(at)` springs the ambush with the lead
+/// `at` inches along the route (on its path, within its full move: `approach_bounds`'
+/// bounds), `None` lets it march its full move. True when the approach is over.
+pub fn approach_turn_with(
+    table: &mut Table,
+    rules: &Rules,
+    dice: &mut DiceService,
+    spring: Option<f32>,
+) -> bool {
     if !approach_pending(table) {
         return true;
     }
@@ -66,11 +85,61 @@ pub fn approach_turn(table: &mut Table, rules: &Rules, dice: &mut DiceService) -
         return true;
     };
     if approach.ended.is_none() {
-        approach.ended = play_approach_turn(table, rules, dice, &spec, &mut approach);
+        approach.ended = play_approach_turn(table, rules, dice, &spec, &mut approach, spring);
     }
     let over = approach.ended.is_some();
     table.progress.approach = Some(approach);
     over
+}
+
+/// Where the ambusher may spring the ambush at the start of an approach turn, before its
+/// reaction tests (004: "This process ... occurs until ambusher is ready to spring the ambush.
+/// The ambusher determines where the ambush will take place"): `(from, to, hint)`, inches along
+/// the route: from where the lead stands to its full move, and the scenario's own spring point.
+/// `None` when the approach is not waiting on a turn.
+pub fn approach_bounds(table: &Table, rules: &Rules) -> Option<(f32, f32, f32)> {
+    let spec = table.config.ambush.as_ref()?;
+    let a = table
+        .progress
+        .approach
+        .as_ref()
+        .filter(|a| a.ended.is_none() && a.turns < MAX_APPROACH_TURNS)?;
+    let (route, total) = route_of(&spec.route);
+    let lead = *a.column.first()?;
+    if route.len() < 2 {
+        return None;
+    }
+    let full = movement::allowance(table, rules, lead, MoveKind::StraightForward);
+    Some((a.lead, (a.lead + full).min(total).max(a.lead), a.spring_at))
+}
+
+/// Where a simple set-up's ambusher may spring it (004: "Finally, the player conducting the
+/// ambush indicates where he wants the lead unit to be when the ambush is sprung"): `(from,
+/// to, hint)`, far enough along for the whole column to stand on the route behind the lead, to
+/// the route's end, and the scenario's own point. `None` when there is no route or no column.
+pub fn simple_bounds(table: &Table) -> Option<(f32, f32, f32)> {
+    let spec = table.config.ambush.as_ref()?;
+    let (route, total) = route_of(&spec.route);
+    let column = match spec.ambushed {
+        Side::Aliens => spec.units.iter().filter(|u| u.side == Side::Aliens).count(),
+        Side::Humans => table.side_on_table(Side::Humans).count(),
+    };
+    if route.len() < 2 || column == 0 {
+        return None;
+    }
+    let least = (spec.spacing * column.saturating_sub(1) as f32).min(total);
+    Some((
+        least,
+        total,
+        spec.spring_at.unwrap_or(total).clamp(least, total),
+    ))
+}
+
+/// The scenario's own choice, the modder's default and the AI's: spring with the lead at the
+/// scenario's point (`hint`) once the lead can reach it this turn (`Some`), and march on until
+/// then (`None`; a simple set-up, without `march_on`, always springs).
+pub fn scenario_point(from: f32, to: f32, hint: f32, march_on: bool) -> Option<f32> {
+    (!march_on || hint <= to + MEASURING_SLACK).then(|| hint.clamp(from, to))
 }
 
 /// Opens a complex set-up's approach, once: the column on its route and the counters on the
@@ -176,6 +245,7 @@ fn play_approach_turn(
     dice: &mut DiceService,
     spec: &AmbushSpec,
     a: &mut Approach,
+    spring: Option<f32>,
 ) -> Option<ApproachEnd> {
     let t = &rules.ambush;
     a.turns += 1;
@@ -211,10 +281,16 @@ fn play_approach_turn(
             ))
     });
     // "the lead unit is moved either its full movement distance, or to the point where the
-    // ambusher wants the unit."
-    a.lead = (a.lead + full).min(a.spring_at);
+    // ambusher wants the unit. This point must be on the unit's movement path, and the lead
+    // unit must move less than or equal to its full movement distance."
+    let reach = (a.lead + full).min(total);
+    a.lead = match spring {
+        Some(at) => at.clamp(a.lead, reach.max(a.lead)),
+        None => reach,
+    };
     place_column(table, &route, &a.column, a.lead, spec.spacing);
-    if a.lead >= a.spring_at - MEASURING_SLACK {
+    // Sprung where the ambusher wants it, or at the route's end, where the column would leave.
+    if spring.is_some() || a.lead >= total - MEASURING_SLACK {
         return Some(ApproachEnd::SpringPoint);
     }
     for id in a.column.clone() {

@@ -1,6 +1,7 @@
 //! The turn's phases as pure state machines, one file per phase, and the one interface over the
 //! phases that wait on players' decisions.
 
+pub mod approach;
 pub mod end_of_turn;
 pub mod generation;
 pub mod melee;
@@ -14,6 +15,7 @@ use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use approach::ApproachState;
 use melee::MeleeState;
 use movement::MovementState;
 use run_away::RunAwayState;
@@ -30,6 +32,9 @@ pub struct PhaseStates {
     /// 000's third unit running away at the end of the turn.
     #[serde(default)]
     pub run_away: RunAwayState,
+    /// 004's approach: the ambusher's spring point, or each approach turn's choice.
+    #[serde(default)]
+    pub approach: ApproachState,
 }
 
 /// A phase that asks for decisions and takes orders: movement, shooting, melee or running away. The game runs
@@ -112,6 +117,7 @@ impl PhaseStates {
             Phase::Shooting => self.shooting.check(table, rules, side, order),
             Phase::Melee => self.melee.check(table, rules, side, order),
             Phase::RunAway => self.run_away.check(table, rules, side, order),
+            Phase::Approach => self.approach.check(table, rules, side, order),
             _ => Err(OrderError::NotAwaited(
                 "nothing: no decision is asked in this phase",
             )),

@@ -1,13 +1,15 @@
-//! 004's column and counters: the column marches on from the table edge, and hidden units and
-//! dummy counters stay hidden into the game until they act or are spotted.
+//! 004's column and counters: the column marches on from the table edge, the ambusher chooses
+//! where it springs, and hidden units and dummy counters stay hidden into the game until they
+//! act or are spotted.
 
 use super::ambush::doom_on_the_marines;
 use super::*;
 use crate::rules::ambush::approach::{approach_turn, begin_approach};
 use crate::rules::ambush::spring::spring_ambush;
 use crate::rules::dice::DiceService;
+use crate::rules::orders::{Decision, Order, OrderError, Step};
 use crate::rules::phases::movement::MovementState;
-use crate::rules::table::{MoveKind, Presence};
+use crate::rules::table::{ApproachEnd, MoveKind, Presence};
 use ambush_data::ambush_spec::SurpriseEffects;
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, AmbushUnitSpec, Detection};
 use ambush_data::tables::Traits;
@@ -406,5 +408,196 @@ fn a_side_whose_only_targets_hide_under_counters_is_not_asked_to_shoot() {
     assert_eq!(
         flow.advance(&mut t, rules(), &mut dice),
         Step::Need(Decision::Shoot { side: Side::Humans })
+    );
+}
+
+/// The approach step's next decision on `t`, or `None` when it is done.
+fn spring_decision(t: &mut Table, dice: &mut DiceService) -> Option<Decision> {
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::approach::ApproachState;
+    match ApproachState::default().advance(t, rules(), dice) {
+        Step::Need(d) => Some(d),
+        Step::Done => None,
+    }
+}
+
+/// Gives the ambusher's `order` to the approach step.
+fn spring_order(t: &mut Table, dice: &mut DiceService, order: Order) -> Result<(), OrderError> {
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::approach::ApproachState;
+    let mut state = ApproachState::default();
+    state.apply_order(t, rules(), dice, Side::Aliens, &order)
+}
+
+#[test]
+fn in_a_complex_approach_the_ambusher_springs_now_with_the_lead_anywhere_within_its_full_move() {
+    // 004 Complex Ambush: "This process ... occurs until ambusher is ready to spring the ambush.
+    // The ambusher determines where the ambush will take place. The ambusher must still make
+    // Reaction Tests for his units ... If no reaction test was failed, the lead unit is moved
+    // either its full movement distance, or to the point where the ambusher wants the unit.
+    // This point must be on the unit's movement path, and the lead unit must move less than or
+    // equal to its full movement distance."
+    let (mut t, ids) = column_of_four();
+    // The alien holds its nerve: 4 > 2 + (-1).
+    let mut dice = DiceService::scripted(&[4]);
+    let Some(Decision::Spring {
+        side,
+        from,
+        to,
+        hint,
+        march_on,
+    }) = spring_decision(&mut t, &mut dice)
+    else {
+        panic!("the approach waits on the ambusher's choice");
+    };
+    let full = crate::rules::movement::allowance(&t, rules(), ids[0], MoveKind::StraightForward);
+    assert_eq!(
+        (side, from, hint, march_on),
+        (Side::Aliens, 0.0, 30.0, true)
+    );
+    assert!(
+        (to - full).abs() < 1e-4,
+        "the lead's full move: {to} against {full}"
+    );
+    // Past its full move, or behind where it stands, is off its path this turn.
+    for at in [full + 1.0, -1.0, f32::NAN] {
+        let refused = spring_order(&mut t, &mut dice, Order::SpringAt { at });
+        assert!(
+            matches!(refused, Err(OrderError::OffThePath { .. })),
+            "{at}: {refused:?}"
+        );
+    }
+    assert!(dice.log.is_empty(), "a refused choice rolls nothing");
+    // Sprung with the lead 3" on, short of its full move: the reaction test first, then no
+    // spotting attempt, since the ambush is sprung.
+    spring_order(&mut t, &mut dice, Order::SpringAt { at: 3.0 }).expect("on its path");
+    let a = t.progress.approach.as_ref().expect("the approach");
+    assert_eq!((a.lead, a.ended), (3.0, Some(ApproachEnd::SpringPoint)));
+    assert!((t.unit(ids[0]).unwrap().base.center.y - 3.5).abs() < 1e-4);
+    assert!(
+        dice.log
+            .iter()
+            .all(|e| e.kind == crate::rules::log::RollKind::ReactionTest),
+        "{:?}",
+        dice.log
+    );
+    assert_eq!(
+        spring_decision(&mut t, &mut dice),
+        None,
+        "nothing left to choose"
+    );
+}
+
+#[test]
+fn marching_on_moves_the_lead_its_full_move_and_a_failed_reaction_test_still_springs_it_early() {
+    // 004: "If any fail, the lead unit is still moved a random number of inches forward on the
+    // table. If this takes the unit past the point where the ambusher wants to spring the
+    // ambush, too bad."
+    let (mut t, ids) = column_of_four();
+    // Holds its nerve (4); the column's spotting rolls all fail.
+    let mut dice = DiceService::scripted(&[4, 1, 1, 1, 1]);
+    spring_decision(&mut t, &mut dice);
+    spring_order(&mut t, &mut dice, Order::MarchOn).expect("the approach goes on");
+    let full = crate::rules::movement::allowance(&t, rules(), ids[0], MoveKind::StraightForward);
+    let a = t.progress.approach.clone().expect("the approach");
+    assert_eq!(a.ended, None);
+    assert!((a.lead - full).abs() < 1e-4);
+    // The ambusher wants the lead 1" on, but the alien loses its nerve (1 <= 2 - 1) and the
+    // lead's movement die says 3.
+    let mut dice = DiceService::scripted(&[1, 3]);
+    let Some(Decision::Spring { from, .. }) = spring_decision(&mut t, &mut dice) else {
+        panic!("a second approach turn");
+    };
+    assert!((from - full).abs() < 1e-4);
+    spring_order(&mut t, &mut dice, Order::SpringAt { at: from + 1.0 }).expect("on its path");
+    let a = t.progress.approach.as_ref().expect("the approach");
+    assert_eq!(a.ended, Some(ApproachEnd::Premature));
+    assert!(
+        (a.lead - (full + 3.0)).abs() < 1e-4,
+        "past the point: {}",
+        a.lead
+    );
+}
+
+#[test]
+fn a_simple_set_up_asks_the_ambusher_where_the_lead_is_and_springs_it_there() {
+    // 004 Simple Ambush: "Finally, the player conducting the ambush indicates where he wants the
+    // lead unit to be when the ambush is sprung. The ambushed player places his first unit on
+    // the table at the indicated location, then he places all of the other units in the column
+    // on the table at the correct distance separating them."
+    let (mut t, ids) = column_of_four();
+    if let Some(a) = t.config.ambush.as_mut() {
+        a.setup = AmbushSetup::Simple;
+        a.spring_at = Some(10.0);
+    }
+    let mut dice = DiceService::scripted(&[]);
+    let d = spring_decision(&mut t, &mut dice).expect("the ambusher's one choice");
+    // Four marines 3" apart stand on the route with the lead at least 9" along; the route is
+    // 45.5" long.
+    assert_eq!(
+        d,
+        Decision::Spring {
+            side: Side::Aliens,
+            from: 9.0,
+            to: 45.5,
+            hint: 10.0,
+            march_on: false,
+        }
+    );
+    assert_eq!(
+        crate::rules::orders::passing_order(&d),
+        Order::SpringAt { at: 10.0 }
+    );
+    for refused in [
+        Order::MarchOn,
+        Order::SpringAt { at: 5.0 },
+        Order::SpringAt { at: 60.0 },
+    ] {
+        assert!(
+            spring_order(&mut t, &mut dice, refused.clone()).is_err(),
+            "{refused:?}"
+        );
+    }
+    let by_humans = {
+        use crate::rules::phases::DecisionPhase;
+        let state = crate::rules::phases::approach::ApproachState::default();
+        state.check(&t, rules(), Side::Humans, &Order::SpringAt { at: 20.0 })
+    };
+    assert!(by_humans.is_err(), "the column does not choose");
+    spring_order(&mut t, &mut dice, Order::SpringAt { at: 20.0 }).expect("on the route");
+    assert_eq!(
+        t.config.ambush.as_ref().and_then(|a| a.spring_at),
+        Some(20.0)
+    );
+    spring_ambush(&mut t, rules(), &mut dice);
+    let y = |i: usize| t.unit(ids[i]).unwrap().base.center.y;
+    assert!((y(0) - 20.5).abs() < 1e-4, "the lead 20\" along: {}", y(0));
+    assert!(
+        (y(3) - 11.5).abs() < 1e-4,
+        "the last 9\" behind it: {}",
+        y(3)
+    );
+}
+
+#[test]
+fn the_ai_springs_at_the_scenarios_point_once_the_lead_can_reach_it() {
+    // The scenario's `spring_at` is the modder's default and the AI's plan: march on until the
+    // lead can reach it, then spring there.
+    use crate::rules::phases::approach::scenario_choice;
+    let d = |from: f32, to: f32| Decision::Spring {
+        side: Side::Aliens,
+        from,
+        to,
+        hint: 30.0,
+        march_on: true,
+    };
+    assert_eq!(scenario_choice(&d(0.0, 12.0)), Order::MarchOn);
+    assert_eq!(
+        scenario_choice(&d(24.0, 36.0)),
+        Order::SpringAt { at: 30.0 }
+    );
+    assert_eq!(
+        scenario_choice(&d(30.0, 42.0)),
+        Order::SpringAt { at: 30.0 }
     );
 }

@@ -3,7 +3,7 @@
 use crate::rules::dice::DiceService;
 use crate::rules::log::{Modifier, RollEntry, RollKind, count_word, sum};
 use crate::rules::table::{Table, Unit, UnitId};
-use crate::rules::wounds::{apply_wound, distance_aps, resolve_hit_dice};
+use crate::rules::wounds::{apply_wound, distance_aps, resolve_hit_dice, world_attack_hit_dice};
 use ambush_data::board::Side;
 use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::scenario::Environment;
@@ -180,9 +180,9 @@ pub fn turns_of(rules: &Rules, aps: i32) -> u32 {
 /// physical attack with the APs of depth as the AV/EV ... A new attack is made every time the
 /// character descends an additional one AP of depth." Every unit on the table that has not yet
 /// come down to the battle's depth does so now (the scenario's units on the first turn, a wave
-/// when it comes); at each AP of depth beyond the safe depth it takes an attack of
-/// `depth_hit_dice_per_ap` hit dice per AP beyond it, each a saving throw. Water freedom is
-/// unharmed.
+/// when it comes); at each AP of depth beyond the safe depth it takes an attack of as many hit
+/// dice as the depth's APs exceed an ordinary BODY (`world_attack_hit_dice`), each a saving
+/// throw. Water freedom is unharmed.
 pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let Some(depth) = water_depth(table) else {
         return;
@@ -204,7 +204,8 @@ pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
             if !table.unit(id).is_some_and(|u| u.on_table()) {
                 break;
             }
-            let hit_dice = (ap - w.safe_depth_aps).saturating_mul(w.depth_hit_dice_per_ap);
+            // "with the APs of depth as the AV/EV".
+            let hit_dice = world_attack_hit_dice(rules, ap);
             dice.record_with(|| {
                 RollEntry::dice(RollKind::Depth, "none", Vec::new())
                     .actor(table.label(id))

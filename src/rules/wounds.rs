@@ -364,19 +364,28 @@ pub fn fall_aps(rules: &Rules, feet: f32) -> u32 {
     distance_aps(feet).min(rules.ambush.fall_max_aps)
 }
 
-/// A unit knocked off a height falls: "the APs of distance that the character falls multiplied
-/// by 2 as the AV/EV", here that many hit dice, each a saving throw as a shot's.
+/// The hit dice of an attack the world makes on a unit (a fall, the descent) of `av` APs: 003
+/// sets "the character's BODY/BODY as the OV/RV" (STR/BODY for the descent), and each AP of the
+/// attack beyond an ordinary BODY places one hit die, each a saving throw as a shot's.
+pub fn world_attack_hit_dice(rules: &Rules, av: u32) -> u32 {
+    av.saturating_sub(rules.ambush.ordinary_body_aps)
+}
+
+/// A unit knocked off a height falls: "Make an action check using the APs of distance that the
+/// character falls multiplied by 2 as the AV/EV, and the character's BODY/BODY as the OV/RV".
 pub fn fall(table: &mut Table, rules: &Rules, dice: &mut DiceService, id: UnitId, feet: f32) {
     let aps = fall_aps(rules, feet);
-    let hit_dice = aps * rules.ambush.fall_hit_dice_per_ap;
+    let av = aps.saturating_mul(rules.ambush.fall_av_per_ap);
+    let hit_dice = world_attack_hit_dice(rules, av);
     let label = table.label(id).to_string();
     dice.record_with(|| {
         RollEntry::dice(RollKind::Fall, "none", Vec::new())
             .actor(&label)
             .success(hit_dice == 0)
             .effect(format!(
-                "falls {feet:.0} feet ({aps} AP{}): {}",
+                "falls {feet:.0} feet ({aps} AP{}, AV {av} against BODY {}): {}",
                 if aps == 1 { "" } else { "s" },
+                rules.ambush.ordinary_body_aps,
                 if hit_dice == 0 {
                     "unhurt".to_string()
                 } else {

@@ -272,22 +272,11 @@ fn a_full_moon_doubles_the_sight_range_at_night() {
     );
 }
 
-#[test]
-fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
-    // 003 "Falling": "Make an action check using the APs of distance that the character falls
-    // multiplied by 2 as the AV/EV ... If the distance that the character is falling is greater
-    // than 7 APs, treat it as 7 APs". Ten feet is 0 APs and each AP doubles it.
-    use crate::rules::log::RollKind;
-    use crate::rules::wounds::{fall_aps, push_away};
+/// A ledge `feet` high, 20" by 4" around (30, 20), with a marine on its south edge and an alien
+/// in front of it, to push it off.
+fn on_a_ledge(feet: f32) -> (Table, UnitId, glam::Vec2) {
     use ambush_data::board::{Going, TerrainFeature};
     use ambush_data::geometry::Shape;
-    let r = rules();
-    let aps: Vec<u32> = [10.0, 11.0, 20.0, 21.0, 40.0, 41.0, 1280.0, 5000.0]
-        .iter()
-        .map(|f| fall_aps(r, *f))
-        .collect();
-    assert_eq!(aps, vec![0, 1, 1, 2, 2, 3, 7, 7]);
-    // A marine on the edge of a 30-foot ledge, pushed off it by an alien in front.
     let mut t = open_table();
     t.terrain.push(TerrainFeature {
         name: "ledge".into(),
@@ -300,27 +289,55 @@ fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
         tall: false,
         water: false,
         linear_defence: false,
-        height: 30.0,
+        height: feet,
         look: None,
     });
     let m = marine(&mut t, "M1", (30.0, 18.5), 0.0);
     let a = alien(&mut t, "A1", (30.0, 19.75), 180.0);
     let from = t.unit(a).unwrap().base.center;
-    // Two APs of fall: four hit dice, saved on 5-6.
-    let mut dice = DiceService::scripted(&[6, 6, 1, 6]);
-    push_away(&mut t, r, &mut dice, m, from, 2.0);
-    let fall = dice
-        .log
+    (t, m, from)
+}
+
+#[test]
+fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
+    // 003 "Falling": "Make an action check using the APs of distance that the character falls
+    // multiplied by 2 as the AV/EV, and the character's BODY/BODY as the OV/RV ... If the
+    // distance that the character is falling is greater than 7 APs, treat it as 7 APs". Ten
+    // feet is 0 APs and each AP doubles it; each AP of AV/EV beyond an ordinary BODY (5) is a
+    // hit die.
+    use crate::rules::log::RollKind;
+    use crate::rules::wounds::{fall_aps, push_away};
+    let r = rules();
+    let aps: Vec<u32> = [10.0, 11.0, 20.0, 21.0, 40.0, 41.0, 1280.0, 5000.0]
         .iter()
-        .find(|e| e.kind == RollKind::Fall)
-        .expect("a fall");
+        .map(|f| fall_aps(r, *f))
+        .collect();
+    assert_eq!(aps, vec![0, 1, 1, 2, 2, 3, 7, 7]);
+    let fall_of = |dice: &DiceService| {
+        let fall = dice.log.iter().find(|e| e.kind == RollKind::Fall);
+        fall.expect("a fall").effect.clone()
+    };
+    // Off a 30-foot ledge: 2 APs, AV 4 against BODY 5, no harm.
+    let (mut t, m, from) = on_a_ledge(30.0);
+    let mut dice = DiceService::scripted(&[]);
+    push_away(&mut t, r, &mut dice, m, from, 2.0);
+    let said = fall_of(&dice);
     assert!(
-        fall.effect.contains("falls 30 feet (2 APs): 4 hit dice"),
-        "{}",
-        fall.effect
+        said.contains("falls 30 feet (2 APs, AV 4 against BODY 5): unhurt"),
+        "{said}"
+    );
+    assert_eq!(t.unit(m).unwrap().wounds, 0);
+    // Off a 160-foot cliff: 4 APs, AV 8, three hit dice, saved on 5-6.
+    let (mut t, m, from) = on_a_ledge(160.0);
+    let mut dice = DiceService::scripted(&[6, 1, 6]);
+    push_away(&mut t, r, &mut dice, m, from, 2.0);
+    let said = fall_of(&dice);
+    assert!(
+        said.contains("falls 160 feet (4 APs, AV 8 against BODY 5): 3 hit dice"),
+        "{said}"
     );
     let saves = dice.log.iter().filter(|e| e.kind == RollKind::Save).count();
-    assert_eq!(saves, 4);
+    assert_eq!(saves, 3);
     assert_eq!(t.unit(m).unwrap().wounds, 1);
     // Pushed along the ledge, it does not fall.
     let mut t2 = t.clone();
@@ -328,6 +345,32 @@ fn a_unit_knocked_off_a_height_falls_and_the_fall_is_counted_in_aps() {
     let mut dice = DiceService::scripted(&[]);
     push_away(&mut t2, r, &mut dice, m, glam::Vec2::new(24.0, 20.0), 2.0);
     assert!(dice.log.is_empty(), "still on the ledge");
+}
+
+#[test]
+fn falls_and_the_descent_are_one_conversion_so_the_deeper_always_hurts_more() {
+    // 003: a fall is "an action check using the APs of distance that the character falls
+    // multiplied by 2 as the AV/EV"; the descent "a physical attack with the APs of depth as
+    // the AV/EV", both against the character's BODY. One conversion (AV/EV beyond an ordinary
+    // BODY, a hit die an AP) keeps 003's order: a 20-foot fall (AV 2) hurts less than a
+    // descent to 640 feet (AV 6), which hurts less than a 640-foot fall (AV 12).
+    use crate::rules::wounds::{distance_aps, fall_aps, world_attack_hit_dice};
+    let r = rules();
+    let fall = |feet: f32| world_attack_hit_dice(r, fall_aps(r, feet) * r.ambush.fall_av_per_ap);
+    let descent = |feet: f32| -> u32 {
+        let safe = r.environment.underwater.safe_depth_aps;
+        (safe + 1..=distance_aps(feet))
+            .map(|ap| world_attack_hit_dice(r, ap))
+            .sum()
+    };
+    assert_eq!(fall(20.0), 0);
+    assert_eq!(descent(640.0), 1);
+    assert_eq!(fall(640.0), 7);
+    assert!(fall(20.0) < descent(640.0) && descent(640.0) < fall(640.0));
+    // Deeper is never kinder, for either.
+    for feet in [10.0, 20.0, 40.0, 80.0, 160.0, 320.0, 640.0, 1280.0, 2560.0] {
+        assert!(fall(feet) <= fall(feet * 2.0) && descent(feet) <= descent(feet * 2.0));
+    }
 }
 
 #[test]

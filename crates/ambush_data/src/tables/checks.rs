@@ -426,8 +426,15 @@ impl Rules {
         )?;
         count(
             "ambush.ron",
-            "fall_hit_dice_per_ap",
-            a.fall_hit_dice_per_ap,
+            "fall_av_per_ap",
+            a.fall_av_per_ap,
+            0,
+            MAX_DICE,
+        )?;
+        count(
+            "ambush.ron",
+            "ordinary_body_aps",
+            a.ordinary_body_aps,
             0,
             MAX_DICE,
         )?;
@@ -441,8 +448,8 @@ impl Rules {
         let u = &self.environment.underwater;
         count(
             "environment.ron",
-            "underwater.depth_hit_dice_per_ap",
-            u.depth_hit_dice_per_ap,
+            "underwater.safe_depth_aps",
+            u.safe_depth_aps,
             0,
             MAX_DICE,
         )?;

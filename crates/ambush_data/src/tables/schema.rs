@@ -152,6 +152,10 @@ fn five() -> i32 {
     5
 }
 
+fn five_aps() -> u32 {
+    5
+}
+
 /// The five weapon groups of 001 (bombardment is out of scope, as the text says).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum WeaponClass {
@@ -648,9 +652,15 @@ pub struct AmbushTable / AmbushTablePatch {
     #[serde(alias = "blast_falloff_per_smr")]
     pub blast_falloff_per_ap: i32,
     /// 003 falling: "the APs of distance that the character falls multiplied by 2 as the
-    /// AV/EV": hit dice per AP of the fall, as the blast's strength is counted in hit dice.
+    /// AV/EV": the fall's AV/EV per AP of the fall.
     #[serde(default = "two")]
-    pub fall_hit_dice_per_ap: u32,
+    pub fall_av_per_ap: u32,
+    /// The OV/RV of an ordinary trooper's BODY against the attacks the world makes on it, a
+    /// fall ("the character's BODY/BODY as the OV/RV") and the descent ("the character's
+    /// STR/BODY"): each AP of the attack's AV/EV beyond it places one hit die, each a saving
+    /// throw. One conversion for both, so a deeper fall or descent always hurts more.
+    #[serde(default = "five_aps")]
+    pub ordinary_body_aps: u32,
     /// "If the distance that the character is falling is greater than 7 APs, treat it as 7".
     #[serde(default = "seven")]
     pub fall_max_aps: u32,
@@ -698,10 +708,10 @@ pub struct UnderwaterTable / UnderwaterTablePatch {
     pub sight_aps: i32,
     /// "For every 2 APs of depth, 1 AP is subtracted from the normal range of vision".
     pub depth_aps_per_sight_ap: u32,
-    /// "Each AP of depth over 5 causes ... a physical attack": the depth that does no harm.
+    /// "Each AP of depth over 5 causes ... a physical attack with the APs of depth as the
+    /// AV/EV": the depth that does no harm. Each attack's hit dice are its AV/EV beyond
+    /// `ambush.ordinary_body_aps`.
     pub safe_depth_aps: u32,
-    /// Hit dice of the attack at each AP of depth beyond `safe_depth_aps`, per AP beyond it.
-    pub depth_hit_dice_per_ap: u32,
 }
 }
 

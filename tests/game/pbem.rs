@@ -1174,19 +1174,7 @@ fn a_simple_ambush_by_file_announces_its_spring_point_after_the_order_of_march_i
     cheat(&early.message(0), &path, |m| {
         m.last = Some(Order::SpringAt { at: 30.0 })
     });
-    let out = ambush_fixed(
-        &[
-            "pbem",
-            "open",
-            &path,
-            "--data",
-            &early.path("B"),
-            "--ai",
-            "--out",
-            &early.message(1),
-        ],
-        &early.entropy(1),
-    );
+    let out = early.open("B", &path, 0);
     assert!(!out.status.success(), "a point before the order is shown");
     let said = text(&out);
     assert!(said.contains("message 0"), "{said}");

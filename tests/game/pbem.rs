@@ -86,19 +86,17 @@ impl Table {
 
     /// Player `who` opens message `i` and writes its answer as message `i + 1`.
     fn open(&self, who: &str, message: &str, i: u64) -> Output {
-        ambush_fixed(
-            &[
-                "pbem",
-                "open",
-                message,
-                "--data",
-                &self.path(who),
-                "--ai",
-                "--out",
-                &self.message(i + 1),
-            ],
-            &self.entropy(i + 1),
-        )
+        self.open_with(who, message, i, &[])
+    }
+
+    /// `open`, with `extra` arguments (a `--setup`, say).
+    fn open_with(&self, who: &str, message: &str, i: u64, extra: &[&str]) -> Output {
+        let (data, out) = (self.path(who), self.message(i + 1));
+        let mut args = vec![
+            "pbem", "open", message, "--data", &data, "--ai", "--out", &out,
+        ];
+        args.extend_from_slice(extra);
+        ambush_fixed(&args, &self.entropy(i + 1))
     }
 
     /// Both players answer each message with the AI, from message 0 until none is left to
@@ -416,21 +414,8 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
     let mut i = 0;
     while Path::new(&t.message(i)).is_file() {
         let out = if i == 0 {
-            ambush_fixed(
-                &[
-                    "pbem",
-                    "open",
-                    &t.message(0),
-                    "--data",
-                    &t.path("B"),
-                    "--ai",
-                    "--out",
-                    &t.message(1),
-                    "--setup",
-                    &t.path("ambusher.ron"),
-                ],
-                &t.entropy(1),
-            )
+            let set_up = t.path("ambusher.ron");
+            t.open_with("B", &t.message(0), 0, &["--setup", &set_up])
         } else {
             t.open(who_opens(i), &t.message(i), i)
         };

@@ -1,14 +1,10 @@
 //! Per-frame cost of the game's own systems with 300 units on the table and a 10,000-entry roll
 //! log (release: `cargo bench --bench frame`). Rendering is the GPU's and is not counted.
 
-use ambush::control::Controllers;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::play::new_game::NewGame;
-use ambush::rules::log::{RollEntry, RollKind};
-use ambush::rules::table::{Status, TurnMarks, Unit};
-use ambush::rules::turn::Phase;
 use ambush::ui::{OverlayFrame, RollLogView, draw};
 use ambush_data::Rules;
 use ambush_data::board::Side;
@@ -16,6 +12,11 @@ use ambush_data::check::load_scenario_file;
 use ambush_data::geometry::{Footprint, bearing_to_angle};
 use ambush_data::scenario::UnitSpec;
 use ambush_data::tables::TroopType;
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::{RollEntry, RollKind};
+use ambush_engine::rules::table::{Status, TurnMarks, Unit};
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::Path;
@@ -104,7 +105,7 @@ fn busy_game() -> App {
         app.world().resource::<Previews>().movement.is_some(),
         "{:?} {:?}",
         app.world().resource::<GameInPlay>().awaiting.0,
-        app.world().resource::<State<Phase>>().get()
+        app.world().resource::<State<TurnPhase>>().get()
     );
     app
 }
@@ -114,7 +115,7 @@ fn busy_game() -> App {
 fn systems(bencher: divan::Bencher) {
     let mut app = busy_game();
     assert_eq!(
-        *app.world().resource::<State<Phase>>().get(),
+        *app.world().resource::<State<TurnPhase>>().get(),
         Phase::Movement
     );
     bencher.bench_local(|| app.update());

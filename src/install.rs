@@ -418,3 +418,19 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
     }
 }
+
+/// What the unit tests of every layer share: the game's own files.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use ambush_data::Rules;
+    use ambush_data::scenario::Scenario;
+    use std::path::Path;
+
+    /// A bundled scenario, such as `crashed_ship.ron`, loaded and checked.
+    pub fn scenario(file: &str) -> Scenario {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scenarios")
+            .join(file);
+        ambush_data::load_scenario_file(&path, Rules::bundled()).expect("a bundled scenario loads")
+    }
+}

@@ -5,15 +5,12 @@
 
 pub mod batch;
 pub mod cli;
-pub mod control;
 pub mod editor;
 pub mod frame_meter;
 pub mod game;
 pub mod input;
 pub mod install;
 pub mod pbem;
-pub mod play;
-pub mod rules;
 pub mod save;
 pub mod screen;
 pub mod ui;

@@ -5,14 +5,14 @@ pub mod plot;
 pub mod report;
 pub mod soak;
 
-use crate::play::Game;
-use crate::play::new_game::NewGame;
-use crate::rules::log::RollEntry;
-use crate::rules::table::Outcome;
 use crate::save::{SaveFile, SaveSource, save_of};
 use ambush_data::Rules;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
+use ambush_engine::play::Game;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::table::Outcome;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;

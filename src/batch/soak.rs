@@ -4,18 +4,18 @@
 //! corners nobody plans for: units charging from odd angles, shots declined, moves into every
 //! gap. Each game is fixed by its scenario, seed and number, so a failure can be replayed.
 
-use crate::play::new_game::NewGame;
-use crate::play::seats::OrderRejected;
-use crate::play::{Chooser, Game};
-use crate::rules::ambush::run_away;
-use crate::rules::formation;
-use crate::rules::movement;
-use crate::rules::orders::{Decision, Order, passing_order};
-use crate::rules::shooting;
-use crate::rules::table::Table;
-use crate::rules::turn::Phase;
 use ambush_data::geometry::{self, MEASURING_SLACK};
 use ambush_data::{Rules, Scenario};
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::seats::OrderRejected;
+use ambush_engine::play::{Chooser, Game};
+use ambush_engine::rules::ambush::run_away;
+use ambush_engine::rules::formation;
+use ambush_engine::rules::movement;
+use ambush_engine::rules::orders::{Decision, Order, passing_order};
+use ambush_engine::rules::shooting;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::turn::Phase;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -489,7 +489,7 @@ pub fn every_scenario(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_support::scenario;
+    use crate::install::test_support::scenario;
 
     fn crashed_ship() -> (Scenario, Rules) {
         (scenario("crashed_ship.ron"), Rules::bundled().clone())

@@ -10,9 +10,9 @@ mod replay;
 mod simulate;
 mod soak;
 
-use crate::rules::log::RollEntry;
 use ambush_data::mods;
 use ambush_data::{DataError, Rules, Scenario};
+use ambush_engine::rules::log::RollEntry;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -2,10 +2,11 @@
 
 use crate::game::RulesPlugin;
 use crate::game::frame::order_frame;
+use crate::game::phase::TurnPhase;
 use crate::game::start::start_game;
-use crate::play::new_game::NewGame;
-use crate::rules::turn::Phase;
 use ambush_data::Rules;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::turn::Phase;
 use bevy::ecs::schedule::{Schedules, SingleThreadedExecutor};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -29,7 +30,7 @@ pub fn headless_app(setup: &NewGame, rules: Arc<Rules>) -> App {
 pub fn run_to_end(app: &mut App, max_frames: usize) -> bool {
     for _ in 0..max_frames {
         app.update();
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             return true;
         }
     }

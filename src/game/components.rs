@@ -1,10 +1,10 @@
 //! The ECS components of a unit on the table, named as in the design.
 
-use crate::rules::cards::Stack;
-use crate::rules::table::{Status, Surprise, TurnMarks, UnitId};
 use ambush_data::board::Side;
 use ambush_data::tables::Traits;
 use ambush_data::tables::TroopType;
+use ambush_engine::rules::cards::Stack;
+use ambush_engine::rules::table::{Status, Surprise, TurnMarks, UnitId};
 use bevy::prelude::*;
 use std::sync::Arc;
 

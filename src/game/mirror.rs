@@ -3,7 +3,7 @@
 use crate::game::components::*;
 use crate::game::resources::GameInPlay;
 use crate::game::start::{GameNumber, of_game};
-use crate::rules::table::Unit;
+use ambush_engine::rules::table::Unit;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 
@@ -132,8 +132,8 @@ pub fn spawn_unit(commands: &mut Commands, u: &Unit, number: GameNumber) -> Enti
 mod tests {
     use super::*;
     use crate::game::test_support::scenario;
-    use crate::play::new_game::NewGame;
     use ambush_data::Rules;
+    use ambush_engine::play::new_game::NewGame;
     use std::sync::Arc;
 
     #[test]

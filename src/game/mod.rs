@@ -12,7 +12,7 @@ pub mod visibility;
 
 pub use apps::{headless_app, run_to_end};
 
-use crate::play::seats::OrderRejected;
+use crate::game::resources::OrderRefused;
 use bevy::prelude::*;
 use resources::RollMade;
 
@@ -21,7 +21,7 @@ pub struct RulesPlugin;
 
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<RollMade>().add_message::<OrderRejected>();
+        app.add_message::<RollMade>().add_message::<OrderRefused>();
         app.add_plugins((phase::plugin, mirror::plugin, log::plugin));
     }
 }
@@ -30,18 +30,9 @@ impl Plugin for RulesPlugin {
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::start::GameNumber;
-    use ambush_data::Rules;
-    use ambush_data::scenario::Scenario;
     use bevy::prelude::*;
-    use std::path::Path;
 
-    /// A bundled scenario, such as `crashed_ship.ron`, loaded and checked.
-    pub fn scenario(file: &str) -> Scenario {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("scenarios")
-            .join(file);
-        ambush_data::load_scenario_file(&path, Rules::bundled()).expect("a bundled scenario loads")
-    }
+    pub use crate::install::test_support::scenario;
 
     /// How many entities of the game being played the world holds.
     pub fn game_entities(app: &mut App) -> usize {

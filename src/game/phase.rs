@@ -2,16 +2,21 @@
 
 use crate::game::frame::FrameSet;
 use crate::game::mirror::MirrorSet;
-use crate::game::resources::GameInPlay;
+use crate::game::resources::{GameInPlay, OrderRefused};
 use crate::game::start::GameNumber;
-use crate::play::seats::OrderRejected;
-use crate::rules::turn::Phase;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
-use bevy::state::state::FreelyMutableState;
 
-// The rules' one list of phases is the game's state (what `#[derive(States)]` would write).
-impl States for Phase {}
-impl FreelyMutableState for Phase {}
+/// The rules' one list of phases as the app's state: the phase the game is in, which picks the
+/// phase's systems. The engine's `Phase` knows nothing of Bevy, so it is wrapped here.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deref)]
+pub struct TurnPhase(pub Phase);
+
+impl PartialEq<Phase> for TurnPhase {
+    fn eq(&self, other: &Phase) -> bool {
+        self.0 == *other
+    }
+}
 
 /// The systems of one phase: they run only in that phase, and the sets come in turn order inside
 /// `FrameSet::Rules`, before the units are mirrored.
@@ -21,7 +26,7 @@ pub struct PhaseSet(pub Phase);
 pub(super) fn plugin(app: &mut App) {
     // What a game spawns lives as long as its number, and leaves with it for the menu
     // (`start::of_game`).
-    app.init_state::<Phase>().init_state::<GameNumber>();
+    app.init_state::<TurnPhase>().init_state::<GameNumber>();
     let [a, b, c, d, e, f, g] = Phase::IN_ORDER.map(PhaseSet);
     app.configure_sets(
         Update,
@@ -31,10 +36,13 @@ pub(super) fn plugin(app: &mut App) {
     );
     // The game left behind when the player goes to the menu is not on the table: its units come
     // back only with the next game.
-    app.configure_sets(Update, MirrorSet.run_if(not(in_state(Phase::NoGame))));
+    app.configure_sets(
+        Update,
+        MirrorSet.run_if(not(in_state(TurnPhase(Phase::NoGame)))),
+    );
     // Every phase is played by the same step, one step a frame.
     for phase in Phase::IN_ORDER {
-        app.configure_sets(Update, PhaseSet(phase).run_if(in_state(phase)));
+        app.configure_sets(Update, PhaseSet(phase).run_if(in_state(TurnPhase(phase))));
         app.add_systems(Update, step_in(phase).in_set(PhaseSet(phase)));
     }
 }
@@ -51,23 +59,23 @@ fn step_in(
 ) -> impl FnMut(
     Option<ResMut<GameInPlay>>,
     Option<Res<RulesPaused>>,
-    MessageWriter<OrderRejected>,
-    ResMut<NextState<Phase>>,
+    MessageWriter<OrderRefused>,
+    ResMut<NextState<TurnPhase>>,
 ) {
     move |game, paused, mut refused, mut next| {
         let Some(mut game) = game else { return };
         if game.phase != phase {
             // The state lags the game only when something outside the rules set it.
-            next.set(game.phase);
+            next.set(TurnPhase(game.phase));
             return;
         }
         if paused.is_some() {
             return;
         }
         let stepped = game.step();
-        refused.write_batch(stepped.rejected);
+        refused.write_batch(stepped.rejected.into_iter().map(OrderRefused));
         if let Some(phase) = stepped.next {
-            next.set(phase);
+            next.set(TurnPhase(phase));
         }
     }
 }

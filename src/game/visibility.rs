@@ -1,20 +1,14 @@
-//! What the player at the screen may know: the one place that decides it, and the redacted table and log that the view, overlay and previews read.
-//!
-//! Before an ambush is sprung, a person playing the ambushed side is kept in the dark: the
-//! ambusher's units, which counters are real, the spring point and the ambusher's secret rolls
-//! are taken out of everything that player's screen can read. Once it is sprung, the ambusher's
-//! units still under counters stay out of it until they are found. The AI never reads this view
-//! (the rules refuse it a hidden target, and it steers only by the enemies it knows), and a
-//! watcher of an AI-only game sees everything.
+//! The player at the screen's view: the table and roll log as `ambush_engine::visibility` lets that player know them, kept as resources the view, overlay and previews read.
 
-use crate::control::{Controller, Controllers};
 use crate::game::frame::FrameSet;
+use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
-use crate::rules::log::RollEntry;
-use crate::rules::table::{GameConfig, Progress, Table};
-use crate::rules::turn::Phase;
 use ambush_data::board::Side;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::turn::Phase;
+use ambush_engine::visibility::{ambush_revealed, kept_in_the_dark, read_by, redact, shown};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
@@ -44,89 +38,6 @@ impl PlayerView {
             .is_some_and(|t| ambush_revealed(&t.progress));
         shown(self.dark, revealed, side, hidden)
     }
-}
-
-/// The one rule for the roll log: a player kept in the dark reads every entry not hidden from
-/// its side, and of those hidden from it, only their public form (a perception roll against
-/// the ambusher's best, without the ambusher); everyone else reads them all in full.
-pub fn read_by(entry: &RollEntry, dark: Option<Side>) -> Option<&RollEntry> {
-    if entry.hidden_from.is_none() || entry.hidden_from != dark {
-        return Some(entry);
-    }
-    entry.shown_instead.as_deref()
-}
-
-/// The one rule for units: a player kept in the dark sees its own side's, and, once the ambush is
-/// out in the open, the enemy's that are not hidden under counters.
-fn shown(dark: Option<Side>, revealed: bool, side: Side, hidden: bool) -> bool {
-    dark.is_none_or(|d| d == side || (revealed && !hidden))
-}
-
-/// The side whose player may not see the ambusher's secrets now: until the ambush is revealed
-/// and every counter found, the ambushed side, when a person plays it, while the game lasts.
-/// 004's hidden units and the ambusher's reaction tests stay off its screen.
-pub fn kept_in_the_dark(
-    controllers: &Controllers,
-    config: &GameConfig,
-    progress: &Progress,
-) -> Option<Side> {
-    let a = config.ambush.as_ref()?;
-    let secrets = !ambush_revealed(progress) || !progress.counters.is_empty();
-    (secrets && progress.outcome.is_none() && controllers.get(a.ambushed) == Controller::Human)
-        .then_some(a.ambushed)
-}
-
-/// Whether the ambush is out in the open: sprung, or 004's approach over (the column spotted
-/// it, a reaction test set it off early, or the lead reached the spring point), which the log
-/// announces as it happens.
-pub fn ambush_revealed(progress: &Progress) -> bool {
-    progress.ambush_sprung
-        || progress
-            .approach
-            .as_ref()
-            .is_some_and(|a| a.ended.is_some())
-}
-
-/// Takes out of `table` everything the `dark` side's player may not know: the other side's
-/// units, which counters hide a unit, where the ambusher's units and dummies were set up, and
-/// the spring point.
-pub fn redact(table: &mut Table, dark: Side) {
-    let revealed = ambush_revealed(&table.progress);
-    table
-        .units
-        .retain(|u| shown(Some(dark), revealed, u.side, u.status.hidden));
-    // Counters all look alike to it.
-    table
-        .progress
-        .counters
-        .iter_mut()
-        .for_each(|c| c.unit = None);
-    if let Some(a) = table.progress.approach.as_mut() {
-        a.counters.iter_mut().for_each(|c| c.unit = None);
-        a.spring_at = 0.0;
-    }
-    if let Some(spec) = table.config.ambush.as_mut() {
-        // The set-up as written: where every ambusher and dummy was placed.
-        spec.units.retain(|u| u.side == dark);
-        spec.dummies.clear();
-        spec.spring_at = None;
-    }
-}
-
-/// What `dark`'s player knows of the enemy now: whether the ambush is out in the open, how many
-/// counters stand, and which enemy units it sees. When this changes, something hidden came
-/// to light.
-pub fn known_of_the_enemy(table: &Table, dark: Side) -> (bool, usize, usize, Vec<u32>) {
-    let p = &table.progress;
-    let revealed = ambush_revealed(p);
-    let approach = p.approach.as_ref().map_or(0, |a| a.counters.len());
-    let seen = table
-        .units
-        .iter()
-        .filter(|u| u.side != dark && shown(Some(dark), revealed, u.side, u.status.hidden))
-        .map(|u| u.id)
-        .collect();
-    (revealed, p.counters.len(), approach, seen)
 }
 
 /// The roll log as the player at the screen may read it.
@@ -162,7 +73,7 @@ impl Plugin for VisibilityPlugin {
 /// Copies the table as the rules left it this frame, less what the player may not know.
 fn update_player_view(
     game: Option<Res<GameInPlay>>,
-    phase: Res<State<Phase>>,
+    phase: Res<State<TurnPhase>>,
     mut view: ResMut<PlayerView>,
 ) {
     // Before a game, or once it is left for the menu, there is no table to show.
@@ -180,46 +91,4 @@ fn update_player_view(
     }
     view.dark = dark;
     view.table = table;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::log::RollKind;
-
-    fn view(dark: Option<Side>) -> PlayerView {
-        PlayerView { dark, table: None }
-    }
-
-    #[test]
-    fn an_ambushers_secret_roll_is_kept_only_from_the_column_player() {
-        // 004: the column's player must not learn the hidden units from the log.
-        let test = RollEntry::dice(RollKind::ReactionTest, "1d10", vec![8])
-            .actor("J1")
-            .need(2)
-            .success(true)
-            .effect("holds its fire")
-            .hidden_from(Side::Humans);
-        assert_eq!(view(Some(Side::Humans)).read(&test), None);
-        // The ambusher's own player, a watcher, and everyone once it is sprung read it.
-        assert_eq!(view(Some(Side::Aliens)).read(&test), Some(&test));
-        assert_eq!(view(None).read(&test), Some(&test));
-        let public = RollEntry::dice(RollKind::Spotting, "1d8", vec![3]).actor("M1");
-        assert_eq!(view(Some(Side::Humans)).read(&public), Some(&public));
-    }
-
-    #[test]
-    fn a_roll_with_a_public_form_shows_the_column_only_that() {
-        // 003's perception check is the defender's INT against "the INT/WILL of the attacker
-        // who set the ambush": the column may read that its unit rolled, not against whom.
-        let public = RollEntry::dice(RollKind::Perception, "2d10", Vec::new()).actor("A1");
-        let full = RollEntry::dice(RollKind::Perception, "2d10", vec![4, 5])
-            .actor("A1")
-            .target("counter 5")
-            .need(12)
-            .shown_to(Side::Aliens, public.clone());
-        assert_eq!(view(Some(Side::Aliens)).read(&full), Some(&public));
-        assert_eq!(view(Some(Side::Humans)).read(&full), Some(&full));
-        assert_eq!(view(None).read(&full), Some(&full));
-    }
 }

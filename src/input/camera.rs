@@ -418,7 +418,7 @@ mod tests {
         // in on a corner) left the camera, until F was pressed.
         let rules = std::sync::Arc::new(ambush_data::Rules::bundled().clone());
         let scenario = |f: &str| crate::game::test_support::scenario(f);
-        let first = crate::play::new_game::NewGame::new(scenario("crashed_ship.ron"), 1, 0);
+        let first = ambush_engine::play::new_game::NewGame::new(scenario("crashed_ship.ron"), 1, 0);
         let mut app = crate::input::player_app(&first, rules.clone());
         app.world_mut().spawn((Window::default(), PrimaryWindow));
         for _ in 0..8 {
@@ -448,7 +448,7 @@ mod tests {
             "the player's own view is left alone during a game"
         );
         for file in ["crashed_ship.ron", "night_raid.ron"] {
-            let next = crate::play::new_game::NewGame::new(scenario(file), 2, 0);
+            let next = ambush_engine::play::new_game::NewGame::new(scenario(file), 2, 0);
             crate::game::start::start_game(app.world_mut(), &next, rules.clone());
             for _ in 0..8 {
                 app.update();

@@ -25,7 +25,7 @@ pub struct TableCursor {
     /// `None` until a cursor key is first pressed: the mouse player never sees it.
     pub at: Option<Vec2>,
     /// The unit selected when the cursor last moved: a new selection starts it on that unit.
-    pub for_unit: Option<crate::rules::table::UnitId>,
+    pub for_unit: Option<ambush_engine::rules::table::UnitId>,
     /// Index into `CURSOR_STEPS`.
     pub step: usize,
 }

@@ -12,11 +12,11 @@ use crate::game::RulesPlugin;
 use crate::game::frame::{FrameSet, order_frame};
 use crate::game::start::{PerGame, start_game};
 use crate::game::visibility::VisibilityPlugin;
-use crate::play::new_game::NewGame;
-use crate::rules::orders::{Order, OrderError};
-use crate::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
-use crate::rules::table::UnitId;
 use ambush_data::tables::FormationName;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::orders::{Order, OrderError};
+use ambush_engine::rules::preview::{ChargePreview, MovePreview, ShotPreview, TargetMark};
+use ambush_engine::rules::table::UnitId;
 use bevy::prelude::*;
 use glam::Vec2;
 
@@ -251,4 +251,72 @@ pub fn player_app(setup: &NewGame, rules: std::sync::Arc<ambush_data::Rules>) ->
     app.add_plugins((RulesPlugin, VisibilityPlugin, PlayerInputPlugin));
     start_game(app.world_mut(), setup, rules);
     app
+}
+
+#[cfg(test)]
+mod tests {
+    //! A new game through `game::start` leaves nothing of the last one: its entities, the
+    //! player's view and the input's per-game state.
+    use super::*;
+    use crate::game::phase::TurnPhase;
+    use crate::game::resources::GameInPlay;
+    use crate::game::start::start_game;
+    use crate::game::test_support::{game_entities, scenario};
+    use crate::game::visibility::PlayerView;
+    use ambush_data::Rules;
+    use ambush_engine::play::new_game::NewGame;
+    use ambush_engine::rules::turn::Phase;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_new_game_starts_with_fresh_per_game_state_and_none_of_the_last_games_entities() {
+        let scenario = scenario("crashed_ship.ron");
+        let units = scenario.units.len();
+        let rules = Arc::new(Rules::bundled().clone());
+        let setup = NewGame::new(scenario, 1, 0);
+        let mut app = player_app(&setup, rules.clone());
+        for _ in 0..40 {
+            app.update();
+        }
+        assert!(
+            game_entities(&mut app) > units,
+            "aliens have come on by now"
+        );
+        app.world_mut().resource_mut::<Selection>().unit = Some(0);
+        app.world_mut().resource_mut::<Refusal>().0 = Some("left over".into());
+        assert!(app.world().resource::<PlayerView>().table.is_some());
+        start_game(app.world_mut(), &setup, rules);
+        assert_eq!(
+            game_entities(&mut app),
+            units,
+            "only the new game's marines"
+        );
+        assert_eq!(*app.world().resource::<Selection>(), Selection::default());
+        assert_eq!(app.world().resource::<Refusal>().0, None);
+        assert!(app.world().resource::<PlayerView>().table.is_none());
+        assert_eq!(app.world().resource::<GameInPlay>().table.progress.turn, 1);
+    }
+
+    #[test]
+    fn leaving_a_game_for_the_menu_leaves_nothing_of_it_on_the_table() {
+        let setup = NewGame::new(scenario("crashed_ship.ron"), 1, 0);
+        let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert!(app.world().resource::<PlayerView>().table.is_some());
+        // What the session does on "Main menu".
+        app.world_mut()
+            .resource_mut::<NextState<TurnPhase>>()
+            .set(TurnPhase(Phase::NoGame));
+        app.update();
+        assert_eq!(game_entities(&mut app), 0);
+        assert!(app.world().resource::<PlayerView>().table.is_none());
+        // The game left behind may still be touched (the window sets the AI's pace every
+        // frame): nothing of it comes back onto the table while no game is played.
+        app.world_mut().resource_mut::<GameInPlay>().ai_steps =
+            ambush_engine::play::seats::AiSteps(Some(1));
+        app.update();
+        assert_eq!(game_entities(&mut app), 0);
+    }
 }

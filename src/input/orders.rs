@@ -1,19 +1,19 @@
 //! Turns the player's requests into a selection, a draft order and, on commit, an `Order`.
 
 use crate::input::{Draft, Request, Selection};
-use crate::rules::ambush::run_away;
-use crate::rules::formation;
-use crate::rules::movement;
-use crate::rules::orders::Decision;
-use crate::rules::orders::Order;
-use crate::rules::orders::passing_order;
-use crate::rules::phases::movement::boarders;
-use crate::rules::preview::{self, facing_toward, unit_at};
-use crate::rules::shooting;
-use crate::rules::table::{Table, UnitId};
 use ambush_data::board::Side;
 use ambush_data::geometry::{distance_along, route_of};
 use ambush_data::tables::Rules;
+use ambush_engine::rules::ambush::run_away;
+use ambush_engine::rules::formation;
+use ambush_engine::rules::movement;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::orders::Order;
+use ambush_engine::rules::orders::passing_order;
+use ambush_engine::rules::phases::movement::boarders;
+use ambush_engine::rules::preview::{self, facing_toward, unit_at};
+use ambush_engine::rules::shooting;
+use ambush_engine::rules::table::{Table, UnitId};
 
 /// The units the player may act with for `decision`, in table order (Tab cycles through them).
 pub fn actors(table: &Table, rules: &Rules, decision: &Decision) -> Vec<UnitId> {

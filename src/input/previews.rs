@@ -4,13 +4,13 @@ use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::orders::{actors, drafted};
 use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
-use crate::rules::ambush::run_away;
-use crate::rules::movement;
-use crate::rules::orders::{Decision, Order};
-use crate::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
-use crate::rules::table::{Table, Unit};
 use ambush_data::board::Side;
 use ambush_data::tables::Rules;
+use ambush_engine::rules::ambush::run_away;
+use ambush_engine::rules::movement;
+use ambush_engine::rules::orders::{Decision, Order};
+use ambush_engine::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
+use ambush_engine::rules::table::{Table, Unit};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,14 +1,14 @@
 //! Turns pressed actions into requests, and requests into the selection and the rules' orders.
 
-use crate::control::Controller;
 use crate::game::resources::GameInPlay;
+use crate::game::resources::OrderRefused;
 use crate::game::visibility::PlayerView;
 use crate::input::actions::{PlayerAction, PlayerInput};
 use crate::input::orders::handle;
 use crate::input::{InputSet, Pointer, Refusal, Request, Selection};
-use crate::play::seats::OrderRejected;
-use crate::rules::orders::Decision;
-use crate::rules::preview::unit_at;
+use ambush_engine::control::Controller;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::preview::unit_at;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use std::f32::consts::PI;
@@ -117,7 +117,7 @@ fn apply_requests(
 /// orders panel and the selection with its draft (to mend it); once they take it, the selection
 /// is cleared for the next order.
 fn note_refusals(
-    mut rejected: MessageReader<OrderRejected>,
+    mut rejected: MessageReader<OrderRefused>,
     game: Option<Res<GameInPlay>>,
     mut selection: ResMut<Selection>,
     mut refusal: ResMut<Refusal>,

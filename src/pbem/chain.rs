@@ -663,8 +663,8 @@ mod tests {
     /// committed once; more orders than a turn can hold), cap every list".
     #[test]
     fn what_a_message_cannot_use_is_refused_and_every_list_is_capped() {
-        use crate::play::record::RecordedOrder;
-        use crate::rules::orders::Order;
+        use ambush_engine::play::record::RecordedOrder;
+        use ambush_engine::rules::orders::Order;
         let game = Bytes32::digest(b"a game");
         let mut h = Player::new(Side::Humans);
         let first = h.send(None, game);

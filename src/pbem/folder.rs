@@ -16,13 +16,13 @@ use super::sealed::{
 };
 use super::store::write_private;
 use super::{Ledger, Refusal};
-use crate::play::deployment::MarchOrder;
-use crate::play::record::{RecordedOrder, table_hash};
-use crate::rules::orders::Order;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
 use ambush_data::scenario::Scenario;
+use ambush_engine::play::deployment::MarchOrder;
+use ambush_engine::play::record::{RecordedOrder, table_hash};
+use ambush_engine::rules::orders::Order;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -538,7 +538,7 @@ impl Turn {
     }
 
     /// The set-up the game started from.
-    pub fn setup(&self) -> Result<crate::play::new_game::NewGame, PbemError> {
+    pub fn setup(&self) -> Result<ambush_engine::play::new_game::NewGame, PbemError> {
         Ok(setup_for(
             self.rebuilt.scenario.clone(),
             self.rebuilt.schedule.clone(),

@@ -6,18 +6,18 @@ use super::sealed::{
     full_scenario, orders_secret, sealed_seed,
 };
 use super::{Ledger, MessageFile};
-use crate::control::{Controller, Controllers};
-use crate::game::visibility::{known_of_the_enemy, redact};
-use crate::play::Game;
-use crate::play::deployment::{MarchOrder, spring_bounds};
-use crate::play::new_game::{DiceSchedule, NewGame, Seed};
-use crate::play::record::RecordedOrder;
-use crate::rules::log::RollEntry;
-use crate::rules::orders::{Decision, Order, passing_order};
-use crate::rules::turn::Phase;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
 use ambush_data::{Rules, check};
+use ambush_engine::control::{Controller, Controllers};
+use ambush_engine::play::Game;
+use ambush_engine::play::deployment::{MarchOrder, spring_bounds};
+use ambush_engine::play::new_game::{DiceSchedule, NewGame, Seed};
+use ambush_engine::play::record::RecordedOrder;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::orders::{Decision, Order, passing_order};
+use ambush_engine::rules::turn::Phase;
+use ambush_engine::visibility::{known_of_the_enemy, redact};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -887,7 +887,7 @@ fn dice_made(game: &Game) -> Vec<(u32, u32, bool, bool, bool)> {
             (
                 u.id,
                 u.wounds,
-                u.status.presence == crate::rules::table::Presence::OnTable,
+                u.status.presence == ambush_engine::rules::table::Presence::OnTable,
                 u.status.hidden,
                 u.status.withdrawing || u.status.stunned,
             )
@@ -979,7 +979,7 @@ fn try_order(game: &mut Game, side: Side, order: Order) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::table::UnitId;
+    use ambush_engine::rules::table::UnitId;
 
     /// A jungle patrol by file, played to the column's first decision.
     fn at_the_columns_decision() -> (Game, Sealing) {

@@ -2,10 +2,10 @@
 
 use super::crypto::{Bytes32, Commitment, Contribution, Opening};
 use super::sealed::SealedView;
-use crate::play::record::RecordedOrder;
-use crate::rules::orders::Order;
 use ambush_data::board::Side;
 use ambush_data::error::{DataError, parse_ron_within, read_bounded};
+use ambush_engine::play::record::RecordedOrder;
+use ambush_engine::rules::orders::Order;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

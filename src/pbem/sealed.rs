@@ -14,20 +14,20 @@
 //! every table it was shown.
 
 use super::crypto::Bytes32;
-use crate::game::visibility::{kept_in_the_dark, read_by, redact};
-use crate::play::Game;
-use crate::play::deployment::{MarchOrder, Placement, column_labels, spring_bounds};
-use crate::play::record::RecordedOrder;
-use crate::rules::cards::Card;
-use crate::rules::log::RollEntry;
-use crate::rules::orders::{Decision, Order};
-use crate::rules::phases::PhaseStates;
-use crate::rules::table::{Exposure, Presence, Progress, Unit, UnitId};
-use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::check::check_scenario;
 use ambush_data::scenario::Scenario;
+use ambush_engine::play::Game;
+use ambush_engine::play::deployment::{MarchOrder, Placement, column_labels, spring_bounds};
+use ambush_engine::play::record::RecordedOrder;
+use ambush_engine::rules::cards::Card;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::orders::{Decision, Order};
+use ambush_engine::rules::phases::PhaseStates;
+use ambush_engine::rules::table::{Exposure, Presence, Progress, Unit, UnitId};
+use ambush_engine::rules::turn::Phase;
+use ambush_engine::visibility::{kept_in_the_dark, read_by, redact};
 use serde::{Deserialize, Serialize};
 
 /// The name of the column's secret order of march.
@@ -489,7 +489,7 @@ mod tests {
     /// column's own units, the log's public entries)."
     #[test]
     fn a_view_that_hurts_the_column_without_a_roll_or_shows_an_impossible_roll_is_refused() {
-        use crate::rules::log::{Modifier, RollEntry, RollKind};
+        use ambush_engine::rules::log::{Modifier, RollEntry, RollKind};
         let rules = std::sync::Arc::new(Rules::bundled().clone());
         let public = jungle_patrol(&rules);
         let game = Game::new(

@@ -1,14 +1,14 @@
 //! The save file's format: versioned, human-readable RON, read as untrusted input, with the migration from older versions.
 
-use crate::control::Controllers;
-use crate::play::new_game::DiceSchedule;
-use crate::play::record::RecordedOrder;
-use crate::rules::orders::Order;
 use ambush_data::board::Side;
 use ambush_data::check::check_scenario;
 use ambush_data::locate::Seg;
 use ambush_data::scenario::{Scenario, WoundMethod};
 use ambush_data::{DataError, Rules, parse_ron_within};
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::DiceSchedule;
+use ambush_engine::play::record::RecordedOrder;
+use ambush_engine::rules::orders::Order;
 use serde::{Deserialize, Serialize};
 
 /// The format this game writes. It reads every version from 1 up to this one.
@@ -220,7 +220,7 @@ impl SaveFileV1 {
 
 /// How a list of saves names who played.
 pub fn players_of(c: &Controllers) -> &'static str {
-    use crate::control::Controller::{Ai, Human};
+    use ambush_engine::control::Controller::{Ai, Human};
     match (c.humans, c.aliens) {
         (Human, Human) => "hot-seat",
         (Human, Ai(_)) | (Ai(_), Human) => "solo",

@@ -1,16 +1,16 @@
 //! Loading a save: replaying its orders from the seed, checking the table's hash after each, and making a save of a game in play.
 
-use crate::control::Controllers;
-use crate::play::Game;
-use crate::play::new_game::NewGame;
-use crate::rules::log::RollEntry;
-use crate::rules::orders::Decision;
-use crate::rules::table::Table;
-use crate::rules::turn::Phase;
 use crate::save::file::{
     MAX_SAVE_BYTES, SAVE_VERSION, SaveError, SaveFile, SaveSource, SaveSummary, parse_save,
     players_of, settings_hash,
 };
+use ambush_engine::control::Controllers;
+use ambush_engine::play::Game;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::turn::Phase;
 use std::path::Path;
 use std::sync::Arc;
 

@@ -2,10 +2,11 @@
 
 use crate::batch::{Summary, Tally, play_game};
 use crate::game::frame::FrameSet;
-use crate::rules::turn::Phase;
+use crate::game::phase::TurnPhase;
 use crate::screen::DEFAULT_SEED;
 use crate::screen::session::CurrentGame;
 use crate::ui::AiGames;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};
 use std::collections::HashMap;
@@ -29,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiGameRuns>().add_systems(
         Update,
         ask_for_ai_games
-            .run_if(in_state(Phase::GameOver))
+            .run_if(in_state(TurnPhase(Phase::GameOver)))
             .in_set(FrameSet::Presentation),
     );
 }
@@ -107,16 +108,16 @@ fn ask_for_ai_games(
 mod tests {
     use super::*;
     use crate::game::test_support::scenario;
-    use crate::play::new_game::NewGame;
     use crate::screen::GameChoice;
     use ambush_data::Rules;
+    use ambush_engine::play::new_game::NewGame;
     use bevy::state::app::StatesPlugin;
 
     #[test]
     fn the_ai_games_are_played_in_the_background_once_per_scenario() {
         let mut app = App::new();
         app.add_plugins((TaskPoolPlugin::default(), StatesPlugin, plugin));
-        app.insert_state(Phase::GameOver);
+        app.insert_state(TurnPhase(Phase::GameOver));
         app.init_resource::<AiGames>();
         app.insert_resource(CurrentGame(GameChoice::new_game(
             NewGame::new(scenario("crashed_ship.ron"), 3, 0),

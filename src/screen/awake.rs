@@ -100,8 +100,8 @@ fn keep_awake(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Game;
-    use crate::play::new_game::NewGame;
+    use ambush_engine::play::Game;
+    use ambush_engine::play::new_game::NewGame;
     use std::sync::Arc;
 
     /// Runs one frame of `keep_awake` and says whether it asked for the next.
@@ -133,7 +133,7 @@ mod tests {
             1,
             0,
         );
-        setup.controllers = crate::control::Controllers::solo();
+        setup.controllers = ambush_engine::control::Controllers::solo();
         let mut game = Game::new(&setup, Arc::new(ambush_data::Rules::bundled().clone()));
         app.insert_resource(GameInPlay(game.clone()));
         assert!(asks_for_a_frame(&mut app), "the game plays on by itself");

@@ -2,9 +2,6 @@
 //! ambusher's hidden units and dummy counters, with a hand-over in hot-seat play. The spring
 //! point is picked on the table, once the column's order is shown (`Decision::Spring`).
 
-use crate::control::Controller;
-pub use crate::play::deployment::{MarchOrder, Piece, Placement, column_labels};
-use crate::play::new_game::NewGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
@@ -15,6 +12,9 @@ use ambush_data::check::check_scenario;
 use ambush_data::geometry::Shape;
 use ambush_data::geometry::route_of;
 use ambush_data::scenario::Scenario;
+use ambush_engine::control::Controller;
+pub use ambush_engine::play::deployment::{MarchOrder, Piece, Placement, column_labels};
+use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::sync::Arc;

@@ -1,7 +1,5 @@
 //! The main menu: the scenarios of `scenarios/` and of each mod, grouped, with their briefings, and the rules options.
 
-use crate::control::Controllers;
-use crate::play::new_game::NewGame;
 use crate::screen::deployment::DeploymentWizard;
 use crate::screen::loading::{GameFiles, RonText};
 use crate::screen::mods::ModShelf;
@@ -23,6 +21,8 @@ use ambush_data::check::parse_scenario;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::{InferiorPenalty, WoundMethod};
 use ambush_data::tables::RULE_FILES;
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;

@@ -17,12 +17,12 @@ mod title;
 
 pub use title::TitleCard;
 
-use crate::play::new_game::NewGame;
-use crate::play::record::RecordedOrder;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::scenario::{InferiorWeaponRules, Scenario};
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::record::RecordedOrder;
 use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -216,8 +216,8 @@ impl Plugin for ScreenPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Game;
-    use crate::rules::table::Presence;
+    use ambush_engine::play::Game;
+    use ambush_engine::rules::table::Presence;
 
     /// The crashed ship as the menu would start it with `options`, two of its six marines down,
     /// after the morale check: whether the marines' morale broke.
@@ -237,7 +237,7 @@ mod tests {
         for id in &marines[..2] {
             game.table.unit_mut(*id).expect("a marine").status.presence = Presence::Destroyed;
         }
-        crate::rules::morale::morale(&mut game.table, &game.rules);
+        ambush_engine::rules::morale::morale(&mut game.table, &game.rules);
         game.table.progress.morale_broken
     }
 

@@ -411,7 +411,7 @@ mod tests {
             (s.clone(), r.clone())
         };
         app.insert_resource(CurrentGame(GameChoice::new_game(
-            crate::play::new_game::NewGame::new(scenario, 1, 0),
+            ambush_engine::play::new_game::NewGame::new(scenario, 1, 0),
             rules,
             Some(file.display().to_string()),
             true,

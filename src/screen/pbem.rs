@@ -2,16 +2,17 @@
 
 use crate::game::frame::FrameSet;
 use crate::game::phase::RulesPaused;
+use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::input::InputSet;
 use crate::pbem::game::rolls;
 use crate::pbem::{Opened, Turn};
-use crate::rules::orders::Order;
-use crate::rules::turn::Phase;
 use crate::screen::Screen;
 use crate::ui::EguiPass;
 use ambush_data::board::Side;
+use ambush_engine::rules::orders::Order;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
@@ -129,11 +130,11 @@ pub(super) fn set_up_screens(
     by_file: ByFile,
     commands: &mut Commands,
 ) -> bool {
-    let mut setup = crate::play::new_game::NewGame::new(scenario.clone(), 0, 0);
-    let mut controllers = crate::control::Controllers::all_ai();
+    let mut setup = ambush_engine::play::new_game::NewGame::new(scenario.clone(), 0, 0);
+    let mut controllers = ambush_engine::control::Controllers::all_ai();
     match side {
-        Side::Humans => controllers.humans = crate::control::Controller::Human,
-        Side::Aliens => controllers.aliens = crate::control::Controller::Human,
+        Side::Humans => controllers.humans = ambush_engine::control::Controller::Human,
+        Side::Aliens => controllers.aliens = ambush_engine::control::Controller::Human,
     }
     setup.controllers = controllers;
     let Some(mut wizard) = crate::screen::DeploymentWizard::new(setup, rules) else {
@@ -644,7 +645,7 @@ fn end_of_turn(
     mut exit: MessageWriter<AppExit>,
     mut menu: ResMut<PbemMenu>,
     mut screen: ResMut<NextState<Screen>>,
-    mut phase: ResMut<NextState<Phase>>,
+    mut phase: ResMut<NextState<TurnPhase>>,
     mut commands: Commands,
 ) {
     let Some(game) = game else { return };
@@ -692,7 +693,7 @@ fn end_of_turn(
             ending: opened.ending.clone(),
             from_command_line: !turn.back_to_menu,
         });
-        phase.set(Phase::NoGame);
+        phase.set(TurnPhase(Phase::NoGame));
         screen.set(Screen::TurnSent);
     } else if turn.back_to_menu {
         match &sent {
@@ -773,8 +774,8 @@ fn draw_turn_sent(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::control::{Controller, Controllers};
     use crate::pbem::{Prepared, open, prepare, start};
+    use ambush_engine::control::{Controller, Controllers};
     use bevy::state::app::StatesPlugin;
     use std::path::Path;
 
@@ -882,7 +883,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         app.init_state::<Screen>();
-        app.init_state::<Phase>();
+        app.init_state::<TurnPhase>();
         app.add_message::<AppExit>();
         let result = TurnResult::default();
         let first_order = turn.rebuilt.game.record.orders.len();

@@ -1,9 +1,9 @@
 //! The replay viewer: a saved game shown order by order, forward and back or by turn, with the table and the roll log in step; a finished game shows everything.
 
-use crate::control::Controllers;
 use crate::save::{SaveFile, load_save};
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
+use ambush_engine::control::Controllers;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::Path;
@@ -21,7 +21,7 @@ impl ReplayViewer {
     /// The game after the first `shown` orders, for the table: nobody plays on from there, and
     /// a finished game hides nothing (both players have seen its end).
     pub fn choice(&self) -> GameChoice {
-        let mut setup = crate::play::new_game::NewGame::new(
+        let mut setup = ambush_engine::play::new_game::NewGame::new(
             self.save.scenario.clone(),
             self.save.seed,
             self.save.game,

@@ -1,10 +1,7 @@
 //! Saving and loading in the window: the save folder, the autosave after every order, the resume offer, the game menu with its list of saves, and taking back an order until a die is rolled.
 
-use crate::control::Controller;
 use crate::game::frame::FrameSet;
 use crate::game::resources::GameInPlay;
-use crate::play::record::take_back_point;
-use crate::rules::turn::Phase;
 use crate::save::{
     MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
     write_atomically,
@@ -13,6 +10,9 @@ use crate::screen::replay_viewer::watch_save;
 use crate::screen::session::CurrentGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
+use ambush_engine::control::Controller;
+use ambush_engine::play::record::take_back_point;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
@@ -447,7 +447,7 @@ mod tests {
             mod_name: Some("As written".into()),
             mod_version: None,
         };
-        let setup = crate::play::new_game::NewGame::new(scenario, 1, 0);
+        let setup = ambush_engine::play::new_game::NewGame::new(scenario, 1, 0);
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
         let choice = GameChoice {
             setup: setup.clone(),
@@ -462,7 +462,7 @@ mod tests {
         };
         let mut world = World::new();
         world.insert_resource(CurrentGame(choice.clone()));
-        world.insert_resource(GameInPlay(crate::play::Game::new(&setup, rules)));
+        world.insert_resource(GameInPlay(ambush_engine::play::Game::new(&setup, rules)));
         let saved = save_now(&mut world).expect("a save");
         assert_eq!(saved.source, recorded);
         // A new game's source is read from its file: there the mod beside it is named.
@@ -477,7 +477,7 @@ mod tests {
     /// The session and the autosave without a window, saving into `folder`, at the menu.
     fn session_app(folder: &Path) -> App {
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
-        let setup = crate::play::new_game::NewGame::new(
+        let setup = ambush_engine::play::new_game::NewGame::new(
             crate::game::test_support::scenario("crashed_ship.ron"),
             1,
             0,
@@ -504,7 +504,8 @@ mod tests {
     fn play(app: &mut App, choice: GameChoice, frames: usize) -> usize {
         app.world_mut()
             .write_message(SessionRequest::Start(Box::new(choice)));
-        let crate::control::Controller::Ai(marines) = crate::control::Controllers::all_ai().humans
+        let ambush_engine::control::Controller::Ai(marines) =
+            ambush_engine::control::Controllers::all_ai().humans
         else {
             unreachable!("the marines have an AI")
         };
@@ -597,12 +598,12 @@ mod tests {
 
     /// The menu's solo game of the crashed ship with `seed`, the player's own.
     fn own_game(seed: u64) -> GameChoice {
-        let mut setup = crate::play::new_game::NewGame::new(
+        let mut setup = ambush_engine::play::new_game::NewGame::new(
             crate::game::test_support::scenario("crashed_ship.ron"),
             seed,
             0,
         );
-        setup.controllers = crate::control::Controllers::solo();
+        setup.controllers = ambush_engine::control::Controllers::solo();
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
         GameChoice::new_game(
             setup,

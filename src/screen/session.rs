@@ -1,15 +1,16 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
 use crate::game::frame::FrameSet;
+use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
-use crate::play::record::ReplayQueue;
-use crate::play::seats::AiSteps;
-use crate::rules::turn::Phase;
 use crate::screen::replay_viewer::ReplayViewer;
 use crate::screen::saves::GameMenu;
 use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
 use crate::ui::SummaryChoice;
+use ambush_engine::play::record::ReplayQueue;
+use ambush_engine::play::seats::AiSteps;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 
 /// The game being played, for "play again" and for hot reload's notice.
@@ -36,7 +37,7 @@ fn handle_requests(
     mut pace: ResMut<Pace>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
-    mut phase: ResMut<NextState<Phase>>,
+    mut phase: ResMut<NextState<TurnPhase>>,
 ) {
     // The end-of-game window's choice is a request like the menu's.
     let chosen = choices.read().last().map(|c| match c {
@@ -57,7 +58,7 @@ fn handle_requests(
         }
         SessionRequest::MainMenu => {
             commands.remove_resource::<ReplayViewer>();
-            phase.set(Phase::NoGame);
+            phase.set(TurnPhase(Phase::NoGame));
             screen.set(Screen::Menu);
             return;
         }

@@ -1,11 +1,11 @@
 //! The left panel: the scenario objective, and the unit under inspection with its troop type,
 //! weapons, wounds, status, and for an alien the cards turned so far (never the face-down ones).
 
-use crate::rules::formation;
-use crate::rules::table::{Presence, Table, UnitId};
 use ambush_data::board::Side;
 use ambush_data::scenario::Objective;
 use ambush_data::tables::Rules;
+use ambush_engine::rules::formation;
+use ambush_engine::rules::table::{Presence, Table, UnitId};
 use bevy_egui::egui;
 
 pub(super) fn show(
@@ -142,18 +142,18 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
         }
         ui.label(words.join(", "));
         ui.end_row();
-        if u.surprise != crate::rules::table::Surprise::Alert {
+        if u.surprise != ambush_engine::rules::table::Surprise::Alert {
             ui.label("ambush");
             ui.label(match u.surprise {
-                crate::rules::table::Surprise::Ladder { unit, .. } => {
+                ambush_engine::rules::table::Surprise::Ladder { unit, .. } => {
                     format!("{} (ambush unit {unit})", u.surprise.why())
                 }
-                crate::rules::table::Surprise::Doom { turns_left }
-                | crate::rules::table::Surprise::Megs { turns_left }
-                | crate::rules::table::Surprise::Recovering { turns_left } => {
+                ambush_engine::rules::table::Surprise::Doom { turns_left }
+                | ambush_engine::rules::table::Surprise::Megs { turns_left }
+                | ambush_engine::rules::table::Surprise::Recovering { turns_left } => {
                     format!("{} ({turns_left} turn(s) left)", u.surprise.why())
                 }
-                crate::rules::table::Surprise::Alert => String::new(),
+                ambush_engine::rules::table::Surprise::Alert => String::new(),
             });
             ui.end_row();
         }

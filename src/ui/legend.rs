@@ -1,10 +1,10 @@
 //! The map legend, each terrain look of this table with its game effect and the tokens' shapes, and the name of the feature under the pointer.
 
-use crate::rules::table::Table;
 use crate::view::art::{self, Palette, Triangles};
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
 use ambush_data::tables::UnitSymbol;
+use ambush_engine::rules::table::Table;
 use bevy::prelude::Vec2;
 use bevy_egui::egui;
 

@@ -13,7 +13,7 @@ mod status_bar;
 mod summary;
 mod table_keys;
 
-use crate::control::Controllers;
+use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
 use crate::game::visibility::{PlayerView, VisibleLog};
@@ -23,15 +23,16 @@ use crate::input::pointer::PanelRects;
 use crate::input::{
     Bindings, BindingsSource, PlayerAction, Pointer, Previews, Refusal, Request, Selection,
 };
-use crate::play::seats::Awaiting;
-use crate::rules::log::RollEntry;
-use crate::rules::phases::PhaseStates;
-use crate::rules::table::{Table, UnitId};
-use crate::rules::turn::Phase;
 use crate::view::art::Palette;
 use crate::view::{DisplaySettings, Highlight};
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_engine::control::Controllers;
+use ambush_engine::play::seats::Awaiting;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::phases::PhaseStates;
+use ambush_engine::rules::table::{Table, UnitId};
+use ambush_engine::rules::turn::Phase;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -102,7 +103,7 @@ fn apply_ui_scale(mut contexts: EguiContexts, display: Res<DisplaySettings>) -> 
 /// What the overlay reads from the game.
 #[derive(SystemParam)]
 struct OverlayData<'w, 's> {
-    phase: Res<'w, State<Phase>>,
+    phase: Res<'w, State<TurnPhase>>,
     game: Option<Res<'w, GameInPlay>>,
     view: Res<'w, PlayerView>,
     log: VisibleLog<'w>,
@@ -163,7 +164,7 @@ impl<'a> OverlayFrame<'a> {
         let view = w.resource::<PlayerView>();
         let game = w.get_resource::<GameInPlay>();
         OverlayFrame {
-            phase: *w.resource::<State<Phase>>().get(),
+            phase: w.resource::<State<TurnPhase>>().get().0,
             awaiting: game.map(|g| &g.awaiting),
             log,
             dark: view.dark,
@@ -343,7 +344,7 @@ fn draw_overlay(
     }
     let log: Vec<&RollEntry> = data.log.entries().collect();
     let frame = OverlayFrame {
-        phase: *data.phase.get(),
+        phase: data.phase.get().0,
         awaiting: data.game.as_deref().map(|g| &g.awaiting),
         log: &log,
         dark: data.view.dark,

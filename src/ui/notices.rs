@@ -1,17 +1,17 @@
 //! Says each phase change aloud: a line at the top of the table for every phase that ends (and why, for shooting), every new turn and every arrival, with a marker at the window's edge pointing to units that arrive out of view.
 
-use crate::control::Controller;
 use crate::game::frame::FrameSet;
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
 use crate::game::visibility::PlayerView;
 use crate::input::camera::TableCamera;
-use crate::rules::preview::why_no_shot;
-use crate::rules::table::{Table, UnitId};
-use crate::rules::turn::Phase;
 use crate::ui::EguiPass;
 use ambush_data::Rules;
 use ambush_data::board::{Side, SideNames};
+use ambush_engine::control::Controller;
+use ambush_engine::rules::preview::why_no_shot;
+use ambush_engine::rules::table::{Table, UnitId};
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -331,7 +331,41 @@ fn edge_markers(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::tests::{alien, marine, open_table, rules};
+    use ambush_data::tables::TroopType;
+    use ambush_engine::rules::table::{GameConfig, UnitId};
+
+    fn rules() -> &'static Rules {
+        Rules::bundled()
+    }
+
+    fn open_table() -> Table {
+        Table::new(GameConfig::plain(72.0, 48.0))
+    }
+
+    fn marine(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId {
+        let weapons = &["blaster", "laser_pistol"];
+        t.add(
+            rules(),
+            label,
+            Side::Humans,
+            TroopType::known("Infantry"),
+            at,
+            bearing,
+            weapons,
+        )
+    }
+
+    fn alien(t: &mut Table, label: &str, at: (f32, f32), bearing: f32) -> UnitId {
+        t.add(
+            rules(),
+            label,
+            Side::Aliens,
+            TroopType::known("Alien"),
+            at,
+            bearing,
+            &["claws"],
+        )
+    }
 
     #[test]
     fn shooting_over_says_why_each_unit_had_no_shot() {

@@ -2,13 +2,13 @@
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
 use crate::input::{Bindings, Draft, PlayerAction, Request};
-use crate::rules::formation;
-use crate::rules::orders::Decision;
-use crate::rules::shooting::RangeBand;
-use crate::rules::table::Table;
-use crate::rules::turn::Phase;
 use crate::ui::OverlayFrame;
 use ambush_data::board::{Side, SideNames};
+use ambush_engine::rules::formation;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::shooting::RangeBand;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::turn::Phase;
 use bevy_egui::egui;
 
 impl OverlayFrame<'_> {

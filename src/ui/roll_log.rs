@@ -1,7 +1,7 @@
 //! The roll log: every die and card as it happens, with its faces, named modifiers, need and result.
 
-use crate::rules::log::{RollEntry, RollKind};
 use ambush_data::board::{Side, SideNames};
+use ambush_engine::rules::log::{RollEntry, RollKind};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -157,7 +157,7 @@ pub(super) fn show(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::log::Modifier;
+    use ambush_engine::rules::log::Modifier;
 
     #[test]
     fn a_turned_card_reads_as_its_card_and_a_roll_names_its_modifiers() {

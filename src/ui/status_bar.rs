@@ -1,11 +1,11 @@
 //! The bar along the top: scenario, turn, phase, whose decision it is, and the result.
 
-use crate::play::seats::Awaiting;
-use crate::rules::orders::Decision;
-use crate::rules::table::Table;
-use crate::rules::table::{Outcome, Progress};
-use crate::rules::turn::Phase;
 use ambush_data::board::{Side, SideNames};
+use ambush_engine::play::seats::Awaiting;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::table::{Outcome, Progress};
+use ambush_engine::rules::turn::Phase;
 use bevy_egui::egui;
 
 fn phase_name(p: Phase, names: &SideNames) -> String {

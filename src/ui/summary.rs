@@ -2,9 +2,9 @@
 
 use crate::batch::Summary;
 use crate::batch::report::shares;
-use crate::rules::table::{Outcome, Table};
 use crate::ui::SummaryChoice;
 use ambush_data::board::{Side, SideNames};
+use ambush_engine::rules::table::{Outcome, Table};
 use bevy::prelude::Resource;
 use bevy_egui::egui;
 use std::sync::Arc;

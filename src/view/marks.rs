@@ -5,16 +5,16 @@
 use crate::game::visibility::PlayerView;
 use crate::input::cursor::TableCursor;
 use crate::input::{Draft, PreviewSet, Previews, Selection};
-use crate::rules::orders::Decision;
-use crate::rules::shooting::RangeBand;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::shooting::RangeBand;
 
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
-use crate::rules::phases::PhaseStates;
-use crate::rules::table::{Counter, Presence, Surprise, Table, UnitId};
 use ambush_data::board::Side;
+use ambush_engine::rules::phases::PhaseStates;
+use ambush_engine::rules::table::{Counter, Presence, Surprise, Table, UnitId};
 use bevy::prelude::*;
 use std::f32::consts::TAU;
 
@@ -275,7 +275,7 @@ fn draw_counters(g: &mut Gizmos, counters: &[Counter], dark: bool) {
 /// Lasting states as icons above the token's front right corner, each its own shape: a star of
 /// strokes for stunned, an exclamation mark in a triangle for surprised, a backward arrow for
 /// withdrawing.
-fn draw_state_icons(g: &mut Gizmos, u: &crate::rules::table::Unit) {
+fn draw_state_icons(g: &mut Gizmos, u: &ambush_engine::rules::table::Unit) {
     let f = &u.base;
     let mut at =
         f.center + f.right() * (f.width() * 0.5 + 0.35) + f.forward() * (f.depth() * 0.5 + 0.35);

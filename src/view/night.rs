@@ -4,13 +4,13 @@ use crate::game::resources::GameInPlay;
 use crate::game::start::{GameNumber, of_game};
 use crate::game::visibility::PlayerView;
 use crate::input::{PreviewSet, Selection};
-use crate::rules::table::Table;
-use crate::rules::{environment, shooting};
 use crate::view::art::{self, Triangles};
 use crate::view::terrain::vertex_coloured;
 use crate::view::z;
 use ambush_data::Rules;
 use ambush_data::scenario::Environment;
+use ambush_engine::rules::table::Table;
+use ambush_engine::rules::{environment, shooting};
 use bevy::prelude::*;
 use bevy::sprite_render::AlphaMode2d;
 use std::f32::consts::PI;
@@ -48,7 +48,11 @@ pub fn gloom_colour(table: &Table) -> Option<Color> {
 /// How far the selected unit sees in the dark or the murk, inches; `None` where nothing limits
 /// its sight. The same rules the shot uses: 003 darkness, and the underwater sight that shrinks
 /// with depth. A unit with night vision sees in the dark as far as its weapons reach.
-pub fn sight_radius(table: &Table, rules: &Rules, unit: &crate::rules::table::Unit) -> Option<f32> {
+pub fn sight_radius(
+    table: &Table,
+    rules: &Rules,
+    unit: &ambush_engine::rules::table::Unit,
+) -> Option<f32> {
     let night = table.config.darkness.map(|d| {
         if unit.traits.night_vision {
             shooting::longest_reach(table, rules, unit).max(d.sight())

@@ -4,14 +4,15 @@
 
 use crate::{root, scenario};
 use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::play::new_game::NewGame;
-use ambush::rules::log::RollKind;
-use ambush::rules::table::Surprise;
-use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::check::parse_scenario;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::RollKind;
+use ambush_engine::rules::table::Surprise;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -147,7 +148,7 @@ fn the_four_ambush_scenarios_play_to_an_end_with_their_own_rolls() {
         let mut over = false;
         for _ in 0..400 {
             app.update();
-            if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
                 over = true;
                 break;
             }
@@ -282,7 +283,7 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
     // the indicated location, then ... all of the other units in the column ... at the correct
     // distance separating them."
     // The AI's choice is the scenario's own point (`Decision::Spring`'s hint).
-    use ambush::play::deployment::spring_bounds;
+    use ambush_engine::play::deployment::spring_bounds;
     let mut s = scenario("night_raid.ron");
     assert_eq!(
         spring_bounds(&s),
@@ -312,7 +313,7 @@ fn the_ambushing_player_picks_where_the_patrols_lead_is_when_sprung() {
 }
 
 /// The approach of a complex set-up, read after each frame: (turns, lead, ended).
-fn approach_of(app: &App) -> Option<ambush::rules::table::Approach> {
+fn approach_of(app: &App) -> Option<ambush_engine::rules::table::Approach> {
     app.world()
         .resource::<GameInPlay>()
         .table
@@ -328,8 +329,8 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
     // units ... If none of the ambushing units fail the test, the lead unit in column is moved
     // it's full movement". The window plays one approach turn per AI step.
     use ambush::game::resources::GameInPlay;
-    use ambush::play::seats::AiSteps;
-    use ambush::rules::table::ApproachEnd;
+    use ambush_engine::play::seats::AiSteps;
+    use ambush_engine::rules::table::ApproachEnd;
     let mut ends = Vec::new();
     for seed in 1..9 {
         let mut app = app("mountain_pass.ron", seed);
@@ -337,7 +338,7 @@ fn mountain_pass_column_approaches_turn_by_turn_past_counters_that_look_alike() 
         app.update();
         app.update();
         assert_eq!(
-            *app.world().resource::<State<Phase>>().get(),
+            *app.world().resource::<State<TurnPhase>>().get(),
             Phase::Approach
         );
         let opened = approach_of(&app).expect("the approach opens before any approach turn");
@@ -415,10 +416,11 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     // hot-seat the aliens' player watches the approach: the marines' bases are not on its
     // table, the counters are all alike, and once the ambush is sprung every marine shows but
     // those still under their counters.
-    use ambush::control::Controllers;
     use ambush::game::resources::GameInPlay;
-    use ambush::game::visibility::{PlayerView, kept_in_the_dark};
-    use ambush::play::seats::AiSteps;
+    use ambush::game::visibility::PlayerView;
+    use ambush_engine::control::Controllers;
+    use ambush_engine::play::seats::AiSteps;
+    use ambush_engine::visibility::kept_in_the_dark;
     let mut setup = NewGame::new(scenario("mountain_pass.ron"), 5, 0);
     setup.controllers = Controllers::hot_seat();
     let mut app = ambush::input::player_app(&setup, Arc::new(Rules::bundled().clone()));
@@ -460,7 +462,7 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
         }
         if let Some(d) = game.awaiting.0.clone() {
             assert_eq!(d.side(), Side::Humans, "only the ambusher chooses: {d:?}");
-            let order = ambush::rules::phases::approach::scenario_choice(&d);
+            let order = ambush_engine::rules::phases::approach::scenario_choice(&d);
             game.pending.push(Side::Humans, order);
         }
         app.update();
@@ -476,7 +478,7 @@ fn a_player_kept_in_the_dark_sees_counters_but_not_the_ambushers() {
     // do not. (Nobody gives an order here, so only a marine the column spotted shows.)
     let full = crate::visibility::full_table(&mut app);
     let seen = app.world().resource::<PlayerView>().table.clone().unwrap();
-    let shown = |u: &ambush::rules::table::Unit| seen.units.iter().any(|s| s.id == u.id);
+    let shown = |u: &ambush_engine::rules::table::Unit| seen.units.iter().any(|s| s.id == u.id);
     let marines: Vec<_> = full.side_on_table(Side::Humans).collect();
     assert!(marines.iter().any(|u| u.status.hidden));
     for m in marines {
@@ -490,8 +492,8 @@ fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone()
     // 004: "the player conducting the ambush places his figures on the tabletop, or places
     // hidden unit counters and dummy counters on the tabletop. Typically, the ambusher has
     // restrictions on where on the table he can set up."
-    use ambush::control::Controllers;
     use ambush::screen::{DeploymentStep, DeploymentWizard, Piece};
+    use ambush_engine::control::Controllers;
     let rules = Arc::new(Rules::bundled().clone());
     let mut setup = NewGame::new(scenario("mountain_pass.ron"), 4, 0);
     setup.controllers = Controllers::solo();
@@ -520,7 +522,8 @@ fn the_ambushers_set_up_screen_places_hidden_units_and_dummies_inside_the_zone()
     assert_eq!(game.scenario.units[0].at, (33.0, 36.0));
     // The game puts a counter where the player put each piece.
     let mut app = app_for(game.scenario.clone(), 4);
-    app.world_mut().resource_mut::<GameInPlay>().ai_steps = ambush::play::seats::AiSteps(Some(0));
+    app.world_mut().resource_mut::<GameInPlay>().ai_steps =
+        ambush_engine::play::seats::AiSteps(Some(0));
     app.update();
     app.update();
     let counters = approach_of(&app).unwrap().counters;
@@ -542,8 +545,8 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
     // conducting the ambush places ... Then, the player being ambushed shows the other player
     // the order ... Finally, the player conducting the ambush indicates where he wants the lead
     // unit to be when the ambush is sprung."
-    use ambush::control::Controllers;
     use ambush::screen::{DeploymentStep, DeploymentWizard};
+    use ambush_engine::control::Controllers;
     let rules = Arc::new(Rules::bundled().clone());
     let mut setup = NewGame::new(scenario("jungle_patrol.ron"), 4, 0);
     setup.controllers = Controllers::hot_seat();
@@ -579,8 +582,8 @@ fn in_hot_seat_the_column_writes_its_order_then_the_ambusher_sets_up_behind_a_cu
 #[test]
 fn an_alien_column_in_hot_seat_writes_its_own_order_of_march() {
     // 004 in the other direction: the aliens' player is the column, the marines' the ambusher.
-    use ambush::control::Controllers;
     use ambush::screen::{DeploymentStep, DeploymentWizard};
+    use ambush_engine::control::Controllers;
     let rules = Arc::new(Rules::bundled().clone());
     let mut setup = NewGame::new(scenario("night_raid.ron"), 6, 0);
     setup.controllers = Controllers::hot_seat();
@@ -708,10 +711,10 @@ fn in_hot_seat_the_ambusher_picks_the_spring_point_on_the_table_once_the_order_i
     // wants the lead unit to be when the ambush is sprung." The set-up screens take the order
     // of march, then the ambusher's pieces; the spring point is the game's first decision, the
     // ambusher's, with the order chosen (its spacing) setting how far along it must be.
-    use ambush::control::Controllers;
-    use ambush::play::Game;
-    use ambush::rules::orders::{Decision, Order};
     use ambush::screen::{DeploymentStep, DeploymentWizard};
+    use ambush_engine::control::Controllers;
+    use ambush_engine::play::Game;
+    use ambush_engine::rules::orders::{Decision, Order};
     let rules = Arc::new(Rules::bundled().clone());
     let mut setup = NewGame::new(scenario("night_raid.ron"), 3, 0);
     setup.controllers = Controllers::hot_seat();

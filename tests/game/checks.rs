@@ -5,13 +5,13 @@
 //! checks` plays N games (by default 16).
 
 use crate::every_scenario;
-use ambush::control::{AiPlayer, Controllers};
-use ambush::play::Game;
-use ambush::play::new_game::NewGame;
-use ambush::rules::orders::Order;
-use ambush::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_engine::control::{AiPlayer, Controllers};
+use ambush_engine::play::Game;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::orders::Order;
+use ambush_engine::rules::table::Table;
 use glam::Vec2;
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;

@@ -8,9 +8,9 @@ use crate::{every_scenario, root};
 use ambush::batch::{play_game, result_of, step_cap};
 use ambush::game::resources::GameInPlay;
 use ambush::game::{headless_app, run_to_end};
-use ambush::play::new_game::NewGame;
 use ambush_data::Rules;
 use ambush_data::scenario::Scenario;
+use ambush_engine::play::new_game::NewGame;
 use std::sync::Arc;
 
 /// The seeds each scenario is played with, and the games of each seed.

@@ -2,16 +2,17 @@
 
 use crate::scenario;
 use ambush::game::headless_app;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::play::new_game::NewGame;
-use ambush::play::seats::OrderRejected;
-use ambush::rules::log::RollKind;
-use ambush::rules::movement::MoveError;
-use ambush::rules::orders::{Order, OrderError};
-use ambush::rules::turn::Phase;
+use ambush::game::resources::OrderRefused;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::Environment;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::RollKind;
+use ambush_engine::rules::movement::MoveError;
+use ambush_engine::rules::orders::{Order, OrderError};
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -22,7 +23,7 @@ use std::sync::Arc;
 #[derive(Resource, Default)]
 struct Refused(Vec<String>);
 
-fn keep_refusals(mut read: MessageReader<OrderRejected>, mut refused: ResMut<Refused>) {
+fn keep_refusals(mut read: MessageReader<OrderRefused>, mut refused: ResMut<Refused>) {
     for r in read.read() {
         let steering = r.side == Side::Aliens
             && matches!(r.order, Order::Move { .. })
@@ -43,7 +44,7 @@ fn play(file: &str, game: u64) -> (App, BTreeSet<RollKind>, Vec<String>) {
     app.add_systems(Last, keep_refusals);
     for _ in 0..600 {
         app.update();
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             let kinds = app
                 .world()
                 .resource::<GameInPlay>()

@@ -3,15 +3,16 @@
 use crate::scenario;
 use ambush::game::components::{Base, UnitLabel};
 use ambush::game::headless_app;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::play::new_game::NewGame;
-use ambush::rules::log::RollKind;
-use ambush::rules::table::Outcome;
-use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::tables::TroopType;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::RollKind;
+use ambush_engine::rules::table::Outcome;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -24,7 +25,7 @@ fn game_app(file: &str, seed: u64, game: u64) -> App {
 fn play(app: &mut App) -> u32 {
     for frame in 0..400 {
         app.update();
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             return frame;
         }
     }
@@ -202,7 +203,7 @@ fn a_column_spaced_by_no_distance_still_plays_out_within_the_step_cap() {
         s.ambush.as_mut().expect("an ambush").spacing = spacing;
         let mut setup = NewGame::new(s.clone(), 1, 0);
         setup.keep_log = false;
-        let mut game = ambush::play::Game::new(&setup, rules.clone());
+        let mut game = ambush_engine::play::Game::new(&setup, rules.clone());
         let played = game.play_to_end(ambush::batch::step_cap(&s));
         assert!(
             played.ended || game.table.progress.turn <= s.turn_limit + 2,

@@ -1,32 +1,29 @@
-//! The layers point one way, in the order `docs/architecture.md` lists them: a module of `src/` names only those listed before it, and the files of `src/rules/` never use each other back.
+//! The layers point one way, in the order `docs/architecture.md` lists them, test code included: a module names only those listed before it, the engine crate names nothing of the game crate, and the files of the engine's `rules/` never use each other back.
 
 use crate::root;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The code of a file that is not test code: up to its first `#[cfg(test)]`, comments dropped.
+/// The code of a file, its tests included, with `//` comments dropped.
 fn code_of(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     strip(&text)
 }
 
-/// `text` up to its first `#[cfg(test)]`, with `//` comments dropped.
+/// `text` with `//` comments dropped.
 fn strip(text: &str) -> String {
     text.lines()
-        .take_while(|l| !l.trim_start().starts_with("#[cfg(test)]"))
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-/// Every `.rs` file under `dir`, outside `tests/` folders.
+/// Every `.rs` file under `dir`, test folders included.
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder") {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
-            if path.file_name().is_some_and(|n| n != "tests") {
-                sources(&path, out);
-            }
+            sources(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
@@ -44,11 +41,11 @@ fn named_after(code: &str, prefix: &str) -> BTreeSet<String> {
     };
     let mut named = BTreeSet::new();
     for (i, _) in code.match_indices(prefix) {
-        // `xcrate::` or `foo_crate::` is another path.
+        // `xcrate::`, `foo_crate::` or `rules::ambush::` is another path.
         if code[..i]
             .chars()
             .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
         {
             continue;
         }
@@ -79,13 +76,68 @@ fn named_after(code: &str, prefix: &str) -> BTreeSet<String> {
     named
 }
 
-/// Each top-level module of `src/` (a file or a folder, `lib` and `main` included) with the
-/// names its code reaches from the crate's root: `crate::X`, `super::X` from a file whose parent
-/// is the root, and `ambush::X` from the binary.
-fn top_level_uses() -> BTreeMap<String, BTreeSet<String>> {
-    let src = root().join("src");
+/// `code` less the bodies of the modules written inline in it (`mod tests { ... }`), where
+/// `super::` names the file's own module, not its parent.
+fn outside_inline_modules(code: &str) -> String {
+    let mut out = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("mod ") {
+        let after = &rest[at + 4..];
+        let name_end = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let opens = after[name_end..].trim_start().starts_with('{');
+        let starts_word = !rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if name_end == 0 || !opens || !starts_word {
+            out.push_str(&rest[..at + 4]);
+            rest = after;
+            continue;
+        }
+        out.push_str(&rest[..at]);
+        let body = &after[after.find('{').unwrap_or(0)..];
+        let mut depth = 0usize;
+        let mut end = body.len();
+        for (k, c) in body.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = k + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        rest = &body[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What a file's code names of the layers: through its own crate's root (`crate::X`, and
+/// `super::X` from a file whose parent is the root, outside its inline modules), and through
+/// the root of each crate in `crates` (`ambush_engine::X`, `ambush::X`).
+fn names_in(code: &str, reaches_root_by_super: bool, crates: &[&str]) -> BTreeSet<String> {
+    let mut named = named_after(code, "crate::");
+    if reaches_root_by_super {
+        named.extend(named_after(&outside_inline_modules(code), "super::"));
+    }
+    for c in crates {
+        named.extend(named_after(code, &format!("{c}::")));
+    }
+    named
+}
+
+/// Each top-level module of a crate's `src` (a file or a folder, `lib` and `main` included) with
+/// the names its code reaches from the roots of its own crate and of `crates`.
+fn top_level_uses(src: &Path, crates: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
     let mut modules = BTreeMap::new();
-    for entry in std::fs::read_dir(&src).expect("src/") {
+    for entry in std::fs::read_dir(src).expect("a crate's src/") {
         let path = entry.expect("an entry").path();
         let Some(name) = path.file_stem().and_then(|s| s.to_str()).map(String::from) else {
             continue;
@@ -95,20 +147,12 @@ fn top_level_uses() -> BTreeMap<String, BTreeSet<String>> {
             let mut files = Vec::new();
             sources(&path, &mut files);
             for f in files {
-                let code = code_of(&f);
-                named.extend(named_after(&code, "crate::"));
                 // `super::` from a folder's `mod.rs` reaches the root.
-                if f.file_name().is_some_and(|n| n == "mod.rs") && f.parent() == Some(&path) {
-                    named.extend(named_after(&code, "super::"));
-                }
+                let top = f.file_name().is_some_and(|n| n == "mod.rs") && f.parent() == Some(&path);
+                named.extend(names_in(&code_of(&f), top, crates));
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let code = code_of(&path);
-            named.extend(named_after(&code, "crate::"));
-            named.extend(named_after(&code, "super::"));
-            if name == "main" {
-                named.extend(named_after(&code, "ambush::"));
-            }
+            named.extend(names_in(&code_of(&path), true, crates));
         } else {
             continue;
         }
@@ -118,21 +162,35 @@ fn top_level_uses() -> BTreeMap<String, BTreeSet<String>> {
     modules
 }
 
-/// The layers in order, as `docs/architecture.md` lists them: the lines `N. **`name`**`.
-fn documented_layers() -> Vec<String> {
+/// The layers of one crate in order, as `docs/architecture.md` lists them: the lines
+/// `N. **`name`**` under the heading that names the crate's folder.
+fn documented_layers(folder: &str) -> Vec<String> {
     let doc = std::fs::read_to_string(root().join("docs/architecture.md")).expect("the doc");
-    doc.lines()
-        .filter_map(|l| {
-            let (number, rest) = l.split_once(". **`")?;
-            number.trim().parse::<u32>().ok()?;
-            Some(rest.split('`').next()?.to_string())
-        })
-        .collect()
+    let mut inside = false;
+    let mut layers = Vec::new();
+    for l in doc.lines() {
+        if l.starts_with('#') {
+            inside = l.starts_with("### ") && l.contains(&format!("`{folder}`"));
+            continue;
+        }
+        let Some((number, rest)) = l.split_once(". **`") else {
+            continue;
+        };
+        if inside && number.trim().parse::<u32>().is_ok() {
+            layers.extend(rest.split('`').next().map(String::from));
+        }
+    }
+    layers
 }
 
 /// Every use of a module that is not listed before the module using it, as `user → used`.
-/// A name that is no module at all is an item of `lib.rs`, the root: a use of `lib`.
-fn upward_edges(layers: &[String], uses: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+/// A name that is no module at all is an item of `lib.rs`, the root: a use of `lib`. Names in
+/// `below` are layers of the crates underneath, which every module may use.
+fn upward_edges(
+    layers: &[String],
+    uses: &BTreeMap<String, BTreeSet<String>>,
+    below: &BTreeSet<String>,
+) -> Vec<String> {
     let place = |m: &str| layers.iter().position(|l| l == m);
     let mut wrong = Vec::new();
     for (user, named) in uses {
@@ -141,14 +199,14 @@ fn upward_edges(layers: &[String], uses: &BTreeMap<String, BTreeSet<String>>) ->
             continue;
         };
         for used in named {
-            let target = if uses.contains_key(used) || used == "ambush_data" {
+            if used == "ambush_data" || (below.contains(used) && !uses.contains_key(used)) {
+                continue;
+            }
+            let target = if uses.contains_key(used) {
                 used.as_str()
             } else {
                 "lib"
             };
-            if target == "ambush_data" {
-                continue;
-            }
             if place(target).is_none_or(|t| t >= at) {
                 wrong.push(format!("{user} → {target} (through `{used}`)"));
             }
@@ -157,31 +215,47 @@ fn upward_edges(layers: &[String], uses: &BTreeMap<String, BTreeSet<String>>) ->
     wrong
 }
 
-#[test]
-fn each_module_of_src_uses_only_the_layers_listed_before_it() {
-    let layers = documented_layers();
+/// The layers a crate's list names and its folder holds, each in the other.
+fn assert_listed(folder: &str, layers: &[String], uses: &BTreeMap<String, BTreeSet<String>>) {
     assert!(
-        layers.len() >= 10
-            && layers.iter().any(|l| l == "rules")
-            && layers.last().map(String::as_str) == Some("main"),
-        "docs/architecture.md lists the layers as `N. **`name`**` lines, main last: {layers:?}"
+        layers.len() >= 4
+            && layers.last().map(String::as_str)
+                == Some(if folder == "src/" { "main" } else { "lib" }),
+        "docs/architecture.md lists {folder}'s layers as `N. **`name`**` lines under a `### ` heading naming `{folder}`: {layers:?}"
     );
-    let uses = top_level_uses();
     for module in uses.keys() {
         assert!(
             layers.contains(module),
-            "{module} is not in docs/architecture.md's list"
+            "{folder}{module} is not in docs/architecture.md's list"
         );
     }
-    for layer in &layers {
+    for layer in layers {
         assert!(
             uses.contains_key(layer),
-            "the list names {layer}, which src/ lacks"
+            "the list names {layer}, which {folder} lacks"
         );
     }
-    assert_eq!(upward_edges(&layers, &uses), Vec::<String>::new());
-    // The rules are pure: they name nothing of the game above them.
-    assert_eq!(uses["rules"], BTreeSet::new());
+}
+
+#[test]
+fn each_module_uses_only_the_layers_listed_before_it() {
+    // The engine: it cannot name the game crate (the compiler sees to that), and its own
+    // modules come in order.
+    let engine_layers = documented_layers("crates/ambush_engine/src/");
+    let engine = top_level_uses(&root().join("crates/ambush_engine/src"), &[]);
+    assert_listed("crates/ambush_engine/src/", &engine_layers, &engine);
+    assert_eq!(
+        upward_edges(&engine_layers, &engine, &BTreeSet::new()),
+        Vec::<String>::new()
+    );
+    // The rules are pure: they name nothing of the engine above them.
+    assert_eq!(engine["rules"], BTreeSet::new());
+
+    let layers = documented_layers("src/");
+    let uses = top_level_uses(&root().join("src"), &["ambush", "ambush_engine"]);
+    assert_listed("src/", &layers, &uses);
+    let below: BTreeSet<String> = engine.keys().cloned().collect();
+    assert_eq!(upward_edges(&layers, &uses, &below), Vec::<String>::new());
 }
 
 #[test]
@@ -194,11 +268,10 @@ fn an_upward_use_is_caught_in_every_form_it_can_take() {
             .iter()
             .map(|l| (l.clone(), BTreeSet::new()))
             .collect();
-        let mut named = named_after(&strip(code), "crate::");
-        named.extend(named_after(&strip(code), "super::"));
+        let mut named = names_in(&strip(code), true, &["ambush"]);
         named.remove(user);
         uses.insert(user.into(), named);
-        upward_edges(&layers, &uses)
+        upward_edges(&layers, &uses, &BTreeSet::new())
     };
     // Downward uses pass, plain or grouped.
     assert!(
@@ -220,14 +293,26 @@ fn an_upward_use_is_caught_in_every_form_it_can_take() {
         vec!["game → lib (through `FrameSet`)".to_string()]
     );
     assert_eq!(uses_of("play", "use super::headless_app;").len(), 1);
-    // Test code and comments are not the module's code.
-    assert!(
-        uses_of(
-            "rules",
-            "// crate::ui::x\n#[cfg(test)]\nuse crate::game::y;"
-        )
-        .is_empty()
+    // In a module written inline, `super::` is the file's own module.
+    assert!(uses_of("play", "mod tests { use super::headless_app; }").is_empty());
+    assert_eq!(
+        uses_of("play", "mod a { fn f() {} }\nuse super::headless_app;").len(),
+        1
     );
+    assert_eq!(uses_of("main", "ambush::game::x").len(), 0);
+    assert!(uses_of("play", "use crate::rules::ambush::ui;").is_empty());
+    // Test code counts; comments do not.
+    assert_eq!(
+        uses_of("rules", "#[cfg(test)]\nmod tests { use crate::game::y; }").len(),
+        1
+    );
+    assert!(uses_of("rules", "// crate::ui::x").is_empty());
+    // A layer of a crate below may be named from anywhere.
+    let engine: BTreeSet<String> = ["rules".to_string()].into();
+    let mut uses: BTreeMap<String, BTreeSet<String>> =
+        [("game".to_string(), ["rules".to_string()].into())].into();
+    uses.insert("main".into(), BTreeSet::new());
+    assert!(upward_edges(&["game".into(), "main".into()], &uses, &engine).is_empty());
 }
 
 /// For each file or folder directly in `dir`, the siblings its code names through `prefix`.
@@ -300,7 +385,7 @@ fn a_loop(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 #[test]
 fn no_file_of_the_rules_uses_one_that_uses_it_back() {
     let graph = sibling_uses(
-        &root().join("src/rules"),
+        &root().join("crates/ambush_engine/src/rules"),
         "crate::rules::",
         &["mod", "tests"],
     );

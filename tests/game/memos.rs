@@ -7,15 +7,15 @@
 //! `AMBUSH_MEMO_SEEDS=N cargo test memos` plays seeds 1 to N (by default 1, and 2 for the crowd).
 
 use crate::{every_scenario, scenario};
-use ambush::control::AiPlayer;
-use ambush::control::memos::AiMemos;
-use ambush::play::new_game::NewGame;
-use ambush::play::{Chooser, Game};
-use ambush::rules::orders::{Decision, Order};
-use ambush::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
+use ambush_engine::control::AiPlayer;
+use ambush_engine::control::memos::AiMemos;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::{Chooser, Game};
+use ambush_engine::rules::orders::{Decision, Order};
+use ambush_engine::rules::table::Table;
 
 /// Orders every decision as the AI does, checking each against the AI's order with its memos
 /// emptied.

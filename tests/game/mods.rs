@@ -2,18 +2,19 @@
 
 use crate::root;
 use crate::visibility::{full_table, overlay_text, play_as_the_ai};
-use ambush::control::Controllers;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::game::{headless_app, run_to_end};
 use ambush::input::player_app;
-use ambush::play::new_game::NewGame;
-use ambush::play::seats::AiSteps;
-use ambush::rules::formation;
-use ambush::rules::log::RollEntry;
-use ambush::rules::turn::Phase;
 use ambush_data::board::Side;
 use ambush_data::mods::{LoadedMod, load_mod};
 use ambush_data::{Ident, Scenario};
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::seats::AiSteps;
+use ambush_engine::rules::formation;
+use ambush_engine::rules::log::RollEntry;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 
 /// Words of the bundled sci-fi game that no text of the colonial mod may show (001: "Anachronisms
@@ -164,7 +165,7 @@ fn a_colonial_game_watched_or_hot_seat_shows_the_players_only_period_words() {
         for frame in 0..6000 {
             app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
             app.update();
-            let over = *app.world().resource::<State<Phase>>().get() == Phase::GameOver;
+            let over = *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver;
             // The whole overlay, with the inspector on each unit in turn, now and then.
             if frame % 10 == 0 || over {
                 let table = full_table(&mut app);
@@ -194,8 +195,8 @@ fn a_colonial_game_watched_or_hot_seat_shows_the_players_only_period_words() {
 fn a_player_unlimbers_a_gun_from_the_orders_panel_and_it_costs_the_move() {
     use ambush::game::visibility::PlayerView;
     use ambush::input::Request;
-    use ambush::rules::orders::Decision;
-    use ambush::rules::table::MoveKind;
+    use ambush_engine::rules::orders::Decision;
+    use ambush_engine::rules::table::MoveKind;
     let m = colonial();
     let mut setup = NewGame::new(scenario(&m, "the_guns_at_the_wells.ron"), 1, 0);
     setup.controllers = Controllers::solo();

@@ -193,7 +193,7 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
     assert!(said.contains("finished"), "{said}");
     let replayed = ambush::save::load_save(Path::new(&save)).expect("the save loads");
     assert_eq!(
-        ambush::play::record::table_hash(&replayed.table),
+        ambush_engine::play::record::table_hash(&replayed.table),
         table,
         "the save replays to the table both copies verified"
     );
@@ -266,7 +266,7 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     });
     refused(&format!("message {k}"));
     cheat(&true_message, &bad, |m| {
-        use ambush::rules::orders::Order;
+        use ambush_engine::rules::orders::Order;
         if let Some(o) = m.orders.first_mut() {
             o.order = match o.order {
                 Order::EndMovement => Order::DeclineShooting,
@@ -461,7 +461,7 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
         .flat_map(|m| m.message.openings.iter())
         .find(|(n, _)| n == MARCH)
         .expect("the column shows its order of march");
-    let march: ambush::play::deployment::MarchOrder =
+    let march: ambush_engine::play::deployment::MarchOrder =
         ron::from_str(&march.1.value).expect("the order reads");
     assert_eq!(
         march.order,
@@ -767,8 +767,8 @@ fn write_compact(to: &str, message: ambush::pbem::TurnMessage) {
 /// both are refused, and a message accepted is kept as the bytes received.
 #[test]
 fn oversized_messages_are_refused_and_what_is_accepted_reads_back() {
-    use ambush::play::record::RecordedOrder;
-    use ambush::rules::orders::Order;
+    use ambush_engine::play::record::RecordedOrder;
+    use ambush_engine::rules::orders::Order;
     let t = Table::new("oversized");
     assert!(t.start("scenarios/crashed_ship.ron").status.success());
     let m0 = MessageFile::read(Path::new(&t.message(0))).expect("message 0");
@@ -1005,7 +1005,7 @@ fn play_carrying(
     carry: impl Fn(ambush::pbem::Carried) -> ambush::pbem::Carried,
 ) -> ambush::pbem::Carried {
     use ambush::pbem::{Carried, Prepared, prepare, prepare_carrying};
-    use ambush::play::record::table_hash;
+    use ambush_engine::play::record::table_hash;
     let (text, tables) =
         ambush::pbem::scenario_to_play(&root().join(scenario)).expect("the scenario reads");
     let folder = |who: &str| PathBuf::from(t.path(who));
@@ -1069,7 +1069,7 @@ fn a_replay_carried_to_the_next_message_shows_the_table_a_replay_from_the_first_
 /// later are refused by name, and the true game is verified at both ends.
 #[test]
 fn a_simple_ambush_by_file_announces_its_spring_point_after_the_order_of_march_is_shown() {
-    use ambush::rules::orders::Order;
+    use ambush_engine::rules::orders::Order;
     let t = Table::new("spring-point");
     let started = t.start("scenarios/night_raid.ron");
     assert!(started.status.success(), "{}", text(&started));

@@ -2,19 +2,20 @@
 //! and a move and a shot made by injected mouse and keyboard input.
 
 use crate::scenario;
-use ambush::control::Controllers;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::PlayerView;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
-use ambush::play::new_game::NewGame;
-use ambush::rules::log::{RollEntry, RollKind};
-use ambush::rules::orders::Decision;
-use ambush::rules::preview::{TargetMark, target_marks};
-use ambush::rules::table::{MoveKind, Table};
-use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::log::{RollEntry, RollKind};
+use ambush_engine::rules::orders::Decision;
+use ambush_engine::rules::preview::{TargetMark, target_marks};
+use ambush_engine::rules::table::{MoveKind, Table};
+use ambush_engine::rules::turn::Phase;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
@@ -55,7 +56,7 @@ fn point_at(app: &mut App, p: Vec2) {
 
 /// A left click where the pointer is, pressed for one frame and released the next.
 /// Points at `p`, runs a frame, and returns the live move preview there.
-fn move_preview_at(app: &mut App, p: Vec2) -> ambush::rules::preview::MovePreview {
+fn move_preview_at(app: &mut App, p: Vec2) -> ambush_engine::rules::preview::MovePreview {
     point_at(app, p);
     app.update();
     app.world()
@@ -210,7 +211,7 @@ fn injected_input_moves_the_marines_and_makes_a_shot_at_a_highlighted_target() {
 /// Returns the table then, the first marine with a target, and its first target.
 fn pass_until_a_marine_can_shoot(app: &mut App) -> (Table, u32, TargetMark) {
     for _ in 0..400 {
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             break;
         }
         let Some(d) = awaiting(app) else {
@@ -295,7 +296,7 @@ fn a_turn_to_face_the_pointer_is_previewed_with_the_verdict_its_commit_gets() {
             .clone()
             .expect("a drafted turn has a verdict");
         assert!(
-            matches!(order, ambush::rules::orders::Order::Rotate { .. }),
+            matches!(order, ambush_engine::rules::orders::Order::Rotate { .. }),
             "{order:?}"
         );
         let shown = app.world().resource::<Previews>().movement.clone();
@@ -423,16 +424,16 @@ fn a_marine_the_ambush_holds_runs_away_by_the_players_own_click_after_the_melee(
     // Patrol the player at the window is asked, after the melee, whether and where each marine
     // the ladder's third unit holds runs: Tab walks those marines, a move toward an alien is
     // previewed as refused, and a move away commits.
-    use ambush::control::marine_ai;
-    use ambush::control::memos::AiMemos;
-    use ambush::rules::orders::Order;
+    use ambush_engine::control::marine_ai;
+    use ambush_engine::control::memos::AiMemos;
+    use ambush_engine::rules::orders::Order;
     let mut ran = false;
     for seed in 1..9 {
         let mut setup = NewGame::new(scenario("jungle_patrol.ron"), seed, 0);
         setup.controllers = Controllers::solo();
         let mut app = player_app(&setup, Arc::new(Rules::bundled().clone()));
         for _ in 0..3_000 {
-            if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+            if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
                 break;
             }
             let Some(d) = awaiting(&app) else {

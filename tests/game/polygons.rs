@@ -2,11 +2,12 @@
 
 use crate::root;
 use ambush::game::headless_app;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::play::new_game::NewGame;
-use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::check::parse_scenario;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use std::sync::Arc;
 
@@ -45,7 +46,7 @@ fn games_on_polygon_terrain_play_to_an_end() {
         let mut app = headless_app(&setup, rules.clone());
         let ended = (0..400).any(|_| {
             app.update();
-            *app.world().resource::<State<Phase>>().get() == Phase::GameOver
+            *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver
         });
         assert!(ended, "game {game} did not end within 400 frames");
         let battle = &app.world().resource::<GameInPlay>().table;

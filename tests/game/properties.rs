@@ -4,13 +4,14 @@
 use crate::scenario;
 use ambush::game::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
 use ambush::game::headless_app;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::play::new_game::NewGame;
-use ambush::rules::cards::Card;
-use ambush::rules::table::Presence;
-use ambush::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::geometry::{Footprint, bases_overlap, on_table};
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::rules::cards::Card;
+use ambush_engine::rules::table::Presence;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, HashMap};
@@ -87,7 +88,7 @@ fn check_game(file: &str, seed: u64) -> Result<(), TestCaseError> {
             .windows(2)
             .all(|w| w[0] != w[1] || w[0].suit.is_none());
         prop_assert!(distinct_non_jokers, "a card is duplicated");
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             return Ok(());
         }
     }

@@ -2,15 +2,16 @@
 
 use crate::visibility::{full_table, play_as_the_ai};
 use crate::{every_scenario, root};
-use ambush::control::Controllers;
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::input::player_app;
-use ambush::play::new_game::NewGame;
-use ambush::play::seats::AiSteps;
-use ambush::rules::turn::Phase;
 use ambush::save::{
     SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
 };
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::seats::AiSteps;
+use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -36,7 +37,7 @@ fn a_save_made_at_any_point_of_any_scenario_loads_to_the_same_game() {
             for frame in 0..3000 {
                 app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
                 app.update();
-                let over = *app.world().resource::<State<Phase>>().get() == Phase::GameOver;
+                let over = *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver;
                 // Save now and then while a player is asked, and once the game is over.
                 let awaiting = app.world().resource::<GameInPlay>().awaiting.0.clone();
                 asked += usize::from(awaiting.is_some());
@@ -263,8 +264,8 @@ fn a_writer_killed_mid_save_leaves_the_last_good_autosave() {
 #[test]
 fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
     use ambush::game::start::start_game;
-    use ambush::play::record::{ReplayQueue, take_back_point};
     use ambush_data::board::Side;
+    use ambush_engine::play::record::{ReplayQueue, take_back_point};
     let (scenario, rules) = every_scenario()
         .into_iter()
         .find(|(s, _)| s.name == "The Crashed Ship")
@@ -279,7 +280,7 @@ fn an_order_can_be_taken_back_until_a_die_is_rolled_and_not_beyond() {
     for _ in 0..3000 {
         app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             break;
         }
         let Some(d) = app.world().resource::<GameInPlay>().awaiting.0.clone() else {
@@ -334,8 +335,8 @@ fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothin
     // Issue 11: "In hot-seat, a replay of a finished game shows everything, hidden units
     // included" - and only then: a game still being played keeps its secrets.
     use ambush::game::visibility::PlayerView;
-    use ambush::play::record::ReplayQueue;
     use ambush_data::board::Side;
+    use ambush_engine::play::record::ReplayQueue;
     let (scenario, rules) = every_scenario()
         .into_iter()
         .find(|(s, _)| s.name == "Jungle Patrol")
@@ -353,7 +354,7 @@ fn the_viewer_of_a_finished_game_reveals_everything_and_an_unfinished_one_nothin
         app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
         let full = full_table(&mut app);
-        assert!(!ambush::game::visibility::ambush_revealed(&full.progress));
+        assert!(!ambush_engine::visibility::ambush_revealed(&full.progress));
         let view = app.world().resource::<PlayerView>();
         let expected = if reveal { None } else { Some(Side::Humans) };
         assert_eq!(view.dark, expected, "reveal {reveal}");
@@ -366,8 +367,8 @@ fn a_run_away_at_the_end_of_the_turn_is_recorded_and_replayed_as_any_other_order
     // pass) are kept with the table's hash after each, as every order is, so a save, a replay
     // and a game by file (which replays each message's orders) give them again. Cut before the
     // run, the replay waits on the marines' run-away decision, as a player would be asked.
-    use ambush::rules::orders::{Decision, Order};
     use ambush_data::board::Side;
+    use ambush_engine::rules::orders::{Decision, Order};
     let (scenario, rules) = every_scenario()
         .into_iter()
         .find(|(s, _)| s.name == "Jungle Patrol")

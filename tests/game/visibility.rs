@@ -1,20 +1,22 @@
 //! Hidden information over whole hot-seat ambush games: until the ambush is revealed, nothing the column's player can read names a hidden unit or where it stands.
 
 use crate::scenario;
-use ambush::control::{AiPlayer, Controllers};
+use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
-use ambush::game::visibility::{PlayerView, ambush_revealed};
+use ambush::game::visibility::PlayerView;
 use ambush::input::Selection;
 use ambush::pbem::sealed::SealedView;
-use ambush::play::new_game::NewGame;
-use ambush::play::seats::AiSteps;
-use ambush::rules::log::{RollEntry, RollKind};
-use ambush::rules::orders::{Decision, passing_order};
-use ambush::rules::table::{Table, UnitId};
-use ambush::rules::turn::Phase;
 use ambush::ui::{OverlayFrame, RollLogView, draw, units_named};
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_engine::control::{AiPlayer, Controllers};
+use ambush_engine::play::new_game::NewGame;
+use ambush_engine::play::seats::AiSteps;
+use ambush_engine::rules::log::{RollEntry, RollKind};
+use ambush_engine::rules::orders::{Decision, passing_order};
+use ambush_engine::rules::table::{Table, UnitId};
+use ambush_engine::rules::turn::Phase;
+use ambush_engine::visibility::ambush_revealed;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::sync::Arc;
@@ -95,7 +97,7 @@ fn nothing_hidden_shows(
     );
     let spec = full.config.ambush.as_ref().expect("an ambush scenario");
     let before = !ambush_revealed(&full.progress);
-    let hidden: Vec<&ambush::rules::table::Unit> = full
+    let hidden: Vec<&ambush_engine::rules::table::Unit> = full
         .units
         .iter()
         .filter(|u| u.side != column && (before || u.status.hidden))
@@ -264,7 +266,7 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
         // One approach turn a frame, as in the window.
         app.world_mut().resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
         app.update();
-        if *app.world().resource::<State<Phase>>().get() == Phase::GameOver {
+        if *app.world().resource::<State<TurnPhase>>().get() == Phase::GameOver {
             assert!(sprung, "{file}: the game ended before the ambush");
             // The game over, nothing is kept from anyone.
             assert_eq!(app.world().resource::<PlayerView>().dark, None, "{file}");
@@ -294,7 +296,7 @@ fn play_hot_seat(file: &str, seed: u64) -> (usize, usize) {
     panic!(
         "{file}: the hot-seat game did not end: turn {}, {:?}, awaiting {:?}",
         full.progress.turn,
-        app.world().resource::<State<Phase>>().get(),
+        app.world().resource::<State<TurnPhase>>().get(),
         app.world().resource::<GameInPlay>().awaiting.0
     );
 }

@@ -1,13 +1,11 @@
 //! The editor at work on one draft: the tool, the selection, drags and what a click does, with no egui in it so tests drive it as a person would.
 
 use super::*;
-use crate::control::Controllers;
 use crate::editor::{
     Concern, Draft, DraftProblem, Edit, EditError, Origin, files, free_labels, free_terrain_name,
     snap,
 };
 use crate::editor::{compass, translate};
-use crate::play::new_game::NewGame;
 use crate::screen::{GameChoice, SessionOptions};
 use ambush_data::Rules;
 use ambush_data::ambush_spec::{AmbushSpec, AmbushUnitSpec};
@@ -15,6 +13,8 @@ use ambush_data::board::{Going, TerrainFeature, TerrainLook};
 use ambush_data::geometry::{Footprint, Shape, bearing_to_angle};
 use ambush_data::scenario::{Scenario, UnitSpec};
 use ambush_data::tables::TroopType;
+use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
 use std::sync::Arc;
 

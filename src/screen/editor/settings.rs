@@ -285,7 +285,7 @@ pub(super) fn where_aliens_come_from(s: &Scenario, rules: &ambush_data::Rules) -
     let mut edges: Vec<Edge> = g
         .edge_by_roll
         .values()
-        .map(|c| crate::rules::generation::edge_for(*c, s.friendly_edge))
+        .map(|c| ambush_engine::rules::generation::edge_for(*c, s.friendly_edge))
         .collect();
     edges.sort_by_key(|e| *e as u8);
     edges.dedup();

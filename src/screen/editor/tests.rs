@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::batch::{Tally, play_game};
-use crate::control::Controllers;
 use ambush_data::geometry::Shape;
+use ambush_engine::control::Controllers;
 
 fn session() -> EditorSession {
     EditorSession::new_scenario(Arc::new(Rules::bundled().clone()))

@@ -470,3 +470,42 @@ fn shooters_in_reach<'t>(table: &'t Table, rules: &Rules, grid: &UnitGrid) -> Ve
     places.dedup();
     places.into_iter().map(|i| &table.units[i]).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::tests::{alien, held_to_run, marine, open_table, rules};
+
+    #[test]
+    fn the_marine_ai_runs_a_held_marine_away_from_the_enemy_and_stays_when_it_cannot() {
+        // 000: "they may run away" is the owning side's choice: the marine AI takes it when the run
+        // leaves the marine farther from the aliens it can see, and passes otherwise.
+        use crate::control::memos::AiMemos;
+        use crate::rules::orders::{Decision, Order};
+        use crate::rules::phases::DecisionPhase;
+        use crate::rules::phases::run_away::RunAwayState;
+        let mut t = open_table();
+        let m = marine(&mut t, "M1", (20.0, 20.0), 0.0);
+        alien(&mut t, "A1", (20.0, 26.0), 180.0);
+        held_to_run(&mut t, m);
+        let d = Decision::RunAway { side: Side::Humans };
+        let order = decide(&t, rules(), &d, &AiMemos::default());
+        let Order::Move { unit, to, .. } = order.clone() else {
+            panic!("runs: {order:?}");
+        };
+        assert_eq!(unit, m);
+        assert!(to.distance(glam::Vec2::new(20.0, 26.0)) > 6.0 + 0.5, "{to}");
+        let run = RunAwayState::default();
+        assert_eq!(run.check(&t, rules(), Side::Humans, &order), Ok(()));
+        // Boxed in against the table's corner by the aliens, it stays.
+        let mut t2 = open_table();
+        let m2 = marine(&mut t2, "M1", (1.0, 1.0), 0.0);
+        alien(&mut t2, "A1", (1.0, 3.0), 180.0);
+        alien(&mut t2, "A2", (3.0, 1.0), 270.0);
+        held_to_run(&mut t2, m2);
+        assert_eq!(
+            decide(&t2, rules(), &d, &AiMemos::default()),
+            Order::EndRunAway
+        );
+    }
+}

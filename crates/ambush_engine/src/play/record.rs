@@ -172,7 +172,8 @@ mod tests {
     fn the_one_pass_hash_is_the_hash_saves_were_written_with() {
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
         let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/night_raid.ron"),
+            // The repository's scenarios, two folders above this crate.
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/night_raid.ron"),
         )
         .expect("the scenario");
         let scenario =

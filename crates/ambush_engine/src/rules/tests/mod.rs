@@ -6,6 +6,7 @@ mod claims;
 mod corrections;
 mod environment;
 mod formation;
+mod grid;
 mod hidden;
 mod melee;
 mod phases;
@@ -132,4 +133,13 @@ pub fn stack(t: &mut Table, id: UnitId, cards: &[(u8, Option<Suit>)]) {
         face_down,
         turned: Vec::new(),
     });
+}
+
+/// 000's third unit: a marine the ambush still holds after its third unit ("May not attack.
+/// May move.").
+pub fn held_to_run(t: &mut Table, id: UnitId) {
+    t.unit_mut(id).unwrap().surprise = crate::rules::table::Surprise::Ladder {
+        unit: 3,
+        hold: ambush_data::tables::Hold::MoveOnly,
+    };
 }

@@ -237,15 +237,6 @@ fn in_space_the_aps_beyond_a_weapons_range_are_added_to_the_ov_not_shifted() {
     );
 }
 
-/// 000's third unit: a marine the ambush still holds after its third unit ("May not attack.
-/// May move.").
-fn held_to_run(t: &mut Table, id: UnitId) {
-    t.unit_mut(id).unwrap().surprise = Surprise::Ladder {
-        unit: 3,
-        hold: ambush_data::tables::Hold::MoveOnly,
-    };
-}
-
 #[test]
 fn a_unit_held_by_the_third_ambush_unit_runs_away_only_at_the_end_of_the_turn() {
     // 000, Example Ambush, Third Unit: "For those personas that are still not part of the action
@@ -424,39 +415,5 @@ fn a_run_away_ends_farther_from_every_enemy_its_side_can_see_and_never_in_contac
     assert_eq!(
         crate::rules::ambush::run_away::runners(&t4, rules(), Side::Humans),
         Vec::<UnitId>::new()
-    );
-}
-
-#[test]
-fn the_marine_ai_runs_a_held_marine_away_from_the_enemy_and_stays_when_it_cannot() {
-    // 000: "they may run away" is the owning side's choice: the marine AI takes it when the run
-    // leaves the marine farther from the aliens it can see, and passes otherwise.
-    use crate::control::marine_ai;
-    use crate::control::memos::AiMemos;
-    use crate::rules::orders::{Decision, Order};
-    use crate::rules::phases::DecisionPhase;
-    use crate::rules::phases::run_away::RunAwayState;
-    let mut t = open_table();
-    let m = marine(&mut t, "M1", (20.0, 20.0), 0.0);
-    alien(&mut t, "A1", (20.0, 26.0), 180.0);
-    held_to_run(&mut t, m);
-    let d = Decision::RunAway { side: Side::Humans };
-    let order = marine_ai::decide(&t, rules(), &d, &AiMemos::default());
-    let Order::Move { unit, to, .. } = order.clone() else {
-        panic!("runs: {order:?}");
-    };
-    assert_eq!(unit, m);
-    assert!(to.distance(glam::Vec2::new(20.0, 26.0)) > 6.0 + 0.5, "{to}");
-    let run = RunAwayState::default();
-    assert_eq!(run.check(&t, rules(), Side::Humans, &order), Ok(()));
-    // Boxed in against the table's corner by the aliens, it stays.
-    let mut t2 = open_table();
-    let m2 = marine(&mut t2, "M1", (1.0, 1.0), 0.0);
-    alien(&mut t2, "A1", (1.0, 3.0), 180.0);
-    alien(&mut t2, "A2", (3.0, 1.0), 270.0);
-    held_to_run(&mut t2, m2);
-    assert_eq!(
-        marine_ai::decide(&t2, rules(), &d, &AiMemos::default()),
-        Order::EndRunAway
     );
 }

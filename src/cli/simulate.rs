@@ -76,7 +76,7 @@ fn simulate_and_save(
 ) -> Result<(), CliError> {
     let source = save::SaveSource::for_file(Some(&path.display().to_string()));
     let (result, saved) = batch::play_saved_game(scenario, rules, seed, 0, wounds, source);
-    save::write_atomically(out, &saved.to_ron())
+    ambush_data::atomic::write_atomically(out, &saved.to_ron())
         .map_err(|e| CliError::Failed(format!("--save {}: {e}", out.display())))?;
     if let Some(log) = roll_log {
         write_roll_log(log, &result.log)?;

@@ -6,12 +6,12 @@
 //! keeps the last version of the scenario that passed. A scenario saved that passes replaces
 //! its draft file. A new mod made for a draft of a mod's file (a bundled mod's scenario) copies
 //! that mod's rule files, so the copy plays with the same rules. Every write is atomic
-//! (`save::write_atomically`): a failed or interrupted write leaves the old file whole. A save
+//! (`ambush_data::atomic::write_atomically`): a failed or interrupted write leaves the old file whole. A save
 //! never replaces a file the draft did not come from unless the person has said so
 //! (`Overwrite`), and never writes through a link that leads out of the mod folder.
 
 use super::draft::{Draft, Origin};
-use crate::save::write_atomically;
+use ambush_data::atomic::write_atomically;
 use ambush_data::error::{MAX_FILE_BYTES, read_bounded};
 use ambush_data::mods::{self, MANIFEST, Manifest};
 use ambush_data::{DataError, Rules, Scenario, parse_ron};

@@ -131,7 +131,7 @@ impl GameFolder {
             .map_err(|e| PbemError::Store(e.to_string()))?;
         write_private(&self.secrets_path(), &text).map_err(io(&self.secrets_path()))?;
         let path = self.message_path(file.message.seq);
-        crate::save::write_atomically(&path, &file.text()).map_err(io(&path))
+        ambush_data::atomic::write_atomically(&path, &file.text()).map_err(io(&path))
     }
 
     fn checkpoint_path(&self) -> PathBuf {
@@ -213,7 +213,7 @@ impl GameFolder {
         };
         let text = ron::to_string(&cp).map_err(|e| PbemError::Store(e.to_string()))?;
         let path = self.checkpoint_path();
-        crate::save::write_atomically(&path, &text).map_err(io(&path))
+        ambush_data::atomic::write_atomically(&path, &text).map_err(io(&path))
     }
 
     /// The ledger of the messages kept, checked again from the first.
@@ -251,7 +251,7 @@ fn checkpoint_program() -> String {
 
 /// Writes a message to where the player sends it from.
 fn send(file: &MessageFile, out: &Path) -> Result<(), PbemError> {
-    crate::save::write_atomically(out, &file.text()).map_err(io(out))
+    ambush_data::atomic::write_atomically(out, &file.text()).map_err(io(out))
 }
 
 /// The scenario file at `path` as a game is started with it: its text and, when it lies in a
@@ -808,7 +808,7 @@ pub fn verify(data: &Path, game: Bytes32, save_to: Option<&Path>) -> Result<Veri
     if let Some(path) = save_to {
         let setup = setup_for(rebuilt.scenario.clone(), rebuilt.schedule.clone());
         let save = crate::save::save_of(&rebuilt.game, &setup, Default::default());
-        crate::save::write_atomically(path, &save.to_ron()).map_err(io(path))?;
+        ambush_data::atomic::write_atomically(path, &save.to_ron()).map_err(io(path))?;
     }
     Ok(Verified {
         messages: messages.len(),

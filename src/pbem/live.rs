@@ -775,7 +775,8 @@ impl LiveState {
                     .seq;
                 let received = super::folder::outbox(&self.data)
                     .join(format!("received-{}.ron", &game.to_hex()[..8]));
-                crate::save::write_atomically(&received, &text).map_err(|e| e.to_string())?;
+                ambush_data::atomic::write_atomically(&received, &text)
+                    .map_err(|e| e.to_string())?;
                 self.answering = Some(seq);
                 Ok(Next::Answer { received, seq })
             }

@@ -1,6 +1,6 @@
 //! A player's secrets of a game kept in the data folder: readable by that user alone (0600 on Unix), written atomically so a crash never loses them.
 
-use crate::save::write_atomically;
+use ambush_data::atomic::write_atomically;
 use std::path::Path;
 
 /// Writes `text` to `path` (a secret: contributions and salts not yet revealed) so that only

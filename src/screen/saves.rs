@@ -4,12 +4,12 @@ use crate::game::frame::FrameSet;
 use crate::game::resources::GameInPlay;
 use crate::save::{
     MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
-    write_atomically,
 };
 use crate::screen::replay_viewer::watch_save;
 use crate::screen::session::CurrentGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
+use ambush_data::atomic::write_atomically;
 use ambush_engine::control::Controller;
 use ambush_engine::play::record::take_back_point;
 use ambush_engine::rules::turn::Phase;

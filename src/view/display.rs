@@ -1,7 +1,7 @@
 //! The player's display settings, the UI scale and the high-contrast palette, kept in the config directory between runs.
 
-use crate::save::write_atomically;
 use crate::view::art::Palette;
+use ambush_data::atomic::write_atomically;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

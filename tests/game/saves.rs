@@ -5,9 +5,8 @@ use crate::{every_scenario, root};
 use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::input::player_app;
-use ambush::save::{
-    SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of, write_atomically,
-};
+use ambush::save::{SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of};
+use ambush_data::atomic::write_atomically;
 use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::play::seats::AiSteps;

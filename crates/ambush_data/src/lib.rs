@@ -4,6 +4,7 @@
 //! compiler keeps the boundary: nothing here may reach up into rules, ECS or presentation.
 
 pub mod ambush_spec;
+pub mod atomic;
 pub mod board;
 pub mod check;
 pub mod error;

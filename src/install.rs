@@ -104,28 +104,12 @@ pub fn game_folder() -> &'static GameFolder {
 /// Where mods are looked for, in order: `mods/` beside the game, the user's mods folder (where
 /// the editor saves), then each of `extra` (`--mods` and `AMBUSH_MODS`).
 pub fn mod_roots(extra: &[PathBuf]) -> Vec<PathBuf> {
-    let mut roots = vec![game_folder().path().join("mods"), user_mods_root()];
+    let mut roots = vec![
+        game_folder().path().join("mods"),
+        crate::paths::user_mods_root(),
+    ];
     roots.extend(extra.iter().cloned());
     roots
-}
-
-/// The folder of the player's saves: `AMBUSH_SAVES`, else `~/.local/share/ambush/saves` on
-/// Linux, else `saves` in the working folder.
-pub fn saves_folder() -> PathBuf {
-    std::env::var_os("AMBUSH_SAVES")
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("saves")))
-        .unwrap_or_else(|| PathBuf::from("saves"))
-}
-
-/// The user's mods folder: `~/.local/share/ambush/mods` on Linux, or `mods` beside the saves
-/// when `AMBUSH_SAVES` moves them (tests and CI keep everything in one scratch folder).
-pub fn user_mods_root() -> PathBuf {
-    let saves = saves_folder();
-    std::env::var_os("AMBUSH_SAVES")
-        .map(|_| saves.join("mods"))
-        .or_else(|| dirs::data_dir().map(|d| d.join("ambush").join("mods")))
-        .unwrap_or_else(|| saves.join("mods"))
 }
 
 /// Whether `dir` holds the game's files.

@@ -10,6 +10,7 @@ pub mod frame_meter;
 pub mod game;
 pub mod input;
 pub mod install;
+pub mod paths;
 pub mod pbem;
 pub mod save;
 pub mod screen;

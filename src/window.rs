@@ -156,7 +156,7 @@ pub fn run(options: WindowOptions) -> AppExit {
 fn editor_folders(root: &std::path::Path) -> EditorFolders {
     let saves = crate::screen::SaveFolder::default().0;
     EditorFolders {
-        mods_root: crate::install::user_mods_root(),
+        mods_root: crate::paths::user_mods_root(),
         protected: vec![root.join("scenarios"), root.join("mods")],
         autosave: saves.join("editor"),
         game_root: root.to_path_buf(),

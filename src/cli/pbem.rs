@@ -26,17 +26,15 @@ impl From<SideArg> for Side {
 /// The player's data folder, where each game is kept with its secrets.
 #[derive(Args, Debug, Clone)]
 pub struct DataArg {
-    /// The player's data folder (default: the user's, `~/.local/share/ambush` on Linux).
+    /// The player's data folder (default: `AMBUSH_SAVES` when set, as in the window, else the
+    /// user's, `~/.local/share/ambush` on Linux).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
 
 impl DataArg {
     fn folder(&self) -> Result<PathBuf, CliError> {
-        self.data
-            .clone()
-            .or_else(|| dirs::data_dir().map(|d| d.join("ambush")))
-            .ok_or_else(|| CliError::Usage("no data folder: give --data DIR".into()))
+        Ok(self.data.clone().unwrap_or_else(crate::paths::data_folder))
     }
 }
 
@@ -286,7 +284,7 @@ pub struct Live {
 pub fn live(args: Live) -> Result<(), CliError> {
     use crate::pbem::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
     let data = DataArg { data: args.data }.folder()?;
-    let outbox = pbem::outbox(&data);
+    let outbox = crate::paths::outbox(&data);
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
     let set_up = args.setup.as_deref().map(read_text).transpose()?;
     let named = args

@@ -503,10 +503,7 @@ pub struct BindingsSource {
 
 /// The bindings file: `AMBUSH_BINDINGS`, or `ambush/bindings.ron` in the user's config directory.
 pub fn bindings_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("AMBUSH_BINDINGS") {
-        return Some(PathBuf::from(p));
-    }
-    dirs::config_dir().map(|d| d.join("ambush").join("bindings.ron"))
+    crate::paths::settings_file("AMBUSH_BINDINGS", "bindings.ron")
 }
 
 /// Loads the bindings at `path`: no file means the defaults; a bad file means the defaults and

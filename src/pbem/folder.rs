@@ -821,14 +821,9 @@ pub fn verify(data: &Path, game: Bytes32, save_to: Option<&Path>) -> Result<Veri
     })
 }
 
-/// Where a player's messages wait to be sent: `DATA/pbem/outbox/`.
-pub fn outbox(data: &Path) -> PathBuf {
-    data.join("pbem").join("outbox")
-}
-
 /// The outbox file of message `seq` of `game`.
 pub fn outbox_file(data: &Path, game: Bytes32, seq: u64) -> PathBuf {
-    outbox(data).join(format!("game-{}-{seq:03}.ron", &game.to_hex()[..8]))
+    crate::paths::outbox(data).join(format!("game-{}-{seq:03}.ron", &game.to_hex()[..8]))
 }
 
 /// The games kept in a data folder, by id.

@@ -773,7 +773,7 @@ impl LiveState {
                     .map_err(|e| e.to_string())?
                     .message
                     .seq;
-                let received = super::folder::outbox(&self.data)
+                let received = crate::paths::outbox(&self.data)
                     .join(format!("received-{}.ron", &game.to_hex()[..8]));
                 ambush_data::atomic::write_atomically(&received, &text)
                     .map_err(|e| e.to_string())?;

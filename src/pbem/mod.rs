@@ -14,8 +14,8 @@ pub mod store;
 pub use chain::{Ledger, Refusal, Secrets};
 pub use crypto::{Bytes32, Commitment, Contribution, Opening, dice_seed};
 pub use folder::{
-    Carried, Opened, PbemError, Prepared, Turn, Verified, games, open, outbox, outbox_file,
-    prepare, prepare_carrying, rules_of_game, scenario_to_play, start, verify,
+    Carried, Opened, PbemError, Prepared, Turn, Verified, games, open, outbox_file, prepare,
+    prepare_carrying, rules_of_game, scenario_to_play, start, verify,
 };
 pub use message::{
     GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,

@@ -1,8 +1,9 @@
 //! Live play in the window: host a game of a scenario, or join one, over the connection of `pbem::live`; each of this side's turns opens on the table as a turn file would, and its answer goes straight back.
 
 use crate::game::frame::FrameSet;
+use crate::paths::data_folder;
 use crate::pbem::live::{Ended, Heard, InviteCode, Link, LiveState, Next};
-use crate::screen::pbem::{ByFile, PbemMenu, data_folder, open_with_set_up, set_up_screens};
+use crate::screen::pbem::{ByFile, PbemMenu, open_with_set_up, set_up_screens};
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -56,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn outbox_dir() -> std::path::PathBuf {
-    crate::pbem::outbox(&data_folder())
+    crate::paths::outbox(&data_folder())
 }
 
 /// The menu's row: join a game at an address, or how the live game stands.

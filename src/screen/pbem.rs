@@ -6,6 +6,7 @@ use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::input::InputSet;
+use crate::paths::data_folder;
 use crate::pbem::game::rolls;
 use crate::pbem::{Opened, Turn};
 use crate::screen::Screen;
@@ -31,16 +32,6 @@ pub struct PbemStart {
     pub result: TurnResult,
     /// Back to the menu when the turn is over (it was opened there); else the window closes.
     pub back_to_menu: bool,
-}
-
-/// The player's data folder, where games played by file are kept: the one `ambush pbem` uses
-/// by default (`~/.local/share/ambush` on Linux), or the saves' folder when `AMBUSH_SAVES`
-/// moves them.
-pub fn data_folder() -> PathBuf {
-    std::env::var_os("AMBUSH_SAVES")
-        .map(PathBuf::from)
-        .or_else(|| dirs::data_dir().map(|d| d.join("ambush")))
-        .unwrap_or_else(|| PathBuf::from("ambush-data"))
 }
 
 /// Where the window writes a message for the player to send: `DATA/pbem/outbox/`.
@@ -182,7 +173,7 @@ fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu:
     // A mod's scenario is read inside its mod, and the mod's tables travel with it.
     let read = crate::pbem::scenario_to_play(file);
     let started = read.map_err(|e| e.to_string()).and_then(|(text, tables)| {
-        let staging = crate::pbem::outbox(&data_folder()).join("new.ron");
+        let staging = crate::paths::outbox(&data_folder()).join("new.ron");
         let game = crate::pbem::start(&data_folder(), &text, side, tables, &staging, set_up)
             .map_err(|e| e.to_string())?;
         let out = outbox(game, 0);

@@ -28,7 +28,7 @@ pub struct SaveFolder(pub PathBuf);
 
 impl Default for SaveFolder {
     fn default() -> Self {
-        SaveFolder(crate::install::saves_folder())
+        SaveFolder(crate::paths::saves_folder())
     }
 }
 

@@ -79,10 +79,7 @@ impl DisplaySettings {
 
 /// The settings file: `AMBUSH_DISPLAY`, or `ambush/display.ron` in the user's config directory.
 pub fn display_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("AMBUSH_DISPLAY") {
-        return Some(PathBuf::from(p));
-    }
-    dirs::config_dir().map(|d| d.join("ambush").join("display.ron"))
+    crate::paths::settings_file("AMBUSH_DISPLAY", "display.ron")
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -199,6 +199,28 @@ fn a_whole_game_by_file_is_verified_at_both_ends() {
     );
 }
 
+/// Without `--data`, the command line keeps its games where the window does: in the folder
+/// `AMBUSH_SAVES` names when it is set (one definition of the player's folders, `paths`).
+#[test]
+fn the_command_line_keeps_its_games_in_the_folder_ambush_saves_names() {
+    let t = Table::new("saves-variable");
+    let moved = t.path("moved");
+    let out = Command::new(env!("CARGO_BIN_EXE_ambush"))
+        .args(["pbem", "new", "--scenario", "scenarios/crashed_ship.ron"])
+        .args(["--side", "humans", "--ai", "--out", &t.message(0)])
+        .env("AMBUSH_SAVES", &moved)
+        .current_dir(root())
+        .output()
+        .expect("the ambush binary runs");
+    assert!(out.status.success(), "{}", text(&out));
+    let games: Vec<_> = std::fs::read_dir(Path::new(&moved).join("pbem"))
+        .expect("the game is kept in AMBUSH_SAVES")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() != "outbox")
+        .collect();
+    assert_eq!(games.len(), 1, "one game: {games:?}");
+}
+
 /// Plays the first messages of a game until the humans (A) send one with orders that roll
 /// nothing (each with its hash), from message 4 on: returns the table and that message's
 /// number, the message not yet opened by B.

@@ -1,9 +1,10 @@
 //! `ambush play`: the window, on the menu or straight on a scenario, a save or a replay.
 
 use super::{CliError, MEASURE_WARMUP, app_exit, load_scenario, unusable};
-use crate::screen::{AlienPace, DEFAULT_PACE_MS, DEFAULT_SEED, GameChoice, SessionOptions};
+use crate::screen::{AlienPace, DEFAULT_PACE_MS, GameChoice, SessionOptions};
 use crate::window::WindowOptions;
 use ambush_engine::control::Controllers;
+use ambush_engine::play::new_game::DEFAULT_SEED;
 use ambush_engine::play::new_game::NewGame;
 use clap::Args;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 
 use super::{CliError, load_scenario, plain, progress, unusable};
 use crate::batch::soak::{Policy, every_scenario, soak as soak_all, soak_game};
-use crate::screen::DEFAULT_SEED;
+use ambush_engine::play::new_game::DEFAULT_SEED;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::time::Instant;

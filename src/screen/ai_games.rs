@@ -3,9 +3,9 @@
 use crate::batch::{Summary, Tally, play_game};
 use crate::game::frame::FrameSet;
 use crate::game::phase::TurnPhase;
-use crate::screen::DEFAULT_SEED;
 use crate::screen::session::CurrentGame;
 use crate::ui::AiGames;
+use ambush_engine::play::new_game::DEFAULT_SEED;
 use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};

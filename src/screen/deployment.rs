@@ -269,17 +269,12 @@ fn setup_page(
                 screen.set(Screen::Menu);
                 return;
             }
-            requests.write(SessionRequest::Start(Box::new(GameChoice {
+            requests.write(SessionRequest::Start(Box::new(GameChoice::new_game(
                 setup,
-                rules: wizard.rules.clone(),
-                file: wizard.file.clone(),
-                source: None,
-                orders: Vec::new(),
-                view_only: false,
-                reveal: false,
-                set_up: false,
-                autosave: wizard.autosave,
-            })));
+                wizard.rules.clone(),
+                wizard.file.clone(),
+                wizard.autosave,
+            ))));
             // Leave the last step on screen until the table takes over.
             wizard.current -= 1;
         }

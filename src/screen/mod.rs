@@ -79,8 +79,7 @@ impl AlienPace {
     }
 }
 
-/// The first game's seed, in the menu and on the command line.
-pub const DEFAULT_SEED: u64 = 1;
+use ambush_engine::play::new_game::DEFAULT_SEED;
 /// Milliseconds between the AI's orders at the "normal" pace, the default.
 pub const DEFAULT_PACE_MS: u64 = 500;
 
@@ -171,6 +170,34 @@ impl GameChoice {
             reveal: false,
             set_up: false,
             autosave,
+        }
+    }
+
+    /// A saved game with its `orders`, to replay at once and play on from: already set up, and
+    /// the player's own (autosaved). `file` is the scenario's or the save's, as the caller shows it.
+    pub fn from_save(
+        setup: NewGame,
+        rules: Arc<Rules>,
+        file: Option<String>,
+        source: crate::save::SaveSource,
+        orders: Vec<RecordedOrder>,
+    ) -> GameChoice {
+        GameChoice {
+            source: Some(source),
+            orders,
+            set_up: true,
+            ..GameChoice::new_game(setup, rules, file, true)
+        }
+    }
+
+    /// The same game watched in the replay viewer: nobody plays on, nothing is autosaved, and
+    /// `reveal` shows everything (a finished game).
+    pub fn watched(self, reveal: bool) -> GameChoice {
+        GameChoice {
+            view_only: true,
+            reveal,
+            autosave: false,
+            ..self
         }
     }
 }

@@ -29,17 +29,14 @@ impl ReplayViewer {
         setup.wounds = self.save.wounds;
         // Nobody decides anything while watching: both sides wait on "players" who never act.
         setup.controllers = Controllers::hot_seat();
-        GameChoice {
+        GameChoice::from_save(
             setup,
-            rules: Arc::new(self.save.rules.clone()),
-            file: Some(self.file.clone()),
-            source: Some(self.save.source.clone()),
-            orders: self.save.orders[..self.shown].to_vec(),
-            view_only: true,
-            reveal: self.save.summary.finished,
-            set_up: true,
-            autosave: false,
-        }
+            Arc::new(self.save.rules.clone()),
+            Some(self.file.clone()),
+            self.save.source.clone(),
+            self.save.orders[..self.shown].to_vec(),
+        )
+        .watched(self.save.summary.finished)
     }
 
     /// How many orders were given before turn `turn` began.

@@ -214,17 +214,13 @@ fn write_requested(world: &mut World) {
 /// as it is and only says why.
 pub fn choice_from_save(path: &Path) -> Result<GameChoice, String> {
     let r = load_save(path).map_err(|e| e.to_string())?;
-    Ok(GameChoice {
-        setup: r.setup(),
-        rules: Arc::new(r.save.rules.clone()),
-        file: r.save.source.file.clone(),
-        source: Some(r.save.source.clone()),
-        orders: r.save.orders,
-        view_only: false,
-        reveal: false,
-        set_up: true,
-        autosave: true,
-    })
+    Ok(GameChoice::from_save(
+        r.setup(),
+        Arc::new(r.save.rules.clone()),
+        r.save.source.file.clone(),
+        r.save.source.clone(),
+        r.save.orders,
+    ))
 }
 
 /// "Turn 3, movement · hot-seat · 12 orders · saved 2026-11-23 14:05 UTC".
@@ -449,17 +445,13 @@ mod tests {
         };
         let setup = ambush_engine::play::new_game::NewGame::new(scenario, 1, 0);
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
-        let choice = GameChoice {
-            setup: setup.clone(),
-            rules: rules.clone(),
-            file: recorded.file.clone(),
-            source: Some(recorded.clone()),
-            orders: Vec::new(),
-            view_only: false,
-            reveal: false,
-            set_up: true,
-            autosave: true,
-        };
+        let choice = GameChoice::from_save(
+            setup.clone(),
+            rules.clone(),
+            recorded.file.clone(),
+            recorded.clone(),
+            Vec::new(),
+        );
         let mut world = World::new();
         world.insert_resource(CurrentGame(choice.clone()));
         world.insert_resource(GameInPlay(ambush_engine::play::Game::new(&setup, rules)));

@@ -10,6 +10,9 @@ use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
 use glam::Vec2;
 
+/// The seed of a game when none is given: the menu's first game, the command line's `--seed`.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// Everything needed to start one game.
 #[derive(Debug, Clone)]
 pub struct NewGame {

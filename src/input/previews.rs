@@ -9,7 +9,9 @@ use ambush_data::tables::Rules;
 use ambush_engine::rules::ambush::run_away;
 use ambush_engine::rules::movement;
 use ambush_engine::rules::orders::{Decision, Order};
-use ambush_engine::rules::preview::{preview_charge, preview_move, preview_shot, target_marks};
+use ambush_engine::rules::preview::{
+    preview_charge, preview_move, preview_shot, show_checked, target_marks,
+};
 use ambush_engine::rules::table::{Table, Unit};
 use bevy::prelude::*;
 
@@ -121,9 +123,20 @@ fn update_previews(
     let Some(order) = order.or_else(|| drafted(decision, table, &selection).map(|(_, o)| o)) else {
         return;
     };
-    let verdict = game
+    let checked = game
         .phase_states
-        .check(game.phase, table, &rules, decision.side(), &order);
+        .check_plan(game.phase, table, &rules, decision.side(), &order);
+    // An accepted order shows the numbers the commit will use.
+    if let Ok(plan) = &checked {
+        let shown = &mut *previews;
+        show_checked(
+            plan,
+            shown.movement.as_mut(),
+            shown.charge.as_mut(),
+            shown.shot.as_mut(),
+        );
+    }
+    let verdict = checked.map(drop);
     if let Some(m) = previews.movement.as_mut() {
         m.verdict = verdict.clone();
     }

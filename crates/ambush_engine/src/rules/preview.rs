@@ -3,6 +3,10 @@
 
 use crate::rules::drift;
 use crate::rules::orders::OrderError;
+use crate::rules::phases::CheckedOrder;
+use crate::rules::phases::movement::MoveChecked;
+use crate::rules::phases::run_away::RunChecked;
+use crate::rules::phases::shooting::ShotChecked;
 use ambush_data::geometry;
 use ambush_data::geometry::MEASURING_SLACK;
 
@@ -130,6 +134,37 @@ pub fn preview_move(
         kind,
         verdict,
     })
+}
+
+/// Puts into the previews the numbers of the plan the rules checked for the order they show:
+/// where the bases end and the shot's need and modifiers are the commit's own, not a second
+/// working-out that could differ from it.
+pub fn show_checked(
+    checked: &CheckedOrder,
+    movement: Option<&mut MovePreview>,
+    charge: Option<&mut ChargePreview>,
+    shot: Option<&mut ShotPreview>,
+) {
+    match checked {
+        CheckedOrder::Movement(MoveChecked::Move(plan))
+        | CheckedOrder::RunAway(RunChecked::Run(plan)) => {
+            if let Some(m) = movement {
+                m.ghosts.clone_from(&plan.poses);
+            }
+        }
+        CheckedOrder::Movement(MoveChecked::Charge(plan)) => {
+            if let Some(c) = charge {
+                c.ghost = plan.poses.first().map(|(_, p)| *p);
+                c.verdict = Ok(plan.kind);
+            }
+        }
+        CheckedOrder::Shooting(ShotChecked::Shoot { plan, .. }) => {
+            if let Some(s) = shot {
+                s.verdict = Ok(plan.clone());
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A charge as it would happen: the charger's end pose in contact, or why it cannot charge.

@@ -15,11 +15,11 @@ use crate::rules::table::Table;
 use crate::rules::turn::Phase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use approach::ApproachState;
-use melee::MeleeState;
-use movement::MovementState;
-use run_away::RunAwayState;
-use shooting::ShootingState;
+use approach::{ApproachChecked, ApproachState};
+use melee::{MeleeChecked, MeleeState};
+use movement::{MoveChecked, MovementState};
+use run_away::{RunAwayState, RunChecked};
+use shooting::{ShootingState, ShotChecked};
 
 /// Where each decision phase stands between frames.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -101,6 +101,17 @@ pub trait DecisionPhase: Default + Clone {
     }
 }
 
+/// What an order the rules accept will do, as its phase worked it out: the plan the commit
+/// carries out, numbers and all.
+#[derive(Debug, Clone)]
+pub enum CheckedOrder {
+    Movement(MoveChecked),
+    Shooting(ShotChecked),
+    Melee(MeleeChecked),
+    RunAway(RunChecked),
+    Approach(ApproachChecked),
+}
+
 impl PhaseStates {
     /// Whether the rules would accept `side`'s `order` in `phase` now, or why not: the question
     /// a preview, the soak and the editor ask, answered as the commit will answer it.
@@ -112,12 +123,40 @@ impl PhaseStates {
         side: Side,
         order: &Order,
     ) -> Result<(), OrderError> {
+        self.check_plan(phase, table, rules, side, order).map(drop)
+    }
+
+    /// `check`, with what the order will do when the rules accept it: the plan the commit uses,
+    /// for a preview to show its numbers rather than work out its own.
+    pub fn check_plan(
+        &self,
+        phase: Phase,
+        table: &Table,
+        rules: &Rules,
+        side: Side,
+        order: &Order,
+    ) -> Result<CheckedOrder, OrderError> {
         match phase {
-            Phase::Movement => self.movement.check(table, rules, side, order),
-            Phase::Shooting => self.shooting.check(table, rules, side, order),
-            Phase::Melee => self.melee.check(table, rules, side, order),
-            Phase::RunAway => self.run_away.check(table, rules, side, order),
-            Phase::Approach => self.approach.check(table, rules, side, order),
+            Phase::Movement => self
+                .movement
+                .check_order(table, rules, side, order)
+                .map(CheckedOrder::Movement),
+            Phase::Shooting => self
+                .shooting
+                .check_order(table, rules, side, order)
+                .map(CheckedOrder::Shooting),
+            Phase::Melee => self
+                .melee
+                .check_order(table, rules, side, order)
+                .map(CheckedOrder::Melee),
+            Phase::RunAway => self
+                .run_away
+                .check_order(table, rules, side, order)
+                .map(CheckedOrder::RunAway),
+            Phase::Approach => self
+                .approach
+                .check_order(table, rules, side, order)
+                .map(CheckedOrder::Approach),
             _ => Err(OrderError::NotAwaited(
                 "nothing: no decision is asked in this phase",
             )),

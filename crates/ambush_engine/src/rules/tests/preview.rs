@@ -159,3 +159,39 @@ fn a_shooter_without_a_target_is_told_why_by_its_nearest_enemy() {
         "{blocked}"
     );
 }
+
+#[test]
+fn a_preview_shows_the_plan_the_rules_checked_for_the_order() {
+    // The numbers shown before an order are the commit's: a charge at a chosen edge of its
+    // target ends where that edge's plan ends, not where the preview's own (nearest-edge)
+    // working-out put it; a checked shot shows the checked plan's need and modifiers.
+    use crate::rules::movement::plan_charge;
+    use crate::rules::phases::CheckedOrder;
+    use crate::rules::phases::movement::MoveChecked;
+    use crate::rules::phases::shooting::ShotChecked;
+    use crate::rules::preview::show_checked;
+    use crate::rules::shooting::plan_shot_now;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (31.0, 12.5), 90.0);
+    let mut charge = preview_charge(&t, rules(), m, a);
+    let at_another_edge = (0..4)
+        .filter_map(|e| plan_charge(&t, rules(), m, a, Some(e)).ok())
+        .find(|p| Some(p.poses[0].1) != charge.ghost)
+        .expect("a charge at another edge of the target");
+    let ghost = at_another_edge.poses[0].1;
+    let checked = CheckedOrder::Movement(MoveChecked::Charge(at_another_edge));
+    show_checked(&checked, None, Some(&mut charge), None);
+    assert_eq!(charge.ghost, Some(ghost));
+
+    let mut shot = preview_shot(&t, rules(), m, a).expect("a shot");
+    let mut plan = plan_shot_now(&t, rules(), m, a, None).expect("in range");
+    plan.need += 1;
+    let checked = CheckedOrder::Shooting(ShotChecked::Shoot {
+        shooter: m,
+        target: a,
+        plan: plan.clone(),
+    });
+    show_checked(&checked, None, None, Some(&mut shot));
+    assert_eq!(shot.verdict, Ok(plan));
+}

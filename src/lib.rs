@@ -11,7 +11,7 @@ pub mod game;
 pub mod input;
 pub mod install;
 pub mod paths;
-pub mod pbem;
+pub mod remote;
 pub mod save;
 pub mod screen;
 pub mod ui;

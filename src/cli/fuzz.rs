@@ -29,7 +29,7 @@ pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
     let corpus = Corpus::load(&args.root)
         .and_then(|c| {
             Ok(c.with_settings(Bindings::fuzz_target()?)
-                .with_settings(crate::pbem::fuzz::fuzz_target()?))
+                .with_settings(crate::remote::fuzz::fuzz_target()?))
         })
         .map_err(CliError::Usage)?;
     if let Some(case) = args.case {

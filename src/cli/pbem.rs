@@ -1,7 +1,7 @@
 //! `ambush pbem new | open | verify`: a game played by turn files, headless, each player with a data folder of its own.
 
 use super::{CliError, plain};
-use crate::pbem::{self, Bytes32, PbemError};
+use crate::remote::{self, Bytes32, RemoteError};
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, read_bounded};
 use clap::{Args, Subcommand, ValueEnum};
@@ -106,9 +106,9 @@ pub enum PbemCommand {
     },
 }
 
-fn refused(e: PbemError) -> CliError {
+fn refused(e: RemoteError) -> CliError {
     match e {
-        PbemError::NotYourScenario(_) => CliError::Failed(format!(
+        RemoteError::NotYourScenario(_) => CliError::Failed(format!(
             "{e}\nNothing was kept. To play it all the same, open the message again with --accept-scenario."
         )),
         e => CliError::Failed(e.to_string()),
@@ -117,8 +117,8 @@ fn refused(e: PbemError) -> CliError {
 
 /// What the game's first message is, compared with the player's own files: said before the
 /// first move.
-fn say_opening_check(check: Option<&pbem::OpeningCheck>) {
-    for line in check.map(pbem::OpeningCheck::lines).unwrap_or_default() {
+fn say_opening_check(check: Option<&remote::OpeningCheck>) {
+    for line in check.map(remote::OpeningCheck::lines).unwrap_or_default() {
         println!("{}", plain(&line));
     }
 }
@@ -135,7 +135,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
         } => {
             let (text, tables) = scenario_to_play(&scenario)?;
             let set_up = setup.as_deref().map(read_text).transpose()?;
-            let game = pbem::start(
+            let game = remote::start(
                 &data.folder()?,
                 &text,
                 side.into(),
@@ -144,7 +144,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                 set_up.as_deref(),
             )
             .map_err(|e| match e {
-                PbemError::Scenario(why) => CliError::Usage(why),
+                RemoteError::Scenario(why) => CliError::Usage(why),
                 other => refused(other),
             })?;
             println!(
@@ -174,7 +174,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                 &out,
                 shot,
                 set_up,
-                pbem::Carried::default(),
+                remote::Carried::default(),
             )?;
             match opened.answered {
                 Some(seq) => println!(
@@ -202,7 +202,7 @@ pub fn pbem(command: PbemCommand) -> Result<(), CliError> {
                     .ok_or_else(|| CliError::Usage(format!("{}: not a game id", plain(&id))))?,
                 None => only_game(&folder)?,
             };
-            let v = pbem::verify(&folder, game, save.as_deref()).map_err(refused)?;
+            let v = remote::verify(&folder, game, save.as_deref()).map_err(refused)?;
             say_verified(game, &v);
             Ok(())
         }
@@ -220,11 +220,11 @@ fn open(
     out: &Path,
     screenshot: Option<(PathBuf, u32)>,
     set_up: Option<String>,
-    carried: pbem::Carried,
-) -> Result<pbem::Opened, CliError> {
-    let mut turn = match pbem::prepare_carrying(data, message, carried).map_err(refused)? {
-        pbem::Prepared::Over(opened) => return Ok(opened),
-        pbem::Prepared::Answer(turn) => turn,
+    carried: remote::Carried,
+) -> Result<remote::Opened, CliError> {
+    let mut turn = match remote::prepare_carrying(data, message, carried).map_err(refused)? {
+        remote::Prepared::Over(opened) => return Ok(opened),
+        remote::Prepared::Answer(turn) => turn,
     };
     // Refused, the error says how the scenario differs; else it is said here.
     turn.refuse_unless_accepted(accept_scenario)
@@ -282,7 +282,7 @@ pub struct Live {
 /// turn, or the player's in the window) and the answer goes back at once. Every message is kept
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
-    use crate::pbem::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
+    use crate::remote::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
     let data = DataArg { data: args.data }.folder()?;
     let outbox = crate::paths::outbox(&data);
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
@@ -306,11 +306,11 @@ pub fn live(args: Live) -> Result<(), CliError> {
                     let (text, tables) = scenario_to_play(path)?;
                     let first = outbox.join("new.ron");
                     let game =
-                        pbem::start(&data, &text, args.side, tables, &first, set_up.as_deref())
+                        remote::start(&data, &text, args.side, tables, &first, set_up.as_deref())
                             .map_err(|e| match e {
-                                PbemError::Scenario(why) => CliError::Usage(why),
-                                other => refused(other),
-                            })?;
+                            RemoteError::Scenario(why) => CliError::Usage(why),
+                            other => refused(other),
+                        })?;
                     let _ = std::fs::remove_file(first);
                     game
                 }
@@ -343,7 +343,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     link.connected().map_err(CliError::Failed)?;
     // Each answer's replay is carried to the next message, so that a message late in the game
     // costs about what one early in it does.
-    let mut carried = pbem::Carried::default();
+    let mut carried = remote::Carried::default();
     let mut answer = |received: &Path, out: &Path| -> Result<(), String> {
         let choices = (args.ai, args.accept_scenario);
         let taken = std::mem::take(&mut carried);
@@ -361,7 +361,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
     drop(link);
     match ended {
         Ok(Ended::Over(game)) => {
-            let v = pbem::verify(&data, game, None).map_err(refused)?;
+            let v = remote::verify(&data, game, None).map_err(refused)?;
             say_verified(game, &v);
             Ok(())
         }
@@ -383,7 +383,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
 
 /// What `verify` says of a verified game: the last word is the table's hash, which both
 /// players' copies share.
-fn say_verified(game: Bytes32, v: &pbem::Verified) {
+fn say_verified(game: Bytes32, v: &remote::Verified) {
     let stated = match v.starter_rules {
         Some(r) if r == v.rules => String::new(),
         Some(r) => format!(", though the starter's game stated rules {}", r.to_hex()),
@@ -403,8 +403,8 @@ fn say_verified(game: Bytes32, v: &pbem::Verified) {
 
 /// The scenario file the command line names, with its mod's tables when it lies in a mod: read
 /// as `check`, `simulate` and `play` read it, a link out of its mod refused.
-fn scenario_to_play(path: &Path) -> Result<(String, Option<pbem::ModTables>), CliError> {
-    pbem::scenario_to_play(path).map_err(|e| CliError::Usage(e.to_string()))
+fn scenario_to_play(path: &Path) -> Result<(String, Option<remote::ModTables>), CliError> {
+    remote::scenario_to_play(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// A file the command line names, read within the bound every data file has.
@@ -414,7 +414,7 @@ fn read_text(path: &Path) -> Result<String, CliError> {
 }
 
 fn only_game(folder: &Path) -> Result<Bytes32, CliError> {
-    match pbem::games(folder).as_slice() {
+    match remote::games(folder).as_slice() {
         [one] => Ok(*one),
         [] => Err(CliError::Usage(format!(
             "{}: no game played by file here",

@@ -2,7 +2,7 @@
 
 use crate::game::frame::FrameSet;
 use crate::paths::data_folder;
-use crate::pbem::live::{Ended, Heard, InviteCode, Link, LiveState, Next};
+use crate::remote::live::{Ended, Heard, InviteCode, Link, LiveState, Next};
 use crate::screen::pbem::{ByFile, PbemMenu, open_with_set_up, set_up_screens};
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
@@ -89,7 +89,7 @@ pub fn join_ui(ui: &mut egui::Ui, remote: &mut RemotePlay, commands: &mut Comman
             match joined {
                 Ok(link) => {
                     // The game is the host's, or the one this folder keeps, to resume.
-                    let game = crate::pbem::live::game_to_resume(&data_folder()).ok();
+                    let game = crate::remote::live::game_to_resume(&data_folder()).ok();
                     commands.insert_resource(LivePlay {
                         link: Mutex::new(link),
                         state: LiveState::new(data_folder(), game),
@@ -152,12 +152,12 @@ pub fn host_game(
     menu: &mut PbemMenu,
     commands: &mut Commands,
 ) {
-    let started = crate::pbem::scenario_to_play(file)
+    let started = crate::remote::scenario_to_play(file)
         .map_err(|e| e.to_string())
         .and_then(|(text, tables)| {
             // The first message goes over the connection; its file is not needed.
             let staging = outbox_dir().join("new.ron");
-            let game = crate::pbem::start(&data_folder(), &text, side, tables, &staging, set_up)
+            let game = crate::remote::start(&data_folder(), &text, side, tables, &staging, set_up)
                 .map_err(|e| e.to_string());
             let _ = std::fs::remove_file(&staging);
             game
@@ -221,7 +221,7 @@ fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<PbemMenu>, mut comman
     match result {
         Ok(None) => return,
         Ok(Some(Ended::Over(game))) => {
-            match crate::pbem::verify(&data_folder(), game, None) {
+            match crate::remote::verify(&data_folder(), game, None) {
                 Ok(v) => menu.say(
                     true,
                     format!(

@@ -7,8 +7,8 @@ use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::input::InputSet;
 use crate::paths::data_folder;
-use crate::pbem::game::rolls;
-use crate::pbem::{Opened, Turn};
+use crate::remote::turns::rolls;
+use crate::remote::{Opened, Turn};
 use crate::screen::Screen;
 use crate::ui::EguiPass;
 use ambush_data::board::Side;
@@ -35,8 +35,8 @@ pub struct PbemStart {
 }
 
 /// Where the window writes a message for the player to send: `DATA/pbem/outbox/`.
-fn outbox(game: crate::pbem::Bytes32, seq: u64) -> PathBuf {
-    crate::pbem::outbox_file(&data_folder(), game, seq)
+fn outbox(game: crate::remote::Bytes32, seq: u64) -> PathBuf {
+    crate::remote::outbox_file(&data_folder(), game, seq)
 }
 
 /// A game's first message whose scenario or rule tables are not byte for byte the player's
@@ -171,10 +171,10 @@ pub fn set_up_chosen(
 /// Starts a game of `file` by file as `side`, its first message into the outbox.
 fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu: &mut PbemMenu) {
     // A mod's scenario is read inside its mod, and the mod's tables travel with it.
-    let read = crate::pbem::scenario_to_play(file);
+    let read = crate::remote::scenario_to_play(file);
     let started = read.map_err(|e| e.to_string()).and_then(|(text, tables)| {
         let staging = crate::paths::outbox(&data_folder()).join("new.ron");
-        let game = crate::pbem::start(&data_folder(), &text, side, tables, &staging, set_up)
+        let game = crate::remote::start(&data_folder(), &text, side, tables, &staging, set_up)
             .map_err(|e| e.to_string())?;
         let out = outbox(game, 0);
         std::fs::rename(&staging, &out).map_err(|e| e.to_string())?;
@@ -212,16 +212,16 @@ fn open_in(
     menu: &mut PbemMenu,
     commands: &mut Commands,
 ) {
-    match crate::pbem::prepare(data, path) {
+    match crate::remote::prepare(data, path) {
         Err(e) => menu.say(false, e.to_string()),
-        Ok(crate::pbem::Prepared::Over(o)) => menu.say(
+        Ok(crate::remote::Prepared::Over(o)) => menu.say(
             true,
             format!(
                 "The game is over ({}); nothing is left to send.",
                 o.ending.unwrap_or_default()
             ),
         ),
-        Ok(crate::pbem::Prepared::Answer(mut turn)) => {
+        Ok(crate::remote::Prepared::Answer(mut turn)) => {
             if let Some(check) = turn.opening_check.as_ref().filter(|c| !c.is_same())
                 && !accepted
             {
@@ -254,7 +254,7 @@ fn open_in(
                 }
             }
             turn.set_up = set_up;
-            let out = crate::pbem::outbox_file(data, turn.game(), turn.answer_seq());
+            let out = crate::remote::outbox_file(data, turn.game(), turn.answer_seq());
             if !turn.is_mine() {
                 match turn.send(Vec::new(), None, &out) {
                     Ok(_) => menu.say(true, format!("Answered: send {}", out.display())),
@@ -765,7 +765,7 @@ fn draw_turn_sent(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pbem::{Prepared, open, prepare, start};
+    use crate::remote::{Prepared, open, prepare, start};
     use ambush_engine::control::{Controller, Controllers};
     use bevy::state::app::StatesPlugin;
     use std::path::Path;
@@ -820,7 +820,7 @@ mod tests {
         // The ambusher's game gives them, and shows the column where it stopped.
         open(&dir.join("B"), &m(i + 1), true, &m(i + 2), None, false)
             .expect("the ambusher's game takes the queue");
-        let shown = crate::pbem::MessageFile::read(&m(i + 2)).expect("written");
+        let shown = crate::remote::MessageFile::read(&m(i + 2)).expect("written");
         let view = shown.message.view.expect("still sealed");
         assert!(
             view.column_queue.len() < message.queued.len(),
@@ -839,8 +839,8 @@ mod tests {
     ) -> (
         std::path::PathBuf,
         u32,
-        crate::pbem::Opened,
-        crate::pbem::MessageFile,
+        crate::remote::Opened,
+        crate::remote::MessageFile,
         App,
     ) {
         let dir = std::env::temp_dir().join(format!("ambush-pbem-{name}-{}", std::process::id()));
@@ -924,7 +924,7 @@ mod tests {
             .expect("the turn ended")
             .expect("the answer is sent");
         assert_eq!(sent.answered, Some(u64::from(i) + 1));
-        let answer = crate::pbem::MessageFile::read(&m(i + 1)).expect("written");
+        let answer = crate::remote::MessageFile::read(&m(i + 1)).expect("written");
         (dir, i, sent, answer, app)
     }
 

@@ -11,7 +11,7 @@ fn corpus() -> &'static Corpus {
         Corpus::load(&root())
             .and_then(|c| {
                 Ok(c.with_settings(ambush::input::Bindings::fuzz_target()?)
-                    .with_settings(ambush::pbem::fuzz::fuzz_target()?))
+                    .with_settings(ambush::remote::fuzz::fuzz_target()?))
             })
             .unwrap_or_else(|e| panic!("{e}"))
     })

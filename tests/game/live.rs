@@ -200,7 +200,7 @@ fn a_live_ambush_survives_a_dropped_connection_and_is_verified_at_both_ends() {
     assert!(
         outbox
             .iter()
-            .any(|p| ambush::pbem::MessageFile::read(p).is_ok()),
+            .any(|p| ambush::remote::MessageFile::read(p).is_ok()),
         "{outbox:?}"
     );
 
@@ -229,7 +229,7 @@ fn a_mods_scenario_is_played_live_with_its_mods_tables() {
     let _ = std::fs::remove_dir_all(&dir);
     let data = |who: &str| dir.join(who).display().to_string();
     let (a, b) = (data("A"), data("B"));
-    let fixed = ambush::pbem::crypto::FIXED_ENTROPY;
+    let fixed = ambush::remote::crypto::FIXED_ENTROPY;
     let mut hosting = Command::new(env!("CARGO_BIN_EXE_ambush"));
     hosting.env(fixed, "live-mod-host");
     let (child, port, code, out) = host_with(

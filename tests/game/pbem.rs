@@ -1,7 +1,7 @@
 //! Play by file between two processes, each with its own data folder: a whole game, verified at both ends, and every kind of bad message refused by name with the player's game unchanged.
 
 use crate::root;
-use ambush::pbem::{Bytes32, Contribution, MessageFile, Revealed};
+use ambush::remote::{Bytes32, Contribution, MessageFile, Revealed};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -18,7 +18,7 @@ fn ambush(args: &[&str]) -> Output {
 fn ambush_fixed(args: &[&str], entropy: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ambush"))
         .args(args)
-        .env(ambush::pbem::crypto::FIXED_ENTROPY, entropy)
+        .env(ambush::remote::crypto::FIXED_ENTROPY, entropy)
         .current_dir(root())
         .output()
         .expect("the ambush binary runs")
@@ -243,7 +243,7 @@ fn early_game(name: &str) -> (Table, u64) {
 }
 
 /// Writes `file` changed by `change`, its digest made anew as a cheat would, to `to`.
-fn cheat(from: &str, to: &str, change: impl FnOnce(&mut ambush::pbem::TurnMessage)) {
+fn cheat(from: &str, to: &str, change: impl FnOnce(&mut ambush::remote::TurnMessage)) {
     let mut file = MessageFile::read(Path::new(from)).expect("a message");
     change(&mut file.message);
     let file = MessageFile::of(file.message);
@@ -385,7 +385,7 @@ fn forged(
 /// none may appear." Jungle patrol: the marines (A) march into the aliens' (B) ambush.
 #[test]
 fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verification() {
-    use ambush::pbem::sealed::{AmbushSecret, MARCH, SETUP};
+    use ambush::remote::sealed::{AmbushSecret, MARCH, SETUP};
     let t = Table::new("ambush");
     // Each player's own set-up, as the editor would write it: the scout second in the column,
     // J1 moved deeper into the west jungle and the spring point earlier.
@@ -569,7 +569,7 @@ fn an_ambush_by_file_keeps_the_ambushers_secrets_and_catches_cheats_at_verificat
         .iter()
         .position(|m| m.message.secrets.iter().any(|(n, _)| n == SETUP))
         .expect("the ambusher commits to its set-up");
-    let opening = ambush::pbem::Opening::new(moved_text.clone()).expect("random");
+    let opening = ambush::remote::Opening::new(moved_text.clone()).expect("random");
     let data = forged(&t, "A", "recommitted", committed_in, |ms| {
         for (name, c) in &mut ms[committed_in].message.secrets {
             if name == SETUP {
@@ -654,7 +654,7 @@ fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
     for who in ["A", "B"] {
         let (dir, _) = kept_messages(&t.dir.join(who));
         let game = dir.parent().expect("the game's folder");
-        let folder = ambush::pbem::folder::GameFolder {
+        let folder = ambush::remote::by_file::GameFolder {
             dir: game.to_path_buf(),
         };
         let checkpoint = game.join("checkpoint.ron");
@@ -664,7 +664,7 @@ fn a_sealed_ambush_by_file_takes_a_few_messages_a_turn_and_is_verified() {
         std::fs::remove_file(&checkpoint).expect("removed");
         let (_, from_messages, every) = folder.load().expect("loads from the messages");
         assert_eq!(from_checkpoint, from_messages, "{who}: the same ledger");
-        let plain = |k: &[ambush::pbem::game::Kept]| {
+        let plain = |k: &[ambush::remote::game::Kept]| {
             k.iter()
                 .map(|k| {
                     (
@@ -778,7 +778,7 @@ fn a_rigged_scenario_is_shown_and_refused_unless_accepted() {
 }
 
 /// A message file as compact as a cheat can make it, its digest made anew.
-fn write_compact(to: &str, message: ambush::pbem::TurnMessage) {
+fn write_compact(to: &str, message: ambush::remote::TurnMessage) {
     let file = MessageFile::of(message);
     std::fs::write(to, ron::to_string(&file).expect("writes")).expect("written");
 }
@@ -967,7 +967,7 @@ fn a_first_message_whose_mod_patches_are_bad_is_refused_by_pbem_open() {
     let t = Table::new("bad-patches");
     let started = t.start("mods/colonial/scenarios/the_square.ron");
     assert!(started.status.success(), "{}", text(&started));
-    let cases: [(&str, fn(&mut ambush::pbem::ModTables), &str); 3] = [
+    let cases: [(&str, fn(&mut ambush::remote::ModTables), &str); 3] = [
         (
             "unknown",
             |m| m.patches[0].file = "secrets.ron".into(),
@@ -1024,16 +1024,16 @@ fn play_carrying(
     t: &Table,
     scenario: &str,
     messages: u64,
-    carry: impl Fn(ambush::pbem::Carried) -> ambush::pbem::Carried,
-) -> ambush::pbem::Carried {
-    use ambush::pbem::{Carried, Prepared, prepare, prepare_carrying};
+    carry: impl Fn(ambush::remote::Carried) -> ambush::remote::Carried,
+) -> ambush::remote::Carried {
+    use ambush::remote::{Carried, Prepared, prepare, prepare_carrying};
     use ambush_engine::play::record::table_hash;
     let (text, tables) =
-        ambush::pbem::scenario_to_play(&root().join(scenario)).expect("the scenario reads");
+        ambush::remote::scenario_to_play(&root().join(scenario)).expect("the scenario reads");
     let folder = |who: &str| PathBuf::from(t.path(who));
     let message = |i: u64| PathBuf::from(t.message(i));
     let side = ambush_data::board::Side::Humans;
-    ambush::pbem::start(&folder("A"), &text, side, tables, &message(0), None).expect("started");
+    ambush::remote::start(&folder("A"), &text, side, tables, &message(0), None).expect("started");
     let mut carried = [Carried::default(), Carried::default()];
     let mut last = Carried::default();
     for i in 0..messages {
@@ -1114,7 +1114,7 @@ fn a_simple_ambush_by_file_announces_its_spring_point_after_the_order_of_march_i
         (Some(Order::SpringAt { at: 30.0 }), true, 0),
         "the AI announces the scenario's point, openly, and nothing else"
     );
-    let refused = |name: &str, seq: u64, change: &dyn Fn(&mut ambush::pbem::TurnMessage)| {
+    let refused = |name: &str, seq: u64, change: &dyn Fn(&mut ambush::remote::TurnMessage)| {
         let path = t.path(name);
         cheat(&t.message(seq), &path, |m| change(m));
         let out = ambush_fixed(

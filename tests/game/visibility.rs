@@ -5,7 +5,7 @@ use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::game::visibility::PlayerView;
 use ambush::input::Selection;
-use ambush::pbem::sealed::SealedView;
+use ambush::remote::sealed::SealedView;
 use ambush::ui::{OverlayFrame, RollLogView, draw, units_named};
 use ambush_data::Rules;
 use ambush_data::board::Side;

@@ -1,87 +1,41 @@
-//! A player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
+//! Play by file: a player's copy of a game played by messages, in its data folder: every message sent and received, and the secrets it has not revealed; and the three things a player does with it: start a game, open a message and answer it, verify a finished game.
 
 use super::crypto::{Bytes32, Contribution, Opening};
+use super::error::{RemoteError, io, random};
 use super::game::{
-    Kept, MySecrets, Rebuilt, Replay, Resume, ai_turn, mark_checked, planned_queue, rebuild,
-    rebuild_kept_from, scenario_of, setup_for,
+    Kept, MySecrets, Rebuilt, Replay, Resume, mark_checked, rebuild, rebuild_kept_from,
+    scenario_of, setup_for,
 };
 use super::message::{
-    GameOpening, MessageError, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules,
-    rules_digest,
+    GameOpening, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules, rules_digest,
 };
 use super::scenario_check::{OpeningCheck, own_mods, own_scenarios};
 use super::sealed::{
-    AmbushSecret, ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, announced_spring,
-    awaits_announced_spring, chosen_set_up, dark_side, orders_secret,
+    ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, awaits_announced_spring, dark_side,
 };
+use super::sealing::{chosen_of, commit_set_up, seal};
 use super::store::write_private;
+use super::turns::{ai_turn, planned_queue};
 use super::{Ledger, Refusal};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{MAX_FILE_BYTES, parse_ron, read_bounded};
-use ambush_data::scenario::Scenario;
-use ambush_engine::play::deployment::MarchOrder;
 use ambush_engine::play::record::{RecordedOrder, table_hash};
 use ambush_engine::rules::orders::Order;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Why a player's step could not be taken. The player's copy of the game is unchanged.
-#[derive(Debug, thiserror::Error)]
-pub enum PbemError {
-    #[error(transparent)]
-    Message(#[from] MessageError),
-    #[error("refused: {0}")]
-    Refused(#[from] Refusal),
-    #[error("refused: {0}")]
-    DoesNotReplay(String),
-    #[error("{0}")]
-    Scenario(String),
-    #[error("{path}: {why}")]
-    Io { path: PathBuf, why: String },
-    #[error("{0}")]
-    Store(String),
-    #[error(
-        "it is your side's turn: give --ai to let the AI play it (the window's Play by file is still to come)"
-    )]
-    NeedsAPlayer,
-    #[error(
-        "refused: message {seq} belongs to game {game:?}, which this data folder does not hold (a message for another game, or another player's folder)"
-    )]
-    UnknownGame { game: Bytes32, seq: u64 },
-    #[error("no random source: {0}")]
-    Random(String),
-    #[error("refused: {}", .0.join("\n"))]
-    NotYourScenario(Vec<String>),
-    #[error("refused: {refusal}; the one kept is {}", kept.display())]
-    Equivocation { refusal: Refusal, kept: PathBuf },
-    /// The game's first message carries rule tables that do not read or check.
-    #[error("refused: {0}")]
-    GameRules(String),
-}
-
 /// The rule tables a game is played with, built from its first message (`game_rules`).
-pub fn rules_of_game(first: &MessageFile) -> Result<Arc<Rules>, PbemError> {
+pub fn rules_of_game(first: &MessageFile) -> Result<Arc<Rules>, RemoteError> {
     let opening = first
         .message
         .opening
         .as_ref()
         .filter(|_| first.message.seq == 0)
-        .ok_or_else(|| PbemError::Store("the game has no first message".into()))?;
+        .ok_or_else(|| RemoteError::Store("the game has no first message".into()))?;
     game_rules(opening)
         .map(Arc::new)
-        .map_err(PbemError::GameRules)
-}
-
-fn io(path: &Path) -> impl Fn(std::io::Error) -> PbemError + '_ {
-    move |e| PbemError::Io {
-        path: path.to_path_buf(),
-        why: e.to_string(),
-    }
-}
-
-fn random<T>(r: Result<T, rand::rand_core::OsError>) -> Result<T, PbemError> {
-    r.map_err(|e| PbemError::Random(e.to_string()))
+        .map_err(RemoteError::GameRules)
 }
 
 /// One game's folder: `DATA/pbem/GAME/`, with `messages/` and the private `secrets.ron`.
@@ -105,7 +59,7 @@ impl GameFolder {
     }
 
     /// Every message kept, in order.
-    pub fn messages(&self) -> Result<Vec<MessageFile>, PbemError> {
+    pub fn messages(&self) -> Result<Vec<MessageFile>, RemoteError> {
         let mut out = Vec::new();
         loop {
             let path = self.message_path(out.len() as u64);
@@ -116,19 +70,19 @@ impl GameFolder {
         }
     }
 
-    pub fn secrets(&self) -> Result<MySecrets, PbemError> {
+    pub fn secrets(&self) -> Result<MySecrets, RemoteError> {
         let path = self.secrets_path();
         let shown = path.display().to_string();
         let text = read_bounded(&path, &shown, MAX_FILE_BYTES)
-            .map_err(|e| PbemError::Store(e.to_string()))?;
-        parse_ron(&shown, &text).map_err(|e| PbemError::Store(e.to_string()))
+            .map_err(|e| RemoteError::Store(e.to_string()))?;
+        parse_ron(&shown, &text).map_err(|e| RemoteError::Store(e.to_string()))
     }
 
     /// Keeps a message and the secrets as they stand after it: the secrets first, so a crash
     /// between the two never loses a promise a kept message relies on.
-    fn keep(&self, file: &MessageFile, secrets: &MySecrets) -> Result<(), PbemError> {
+    fn keep(&self, file: &MessageFile, secrets: &MySecrets) -> Result<(), RemoteError> {
         let text = ron::ser::to_string_pretty(secrets, ron::ser::PrettyConfig::default())
-            .map_err(|e| PbemError::Store(e.to_string()))?;
+            .map_err(|e| RemoteError::Store(e.to_string()))?;
         write_private(&self.secrets_path(), &text).map_err(io(&self.secrets_path()))?;
         let path = self.message_path(file.message.seq);
         ambush_data::atomic::write_atomically(&path, &file.text()).map_err(io(&path))
@@ -148,17 +102,17 @@ impl GameFolder {
     }
 
     /// Message `seq` as kept, if it is.
-    pub fn message(&self, seq: u64) -> Option<Result<MessageFile, PbemError>> {
+    pub fn message(&self, seq: u64) -> Option<Result<MessageFile, RemoteError>> {
         let path = self.message_path(seq);
         path.is_file()
-            .then(|| MessageFile::read(&path).map_err(PbemError::from))
+            .then(|| MessageFile::read(&path).map_err(RemoteError::from))
     }
 
     /// The game as kept: its first message, the ledger after every message, and every message
     /// as the replay reads it. From the checkpoint when it holds every message kept (the last
     /// one's digest checked against its file); else read and checked again from the first
     /// message, as `verify` always does.
-    pub fn load(&self) -> Result<(MessageFile, Ledger, Vec<Kept>), PbemError> {
+    pub fn load(&self) -> Result<(MessageFile, Ledger, Vec<Kept>), RemoteError> {
         if let Some(loaded) = self.checkpointed() {
             return Ok(loaded);
         }
@@ -199,7 +153,7 @@ impl GameFolder {
     /// Keeps the checkpoint of the game as it stands: the ledger after every message kept,
     /// and each message as the replay reads it. Losing it costs only time: `load` reads
     /// every message again.
-    fn keep_checkpoint(&self, ledger: &Ledger, kept: &[Kept]) -> Result<(), PbemError> {
+    fn keep_checkpoint(&self, ledger: &Ledger, kept: &[Kept]) -> Result<(), RemoteError> {
         let last_view = kept
             .iter()
             .rev()
@@ -211,17 +165,17 @@ impl GameFolder {
             kept: kept.to_vec(),
             last_view,
         };
-        let text = ron::to_string(&cp).map_err(|e| PbemError::Store(e.to_string()))?;
+        let text = ron::to_string(&cp).map_err(|e| RemoteError::Store(e.to_string()))?;
         let path = self.checkpoint_path();
         ambush_data::atomic::write_atomically(&path, &text).map_err(io(&path))
     }
 
     /// The ledger of the messages kept, checked again from the first.
-    fn ledger(&self, messages: &[MessageFile]) -> Result<Ledger, PbemError> {
+    fn ledger(&self, messages: &[MessageFile]) -> Result<Ledger, RemoteError> {
         let mut iter = messages.iter();
         let first = iter
             .next()
-            .ok_or_else(|| PbemError::Store(format!("{}: no messages", self.dir.display())))?;
+            .ok_or_else(|| RemoteError::Store(format!("{}: no messages", self.dir.display())))?;
         let mut ledger = Ledger::start(first)?;
         for m in iter {
             ledger.accept(m)?;
@@ -250,7 +204,7 @@ fn checkpoint_program() -> String {
 }
 
 /// Writes a message to where the player sends it from.
-fn send(file: &MessageFile, out: &Path) -> Result<(), PbemError> {
+fn send(file: &MessageFile, out: &Path) -> Result<(), RemoteError> {
     ambush_data::atomic::write_atomically(out, &file.text()).map_err(io(out))
 }
 
@@ -258,9 +212,9 @@ fn send(file: &MessageFile, out: &Path) -> Result<(), PbemError> {
 /// mod's `scenarios/`, the mod's name, version and rule patches, which travel with it. A mod's
 /// scenario is read inside the mod's folder, as the mod's own files are: a link out of the
 /// folder is refused.
-pub fn scenario_to_play(path: &Path) -> Result<(String, Option<ModTables>), PbemError> {
+pub fn scenario_to_play(path: &Path) -> Result<(String, Option<ModTables>), RemoteError> {
     let (text, of_mod) = ambush_data::mods::read_scenario_with_patches(path)
-        .map_err(|e| PbemError::Scenario(e.to_string()))?;
+        .map_err(|e| RemoteError::Scenario(e.to_string()))?;
     let tables = of_mod.map(|(manifest, patches)| ModTables {
         name: manifest.name,
         version: manifest.version,
@@ -281,7 +235,7 @@ pub fn start(
     mod_tables: Option<ModTables>,
     out: &Path,
     set_up: Option<&str>,
-) -> Result<Bytes32, PbemError> {
+) -> Result<Bytes32, RemoteError> {
     let opening = GameOpening {
         scenario: scenario_text.to_string(),
         starter: side,
@@ -289,8 +243,8 @@ pub fn start(
         mod_tables,
     };
     // Built as the other player's game will build them, from the message alone.
-    let rules = &Arc::new(game_rules(&opening).map_err(PbemError::Scenario)?);
-    let public = scenario_of(scenario_text, rules).map_err(PbemError::Scenario)?;
+    let rules = &Arc::new(game_rules(&opening).map_err(RemoteError::Scenario)?);
+    let public = scenario_of(scenario_text, rules).map_err(RemoteError::Scenario)?;
     let game = random(Bytes32::random())?;
     let promise = random(Contribution::random().and_then(Contribution::opening))?;
     let mut secrets = MySecrets {
@@ -392,7 +346,7 @@ pub enum Prepared {
 /// Checks a received message against the game (the first creates it on this side) and plays
 /// it on this side's table, with the rule tables its first message builds. A refused message
 /// changes nothing.
-pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, PbemError> {
+pub fn prepare(data: &Path, received: &Path) -> Result<Prepared, RemoteError> {
     prepare_carrying(data, received, Carried::default())
 }
 
@@ -402,7 +356,7 @@ pub fn prepare_carrying(
     data: &Path,
     received: &Path,
     carried: Carried,
-) -> Result<Prepared, PbemError> {
+) -> Result<Prepared, RemoteError> {
     let file = MessageFile::read(received)?;
     let folder = GameFolder::of(data, file.message.game);
     let mut opening_check = None;
@@ -414,7 +368,7 @@ pub fn prepare_carrying(
     let (first, mut kept, me, ledger) = if let Some(((first, mut l, kept), me)) = kept_before {
         match l.accept(&file) {
             Err(refusal @ Refusal::Equivocation { seq, .. }) => {
-                return Err(PbemError::Equivocation {
+                return Err(RemoteError::Equivocation {
                     refusal,
                     kept: folder.message_path(seq),
                 });
@@ -429,14 +383,14 @@ pub fn prepare_carrying(
             .as_ref()
             .filter(|_| file.message.seq == 0)
         else {
-            return Err(PbemError::UnknownGame {
+            return Err(RemoteError::UnknownGame {
                 game: file.message.game,
                 seq: file.message.seq,
             });
         };
         let rules = rules_of_game(&file)?;
         let scenario = scenario_of(&opening.scenario, &rules)
-            .map_err(|e| PbemError::GameRules(format!("message 0: {e}")))?;
+            .map_err(|e| RemoteError::GameRules(format!("message 0: {e}")))?;
         opening_check = Some(OpeningCheck::of(
             opening,
             &scenario.name,
@@ -451,7 +405,7 @@ pub fn prepare_carrying(
         (file.clone(), Vec::new(), me, Ledger::start(&file)?)
     };
     if file.message.from == me.side {
-        return Err(PbemError::Refused(Refusal::WrongSender {
+        return Err(RemoteError::Refused(Refusal::WrongSender {
             seq: file.message.seq,
             from: file.message.from,
             expected: me.side.other(),
@@ -464,7 +418,7 @@ pub fn prepare_carrying(
         hashed: false,
     };
     let rebuilt = rebuild_kept_from(&first, &kept, &ledger, &me, rules, replay)
-        .map_err(PbemError::DoesNotReplay)?;
+        .map_err(RemoteError::DoesNotReplay)?;
     // Once the game is over, only its end is owed: the other side's last stretch, or the
     // ambusher's secrets, which it opens at the end at the latest.
     let reveal_owed = Sealing::of(&rebuilt.scenario).is_some_and(|s| {
@@ -504,10 +458,10 @@ impl Turn {
 
     /// Refuses a game whose scenario or rule tables are not byte for byte this player's own,
     /// unless the player `accepted` them: the error says what differs. Nothing is kept.
-    pub fn refuse_unless_accepted(&self, accepted: bool) -> Result<(), PbemError> {
+    pub fn refuse_unless_accepted(&self, accepted: bool) -> Result<(), RemoteError> {
         match &self.opening_check {
             Some(check) if !accepted && !check.is_same() => {
-                Err(PbemError::NotYourScenario(check.lines()))
+                Err(RemoteError::NotYourScenario(check.lines()))
             }
             _ => Ok(()),
         }
@@ -538,7 +492,7 @@ impl Turn {
     }
 
     /// The set-up the game started from.
-    pub fn setup(&self) -> Result<ambush_engine::play::new_game::NewGame, PbemError> {
+    pub fn setup(&self) -> Result<ambush_engine::play::new_game::NewGame, RemoteError> {
         Ok(setup_for(
             self.rebuilt.scenario.clone(),
             self.rebuilt.schedule.clone(),
@@ -568,7 +522,7 @@ impl Turn {
         orders: Vec<RecordedOrder>,
         last: Option<Order>,
         out: &Path,
-    ) -> Result<Opened, PbemError> {
+    ) -> Result<Opened, RemoteError> {
         self.send_queued(orders, last, Vec::new(), out)
     }
 
@@ -581,7 +535,7 @@ impl Turn {
         last: Option<Order>,
         queued: Vec<Order>,
         out: &Path,
-    ) -> Result<Opened, PbemError> {
+    ) -> Result<Opened, RemoteError> {
         let Turn {
             folder,
             first,
@@ -615,7 +569,7 @@ impl Turn {
                 hashed: false,
             },
         )
-        .map_err(PbemError::DoesNotReplay)?;
+        .map_err(RemoteError::DoesNotReplay)?;
         folder.keep(&received, &secrets)?;
         folder.keep(&answer, &secrets)?;
         keep_checkpoint(&folder, &ledger, kept, &after)?;
@@ -639,7 +593,7 @@ fn keep_checkpoint(
     ledger: &Ledger,
     mut kept: Vec<Kept>,
     rebuilt: &Rebuilt,
-) -> Result<(), PbemError> {
+) -> Result<(), RemoteError> {
     if !rebuilt.sealed && rebuilt.open_through > 0 {
         mark_checked(&mut kept);
     }
@@ -656,7 +610,7 @@ pub fn open(
     out: &Path,
     set_up: Option<&str>,
     accept_scenario: bool,
-) -> Result<Opened, PbemError> {
+) -> Result<Opened, RemoteError> {
     let mut turn = match prepare(data, received)? {
         Prepared::Over(opened) => return Ok(opened),
         Prepared::Answer(turn) => turn,
@@ -665,7 +619,7 @@ pub fn open(
     turn.set_up = set_up.map(str::to_string);
     match ai {
         true => turn.send_ai_turn(out),
-        false if turn.is_mine() => Err(PbemError::NeedsAPlayer),
+        false if turn.is_mine() => Err(RemoteError::NeedsAPlayer),
         false => turn.send(Vec::new(), None, out),
     }
 }
@@ -673,7 +627,7 @@ pub fn open(
 impl Turn {
     /// Sends the answer with the AI's turn for this side, if the game waits on it; else with
     /// no orders (the answer owes its contributions all the same).
-    pub fn send_ai_turn(self: Box<Turn>, out: &Path) -> Result<Opened, PbemError> {
+    pub fn send_ai_turn(self: Box<Turn>, out: &Path) -> Result<Opened, RemoteError> {
         let side = self.side();
         if self.queues_orders() {
             // Only the ambusher's game can play orders while its units hide: each side queues
@@ -725,13 +679,13 @@ fn answer(
     given: GivenOrders,
     rebuilt: &Rebuilt,
     chosen: Option<&ChosenSetUp>,
-) -> Result<(MessageFile, MySecrets), PbemError> {
+) -> Result<(MessageFile, MySecrets), RemoteError> {
     let seq = ledger.next_seq();
     let contribution = match seq.checked_sub(1).filter(|s| *s >= 1) {
         None => None,
         Some(stretch) => {
             let opening = me.promised.remove(&stretch).ok_or_else(|| {
-                PbemError::Store(format!(
+                RemoteError::Store(format!(
                     "the contribution promised to stretch {stretch} is lost"
                 ))
             })?;
@@ -783,24 +737,24 @@ pub struct Verified {
 /// every commitment and contribution), replays the whole game with every die open, and
 /// checks every order's hash. Err says which message and order do not match, and whose. A
 /// verified game can be kept as an ordinary save (`save_to`), which replays as any save does.
-pub fn verify(data: &Path, game: Bytes32, save_to: Option<&Path>) -> Result<Verified, PbemError> {
+pub fn verify(data: &Path, game: Bytes32, save_to: Option<&Path>) -> Result<Verified, RemoteError> {
     let folder = GameFolder::of(data, game);
     let messages = folder.messages()?;
     let ledger = folder.ledger(&messages)?;
     let opening = messages
         .first()
         .and_then(|m| m.message.opening.clone())
-        .ok_or_else(|| PbemError::Store(format!("{}: no first message", folder.dir.display())))?;
+        .ok_or_else(|| RemoteError::Store(format!("{}: no first message", folder.dir.display())))?;
     let me = folder.secrets()?;
     let rules = &rules_of_game(&messages[0])?;
-    let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(PbemError::DoesNotReplay)?;
+    let rebuilt = rebuild(&messages, &ledger, &me, rules).map_err(RemoteError::DoesNotReplay)?;
     if rebuilt.sealed {
-        return Err(PbemError::DoesNotReplay(
+        return Err(RemoteError::DoesNotReplay(
             "the ambusher has not opened its set-up: the game cannot be replayed".into(),
         ));
     }
     if !rebuilt.game.is_over() {
-        return Err(PbemError::DoesNotReplay(format!(
+        return Err(RemoteError::DoesNotReplay(format!(
             "the game is not over: {} messages so far, the last one's dice still sealed",
             messages.len()
         )));
@@ -837,154 +791,4 @@ pub fn games(data: &Path) -> Vec<Bytes32> {
         .collect();
     out.sort();
     out
-}
-
-/// Commits to this side's secret set-up in its first message of an ambush: the column's order
-/// of march, or the ambusher's placement and dice key; the player's `chosen`
-/// set-up, or the scenario's own.
-fn commit_set_up(
-    public: &Scenario,
-    me: &mut MySecrets,
-    commitments: &mut Vec<(String, crate::pbem::Commitment)>,
-    chosen: Option<&ChosenSetUp>,
-) -> Result<(), PbemError> {
-    let Some(sealing) = Sealing::of(public) else {
-        return Ok(());
-    };
-    let text = if me.side == sealing.column {
-        let march = chosen.and_then(|c| c.march.clone());
-        match march.or_else(|| MarchOrder::of(public)) {
-            Some(march) if !me.own.contains_key(MARCH) => Some((MARCH, ron_of(&march)?)),
-            _ => None,
-        }
-    } else if !me.own.contains_key(SETUP) {
-        let mut secret = AmbushSecret::of(public, random(Bytes32::random())?);
-        if let Some(c) = chosen {
-            secret.placement = c.placement.clone().or(secret.placement);
-        }
-        Some((SETUP, ron_of(&secret)?))
-    } else {
-        None
-    };
-    if let Some((name, text)) = text {
-        commit(me, commitments, name.to_string(), text)?;
-    }
-    Ok(())
-}
-
-fn ron_of<T: serde::Serialize>(value: &T) -> Result<String, PbemError> {
-    ron::to_string(value).map_err(|e| PbemError::Store(e.to_string()))
-}
-
-/// Keeps a secret's opening and puts its commitment in the message.
-fn commit(
-    me: &mut MySecrets,
-    commitments: &mut Vec<(String, crate::pbem::Commitment)>,
-    name: String,
-    text: String,
-) -> Result<(), PbemError> {
-    let opening = random(Opening::new(text))?;
-    commitments.push((name.clone(), opening.commitment()));
-    me.own.insert(name, opening);
-    Ok(())
-}
-
-/// What an answer of an ambush game seals and opens. The column commits to its order of
-/// march and shows it once the ambusher has committed to its set-up. The ambusher commits to
-/// its set-up; while its units hide, it seals its orders and shows the column its table; once
-/// nothing is hidden, or the game is over, it opens everything.
-fn seal(
-    ledger: &Ledger,
-    me: &mut MySecrets,
-    rebuilt: &Rebuilt,
-    sealing: Sealing,
-    message: &mut TurnMessage,
-    chosen: Option<&ChosenSetUp>,
-) -> Result<(), PbemError> {
-    commit_set_up(&rebuilt.scenario, me, &mut message.secrets, chosen)?;
-    if me.side == sealing.column {
-        let ambusher_set_up = ledger
-            .secrets(sealing.ambusher)
-            .committed
-            .contains_key(SETUP);
-        let shown = ledger.secrets(me.side).opened.contains_key(MARCH);
-        if let Some(march) = me.own.get(MARCH).filter(|_| ambusher_set_up && !shown) {
-            message.openings.push((MARCH.to_string(), march.clone()));
-        }
-        return Ok(());
-    }
-    if ledger.secrets(me.side).opened.contains_key(SETUP) {
-        return Ok(());
-    }
-    if !rebuilt.started() {
-        return Ok(());
-    }
-    if awaits_announced_spring(&rebuilt.game) {
-        // 004's simple set-up: "Finally, the player conducting the ambush indicates where he
-        // wants the lead unit to be when the ambush is sprung." Announced openly, as the
-        // message's `last`, whose dice wait for the answer as any order's; the column's game
-        // checks it on receipt.
-        if message.last.is_none() && message.orders.is_empty() && message.queued.len() == 1 {
-            message.last = message.queued.pop();
-        }
-        let given = GivenOrders {
-            orders: message.orders.clone(),
-            last: message.last.clone(),
-            queued: message.queued.clone(),
-        };
-        announced_spring(message.seq, &given, &rebuilt.scenario).map_err(PbemError::Store)?;
-        return Ok(());
-    }
-    // The table after this message's orders: the column is shown it, unless they leave
-    // nothing hidden or end the game, when everything is opened with them.
-    let mut after = rebuilt.game.clone();
-    if !message.orders.is_empty() {
-        after
-            .replay(message.orders.clone(), 20_000)
-            .map_err(PbemError::DoesNotReplay)?;
-    }
-    if after.is_over() || dark_side(&after).is_none() {
-        // Nothing left to hide: every secret opened, so the column's game replays the whole
-        // game and checks every table it was shown. From here on orders are given openly,
-        // never queued.
-        message.queued.clear();
-        for (name, opening) in &me.own {
-            if name == SETUP || name.starts_with("orders ") {
-                message.openings.push((name.clone(), opening.clone()));
-            }
-        }
-        return Ok(());
-    }
-    let sealed = GivenOrders {
-        orders: std::mem::take(&mut message.orders),
-        last: message.last.take(),
-        queued: std::mem::take(&mut message.queued),
-    };
-    message.view = Some(SealedView::of(
-        &after,
-        sealing.column,
-        rebuilt.shown_log,
-        rebuilt.refused_last(),
-        rebuilt.queues.of(sealing.column),
-    ));
-    let name = orders_secret(message.seq);
-    commit(me, &mut message.secrets, name, ron_of(&sealed)?)
-}
-
-/// This side's chosen set-up from the text of its set-up file, if it gave one. Err when the
-/// file does not read or its choice breaks the scenario's rules.
-fn chosen_of(
-    public: &Scenario,
-    side: Side,
-    set_up: Option<&str>,
-    rules: &Rules,
-) -> Result<Option<ChosenSetUp>, PbemError> {
-    let Some(text) = set_up.filter(|_| Sealing::of(public).is_some()) else {
-        return Ok(None);
-    };
-    let chosen = ambush_data::check::parse_scenario("the set-up file", text, rules)
-        .map_err(|e| PbemError::Scenario(e.to_string()))?;
-    chosen_set_up(public, &chosen, side, rules)
-        .map(Some)
-        .map_err(|e| PbemError::Scenario(format!("the set-up file: {e}")))
 }

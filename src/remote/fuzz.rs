@@ -2,8 +2,9 @@
 
 use super::Ledger;
 use super::crypto::{Bytes32, Contribution, Opening};
-use super::game::{MySecrets, ai_turn, rebuild};
+use super::game::{MySecrets, rebuild};
 use super::message::{GameOpening, MessageFile, PROTOCOL, Revealed, TurnMessage};
+use super::turns::ai_turn;
 use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::Rules;
 use ambush_data::board::Side;

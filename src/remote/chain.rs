@@ -413,8 +413,8 @@ fn shortened(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pbem::crypto::Opening;
-    use crate::pbem::message::{GameOpening, Revealed};
+    use crate::remote::crypto::Opening;
+    use crate::remote::message::{GameOpening, Revealed};
 
     /// A player's side of a game: the contributions it promised, and a secret.
     struct Player {

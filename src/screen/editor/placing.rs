@@ -2,7 +2,9 @@
 
 use super::session::{GroupShape, base_size, first_troop};
 use super::*;
-use crate::editor::{Arrangement, Edit, MirrorAxis, compass, free_labels, new_ambush, translate};
+use crate::editor::{
+    Arrangement, Edit, MirrorAxis, ahead_and_right, compass, free_labels, new_ambush, translate,
+};
 use ambush_data::ambush_spec::{AmbushSpec, AmbushUnitSpec};
 use ambush_data::board::Side;
 use ambush_data::check::MAX_UNITS;
@@ -17,13 +19,6 @@ const CLICKED_ZONE: (f32, f32) = (12.0, 8.0);
 /// A compass bearing of the vector `d` (0 north, 90 east).
 fn bearing_of(d: Vec2) -> f32 {
     compass(d.x.atan2(d.y).to_degrees())
-}
-
-/// The unit vectors ahead and to the right of a compass bearing.
-fn ahead_and_right(bearing: f32) -> (Vec2, Vec2) {
-    let r = bearing.to_radians();
-    let ahead = Vec2::new(r.sin(), r.cos());
-    (ahead, Vec2::new(ahead.y, -ahead.x))
 }
 
 impl EditorSession {
@@ -188,6 +183,7 @@ impl EditorSession {
             GroupShape::Block => {
                 let spacing = w.max(d) + gap;
                 let (ahead, right) = ahead_and_right(template.facing);
+                let (ahead, right) = (Vec2::from(ahead), Vec2::from(right));
                 let (across, back) = (drag.dot(right), -drag.dot(ahead));
                 // The template stands at the front left corner, whichever way the drag went.
                 let corner = Vec2::from(start) + right * across.min(0.0) - ahead * back.min(0.0);

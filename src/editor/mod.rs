@@ -8,6 +8,7 @@ pub mod checks;
 pub mod draft;
 pub mod edits;
 pub mod files;
+pub mod session;
 
 pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};

@@ -5,20 +5,22 @@
 //! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
 
 mod balance;
+mod balance_run;
 mod inspector;
 mod keys;
 mod panels;
-mod placing;
 mod session;
 mod settings;
 mod table;
 #[cfg(test)]
 mod tests;
 
-pub use balance::{BALANCE_GAMES, BalanceRun};
+pub use balance_run::{BALANCE_GAMES, BalanceRun};
 use panels::ERROR;
-pub use session::{EditorSession, GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
-use session::{VERTEX_REACH, footprint};
+pub use session::EditorSession;
+
+pub use crate::editor::session::{GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
+use crate::editor::session::{VERTEX_REACH, footprint};
 
 use crate::editor::{Draft, Origin, files};
 use crate::input::actions::PlayerInput;

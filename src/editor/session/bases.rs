@@ -10,24 +10,23 @@ use glam::Vec2;
 
 /// The troop type a new unit takes: infantry where the rules have it, else their first.
 pub fn first_troop(rules: &Rules) -> TroopType {
-    let troops = &rules.troops.troops;
-    troops
-        .keys()
-        .find(|t| t.as_str() == "Infantry")
-        .or_else(|| troops.keys().next())
-        .copied()
-        .unwrap_or_else(|| TroopType::known("Infantry"))
+    troop_named(rules, "Infantry")
 }
 
 /// The troop type of a hidden alien: `Alien` where the tables have it, else their first.
 pub(super) fn alien_troop(rules: &Rules) -> TroopType {
+    troop_named(rules, "Alien")
+}
+
+/// The troop type `name` where the rules have it, else their first (`name` when they have none).
+fn troop_named(rules: &Rules, name: &str) -> TroopType {
     let troops = &rules.troops.troops;
     troops
         .keys()
-        .find(|t| t.as_str() == "Alien")
+        .find(|t| t.as_str() == name)
         .or_else(|| troops.keys().next())
         .copied()
-        .unwrap_or_else(|| TroopType::known("Alien"))
+        .unwrap_or_else(|| TroopType::known(name))
 }
 
 /// A unit's base on the table, as the game will place it.

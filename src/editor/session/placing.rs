@@ -327,6 +327,7 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::MirrorAxis;
     use crate::editor::session::{TerrainKind, Tool};
     use std::sync::Arc;
 
@@ -487,5 +488,40 @@ mod tests {
             },
             "each resize is one edit"
         );
+    }
+
+    /// Issue 24: "mirror a selection left-right or top-bottom for symmetrical tables": a
+    /// mirrored copy of a wood, a unit and a hidden unit, one edit.
+    #[test]
+    fn a_mirrored_copy_makes_the_table_symmetrical() {
+        let mut s = session();
+        s.tool = Tool::Terrain(TerrainKind::Wood);
+        s.click((10.0, 20.0));
+        s.tool = Tool::Unit;
+        s.click((5.0, 5.0));
+        s.rotate_selected(90.0);
+        s.tool = Tool::HiddenUnit;
+        s.click((20.0, 30.0));
+        s.tool = Tool::Select;
+        s.select_all();
+        assert_eq!(s.selection().len(), 3);
+        s.mirror_selection(MirrorAxis::LeftRight, true);
+        let sc = s.draft.scenario();
+        assert_eq!(sc.terrain.len(), 2);
+        assert_eq!(sc.terrain[1].shape.center(), Vec2::new(62.0, 20.0));
+        assert_eq!((sc.units[1].at, sc.units[1].facing), ((67.0, 5.0), 270.0));
+        assert_eq!(sc.units[1].label, "M2");
+        let a = sc.ambush.as_ref().expect("an ambush");
+        assert_eq!(
+            (a.units[1].at, a.units[1].label.as_str()),
+            ((52.0, 30.0), "A2")
+        );
+        assert_eq!(s.selection().len(), 3, "the copies are selected");
+        s.undo();
+        assert_eq!(s.draft.scenario().terrain.len(), 1, "one edit");
+        // In place: the pieces themselves move.
+        s.select_all();
+        s.mirror_selection(MirrorAxis::TopBottom, false);
+        assert_eq!(s.draft.scenario().units[0].at, (5.0, 43.0));
     }
 }

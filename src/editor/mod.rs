@@ -8,12 +8,14 @@ pub mod checks;
 pub mod draft;
 pub mod edits;
 pub mod files;
+pub mod session;
 
 pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};
 pub use edits::{
-    Arrangement, Edit, EditError, MirrorAxis, Setting, carry_hidden_unit, carry_terrain,
-    carry_traits, carry_unit, compass, free_labels, free_terrain_name, new_ambush, snap, translate,
+    Arrangement, Edit, EditError, MirrorAxis, Setting, ahead_and_right, carry_hidden_unit,
+    carry_terrain, carry_traits, carry_unit, compass, free_labels, free_terrain_name, new_ambush,
+    snap, translate,
 };
 pub use files::{
     FileError, Overwrite, Recovered, SaveTarget, autosave, check_name, find_autosave, has_comments,

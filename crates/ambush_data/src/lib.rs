@@ -17,6 +17,7 @@ pub mod polygon;
 #[cfg(test)]
 mod reference;
 pub mod scenario;
+mod segment;
 pub mod tables;
 pub mod text;
 

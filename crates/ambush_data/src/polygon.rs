@@ -1,14 +1,10 @@
 //! Simple polygons (convex or concave, either winding): area, inside tests, spans of a segment, contact with a base, self-crossing and ear-clipping triangulation.
 
+use crate::segment::{cross, point_segment_distance, segments_intersect};
 use glam::Vec2;
 
 /// How near a boundary a point may lie and still count as on it, inches (as `Footprint::contains`).
 const ON_EDGE: f32 = 1e-5;
-
-#[inline]
-fn cross(a: Vec2, b: Vec2) -> f32 {
-    a.x * b.y - a.y * b.x
-}
 
 /// The edges in order, the last closing back to the first.
 pub fn edges(p: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
@@ -45,7 +41,7 @@ pub fn centroid(p: &[Vec2]) -> Vec2 {
 /// The least distance from `q` to the outline.
 pub fn boundary_distance(p: &[Vec2], q: Vec2) -> f32 {
     edges(p)
-        .map(|(a, b)| crate::geometry::point_segment_distance(q, a, b))
+        .map(|(a, b)| point_segment_distance(q, a, b))
         .fold(f32::INFINITY, f32::min)
 }
 
@@ -178,16 +174,14 @@ pub fn distance_to_rect(p: &[Vec2], corners: &[Vec2; 4]) -> f32 {
     let rect_edges = || (0..4).map(|i| (corners[i], corners[(i + 1) % 4]));
     if corners.iter().any(|q| contains(p, *q))
         || p.iter().any(|q| in_rect(*q))
-        || edges(p).any(|(a, b)| {
-            rect_edges().any(|(c, d)| crate::geometry::segments_intersect(a, b, c, d))
-        })
+        || edges(p).any(|(a, b)| rect_edges().any(|(c, d)| segments_intersect(a, b, c, d)))
     {
         return 0.0;
     }
     // Apart outlines: the nearest pair of points always includes a corner of one of them.
     let near = |q: Vec2, outline: &mut dyn Iterator<Item = (Vec2, Vec2)>| {
         outline
-            .map(|(a, b)| crate::geometry::point_segment_distance(q, a, b))
+            .map(|(a, b)| point_segment_distance(q, a, b))
             .fold(f32::INFINITY, f32::min)
     };
     let from_corners = corners
@@ -220,7 +214,7 @@ pub fn self_crossing(p: &[Vec2]) -> Option<(usize, usize)> {
                 if cross(e, f).abs() <= 1e-6 * scale && e.dot(f) > 0.0 {
                     return Some((i, j));
                 }
-            } else if crate::geometry::segments_intersect(a, b, c, d) {
+            } else if segments_intersect(a, b, c, d) {
                 return Some((i, j));
             }
         }

@@ -1,90 +1,10 @@
-//! A balance run of the draft: AI-against-AI games on a background thread, and the panel that shows their results.
+//! The balance window: a balance run of the draft asked for, its progress, and the shares of each result with their intervals.
 
-use super::*;
+use super::balance_run::BalanceRun;
+use super::session::EditorSession;
 use crate::batch::report::{mean_interval, shares, wilson};
-use crate::batch::{Summary, Tally, play_game};
 use crate::screen::SessionOptions;
-use ambush_data::Rules;
-use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};
 use bevy_egui::egui;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// How many AI-against-AI games a balance run plays unless told otherwise.
-pub const BALANCE_GAMES: u64 = 500;
-
-/// A balance run of the draft: AI-against-AI games on a background thread, counted as they go.
-pub struct BalanceRun {
-    /// The scenario the games play: the draft as it stood when the run was asked for.
-    pub scenario: ambush_data::scenario::Scenario,
-    pub games: u64,
-    /// Games played so far, written by the background thread.
-    done: Arc<AtomicU64>,
-    /// Set to stop the run early (a new run, or the editor closing).
-    stop: Arc<AtomicBool>,
-    task: Option<Task<Summary>>,
-    /// The result, once every game is played.
-    pub summary: Option<Summary>,
-}
-
-impl BalanceRun {
-    /// Starts `games` games of `scenario` with the menu's seed and wound method, one at a time
-    /// on the background pool so the window keeps its frame.
-    pub fn start(
-        scenario: ambush_data::scenario::Scenario,
-        rules: Arc<Rules>,
-        games: u64,
-        options: &SessionOptions,
-    ) -> BalanceRun {
-        let done = Arc::new(AtomicU64::new(0));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (played, stopped) = (done.clone(), stop.clone());
-        let (seed, wounds) = (options.seed, options.human_wounds);
-        let games_of = scenario.clone();
-        let task = AsyncComputeTaskPool::get_or_init(TaskPool::new).spawn(async move {
-            let started = std::time::Instant::now();
-            let mut tally = Tally::default();
-            for g in 0..games {
-                if stopped.load(Ordering::Relaxed) {
-                    break;
-                }
-                tally.add(&play_game(&games_of, rules.clone(), seed, g, wounds, false));
-                played.store(g + 1, Ordering::Relaxed);
-            }
-            tally.summary(&games_of.name, seed, started.elapsed().as_secs_f64())
-        });
-        BalanceRun {
-            scenario,
-            games,
-            done,
-            stop,
-            task: Some(task),
-            summary: None,
-        }
-    }
-
-    /// Games played so far.
-    pub fn played(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    /// Takes the result once the background thread is done; never waits.
-    pub fn poll(&mut self) {
-        if let Some(task) = &mut self.task
-            && task.is_finished()
-        {
-            self.summary = block_on(poll_once(task));
-            self.task = None;
-        }
-    }
-}
-
-impl Drop for BalanceRun {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-}
 
 /// The balance window's egui id.
 pub(super) const BALANCE_WINDOW: &str = "editor balance";
@@ -107,15 +27,22 @@ pub(super) fn window(ctx: &egui::Context, session: &mut EditorSession, options: 
 /// then the shares of each result with their 95% intervals, the mean casualties and their
 /// distribution. It runs again only when asked, and says when the draft has changed since.
 fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOptions) {
-    let passes = session.problems.is_empty();
+    // The model and the run beside it, borrowed apart.
+    let EditorSession {
+        session: model,
+        balance,
+        balance_games,
+        ..
+    } = session;
+    let passes = model.problems.is_empty();
     ui.horizontal(|ui| {
-        ui.add(egui::DragValue::new(&mut session.balance_games).range(10..=20_000));
+        ui.add(egui::DragValue::new(balance_games).range(10..=20_000));
         ui.label("AI-against-AI games");
         if ui.add_enabled(passes, egui::Button::new("Run")).clicked() {
-            session.balance = Some(BalanceRun::start(
-                session.draft.scenario().clone(),
-                session.draft.rules().clone(),
-                session.balance_games,
+            *balance = Some(BalanceRun::start(
+                model.draft.scenario().clone(),
+                model.draft.rules().clone(),
+                *balance_games,
                 options,
             ));
         }
@@ -123,11 +50,11 @@ fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOpti
     if !passes {
         ui.small("The scenario must pass every check first.");
     }
-    let Some(run) = session.balance.as_mut() else {
+    let Some(run) = balance.as_mut() else {
         return;
     };
     run.poll();
-    let stale = run.scenario != *session.draft.scenario();
+    let stale = run.scenario != *model.draft.scenario();
     let Some(summary) = &run.summary else {
         let played = run.played();
         ui.add(
@@ -144,7 +71,7 @@ fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOpti
             "The draft has changed since this run: run it again to see the new balance.",
         );
     }
-    let names = run.scenario.names(session.draft.rules());
+    let names = run.scenario.names(model.draft.rules());
     let n = summary.games;
     let share = |k: u64, what: String| {
         let i = wilson(k, n);

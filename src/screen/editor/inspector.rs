@@ -1,9 +1,8 @@
 //! The inspector: the selected piece's fields (terrain, unit, hidden unit, dummy or zone shape), each change written to the draft as one edit when the field is done with.
 
 use super::panels::ERROR;
-use super::session::Form;
 use super::*;
-use crate::editor::{Edit, carry_hidden_unit, carry_terrain, carry_unit};
+use crate::editor::session::Form;
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
@@ -90,86 +89,6 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         }
     } else if session.selected == pick {
         session.form = Some(form);
-    }
-}
-
-impl EditorSession {
-    /// The edit an inspector's change makes: the shown piece (`before`) set as `after`, and the
-    /// same change made to every other selected piece of its kind (a weapon ticked with four
-    /// units selected is ticked for all four), as one edit. A label, a name or a place belongs
-    /// to the shown piece alone.
-    pub(super) fn form_edit(&self, before: &Form, after: Form) -> Option<Edit> {
-        let s = self.draft.scenario();
-        let others: Vec<Pick> = self
-            .selection()
-            .into_iter()
-            .filter(|p| Some(*p) != self.selected)
-            .collect();
-        match (before, after) {
-            (Form::Terrain(_, was), Form::Terrain(index, feature)) => {
-                let mut edits = Vec::new();
-                for p in others {
-                    if let Pick::Terrain(i) = p
-                        && let Some(f) = s.terrain.get(i)
-                    {
-                        let mut f = f.clone();
-                        carry_terrain(was, &feature, &mut f);
-                        edits.push(Edit::ReplaceTerrain {
-                            index: i,
-                            feature: f,
-                        });
-                    }
-                }
-                edits.insert(0, Edit::ReplaceTerrain { index, feature });
-                Some(one_or_several(edits))
-            }
-            (Form::Unit(_, was), Form::Unit(index, unit)) => {
-                let mut edits = Vec::new();
-                for p in others {
-                    if let Pick::Unit(i) = p
-                        && let Some(u) = s.units.get(i)
-                    {
-                        let mut u = u.clone();
-                        carry_unit(was, &unit, &mut u);
-                        edits.push(Edit::ReplaceUnit { index: i, unit: u });
-                    }
-                }
-                edits.insert(0, Edit::ReplaceUnit { index, unit });
-                Some(one_or_several(edits))
-            }
-            (Form::AmbushUnit(_, was), Form::AmbushUnit(i, unit)) => self.ambush_edit(|a| {
-                for p in &others {
-                    if let Pick::AmbushUnit(k) = *p
-                        && let Some(u) = a.units.get_mut(k)
-                    {
-                        carry_hidden_unit(was, &unit, u);
-                    }
-                }
-                if let Some(u) = a.units.get_mut(i) {
-                    *u = unit;
-                }
-            }),
-            (_, Form::Dummy(i, d)) => self.ambush_edit(|a| {
-                if let Some(x) = a.dummies.get_mut(i) {
-                    *x = d;
-                }
-            }),
-            (_, Form::Zone(i, z)) => self.ambush_edit(|a| {
-                if let Some(x) = a.zone.get_mut(i) {
-                    *x = z;
-                }
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// One edit alone, or several made as one.
-fn one_or_several(mut edits: Vec<Edit>) -> Edit {
-    if edits.len() == 1 {
-        edits.remove(0)
-    } else {
-        Edit::Several(edits)
     }
 }
 

@@ -1,8 +1,8 @@
 //! The editor's keys, from the bindings file the game's table uses: a key for each tool, undo and redo, the selection's edits, saving, and the camera's pan, zoom and fit.
 
-use super::session::GroupShape;
 use super::*;
 use crate::editor::MirrorAxis;
+use crate::editor::session::GroupShape;
 use crate::input::PlayerAction;
 use leafwing_input_manager::prelude::ActionState;
 

@@ -1,24 +1,27 @@
 //! The scenario editor's window: the draft's table in the game's art, tools that place and move terrain and units, the checks beside it, undo and redo, and saving into a user's mod.
 //!
-//! What the editor does to a draft is `crate::editor`'s (edits, undo, checks, files); this
-//! screen turns clicks, drags and keys into those edits. `EditorSession` holds the draft and
-//! what the screen shows of it, and has no egui in it, so tests drive it as a person would.
+//! What the editor does to a draft is `crate::editor`'s (edits, undo, checks, files, and the
+//! session at work on a draft, with no Bevy or egui, so tests drive it as a person would); this
+//! screen turns clicks, drags and keys into its calls. `EditorSession` is the resource around
+//! that session, with the balance run beside it.
 
 mod balance;
+mod balance_run;
 mod inspector;
 mod keys;
 mod panels;
-mod placing;
 mod session;
 mod settings;
 mod table;
 #[cfg(test)]
 mod tests;
 
-pub use balance::{BALANCE_GAMES, BalanceRun};
+pub use balance_run::{BALANCE_GAMES, BalanceRun};
 use panels::ERROR;
-pub use session::{EditorSession, GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
-use session::{VERTEX_REACH, footprint};
+pub use session::EditorSession;
+
+pub use crate::editor::session::{GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
+use crate::editor::session::{VERTEX_REACH, footprint};
 
 use crate::editor::{Draft, Origin, files};
 use crate::input::actions::PlayerInput;

@@ -3,7 +3,7 @@
 use super::inspector::{finished, traits_fields};
 use super::panels::ERROR;
 use super::*;
-use crate::editor::{Concern, Edit, Setting, new_ambush};
+use crate::editor::{Concern, new_ambush};
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use ambush_data::board::{Edge, Side, SideNames};
 use ambush_data::scenario::{
@@ -12,52 +12,6 @@ use ambush_data::scenario::{
 };
 use ambush_data::tables::AmbushNature;
 use bevy_egui::egui;
-
-/// The panels' copy of the scenario: `base` as it was when the copy was made, `edited` with
-/// the panels' changes. A change elsewhere (an undo, a drag) makes a fresh copy.
-#[derive(Debug, Clone)]
-pub(super) struct FieldsForm {
-    base: Scenario,
-    pub(super) edited: Scenario,
-}
-
-impl EditorSession {
-    /// The panels' copy of the scenario, made anew when the draft has changed under it.
-    pub(super) fn take_fields(&mut self) -> FieldsForm {
-        match self.fields.take() {
-            Some(f) if f.base == *self.draft.scenario() => f,
-            _ => FieldsForm {
-                base: self.draft.scenario().clone(),
-                edited: self.draft.scenario().clone(),
-            },
-        }
-    }
-
-    /// Writes what the panels changed as one edit once a field is `done` with; until then the
-    /// copy is kept for the next frame.
-    pub(super) fn commit_fields(&mut self, form: FieldsForm, done: bool) {
-        if !done {
-            self.fields = Some(form);
-            return;
-        }
-        let mut edits: Vec<Edit> = Setting::changed(&form.base, &form.edited)
-            .into_iter()
-            .map(Edit::SetSetting)
-            .collect();
-        if form.base.ambush != form.edited.ambush {
-            edits.push(Edit::SetAmbush(form.edited.ambush.clone().map(Box::new)));
-        }
-        match edits.len() {
-            0 => {}
-            1 => {
-                let _ = self.apply(edits.remove(0));
-            }
-            _ => {
-                let _ = self.apply(Edit::Several(edits));
-            }
-        }
-    }
-}
 
 /// An inches field that reports when it is done with.
 fn inches(ui: &mut egui::Ui, v: &mut f32, range: std::ops::RangeInclusive<f32>) -> bool {

@@ -1,7 +1,7 @@
 //! The editor's table: the draft drawn in the game's art with its units, the ambush's pieces, the selection and the problems; clicks and drags go to the session, and the view pans and zooms as the game's camera does.
 
-use super::session::{DUMMY_SIZE, ambush_footprint};
 use super::*;
+use crate::editor::session::{DUMMY_SIZE, ambush_footprint};
 use crate::view::art::{self, Palette, Triangles};
 use ambush_data::board::Side;
 use ambush_data::geometry::{Shape, along, route_of};

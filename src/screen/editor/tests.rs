@@ -386,7 +386,7 @@ fn saving_asks_before_replacing_a_file_the_editor_did_not_write() {
 /// own label and place.
 #[test]
 fn an_inspector_change_is_made_to_every_selected_unit() {
-    use super::session::Form;
+    use crate::editor::session::Form;
     let mut s = session();
     s.tool = Tool::Group(GroupShape::Line);
     s.drag_start((10.0, 10.0));

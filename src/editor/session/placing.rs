@@ -1,15 +1,17 @@
-//! Placing with one drag or click: groups of units, the ambush's hidden units, dummies, set-up zone, route and spring point, and the mirror of a selection.
+//! Placing with one drag or click: groups of units, the ambush's hidden units, dummies, set-up zone, route and spring point, and the size handles of rectangles and circles.
 
-use super::session::{GroupShape, base_size, first_troop};
-use super::*;
-use crate::editor::{Arrangement, Edit, MirrorAxis, compass, free_labels, new_ambush, translate};
+use super::bases::{alien_troop, base_size, first_troop};
+use super::tools::GroupShape;
+use super::{Pick, Session};
+use crate::editor::{
+    Arrangement, Edit, ahead_and_right, compass, free_labels, new_ambush, translate,
+};
 use ambush_data::ambush_spec::{AmbushSpec, AmbushUnitSpec};
 use ambush_data::board::Side;
 use ambush_data::check::MAX_UNITS;
 use ambush_data::geometry::{Shape, distance_along, route_of};
 use ambush_data::scenario::Scenario;
-use ambush_data::tables::TroopType;
-use bevy::prelude::*;
+use glam::Vec2;
 
 /// A zone placed with a click rather than a drag, inches: room for a group of hidden units.
 const CLICKED_ZONE: (f32, f32) = (12.0, 8.0);
@@ -19,14 +21,7 @@ fn bearing_of(d: Vec2) -> f32 {
     compass(d.x.atan2(d.y).to_degrees())
 }
 
-/// The unit vectors ahead and to the right of a compass bearing.
-fn ahead_and_right(bearing: f32) -> (Vec2, Vec2) {
-    let r = bearing.to_radians();
-    let ahead = Vec2::new(r.sin(), r.cos());
-    (ahead, Vec2::new(ahead.y, -ahead.x))
-}
-
-impl EditorSession {
+impl Session {
     /// The edit that changes the ambush section by `change`, made on a copy of it (or of a new
     /// ambush when the scenario has none yet).
     pub(super) fn ambush_edit(&self, change: impl FnOnce(&mut AmbushSpec)) -> Option<Edit> {
@@ -188,6 +183,7 @@ impl EditorSession {
             GroupShape::Block => {
                 let spacing = w.max(d) + gap;
                 let (ahead, right) = ahead_and_right(template.facing);
+                let (ahead, right) = (Vec2::from(ahead), Vec2::from(right));
                 let (across, back) = (drag.dot(right), -drag.dot(ahead));
                 // The template stands at the front left corner, whichever way the drag went.
                 let corner = Vec2::from(start) + right * across.min(0.0) - ahead * back.min(0.0);
@@ -326,150 +322,17 @@ impl EditorSession {
             Pick::Terrain(_) | Pick::Unit(_) => None,
         }
     }
-
-    /// Mirrors the selection about the table's centre line, as one edit: in place, or (with
-    /// `copy`) a mirrored copy beside the pieces, for a symmetrical table. The copies are
-    /// selected after.
-    pub fn mirror_selection(&mut self, axis: MirrorAxis, copy: bool) {
-        let picks = self.selection();
-        if picks.is_empty() {
-            self.status =
-                "Select the pieces to mirror first: Shift+click adds one, Ctrl+A selects all."
-                    .into();
-            return;
-        }
-        let s = self.draft.scenario().clone();
-        let terrain: Vec<usize> = picks
-            .iter()
-            .filter_map(|p| match p {
-                Pick::Terrain(i) => Some(*i),
-                _ => None,
-            })
-            .collect();
-        let units: Vec<usize> = picks
-            .iter()
-            .filter_map(|p| match p {
-                Pick::Unit(i) => Some(*i),
-                _ => None,
-            })
-            .collect();
-        let mut edits = Vec::new();
-        let (mirrored_t, mirrored_u) = if copy {
-            let offset = (0.0, 0.0);
-            edits.extend(
-                terrain
-                    .iter()
-                    .map(|&index| Edit::DuplicateTerrain { index, offset }),
-            );
-            edits.extend(
-                units
-                    .iter()
-                    .map(|&index| Edit::DuplicateUnit { index, offset }),
-            );
-            (
-                (s.terrain.len()..s.terrain.len() + terrain.len()).collect(),
-                (s.units.len()..s.units.len() + units.len()).collect(),
-            )
-        } else {
-            (terrain.clone(), units.clone())
-        };
-        edits.push(Edit::Mirror {
-            terrain: mirrored_t.clone(),
-            units: mirrored_u.clone(),
-            axis,
-        });
-        // The ambush's pieces mirror by the same rule; copied hidden units take labels free
-        // after the copied units have taken theirs.
-        let mut after = s.clone();
-        let mut ambush_copies = Vec::new();
-        if let Some(a) = &s.ambush
-            && picks
-                .iter()
-                .any(|p| matches!(p, Pick::AmbushUnit(_) | Pick::Dummy(_) | Pick::Zone(_)))
-        {
-            if Edit::Several(edits.clone()).apply_to(&mut after).is_err() {
-                self.status = "Refused: the selection names a piece that is gone".into();
-                return;
-            }
-            let mut a = a.clone();
-            let table = s.table;
-            for p in &picks {
-                match *p {
-                    Pick::AmbushUnit(i) if i < a.units.len() => {
-                        let mut u = a.units[i].clone();
-                        u.at = axis.point(table, u.at);
-                        u.facing = axis.facing(u.facing);
-                        if copy {
-                            let mut scratch = after.clone();
-                            scratch.ambush = Some(a.clone());
-                            u.label = match free_labels(&scratch, &u.label, 1) {
-                                Ok(mut l) => l.remove(0),
-                                Err(why) => {
-                                    self.status = format!("Refused: {why}");
-                                    return;
-                                }
-                            };
-                            a.units.push(u);
-                            ambush_copies.push(Pick::AmbushUnit(a.units.len() - 1));
-                        } else {
-                            a.units[i] = u;
-                        }
-                    }
-                    Pick::Dummy(i) if i < a.dummies.len() => {
-                        let d = axis.point(table, a.dummies[i]);
-                        if copy {
-                            a.dummies.push(d);
-                            ambush_copies.push(Pick::Dummy(a.dummies.len() - 1));
-                        } else {
-                            a.dummies[i] = d;
-                        }
-                    }
-                    Pick::Zone(i) if i < a.zone.len() => {
-                        let mut z = a.zone[i].clone();
-                        axis.shape(table, &mut z);
-                        if copy {
-                            a.zone.push(z);
-                            ambush_copies.push(Pick::Zone(a.zone.len() - 1));
-                        } else {
-                            a.zone[i] = z;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            edits.push(Edit::SetAmbush(Some(Box::new(a))));
-        }
-        if self.apply(Edit::Several(edits)).is_ok() && copy {
-            let copies: Vec<Pick> = mirrored_t
-                .into_iter()
-                .map(Pick::Terrain)
-                .chain(mirrored_u.into_iter().map(Pick::Unit))
-                .chain(ambush_copies)
-                .collect();
-            self.selected = copies.first().copied();
-            self.also = copies.into_iter().skip(1).collect();
-        }
-    }
-}
-
-/// The troop type of a hidden alien: `Alien` where the tables have it, else their first.
-fn alien_troop(rules: &ambush_data::Rules) -> TroopType {
-    let troops = &rules.troops.troops;
-    troops
-        .keys()
-        .find(|t| t.as_str() == "Alien")
-        .or_else(|| troops.keys().next())
-        .copied()
-        .unwrap_or_else(|| TroopType::known("Alien"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::MirrorAxis;
+    use crate::editor::session::{TerrainKind, Tool};
     use std::sync::Arc;
 
-    fn session() -> EditorSession {
-        EditorSession::new_scenario(Arc::new(ambush_data::Rules::bundled().clone()))
+    fn session() -> Session {
+        Session::new_scenario(Arc::new(ambush_data::Rules::bundled().clone()))
     }
 
     /// Issue 24: "Place groups in a line, column or block with one drag": the drag's length

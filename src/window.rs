@@ -41,7 +41,7 @@ pub struct WindowOptions {
     /// Open the scenario editor at start (`ambush edit [FILE]`): on this file, or a new table.
     pub edit: Option<Option<PathBuf>>,
     /// Play a turn of a game played by file (`ambush pbem open MSG` without `--ai`).
-    pub pbem: crate::screen::pbem::PbemOpen,
+    pub turn_by_file: crate::screen::by_file::TurnToOpen,
 }
 
 /// The screenshot to take, and when.
@@ -134,7 +134,7 @@ pub fn run(options: WindowOptions) -> AppExit {
     if let Some(setup) = options.direct {
         app.insert_resource(DirectStart(setup));
     }
-    if let Some(turn) = options.pbem.take() {
+    if let Some(turn) = options.turn_by_file.take() {
         app.insert_resource(turn);
     }
     if let Some((path, frames)) = options.screenshot {

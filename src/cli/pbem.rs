@@ -237,13 +237,14 @@ fn open(
     if !turn.is_mine() {
         return turn.send(Vec::new(), None, out).map_err(refused);
     }
-    let result = crate::screen::pbem::TurnResult::default();
+    let result = crate::screen::by_file::TurnResult::default();
     let options = crate::window::WindowOptions {
-        pbem: crate::screen::pbem::PbemOpen::of(crate::screen::pbem::PbemStart {
+        turn_by_file: crate::screen::by_file::TurnToOpen::of(crate::screen::by_file::TurnStart {
             turn,
             out: out.to_path_buf(),
             result: result.clone(),
             back_to_menu: false,
+            live: false,
         }),
         screenshot,
         ..Default::default()
@@ -282,7 +283,9 @@ pub struct Live {
 /// turn, or the player's in the window) and the answer goes back at once. Every message is kept
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
-    use crate::remote::live::{Ended, InviteCode, Link, LiveState, Session, game_to_resume};
+    use crate::remote::live::{
+        Ended, InviteCode, Link, LiveState, Session, game_to_resume, start_to_host,
+    };
     let data = DataArg { data: args.data }.folder()?;
     let outbox = crate::paths::outbox(&data);
     std::fs::create_dir_all(&outbox).map_err(|e| CliError::Failed(e.to_string()))?;
@@ -304,21 +307,16 @@ pub fn live(args: Live) -> Result<(), CliError> {
             let game = match &args.scenario {
                 Some(path) => {
                     let (text, tables) = scenario_to_play(path)?;
-                    let first = outbox.join("new.ron");
-                    let game =
-                        remote::start(&data, &text, args.side, tables, &first, set_up.as_deref())
-                            .map_err(|e| match e {
+                    start_to_host(&data, &text, args.side, tables, set_up.as_deref()).map_err(
+                        |e| match e {
                             RemoteError::Scenario(why) => CliError::Usage(why),
                             other => refused(other),
-                        })?;
-                    let _ = std::fs::remove_file(first);
-                    game
+                        },
+                    )?
                 }
                 None => resume()?,
             };
-            // A new code each session: one given out for an earlier session opens nothing now.
-            let code = InviteCode::new().map_err(CliError::Failed)?;
-            let link = Link::host(port, &code).map_err(CliError::Failed)?;
+            let (link, code) = Link::host_new_session(port).map_err(CliError::Failed)?;
             println!(
                 "game {}: hosting on port {}; invite code {code}; waiting for the other player, who joins with `ambush play --join ADDRESS:{} --code {code}`",
                 game.to_hex(),

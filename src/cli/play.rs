@@ -193,7 +193,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             crate::frame_meter::FrameMeter::new(label, MEASURE_WARMUP, frames)
         }),
         edit: None,
-        pbem: Default::default(),
+        turn_by_file: Default::default(),
     };
     app_exit(crate::window::run(options))
 }

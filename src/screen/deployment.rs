@@ -55,7 +55,7 @@ pub struct DeploymentWizard {
     /// Why the last placement was refused.
     pub problem: Option<String>,
     /// A game played by file: the one side's secret set-up, for the turn file it goes with.
-    pub by_file: Option<crate::screen::pbem::ByFile>,
+    pub by_file: Option<crate::screen::by_file::ByFile>,
     /// The game it sets up is the player's own, kept in the autosave (`GameChoice::autosave`);
     /// a test play's is not.
     pub autosave: bool,
@@ -181,7 +181,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn draw_setup(
     mut commands: Commands,
-    mut by_file_menu: ResMut<crate::screen::pbem::PbemMenu>,
+    mut by_file_menu: ResMut<crate::screen::by_file::ByFileMenu>,
     mut contexts: EguiContexts,
     wizard: Option<ResMut<DeploymentWizard>>,
     mut requests: MessageWriter<SessionRequest>,
@@ -218,7 +218,7 @@ fn setup_page(
     ui: &mut egui::Ui,
     wizard: &mut DeploymentWizard,
     commands: &mut Commands,
-    by_file_menu: &mut crate::screen::pbem::PbemMenu,
+    by_file_menu: &mut crate::screen::by_file::ByFileMenu,
     requests: &mut MessageWriter<SessionRequest>,
     screen: &mut NextState<Screen>,
     palette: Palette,
@@ -260,7 +260,7 @@ fn setup_page(
         {
             if let Some(by_file) = wizard.by_file.clone() {
                 // Played by file: the choice is committed in this side's message.
-                crate::screen::pbem::set_up_chosen(
+                crate::screen::by_file::set_up_chosen(
                     by_file,
                     &setup.scenario,
                     by_file_menu,

@@ -1,9 +1,9 @@
-//! Live play in the window: host a game of a scenario, or join one, over the connection of `pbem::live`; each of this side's turns opens on the table as a turn file would, and its answer goes straight back.
+//! Live play in the window: host a game of a scenario, or join one, over the connection of `remote::live`; each of this side's turns opens on the table as a turn file would, and its answer goes straight back.
 
 use crate::game::frame::FrameSet;
 use crate::paths::data_folder;
-use crate::remote::live::{Ended, Heard, InviteCode, Link, LiveState, Next};
-use crate::screen::pbem::{ByFile, PbemMenu, open_with_set_up, set_up_screens};
+use crate::remote::live::{Ended, Heard, InviteCode, Link, LiveState, Next, start_to_host};
+use crate::screen::by_file::{ByFile, ByFileMenu, HostChosen, open_with_set_up, set_up_screens};
 use ambush_data::board::Side;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -42,7 +42,7 @@ impl Default for LiveMenu {
 /// What the menu's rows for play at a distance read and change: by file and live.
 #[derive(SystemParam)]
 pub struct RemotePlay<'w> {
-    pub by_file: ResMut<'w, PbemMenu>,
+    pub by_file: ResMut<'w, ByFileMenu>,
     pub live_menu: ResMut<'w, LiveMenu>,
     pub live: Option<Res<'w, LivePlay>>,
 }
@@ -50,10 +50,25 @@ pub struct RemotePlay<'w> {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LiveMenu>().add_systems(
         Update,
-        drive_live
-            .in_set(FrameSet::Presentation)
-            .run_if(resource_exists::<LivePlay>),
+        (
+            host_chosen.run_if(resource_exists::<HostChosen>),
+            drive_live.run_if(resource_exists::<LivePlay>),
+        )
+            .chain()
+            .in_set(FrameSet::Presentation),
     );
+}
+
+/// Hosts the game whose set-up the set-up screens chose.
+fn host_chosen(chosen: Res<HostChosen>, mut menu: ResMut<ByFileMenu>, mut commands: Commands) {
+    let HostChosen {
+        file,
+        side,
+        port,
+        set_up,
+    } = chosen.clone();
+    commands.remove_resource::<HostChosen>();
+    host_game(&file, side, port, Some(&set_up), &mut menu, &mut commands);
 }
 
 fn outbox_dir() -> std::path::PathBuf {
@@ -149,24 +164,13 @@ pub fn host_game(
     side: Side,
     port: u16,
     set_up: Option<&str>,
-    menu: &mut PbemMenu,
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
     let started = crate::remote::scenario_to_play(file)
+        .and_then(|(text, tables)| start_to_host(&data_folder(), &text, side, tables, set_up))
         .map_err(|e| e.to_string())
-        .and_then(|(text, tables)| {
-            // The first message goes over the connection; its file is not needed.
-            let staging = outbox_dir().join("new.ron");
-            let game = crate::remote::start(&data_folder(), &text, side, tables, &staging, set_up)
-                .map_err(|e| e.to_string());
-            let _ = std::fs::remove_file(&staging);
-            game
-        })
-        .and_then(|game| {
-            // A new code each session: one given out for an earlier session opens nothing now.
-            let code = InviteCode::new()?;
-            Link::host(port, &code).map(|link| (game, link, code))
-        });
+        .and_then(|game| Link::host_new_session(port).map(|(link, code)| (game, link, code)));
     match started {
         Ok((game, link, code)) => {
             let status = format!(
@@ -185,7 +189,7 @@ pub fn host_game(
 
 /// Pumps the live game: the other player's words, each received message opened as a turn file
 /// is (the table opens on this side's turn), and each answer sent once it is kept.
-fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<PbemMenu>, mut commands: Commands) {
+fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<ByFileMenu>, mut commands: Commands) {
     let live = &mut *live;
     let link = live.link.lock().unwrap_or_else(|p| p.into_inner());
     let mut step = || -> Result<Option<Ended>, String> {
@@ -198,7 +202,7 @@ fn drive_live(mut live: ResMut<LivePlay>, mut menu: ResMut<PbemMenu>, mut comman
                 Heard::Word(word) => match live.state.on_word(&link, word)? {
                     Next::Answer { received, seq } => {
                         live.status = format!("message {seq} received");
-                        open_with_set_up(&received, None, &mut menu, &mut commands);
+                        open_with_set_up(&received, None, true, &mut menu, &mut commands);
                     }
                     Next::Ended(ended) => return Ok(Some(ended)),
                     Next::Wait => {}

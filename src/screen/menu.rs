@@ -276,7 +276,7 @@ fn draw_menu(
             egui::ScrollArea::vertical()
                 .id_salt("menu status")
                 .show(ui, |ui| {
-                    crate::screen::pbem::status_ui(ui, &remote.by_file);
+                    crate::screen::by_file::status_ui(ui, &remote.by_file);
                     for why in [resume_problem.as_ref(), edit_problem.as_ref()]
                         .into_iter()
                         .flatten()
@@ -331,7 +331,7 @@ fn draw_menu(
                         screen.set(Screen::Editor);
                     }
                 });
-                crate::screen::pbem::open_turn_ui(ui, &mut remote.by_file, &mut commands);
+                crate::screen::by_file::open_turn_ui(ui, &mut remote.by_file, &mut commands);
                 crate::screen::live::join_ui(ui, &mut remote, &mut commands);
                 ui.separator();
                 ui.columns(2, |cols| {
@@ -413,7 +413,7 @@ fn draw_menu(
                                 } else {
                                     std::path::PathBuf::from(&entry.file)
                                 };
-                                crate::screen::pbem::start_game_ui(
+                                crate::screen::by_file::start_game_ui(
                                     ui,
                                     (&path, &entry.rules),
                                     s,

@@ -2,13 +2,13 @@
 
 mod ai_games;
 pub mod awake;
+pub mod by_file;
 mod deployment;
 pub mod editor;
 pub mod live;
 mod loading;
 mod menu;
 mod mods;
-pub mod pbem;
 mod replay_viewer;
 mod saves;
 mod session;
@@ -47,7 +47,7 @@ pub enum Screen {
     Deployment,
     Table,
     /// A turn played by file is over: what was sent, where the file is and what to do with it
-    /// (`screen::pbem`).
+    /// (`screen::by_file`).
     TurnSent,
     /// The scenario editor (`screen::editor`).
     Editor,
@@ -234,7 +234,7 @@ impl Plugin for ScreenPlugin {
             session::plugin,
             ai_games::plugin,
             awake::plugin,
-            pbem::plugin,
+            by_file::plugin,
             live::plugin,
         ));
     }

@@ -1065,7 +1065,7 @@ fn play_carrying(
 
 /// Issue 36: "Keep the played game with its messages ... so a message costs the same at the
 /// end of a game as at its start". Live play carries each answer's replay to its side's next
-/// message (`pbem::prepare_carrying`): at every message of an ambush by file, and of a game
+/// message (`remote::prepare_carrying`): at every message of an ambush by file, and of a game
 /// open to both, the table shown is the one a replay from the first message shows; and a
 /// replay carried from another game of the same scenario, which a cheat's or a muddled
 /// session's could be, is not carried on from.

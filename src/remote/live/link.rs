@@ -540,6 +540,13 @@ impl Link {
         Ok(Link::spawn(end.local()?, HOST_WAITS, end))
     }
 
+    /// Hosts a new session on `port` with a new invite code: one given out for an earlier
+    /// session opens nothing now.
+    pub fn host_new_session(port: u16) -> Result<(Link, InviteCode), String> {
+        let code = InviteCode::new()?;
+        Link::host(port, &code).map(|link| (link, code))
+    }
+
     /// Joins the player hosting at `addr`, with the invite code it gave.
     pub fn join(addr: SocketAddr, code: &InviteCode) -> Result<Link, String> {
         let end = JoinEnd::new(addr, code)?;

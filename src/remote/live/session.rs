@@ -6,6 +6,21 @@ use crate::remote::crypto::Bytes32;
 use crate::remote::message::MessageFile;
 use std::path::{Path, PathBuf};
 
+/// Starts a game to host live: `by_file::start`, its first message kept in the data folder as
+/// every message is, and no copy left in the outbox (it goes over the connection).
+pub fn start_to_host(
+    data: &Path,
+    scenario_text: &str,
+    side: ambush_data::board::Side,
+    mod_tables: Option<crate::remote::ModTables>,
+    set_up: Option<&str>,
+) -> Result<Bytes32, crate::remote::RemoteError> {
+    let staging = crate::paths::outbox(data).join("new.ron");
+    let game = crate::remote::start(data, scenario_text, side, mod_tables, &staging, set_up);
+    let _ = std::fs::remove_file(&staging);
+    game
+}
+
 /// How a live session ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ended {

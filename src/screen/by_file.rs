@@ -25,13 +25,15 @@ pub type TurnResult = Arc<Mutex<Option<Result<Opened, String>>>>;
 
 /// A turn to play at once, skipping the menu (`ambush pbem open MSG` without `--ai`).
 #[derive(Resource)]
-pub struct PbemStart {
+pub struct TurnStart {
     pub turn: Box<Turn>,
     /// Where the answer is written.
     pub out: PathBuf,
     pub result: TurnResult,
     /// Back to the menu when the turn is over (it was opened there); else the window closes.
     pub back_to_menu: bool,
+    /// Played live: the answer goes back over the connection, not by the player's hand.
+    pub live: bool,
 }
 
 /// Where the window writes a message for the player to send: `DATA/pbem/outbox/`.
@@ -50,16 +52,18 @@ pub struct ScenarioToAccept {
     pub set_up: Option<String>,
     /// How it compares, the differing lines among them (`OpeningCheck::lines`).
     pub lines: Vec<String>,
+    /// It came over a live connection.
+    pub live: bool,
 }
 
 /// The menu's part in play by file: the turn file to open, and what the last step came to.
 #[derive(Resource, Debug, Default)]
-pub struct PbemMenu {
+pub struct ByFileMenu {
     pub path: String,
     pub status: Option<(bool, String)>,
 }
 
-impl PbemMenu {
+impl ByFileMenu {
     pub fn say(&mut self, ok: bool, text: String) {
         self.status = Some((ok, text));
     }
@@ -67,7 +71,7 @@ impl PbemMenu {
 
 /// The menu's *Play by file*: open a received turn file (it plays the turn on the table when
 /// it is this side's); what came of it is said in the menu's status bar (`status_ui`).
-pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Commands) {
+pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut ByFileMenu, commands: &mut Commands) {
     ui.horizontal(|ui| {
         ui.label("Play by file: open a turn file");
         ui.add(egui::TextEdit::singleline(&mut menu.path).desired_width(320.0));
@@ -79,7 +83,7 @@ pub fn open_turn_ui(ui: &mut egui::Ui, menu: &mut PbemMenu, commands: &mut Comma
 }
 
 /// What the last step of play at a distance came to, for the menu's status bar.
-pub fn status_ui(ui: &mut egui::Ui, menu: &PbemMenu) {
+pub fn status_ui(ui: &mut egui::Ui, menu: &ByFileMenu) {
     if let Some((ok, text)) = &menu.status {
         let colour = if *ok {
             egui::Color32::from_rgb(150, 210, 150)
@@ -90,8 +94,19 @@ pub fn status_ui(ui: &mut egui::Ui, menu: &PbemMenu) {
     }
 }
 
-fn open_from_menu(path: &std::path::Path, menu: &mut PbemMenu, commands: &mut Commands) {
-    open_with_set_up(path, None, menu, commands);
+fn open_from_menu(path: &std::path::Path, menu: &mut ByFileMenu, commands: &mut Commands) {
+    open_with_set_up(path, None, false, menu, commands);
+}
+
+/// A live game to host, its set-up chosen in the set-up screens: live play takes it from here
+/// (`screen::live`), so these screens never call into it.
+#[derive(Resource, Debug, Clone)]
+pub struct HostChosen {
+    pub file: PathBuf,
+    pub side: Side,
+    pub port: u16,
+    /// The scenario with this side's pieces placed, as text.
+    pub set_up: String,
 }
 
 /// What a set-up chosen in the set-up screens is for, when playing by file.
@@ -100,8 +115,12 @@ pub enum ByFile {
     /// A new game of this scenario file, as this side.
     Start { file: PathBuf, side: Side },
     /// The answer to this received turn file; `accepted` when its scenario was not the
-    /// player's own and the player accepted it.
-    Answer { message: PathBuf, accepted: bool },
+    /// player's own and the player accepted it; `live` when it came over a live connection.
+    Answer {
+        message: PathBuf,
+        accepted: bool,
+        live: bool,
+    },
     /// A new game of this scenario file, as this side, hosted live on this port.
     Host {
         file: PathBuf,
@@ -146,7 +165,7 @@ pub(super) fn set_up_screens(
 pub fn set_up_chosen(
     by_file: ByFile,
     chosen: &ambush_data::scenario::Scenario,
-    menu: &mut PbemMenu,
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
     let text = match crate::editor::files::scenario_text(chosen) {
@@ -155,21 +174,28 @@ pub fn set_up_chosen(
     };
     match by_file {
         ByFile::Start { file, side } => start_by_file(&file, side, Some(&text), menu),
-        ByFile::Answer { message, accepted } => open_in(
+        ByFile::Answer {
+            message,
+            accepted,
+            live,
+        } => open_in(
             &data_folder(),
             &message,
-            (Some(text), accepted),
+            (Some(text), accepted, live),
             menu,
             commands,
         ),
-        ByFile::Host { file, side, port } => {
-            crate::screen::live::host_game(&file, side, port, Some(&text), menu, commands)
-        }
+        ByFile::Host { file, side, port } => commands.insert_resource(HostChosen {
+            file,
+            side,
+            port,
+            set_up: text,
+        }),
     }
 }
 
 /// Starts a game of `file` by file as `side`, its first message into the outbox.
-fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu: &mut PbemMenu) {
+fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu: &mut ByFileMenu) {
     // A mod's scenario is read inside its mod, and the mod's tables travel with it.
     let read = crate::remote::scenario_to_play(file);
     let started = read.map_err(|e| e.to_string()).and_then(|(text, tables)| {
@@ -195,21 +221,23 @@ fn start_by_file(file: &std::path::Path, side: Side, set_up: Option<&str>, menu:
 /// Opens a received turn file: first the set-up screens when this side's secret set-up is
 /// owed and not chosen yet, then the turn on the table, or the answer at once. A game's first
 /// message whose scenario or rules are not the player's own waits for the player to accept it.
+/// `live` when it came over a live connection.
 pub(super) fn open_with_set_up(
     path: &std::path::Path,
     set_up: Option<String>,
-    menu: &mut PbemMenu,
+    live: bool,
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
-    open_in(&data_folder(), path, (set_up, false), menu, commands);
+    open_in(&data_folder(), path, (set_up, false, live), menu, commands);
 }
 
 /// `open_with_set_up` in the data folder `data`, the game's scenario `accepted` or not.
 fn open_in(
     data: &std::path::Path,
     path: &std::path::Path,
-    (set_up, accepted): (Option<String>, bool),
-    menu: &mut PbemMenu,
+    (set_up, accepted, live): (Option<String>, bool, bool),
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
     match crate::remote::prepare(data, path) {
@@ -234,6 +262,7 @@ fn open_in(
                     message: path.to_path_buf(),
                     set_up,
                     lines: check.lines(),
+                    live,
                 });
                 return;
             }
@@ -241,6 +270,7 @@ fn open_in(
                 let by_file = ByFile::Answer {
                     message: path.to_path_buf(),
                     accepted,
+                    live,
                 };
                 let rules = turn.rules().clone();
                 if set_up_screens(
@@ -262,11 +292,12 @@ fn open_in(
                 }
                 return;
             }
-            commands.insert_resource(PbemStart {
+            commands.insert_resource(TurnStart {
                 turn,
                 out,
                 result: TurnResult::default(),
                 back_to_menu: true,
+                live,
             });
             commands.queue(start_turn);
         }
@@ -320,7 +351,7 @@ pub fn scenario_to_accept_ui(
 fn ask_to_accept_the_scenario(
     mut contexts: EguiContexts,
     asked: Res<ScenarioToAccept>,
-    mut menu: ResMut<PbemMenu>,
+    mut menu: ResMut<ByFileMenu>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -341,14 +372,14 @@ fn ask_to_accept_the_scenario(
 fn decide_on_the_scenario(
     asked: ScenarioToAccept,
     choice: ScenarioChoice,
-    menu: &mut PbemMenu,
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
     match choice {
         ScenarioChoice::Accept => open_in(
             &asked.data,
             &asked.message,
-            (asked.set_up, true),
+            (asked.set_up, true, asked.live),
             menu,
             commands,
         ),
@@ -368,7 +399,7 @@ pub fn start_game_ui(
     (file, rules): (&std::path::Path, &Arc<ambush_data::Rules>),
     scenario: &ambush_data::scenario::Scenario,
     names: (&str, &str),
-    menu: &mut PbemMenu,
+    menu: &mut ByFileMenu,
     commands: &mut Commands,
 ) {
     ui.horizontal(|ui| {
@@ -390,28 +421,28 @@ pub fn start_game_ui(
 
 /// A turn for the window to open on, handed over once (the window's options are cloned).
 #[derive(Clone, Default)]
-pub struct PbemOpen(pub Arc<Mutex<Option<PbemStart>>>);
+pub struct TurnToOpen(pub Arc<Mutex<Option<TurnStart>>>);
 
-impl PbemOpen {
-    pub fn of(start: PbemStart) -> PbemOpen {
-        PbemOpen(Arc::new(Mutex::new(Some(start))))
+impl TurnToOpen {
+    pub fn of(start: TurnStart) -> TurnToOpen {
+        TurnToOpen(Arc::new(Mutex::new(Some(start))))
     }
 
     /// The turn, taken out.
-    pub fn take(&self) -> Option<PbemStart> {
+    pub fn take(&self) -> Option<TurnStart> {
         self.0.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 }
 
-impl std::fmt::Debug for PbemOpen {
+impl std::fmt::Debug for TurnToOpen {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("PbemOpen")
+        f.write_str("TurnToOpen")
     }
 }
 
 /// The turn in play.
 #[derive(Resource)]
-struct PbemInPlay {
+struct TurnInPlay {
     turn: Option<Box<Turn>>,
     out: PathBuf,
     side: Side,
@@ -469,7 +500,7 @@ impl TurnSent {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PbemMenu>()
+    app.init_resource::<ByFileMenu>()
         .add_systems(OnEnter(Screen::Menu), start_turn)
         .add_systems(
             EguiPrimaryContextPass,
@@ -489,29 +520,29 @@ pub(super) fn plugin(app: &mut App) {
             hold_an_order_that_rolls
                 .after(InputSet::Apply)
                 .in_set(FrameSet::Input)
-                .run_if(resource_exists::<PbemInPlay>),
+                .run_if(resource_exists::<TurnInPlay>),
         )
         .add_systems(
             Update,
             end_of_turn
                 .in_set(FrameSet::Presentation)
-                .run_if(resource_exists::<PbemInPlay>),
+                .run_if(resource_exists::<TurnInPlay>),
         )
         .add_systems(
             EguiPrimaryContextPass,
             say_how_the_turn_ends
                 .in_set(EguiPass::Screens)
-                .run_if(resource_exists::<PbemInPlay>),
+                .run_if(resource_exists::<TurnInPlay>),
         );
 }
 
-/// How a turn at a distance ends, as `pbem::game::rolls` decides: an order counts as rolling
+/// How a turn at a distance ends, as `remote::turns::rolls` decides: an order counts as rolling
 /// when the rules roll after it before the next decision (its phase ends and the next one
 /// rolls), since those dice too need the other player's contribution.
 pub const TURN_ENDS: &str = "your turn ends with your first order that rolls a die, or after which the rules roll one (an order that ends a phase may), or when the decision passes to your opponent; its dice come with the answer.";
 
 /// A line atop the table: whose turn this is, how it ends and where the answer goes.
-fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> Result {
+fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<TurnInPlay>) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("pbem turn"))
         // Over the table's top left, clear of the side panels and the legend.
@@ -548,14 +579,15 @@ fn say_how_the_turn_ends(mut contexts: EguiContexts, turn: Res<PbemInPlay>) -> R
 
 /// Puts the received message's table in play, once the files are loaded.
 fn start_turn(world: &mut World) {
-    let Some(start) = world.remove_resource::<PbemStart>() else {
+    let Some(start) = world.remove_resource::<TurnStart>() else {
         return;
     };
-    let PbemStart {
+    let TurnStart {
         turn,
         out,
         result,
         back_to_menu,
+        live,
     } = start;
     let setup = match turn.setup() {
         Ok(s) => s,
@@ -574,10 +606,9 @@ fn start_turn(world: &mut World) {
     world.resource_mut::<GameInPlay>().0 = game;
     let side = turn.side();
     let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last());
-    let live = world.contains_resource::<crate::screen::live::LivePlay>();
     // The player at the screen is this side's: no hand-over curtain, as in hot-seat play.
     world.insert_resource(crate::ui::Curtain(Some(side)));
-    world.insert_resource(PbemInPlay {
+    world.insert_resource(TurnInPlay {
         turn: Some(turn),
         out,
         side,
@@ -594,7 +625,7 @@ fn start_turn(world: &mut World) {
 
 /// The table left before the turn was over (the game menu's way out): nothing is sent, and
 /// opening the turn file again plays the turn.
-fn turn_left(turn: Option<Res<PbemInPlay>>, mut menu: ResMut<PbemMenu>, mut commands: Commands) {
+fn turn_left(turn: Option<Res<TurnInPlay>>, mut menu: ResMut<ByFileMenu>, mut commands: Commands) {
     if let Some(t) = turn {
         if t.turn.is_some() {
             menu.say(
@@ -603,14 +634,14 @@ fn turn_left(turn: Option<Res<PbemInPlay>>, mut menu: ResMut<PbemMenu>, mut comm
                     .into(),
             );
         }
-        commands.remove_resource::<PbemInPlay>();
+        commands.remove_resource::<TurnInPlay>();
     }
     commands.remove_resource::<RulesPaused>();
 }
 
 /// An order of the player's that rolls is not played now: its dice need the answer's
 /// contribution. It ends the turn instead, as the message's last order.
-fn hold_an_order_that_rolls(mut turn: ResMut<PbemInPlay>, game: Option<ResMut<GameInPlay>>) {
+fn hold_an_order_that_rolls(mut turn: ResMut<TurnInPlay>, game: Option<ResMut<GameInPlay>>) {
     let Some(mut game) = game else { return };
     if turn.last.is_some() {
         game.pending.0.clear();
@@ -631,10 +662,10 @@ fn hold_an_order_that_rolls(mut turn: ResMut<PbemInPlay>, game: Option<ResMut<Ga
 /// other side, or it has ended: the answer is sent, and by file the next screen says what to
 /// do with it (live, it goes back at once and the window returns to the menu or closes).
 fn end_of_turn(
-    mut turn: ResMut<PbemInPlay>,
+    mut turn: ResMut<TurnInPlay>,
     game: Option<Res<GameInPlay>>,
     mut exit: MessageWriter<AppExit>,
-    mut menu: ResMut<PbemMenu>,
+    mut menu: ResMut<ByFileMenu>,
     mut screen: ResMut<NextState<Screen>>,
     mut phase: ResMut<NextState<TurnPhase>>,
     mut commands: Commands,
@@ -763,271 +794,4 @@ fn draw_turn_sent(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::remote::{Prepared, open, prepare, start};
-    use ambush_engine::control::{Controller, Controllers};
-    use bevy::state::app::StatesPlugin;
-    use std::path::Path;
-
-    /// Issue 25: "Open turn file ... lets you play your turn, and writes the answer": the
-    /// player's orders are played at once until one rolls (which ends the turn as the
-    /// message's last) or the decision passes to the other side; the answer is written, and
-    /// the other player's game takes it.
-    #[test]
-    fn a_turn_played_in_the_window_is_sent_when_it_is_over() {
-        let (dir, i, sent, answer, app) = a_humans_turn_in_the_window("crashed_ship", "window");
-        let m = |i: u32| dir.join(format!("m{i}.ron"));
-        let orders = answer.message.orders.len() + usize::from(answer.message.last.is_some());
-        assert!(orders > 0, "the turn's orders are in the answer");
-        assert_eq!(sent.orders, orders);
-        // The window stays open on a screen that says what was sent and where the file is.
-        let mut app = app;
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::TurnSent
-        );
-        assert!(
-            app.world().resource::<Messages<AppExit>>().is_empty(),
-            "the window does not close on the player"
-        );
-        let shown = app.world().resource::<TurnSent>().clone();
-        assert_eq!(shown.file, m(i + 1));
-        assert_eq!((shown.seq, shown.orders), (u64::from(i) + 1, orders));
-        assert!(shown.from_command_line);
-        let [what, file, next] = shown.lines();
-        assert!(what.contains(&format!("Message {}", i + 1)), "{what}");
-        assert!(file.contains(&m(i + 1).display().to_string()), "{file}");
-        assert!(next.contains("Send this file to your opponent"), "{next}");
-        // The aliens' game takes the answer and plays on.
-        open(&dir.join("B"), &m(i + 1), true, &m(i + 2), None, false)
-            .expect("the aliens take the answer");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// Issue 36: "Let the column send a whole phase's orders in one message". The marines of a
-    /// jungle patrol, kept in the dark, play their turn in the window on the table they were
-    /// shown: every order goes as the answer's queue, and the ambusher's game gives them.
-    #[test]
-    fn a_sealed_columns_turn_in_the_window_is_sent_as_its_queue() {
-        let (dir, i, sent, answer, _app) = a_humans_turn_in_the_window("jungle_patrol", "queue");
-        let m = |i: u32| dir.join(format!("m{i}.ron"));
-        let message = &answer.message;
-        assert!(message.orders.is_empty() && message.last.is_none());
-        assert!(!message.queued.is_empty(), "the turn's orders are queued");
-        assert_eq!(sent.orders, message.queued.len());
-        // The ambusher's game gives them, and shows the column where it stopped.
-        open(&dir.join("B"), &m(i + 1), true, &m(i + 2), None, false)
-            .expect("the ambusher's game takes the queue");
-        let shown = crate::remote::MessageFile::read(&m(i + 2)).expect("written");
-        let view = shown.message.view.expect("still sealed");
-        assert!(
-            view.column_queue.len() < message.queued.len(),
-            "some of the queue was given"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// A game by file of `scenario` between the humans in the window (A) and the aliens' AI
-    /// (B), up to the humans' first turn, played in the window with the marines' AI's orders
-    /// until it is sent. Returns the folder, the message the humans answered, what was sent,
-    /// the answer, and the window.
-    fn a_humans_turn_in_the_window(
-        scenario: &str,
-        name: &str,
-    ) -> (
-        std::path::PathBuf,
-        u32,
-        crate::remote::Opened,
-        crate::remote::MessageFile,
-        App,
-    ) {
-        let dir = std::env::temp_dir().join(format!("ambush-pbem-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{scenario}.ron")),
-        )
-        .expect("the scenario");
-        let (a, b) = (dir.join("A"), dir.join("B"));
-        let m = |i: u32| dir.join(format!("m{i}.ron"));
-        start(&a, &text, Side::Humans, None, &m(0), None).expect("started");
-        // The aliens (B, the AI) and the humans (A) answer until the humans' turn comes.
-        let mut i = 0;
-        let turn = loop {
-            let (who, ai) = if i % 2 == 0 { (&b, true) } else { (&a, false) };
-            if ai {
-                open(who, &m(i), true, &m(i + 1), None, false).expect("the AI answers");
-            } else {
-                match prepare(who, &m(i)).expect("the message opens") {
-                    Prepared::Answer(turn) if turn.is_mine() => break turn,
-                    Prepared::Answer(turn) => {
-                        turn.send(Vec::new(), None, &m(i + 1)).expect("answered");
-                    }
-                    Prepared::Over(_) => panic!("over before the humans played"),
-                }
-            }
-            i += 1;
-            assert!(i < 20, "the humans never get a turn");
-        };
-        // The window: the game as the message left it, and the turn's state.
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.init_state::<Screen>();
-        app.init_state::<TurnPhase>();
-        app.add_message::<AppExit>();
-        let result = TurnResult::default();
-        let first_order = turn.rebuilt.game.record.orders.len();
-        let (sealed, refused) = (turn.rebuilt.sealed, turn.rebuilt.refused_last());
-        app.insert_resource(GameInPlay(turn.rebuilt.game.clone()));
-        app.insert_resource(PbemInPlay {
-            turn: Some(turn),
-            out: m(i + 1),
-            side: Side::Humans,
-            first_order,
-            last: None,
-            result: result.clone(),
-            back_to_menu: false,
-            sealed,
-            refused,
-            live: false,
-        });
-        app.init_resource::<PbemMenu>();
-        app.add_systems(
-            Update,
-            (hold_an_order_that_rolls, step, end_of_turn).chain(),
-        );
-        // The player gives the orders the marines' AI would, one a frame.
-        let Controller::Ai(marines) = Controllers::all_ai().humans else {
-            unreachable!("the marines have an AI")
-        };
-        for _ in 0..200 {
-            if result.lock().expect("a lock").is_some() {
-                break;
-            }
-            {
-                let mut game = app.world_mut().resource_mut::<GameInPlay>();
-                if game.pending.0.is_empty()
-                    && let Some(d) = game.awaited().cloned()
-                    && d.side() == Side::Humans
-                {
-                    let order = marines.decide(&game.table, &game.rules, &d, &game.ai_memos);
-                    game.pending.push(Side::Humans, order);
-                }
-            }
-            app.update();
-        }
-        let sent = result
-            .lock()
-            .expect("a lock")
-            .take()
-            .expect("the turn ended")
-            .expect("the answer is sent");
-        assert_eq!(sent.answered, Some(u64::from(i) + 1));
-        let answer = crate::remote::MessageFile::read(&m(i + 1)).expect("written");
-        (dir, i, sent, answer, app)
-    }
-
-    /// Issue 36: "window: the pbem screen shows the difference and Accept/Refuse buttons
-    /// before the first move", and refusing keeps nothing.
-    #[test]
-    fn a_game_whose_scenario_is_not_the_players_own_waits_for_accept_or_refuse() {
-        let dir = std::env::temp_dir().join(format!("ambush-pbem-accept-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/jungle_patrol.ron"),
-        )
-        .expect("the jungle patrol");
-        let rigged = text.replace(
-            "\"blaster\", \"laser_pistol\"], armour: true",
-            "\"laser_pistol\"]",
-        );
-        assert_ne!(rigged, text);
-        let (a, b) = (dir.join("A"), dir.join("B"));
-        let m0 = dir.join("m0.ron");
-        start(&a, &rigged, Side::Humans, None, &m0, None).expect("started");
-        let mut world = World::new();
-        let mut queue = bevy::ecs::world::CommandQueue::default();
-        let mut menu = PbemMenu::default();
-        {
-            let mut commands = Commands::new(&mut queue, &world);
-            open_in(&b, &m0, (None, false), &mut menu, &mut commands);
-        }
-        queue.apply(&mut world);
-        let asked = world
-            .get_resource::<ScenarioToAccept>()
-            .expect("the player is asked")
-            .clone();
-        let said = asked.lines.join("\n");
-        assert!(said.contains("NOT your file"), "{said}");
-        assert!(said.contains("jungle_patrol.ron"), "{said}");
-        assert!(
-            said.contains("- line") && said.contains("armour: true"),
-            "{said}"
-        );
-        assert!(
-            !b.join("pbem").exists(),
-            "nothing is kept before the choice"
-        );
-        // The question is drawn with both buttons.
-        let ctx = egui::Context::default();
-        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
-            assert_eq!(scenario_to_accept_ui(ui, &asked), None);
-        });
-        output.drop_without_applying_deltas();
-        {
-            let mut commands = Commands::new(&mut queue, &world);
-            decide_on_the_scenario(asked, ScenarioChoice::Refuse, &mut menu, &mut commands);
-        }
-        let (ok, text) = menu.status.clone().expect("said");
-        assert!(!ok && text.contains("nothing was kept"), "{text}");
-        assert!(!b.join("pbem").exists());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// The height of the menu's *Play by file* row, drawn once in a fresh egui frame.
-    fn row_height(menu: &mut PbemMenu) -> f32 {
-        let world = World::new();
-        let mut queue = bevy::ecs::world::CommandQueue::default();
-        let mut commands = Commands::new(&mut queue, &world);
-        let ctx = egui::Context::default();
-        let mut height = 0.0;
-        let output = ctx.run_ui(egui::RawInput::default(), |ui| {
-            height = ui
-                .scope(|ui| open_turn_ui(ui, menu, &mut commands))
-                .response
-                .rect
-                .height();
-        });
-        output.drop_without_applying_deltas();
-        height
-    }
-
-    #[test]
-    fn what_play_by_file_says_never_moves_the_menu_under_the_pointer() {
-        // "start as the marines" wrote its message into this row, and every button below it
-        // moved down a line: the next click landed on "Edit in the scenario editor".
-        let mut menu = PbemMenu::default();
-        let quiet = row_height(&mut menu);
-        assert!(quiet > 0.0);
-        menu.say(
-            true,
-            "A game by file is started: send /tmp/a/long/path/pbem/outbox/0000.ron to your opponent."
-                .into(),
-        );
-        assert_eq!(
-            row_height(&mut menu),
-            quiet,
-            "the message is said elsewhere"
-        );
-        menu.say(false, "cannot be read".into());
-        assert_eq!(row_height(&mut menu), quiet);
-    }
-
-    /// The game's step, as the window's rules set plays it.
-    fn step(game: Option<ResMut<GameInPlay>>) {
-        if let Some(mut game) = game {
-            game.step();
-        }
-    }
-}
+mod tests;

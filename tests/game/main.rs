@@ -12,6 +12,7 @@ mod live;
 mod memos;
 mod mods;
 mod pbem;
+mod pbem_ambush;
 mod pictures;
 mod play;
 mod polygons;

@@ -1,8 +1,8 @@
 //! Per-frame cost of the game's own systems with 300 units on the table and a 10,000-entry roll
 //! log (release: `cargo bench --bench frame`). Rendering is the GPU's and is not counted.
 
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};
 use ambush::ui::{OverlayFrame, RollLogView, draw};

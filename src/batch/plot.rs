@@ -1,6 +1,6 @@
 //! `simulate --plot`: the casualty distributions of the variants as grouped bars in an SVG.
 
-use crate::batch::report::shares;
+use crate::batch::report::{Compared, shares};
 use plotters::prelude::*;
 
 /// One variant's bars: its name in the legend and its casualty histogram (`histogram[k]` games
@@ -109,6 +109,30 @@ pub fn casualty_chart(title: &str, casualties: &str, bars: &[Bars]) -> Result<St
         root.present().map_err(|e| err(&e))?;
     }
     Ok(svg)
+}
+
+/// The chart of `simulate --plot`: the variants' casualty distributions side by side, titled
+/// with the scenario(s) and the games. `human` is the human side's name for one, e.g. "marine".
+pub fn chart(compared: &[Compared], human: &str) -> Result<String, PlotError> {
+    let mut scenarios: Vec<&str> = compared
+        .iter()
+        .map(|c| c.summary.scenario.as_str())
+        .collect();
+    scenarios.dedup();
+    let games = compared.first().map_or(0, |c| c.summary.games);
+    let each = if compared.len() > 1 { " a variant" } else { "" };
+    let title = format!(
+        "{}: {human} casualties, {games} games{each}",
+        scenarios.join(" / ")
+    );
+    let bars: Vec<Bars> = compared
+        .iter()
+        .map(|c| Bars {
+            label: &c.variant,
+            histogram: &c.summary.marine_casualties.histogram,
+        })
+        .collect();
+    casualty_chart(&title, &format!("{human} casualties"), &bars)
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! The balance report: confidence intervals, the `--compare` variants and their side-by-side table.
 
-use crate::batch::plot::{Bars, PlotError, casualty_chart};
 use crate::batch::{Summary, simulate};
 use ambush_data::Rules;
 use ambush_data::board::{Side, SideNames};
@@ -288,30 +287,6 @@ impl Compared {
             summary,
         }
     }
-}
-
-/// The chart of `simulate --plot`: the variants' casualty distributions side by side, titled
-/// with the scenario(s) and the games. `human` is the human side's name for one, e.g. "marine".
-pub fn chart(compared: &[Compared], human: &str) -> Result<String, PlotError> {
-    let mut scenarios: Vec<&str> = compared
-        .iter()
-        .map(|c| c.summary.scenario.as_str())
-        .collect();
-    scenarios.dedup();
-    let games = compared.first().map_or(0, |c| c.summary.games);
-    let each = if compared.len() > 1 { " a variant" } else { "" };
-    let title = format!(
-        "{}: {human} casualties, {games} games{each}",
-        scenarios.join(" / ")
-    );
-    let bars: Vec<Bars> = compared
-        .iter()
-        .map(|c| Bars {
-            label: &c.variant,
-            histogram: &c.summary.marine_casualties.histogram,
-        })
-        .collect();
-    casualty_chart(&title, &format!("{human} casualties"), &bars)
 }
 
 fn percent(share: f64) -> String {

@@ -92,8 +92,8 @@ fn simulate_and_save(
 
 /// Writes `simulate --plot`'s chart of `compared` to `out`.
 fn write_plot(out: &Path, compared: &[Compared], human: &str) -> Result<(), CliError> {
-    let svg =
-        report::chart(compared, human).map_err(|e| CliError::Failed(format!("--plot: {e}")))?;
+    let svg = crate::batch::plot::chart(compared, human)
+        .map_err(|e| CliError::Failed(format!("--plot: {e}")))?;
     std::fs::write(out, svg).map_err(|e| CliError::Failed(format!("--plot {}: {e}", out.display())))
 }
 

@@ -2,8 +2,8 @@
 
 use crate::game::RulesPlugin;
 use crate::game::frame::order_frame;
-use crate::game::phase::TurnPhase;
 use crate::game::start::start_game;
+use crate::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::rules::turn::Phase;

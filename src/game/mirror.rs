@@ -2,7 +2,7 @@
 
 use crate::game::components::*;
 use crate::game::resources::GameInPlay;
-use crate::game::start::{GameNumber, of_game};
+use crate::game::state::{GameNumber, of_game};
 use ambush_engine::rules::table::Unit;
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;

@@ -8,6 +8,7 @@ pub mod mirror;
 pub mod phase;
 pub mod resources;
 pub mod start;
+pub mod state;
 pub mod visibility;
 
 pub use apps::{headless_app, run_to_end};
@@ -29,7 +30,7 @@ impl Plugin for RulesPlugin {
 /// What the game's unit tests share.
 #[cfg(test)]
 pub(crate) mod test_support {
-    use super::start::GameNumber;
+    use super::state::GameNumber;
     use bevy::prelude::*;
 
     pub use crate::install::test_support::scenario;

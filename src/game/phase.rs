@@ -3,20 +3,9 @@
 use crate::game::frame::FrameSet;
 use crate::game::mirror::MirrorSet;
 use crate::game::resources::{GameInPlay, OrderRefused};
-use crate::game::start::GameNumber;
+use crate::game::state::{GameNumber, TurnPhase};
 use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
-
-/// The rules' one list of phases as the app's state: the phase the game is in, which picks the
-/// phase's systems. The engine's `Phase` knows nothing of Bevy, so it is wrapped here.
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deref)]
-pub struct TurnPhase(pub Phase);
-
-impl PartialEq<Phase> for TurnPhase {
-    fn eq(&self, other: &Phase) -> bool {
-        self.0 == *other
-    }
-}
 
 /// The systems of one phase: they run only in that phase, and the sets come in turn order inside
 /// `FrameSet::Rules`, before the units are mirrored.
@@ -25,7 +14,7 @@ pub struct PhaseSet(pub Phase);
 
 pub(super) fn plugin(app: &mut App) {
     // What a game spawns lives as long as its number, and leaves with it for the menu
-    // (`start::of_game`).
+    // (`state::of_game`).
     app.init_state::<TurnPhase>().init_state::<GameNumber>();
     let [a, b, c, d, e, f, g] = Phase::IN_ORDER.map(PhaseSet);
     app.configure_sets(

@@ -1,8 +1,8 @@
 //! Starts a game in the world: the `Game` resource, its units' entities, per-game state put back to its defaults, and the game's number that ends the last game's entities.
 
 use crate::game::mirror::spawn_unit;
-use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
+use crate::game::state::{GameNumber, TurnPhase};
 use ambush_data::Rules;
 use ambush_engine::play::Game;
 use ambush_engine::play::new_game::NewGame;
@@ -30,20 +30,6 @@ impl PerGame for App {
                 commands.insert_resource(R::default())
             })
     }
-}
-
-/// Which game the world holds: each game started gets the next number, and 0 is none. What is
-/// spawned for a game carries `of_game(its number)`, so Bevy removes it when the next game
-/// begins (the number is left) or the player leaves for the menu (`Phase::NoGame` is entered).
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct GameNumber(pub u64);
-
-/// The components that tie an entity to the lifetime of game `number`.
-pub fn of_game(number: GameNumber) -> (DespawnOnExit<GameNumber>, DespawnOnEnter<TurnPhase>) {
-    (
-        DespawnOnExit(number),
-        DespawnOnEnter(TurnPhase(Phase::NoGame)),
-    )
 }
 
 /// Starts a game in `world`: the last game's entities go at once (its number is left), every

@@ -1,9 +1,9 @@
 //! The player at the screen's view: the table and roll log as `ambush_engine::visibility` lets that player know them, kept as resources the view, overlay and previews read.
 
 use crate::game::frame::FrameSet;
-use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
+use crate::game::state::TurnPhase;
 use ambush_data::board::Side;
 use ambush_engine::rules::log::RollEntry;
 use ambush_engine::rules::table::Table;

@@ -1,14 +1,21 @@
 //! The table camera: 1 world unit = 1 inch; pan, zoom and fit the whole table.
 
 use crate::game::resources::GameInPlay;
-use crate::game::start::GameNumber;
+use crate::game::state::GameNumber;
 use crate::input::actions::PlayerInput;
-use crate::input::pointer::PanelRects;
 use crate::input::{InputSet, PlayerAction, Pointer};
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use leafwing_input_manager::prelude::ActionState;
+
+/// Screen areas the overlay's panels took last frame (logical pixels), and whether a text field
+/// has the keyboard. The overlay writes it; clicks there are the overlay's, not the table's.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PanelRects {
+    pub rects: Vec<Rect>,
+    pub typing: bool,
+}
 
 /// Marks the camera that looks at the table.
 #[derive(Component, Debug, Default)]
@@ -17,6 +24,7 @@ pub struct TableCamera;
 pub(super) fn plugin(app: &mut App) {
     // The window's own plugin declares it; the headless apps have no window.
     app.init_resource::<CameraTarget>()
+        .init_resource::<PanelRects>()
         .add_message::<RequestRedraw>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(

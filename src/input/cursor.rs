@@ -146,7 +146,7 @@ fn keep_cursor_in_view(
     cursor: Res<TableCursor>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
-    panels: Res<crate::input::pointer::PanelRects>,
+    panels: Res<crate::input::camera::PanelRects>,
     mut target: ResMut<CameraTarget>,
 ) {
     if !cursor.is_changed() {

@@ -258,9 +258,9 @@ mod tests {
     //! A new game through `game::start` leaves nothing of the last one: its entities, the
     //! player's view and the input's per-game state.
     use super::*;
-    use crate::game::phase::TurnPhase;
     use crate::game::resources::GameInPlay;
     use crate::game::start::start_game;
+    use crate::game::state::TurnPhase;
     use crate::game::test_support::{game_entities, scenario};
     use crate::game::visibility::PlayerView;
     use ambush_data::Rules;

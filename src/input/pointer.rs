@@ -1,20 +1,11 @@
 //! Finds the pointer on the table, in inches, and whether an overlay panel is under it.
 
-use crate::input::camera::TableCamera;
+use crate::input::camera::{PanelRects, TableCamera};
 use crate::input::{InputSet, Pointer};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-/// Screen areas the overlay's panels took last frame (logical pixels), and whether a text field
-/// has the keyboard. The overlay writes it; clicks there are the overlay's, not the table's.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct PanelRects {
-    pub rects: Vec<Rect>,
-    pub typing: bool,
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PanelRects>();
     app.add_systems(Update, read_pointer.in_set(InputSet::Pointer));
 }
 

@@ -2,9 +2,9 @@
 
 use crate::game::frame::FrameSet;
 use crate::game::phase::RulesPaused;
-use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
+use crate::game::state::TurnPhase;
 use crate::input::InputSet;
 use crate::paths::data_folder;
 use crate::remote::turns::rolls;

@@ -3,6 +3,7 @@
 mod ai_games;
 pub mod awake;
 pub mod by_file;
+pub mod catalogue;
 mod deployment;
 pub mod editor;
 pub mod live;
@@ -27,10 +28,10 @@ use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use catalogue::{Catalogue, CatalogueEntry};
 pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement};
 pub use editor::{EditStart, EditorFolders, EditorSession};
 pub use loading::{GameFiles, RonText};
-pub use menu::{Catalogue, CatalogueEntry};
 pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
 pub use replay_viewer::{ReplayViewer, watch_save};
 pub use saves::{Interrupted, SaveEntry, SaveFolder, choice_from_save, list_saves};

@@ -7,7 +7,7 @@
 //! as `ambush check`, so the watch reads them itself.
 
 use crate::game::frame::FrameSet;
-use crate::screen::menu::Catalogue;
+use crate::screen::catalogue::{Catalogue, CatalogueEntry, CatalogueGroup};
 use crate::screen::session::CurrentGame;
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
@@ -321,6 +321,39 @@ fn draw_notice(
             });
         });
     Ok(())
+}
+
+/// The catalogue takes the mods on the shelf: here, so the catalogue knows nothing of mods.
+impl Catalogue {
+    /// Lists the mods on `shelf` after the game's own scenarios, replacing any listed before.
+    pub fn set_mods(&mut self, shelf: &ModShelf) {
+        self.groups.truncate(1);
+        self.scenarios.retain(|e| e.group == 0);
+        for m in &shelf.mods {
+            let group = self.groups.len();
+            let name = m.good.as_ref().map_or_else(
+                || m.dir.display().to_string(),
+                |g| format!("{} {}", g.manifest.name, g.manifest.version),
+            );
+            self.groups.push(CatalogueGroup {
+                name,
+                description: m
+                    .good
+                    .as_ref()
+                    .map_or_else(String::new, |g| g.manifest.description.clone()),
+                problem: m.problem.clone(),
+            });
+            let Some(good) = &m.good else { continue };
+            for s in &good.scenarios {
+                self.scenarios.push(CatalogueEntry {
+                    file: s.file.display().to_string(),
+                    group,
+                    rules: good.rules.clone(),
+                    scenario: s.scenario.clone().map_err(|e| e.to_string()),
+                });
+            }
+        }
+    }
 }
 
 #[cfg(test)]

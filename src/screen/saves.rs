@@ -6,12 +6,13 @@ use crate::save::{
     MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
 };
 use crate::screen::replay_viewer::watch_save;
-use crate::screen::session::CurrentGame;
+use crate::screen::session::{CurrentGame, PaceSet};
 use crate::screen::{GameChoice, Screen, SessionRequest};
 use crate::ui::EguiPass;
 use ambush_data::atomic::write_atomically;
 use ambush_engine::control::Controller;
 use ambush_engine::play::record::take_back_point;
+use ambush_engine::play::seats::AiSteps;
 use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -112,6 +113,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Autosaved>()
         .init_resource::<GameMenu>()
         // Read again each time the menu shows, so the resume line describes what Resume opens.
+        .add_systems(
+            Update,
+            hold_the_ai_while_the_menu_is_open
+                .after(PaceSet)
+                .in_set(FrameSet::Input),
+        )
         .add_systems(Startup, find_interrupted)
         .add_systems(OnEnter(Screen::Menu), find_interrupted)
         .add_systems(
@@ -127,6 +134,13 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(EguiPass::Screens)
                 .run_if(in_state(Screen::Table)),
         );
+}
+
+/// The game menu pauses the game: the AI gives no order while it is open.
+fn hold_the_ai_while_the_menu_is_open(menu: Res<GameMenu>, game: Option<ResMut<GameInPlay>>) {
+    if let Some(mut game) = game.filter(|_| menu.open) {
+        game.ai_steps = AiSteps(Some(0));
+    }
 }
 
 fn find_interrupted(folder: Res<SaveFolder>, mut interrupted: ResMut<Interrupted>) {

@@ -1,11 +1,10 @@
 //! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
 use crate::game::frame::FrameSet;
-use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
+use crate::game::state::TurnPhase;
 use crate::screen::replay_viewer::ReplayViewer;
-use crate::screen::saves::GameMenu;
 use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
 use crate::ui::SummaryChoice;
 use ambush_engine::play::record::ReplayQueue;
@@ -21,12 +20,14 @@ pub struct CurrentGame(pub GameChoice);
 #[derive(Resource, Debug)]
 struct Pace(Option<Timer>);
 
+/// Where the AI's pace is set each frame: what holds the AI still (the game menu) comes after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PaceSet;
+
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Pace(None));
-    app.add_systems(
-        Update,
-        (handle_requests, tick_pace).chain().in_set(FrameSet::Input),
-    );
+    app.configure_sets(Update, PaceSet.in_set(FrameSet::Input));
+    app.add_systems(Update, (handle_requests, tick_pace).chain().in_set(PaceSet));
 }
 
 fn handle_requests(
@@ -89,18 +90,8 @@ pub fn start_choice(world: &mut World, choice: GameChoice) {
     }
 }
 
-fn tick_pace(
-    time: Res<Time>,
-    menu: Option<Res<GameMenu>>,
-    mut pace: ResMut<Pace>,
-    game: Option<ResMut<GameInPlay>>,
-) {
+fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, game: Option<ResMut<GameInPlay>>) {
     let Some(mut game) = game else { return };
-    // The game menu pauses the game: the AI gives no order while it is open.
-    if menu.is_some_and(|m| m.open) {
-        game.ai_steps = AiSteps(Some(0));
-        return;
-    }
     game.ai_steps = AiSteps(pace.0.as_mut().map(|t| {
         t.tick(time.delta());
         t.times_finished_this_tick().min(1)

@@ -13,13 +13,13 @@ mod status_bar;
 mod summary;
 mod table_keys;
 
-use crate::game::phase::TurnPhase;
 use crate::game::resources::GameInPlay;
 use crate::game::start::PerGame;
+use crate::game::state::TurnPhase;
 use crate::game::visibility::{PlayerView, VisibleLog};
 use crate::input::actions::PlayerInput;
 use crate::input::camera::CameraTarget;
-use crate::input::pointer::PanelRects;
+use crate::input::camera::PanelRects;
 use crate::input::{
     Bindings, BindingsSource, PlayerAction, Pointer, Previews, Refusal, Request, Selection,
 };

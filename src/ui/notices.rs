@@ -221,7 +221,7 @@ fn draw_notices(
     mut contexts: EguiContexts,
     notices: Res<Notices>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
-    panels: Res<crate::input::pointer::PanelRects>,
+    panels: Res<crate::input::camera::PanelRects>,
     view: Res<PlayerView>,
     time: Res<Time>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,

@@ -1,7 +1,7 @@
 //! Darkness and murk you can see: night (003) dims the table, the sea tints it, and the selected unit's sight shows as a lit circle; blindside scenarios show its front arc.
 
 use crate::game::resources::GameInPlay;
-use crate::game::start::{GameNumber, of_game};
+use crate::game::state::{GameNumber, of_game};
 use crate::game::visibility::PlayerView;
 use crate::input::{PreviewSet, Selection};
 use crate::view::art::{self, Triangles};

@@ -1,7 +1,7 @@
 //! The static table, cloth and terrain in their art, built once into one mesh per game and again only when the palette changes.
 
 use crate::game::frame::FrameSet;
-use crate::game::start::{GameNumber, of_game};
+use crate::game::state::{GameNumber, of_game};
 use crate::game::visibility::PlayerView;
 use crate::view::art::{self, Triangles};
 use crate::view::display::DisplaySettings;

@@ -4,8 +4,8 @@
 
 use crate::{root, scenario};
 use ambush::game::components::{Base, SurpriseState, TurnRecord, UnitLabel};
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::check::parse_scenario;

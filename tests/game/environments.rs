@@ -2,9 +2,9 @@
 
 use crate::scenario;
 use ambush::game::headless_app;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
 use ambush::game::resources::OrderRefused;
+use ambush::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::Environment;

@@ -3,8 +3,8 @@
 use crate::scenario;
 use ambush::game::components::{Base, UnitLabel};
 use ambush::game::headless_app;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;

@@ -2,8 +2,8 @@
 
 use crate::root;
 use crate::visibility::{full_table, overlay_text, play_as_the_ai};
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush::game::{headless_app, run_to_end};
 use ambush::input::player_app;
 use ambush_data::board::Side;

@@ -2,8 +2,8 @@
 //! and a move and a shot made by injected mouse and keyboard input.
 
 use crate::scenario;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush::game::visibility::PlayerView;
 use ambush::input::player_app;
 use ambush::input::{Pointer, Previews, Selection};

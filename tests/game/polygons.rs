@@ -2,8 +2,8 @@
 
 use crate::root;
 use ambush::game::headless_app;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_data::check::parse_scenario;
 use ambush_engine::play::new_game::NewGame;

@@ -4,8 +4,8 @@
 use crate::scenario;
 use ambush::game::components::{Base, CardStack, Facing, UnitNumber, UnitStatus, Wounds};
 use ambush::game::headless_app;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush_data::Rules;
 use ambush_data::geometry::{Footprint, bases_overlap, on_table};
 use ambush_engine::play::new_game::NewGame;

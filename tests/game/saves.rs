@@ -2,8 +2,8 @@
 
 use crate::visibility::{full_table, play_as_the_ai};
 use crate::{every_scenario, root};
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush::input::player_app;
 use ambush::save::{SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of};
 use ambush_data::atomic::write_atomically;

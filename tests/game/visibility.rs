@@ -1,8 +1,8 @@
 //! Hidden information over whole hot-seat ambush games: until the ambush is revealed, nothing the column's player can read names a hidden unit or where it stands.
 
 use crate::scenario;
-use ambush::game::phase::TurnPhase;
 use ambush::game::resources::GameInPlay;
+use ambush::game::state::TurnPhase;
 use ambush::game::visibility::PlayerView;
 use ambush::input::Selection;
 use ambush::remote::sealed::SealedView;

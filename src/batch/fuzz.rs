@@ -54,8 +54,8 @@ pub struct Corpus {
 }
 
 /// A file a layer above reads (the window's settings, a turn message): its sample text, and how
-/// that layer reads it (an error is a refusal). Those layers define it; the fuzzer only mutates
-/// it.
+/// that layer reads it (an error is a refusal). The fuzz command (`cli::fuzz::corpus`) gives it
+/// from those layers, which know nothing of the fuzzer; the fuzzer only mutates it.
 #[derive(Debug, Clone)]
 pub struct SettingsFile {
     pub file: DataFile,

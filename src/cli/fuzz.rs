@@ -1,10 +1,10 @@
 //! `ambush fuzz`: many cases of mutated data files through the loaders, or one case replayed.
 
 use super::{CliError, plain, progress};
-use crate::batch::fuzz::{Corpus, Verdict};
+use crate::batch::fuzz::{Corpus, DataFile, SettingsFile, Verdict};
 use crate::input::Bindings;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The fuzzer's options.
@@ -24,14 +24,29 @@ pub struct FuzzArgs {
     pub root: PathBuf,
 }
 
+/// Every file the fuzzer mutates: the data files under `root`, and the files the layers above
+/// the data read (the bindings, a turn message), each with how its layer reads it.
+pub fn corpus(root: &Path) -> Result<Corpus, String> {
+    let bindings = SettingsFile {
+        file: DataFile {
+            shown: "bindings.ron".into(),
+            text: Bindings::default_text()?,
+        },
+        read: Bindings::read,
+    };
+    let (shown, text) = crate::remote::fuzz::sample_message()?;
+    let message = SettingsFile {
+        file: DataFile { shown, text },
+        read: crate::remote::fuzz::read,
+    };
+    Ok(Corpus::load(root)?
+        .with_settings(bindings)
+        .with_settings(message))
+}
+
 /// Runs the cases; an unplaced refusal or a panic is a problem found.
 pub fn fuzz(args: FuzzArgs) -> Result<(), CliError> {
-    let corpus = Corpus::load(&args.root)
-        .and_then(|c| {
-            Ok(c.with_settings(Bindings::fuzz_target()?)
-                .with_settings(crate::remote::fuzz::fuzz_target()?))
-        })
-        .map_err(CliError::Usage)?;
+    let corpus = corpus(&args.root).map_err(CliError::Usage)?;
     if let Some(case) = args.case {
         // Not caught: a panic shows its place and backtrace.
         let mutant = corpus.mutant(case);

@@ -2,7 +2,7 @@
 
 mod check;
 mod edit;
-mod fuzz;
+pub mod fuzz;
 mod pbem;
 mod play;
 mod progress;

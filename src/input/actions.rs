@@ -1,6 +1,5 @@
 //! The player's actions through leafwing-input-manager: default bindings and the bindings file.
 
-use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::error::DataError;
 
 use ambush_data::UniqueKeys;
@@ -438,19 +437,15 @@ impl Bindings {
         Ok(bindings)
     }
 
-    /// The bindings file as the fuzzer mutates it: the defaults written out, read as the window
-    /// reads a player's file (parsed, then built into the input map).
-    pub fn fuzz_target() -> Result<SettingsFile, String> {
-        let text =
-            ron::ser::to_string_pretty(&Bindings::default().0, ron::ser::PrettyConfig::default())
-                .map_err(|e| format!("writing the default bindings: {e}"))?;
-        Ok(SettingsFile {
-            file: DataFile {
-                shown: "bindings.ron".into(),
-                text,
-            },
-            read: |shown, text| Bindings::parse(shown, text).map(|b| drop(b.input_map())),
-        })
+    /// The default bindings written out, as a player's file would hold them.
+    pub fn default_text() -> Result<String, String> {
+        ron::ser::to_string_pretty(&Bindings::default().0, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("writing the default bindings: {e}"))
+    }
+
+    /// Reads a bindings file as the window does: parsed, then built into the input map.
+    pub fn read(shown: &str, text: &str) -> Result<(), DataError> {
+        Bindings::parse(shown, text).map(|b| drop(b.input_map()))
     }
 
     /// The leafwing input map for these bindings.

@@ -5,7 +5,6 @@ use super::crypto::{Bytes32, Contribution, Opening};
 use super::game::{MySecrets, rebuild};
 use super::message::{GameOpening, MessageFile, PROTOCOL, Revealed, TurnMessage};
 use super::turns::ai_turn;
-use crate::batch::fuzz::{DataFile, SettingsFile};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::error::{DataError, parse_ron_within};
@@ -112,7 +111,7 @@ fn sample(rules: &Arc<Rules>) -> Result<MessageFile, String> {
 
 /// Reads a (mutated) message as the aliens' game would a cheat's: parsed, its digest made anew,
 /// checked against the chain and replayed. Every refusal names the file.
-fn read(shown: &str, text: &str) -> Result<(), DataError> {
+pub fn read(shown: &str, text: &str) -> Result<(), DataError> {
     let file: MessageFile = parse_ron_within(shown, text, super::message::MAX_MESSAGE_BYTES)?;
     let file = MessageFile::of(file.message);
     let refused = |why: String| DataError::at(shown, 1, 1, why);
@@ -128,17 +127,10 @@ fn read(shown: &str, text: &str) -> Result<(), DataError> {
     Ok(())
 }
 
-/// The turn message as the fuzzer mutates it.
-pub fn fuzz_target() -> Result<SettingsFile, String> {
+/// The turn message as the fuzzer mutates it: its file name and text (`read` reads it).
+pub fn sample_message() -> Result<(String, String), String> {
     let rules = Arc::new(Rules::bundled().clone());
-    let file = sample(&rules)?;
-    Ok(SettingsFile {
-        file: DataFile {
-            shown: "turn-message.ron".into(),
-            text: file.text(),
-        },
-        read,
-    })
+    Ok(("turn-message.ron".into(), sample(&rules)?.text()))
 }
 
 #[cfg(test)]
@@ -148,12 +140,12 @@ mod tests {
     /// The unmutated sample is a good message, and the same every time.
     #[test]
     fn the_sample_message_reads_and_is_the_same_every_time() {
-        let a = fuzz_target().expect("a sample");
-        let b = fuzz_target().expect("a sample");
-        assert_eq!(a.file.text, b.file.text);
-        (a.read)(&a.file.shown, &a.file.text).expect("the sample is accepted");
-        let cut = &a.file.text[..a.file.text.len() / 3];
-        let e = (a.read)(&a.file.shown, cut).expect_err("cut short");
+        let (shown, a) = sample_message().expect("a sample");
+        let (_, b) = sample_message().expect("a sample");
+        assert_eq!(a, b);
+        read(&shown, &a).expect("the sample is accepted");
+        let cut = &a[..a.len() / 3];
+        let e = read(&shown, cut).expect_err("cut short");
         assert_eq!(e.file, "turn-message.ron");
     }
 }

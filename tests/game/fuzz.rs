@@ -7,14 +7,7 @@ use std::sync::OnceLock;
 
 fn corpus() -> &'static Corpus {
     static CORPUS: OnceLock<Corpus> = OnceLock::new();
-    CORPUS.get_or_init(|| {
-        Corpus::load(&root())
-            .and_then(|c| {
-                Ok(c.with_settings(ambush::input::Bindings::fuzz_target()?)
-                    .with_settings(ambush::remote::fuzz::fuzz_target()?))
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-    })
+    CORPUS.get_or_init(|| ambush::cli::fuzz::corpus(&root()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 #[test]

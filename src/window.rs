@@ -54,6 +54,33 @@ struct ScreenshotPlan {
 }
 
 /// Opens the window, on the menu or straight on a game, and runs it until the window closes.
+/// Plays this side's turn of a game played by file in the window (`ambush pbem open MSG`
+/// without `--ai`), its answer written to `out`: what the opened message came to, or why the
+/// turn was not played. A window closed before the turn is over sends nothing.
+pub fn play_turn_by_file(
+    turn: Box<crate::remote::Turn>,
+    out: &std::path::Path,
+    screenshot: Option<(PathBuf, u32)>,
+) -> Result<crate::remote::Opened, String> {
+    let result = crate::screen::by_file::TurnResult::default();
+    let options = WindowOptions {
+        turn_by_file: crate::screen::by_file::TurnToOpen::of(crate::screen::by_file::TurnStart {
+            turn,
+            out: out.to_path_buf(),
+            result: result.clone(),
+            back_to_menu: false,
+            live: false,
+        }),
+        screenshot,
+        ..Default::default()
+    };
+    let _ = run(options);
+    let taken = result.lock().unwrap_or_else(|p| p.into_inner()).take();
+    taken.unwrap_or_else(|| {
+        Err("the window closed before the turn was over: nothing was sent, and opening the message again plays the turn".into())
+    })
+}
+
 pub fn run(options: WindowOptions) -> AppExit {
     let mut app = App::new();
     // Scenarios live beside `assets/`, where modders find them; they get an asset source of

@@ -237,27 +237,7 @@ fn open(
     if !turn.is_mine() {
         return turn.send(Vec::new(), None, out).map_err(refused);
     }
-    let result = crate::screen::by_file::TurnResult::default();
-    let options = crate::window::WindowOptions {
-        turn_by_file: crate::screen::by_file::TurnToOpen::of(crate::screen::by_file::TurnStart {
-            turn,
-            out: out.to_path_buf(),
-            result: result.clone(),
-            back_to_menu: false,
-            live: false,
-        }),
-        screenshot,
-        ..Default::default()
-    };
-    let _ = crate::window::run(options);
-    let taken = result.lock().unwrap_or_else(|p| p.into_inner()).take();
-    match taken {
-        Some(Ok(opened)) => Ok(opened),
-        Some(Err(why)) => Err(CliError::Failed(why)),
-        None => Err(CliError::Failed(
-            "the window closed before the turn was over: nothing was sent, and opening the message again plays the turn".into(),
-        )),
-    }
+    crate::window::play_turn_by_file(turn, out, screenshot).map_err(CliError::Failed)
 }
 
 /// `ambush play --host PORT | --join ADDR`: a game played live.

@@ -59,6 +59,33 @@ pub struct AmbushSpec {
 }
 
 impl AmbushSpec {
+    /// An ambush on `ambushed`, set up, detected and felt so, with every other field as a file
+    /// that leaves it out reads: a hard ambush, no units, route, dummies or zone yet.
+    pub fn new(
+        ambushed: Side,
+        setup: AmbushSetup,
+        detection: Detection,
+        effects: SurpriseEffects,
+    ) -> AmbushSpec {
+        AmbushSpec {
+            ambushed,
+            nature: default_nature(),
+            setup,
+            detection,
+            effects,
+            spotting_by_fire: false,
+            modifiers: Vec::new(),
+            recovery_from_int: false,
+            recovery_save: false,
+            units: Vec::new(),
+            route: Vec::new(),
+            spacing: default_spacing(),
+            spring_at: None,
+            dummies: Vec::new(),
+            zone: Vec::new(),
+        }
+    }
+
     /// Why a set-up, a detection and surprise effects do not go together, with the field to
     /// change; `None` when they do. The checks refuse a file with such a mix, and the editor
     /// offers only the mixes this accepts.
@@ -182,4 +209,22 @@ pub struct AmbushUnitSpec {
     pub armour: bool,
     #[serde(default)]
     pub traits: Option<Traits>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_ambush_is_what_a_file_that_leaves_out_the_rest_reads() {
+        let text = "(ambushed: Humans, setup: Simple, detection: Awe, effects: AmbushUnits)";
+        let read: AmbushSpec = ron::from_str(text).expect("it reads");
+        let made = AmbushSpec::new(
+            Side::Humans,
+            AmbushSetup::Simple,
+            Detection::Awe,
+            SurpriseEffects::AmbushUnits,
+        );
+        assert_eq!(read, made);
+    }
 }

@@ -6,7 +6,6 @@ use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffec
 use ambush_data::board::Side;
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::{Scenario, UnitSpec};
-use ambush_data::tables::AmbushNature;
 
 /// The point moved to the nearest multiple of `step` inches on each axis (0.5 or 1 inch in the
 /// editor); a `step` that is not a positive finite number leaves it where it is.
@@ -63,23 +62,12 @@ pub fn translate(shape: &mut Shape, by: (f32, f32)) {
 /// The ambush a scenario gets when its first ambush piece is placed: the marines walk into
 /// hidden aliens (000's ambush units on the AWE roll, with 004's simple set-up).
 pub fn new_ambush() -> AmbushSpec {
-    AmbushSpec {
-        ambushed: Side::Humans,
-        nature: AmbushNature::Hard,
-        setup: AmbushSetup::Simple,
-        detection: Detection::Awe,
-        effects: SurpriseEffects::AmbushUnits,
-        spotting_by_fire: false,
-        modifiers: Vec::new(),
-        recovery_from_int: false,
-        recovery_save: false,
-        units: Vec::new(),
-        route: Vec::new(),
-        spacing: 2.0,
-        spring_at: None,
-        dummies: Vec::new(),
-        zone: Vec::new(),
-    }
+    AmbushSpec::new(
+        Side::Humans,
+        AmbushSetup::Simple,
+        Detection::Awe,
+        SurpriseEffects::AmbushUnits,
+    )
 }
 
 /// Which centre line a mirror turns a selection about.

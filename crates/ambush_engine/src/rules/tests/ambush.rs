@@ -17,28 +17,13 @@ fn t() -> &'static AmbushTable {
 
 /// A roll-for-doom ambush on the marines, with nothing else set.
 pub(super) fn doom_on_the_marines() -> ambush_data::ambush_spec::AmbushSpec {
-    use ambush_data::ambush_spec::AmbushSetup;
-    use ambush_data::ambush_spec::AmbushSpec;
-    use ambush_data::ambush_spec::Detection;
-    use ambush_data::ambush_spec::SurpriseEffects;
-    use ambush_data::board::Side;
-    AmbushSpec {
-        ambushed: Side::Humans,
-        nature: AmbushNature::Hard,
-        setup: AmbushSetup::None,
-        detection: Detection::PartyCheck,
-        effects: SurpriseEffects::RollForDoom,
-        spotting_by_fire: false,
-        modifiers: Vec::new(),
-        recovery_from_int: false,
-        recovery_save: false,
-        units: Vec::new(),
-        route: Vec::new(),
-        spacing: 2.0,
-        spring_at: None,
-        dummies: Vec::new(),
-        zone: Vec::new(),
-    }
+    use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
+    AmbushSpec::new(
+        ambush_data::board::Side::Humans,
+        AmbushSetup::None,
+        Detection::PartyCheck,
+        SurpriseEffects::RollForDoom,
+    )
 }
 
 fn person(awe: i32, dex: i32) -> Senses {

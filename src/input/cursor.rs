@@ -4,7 +4,7 @@ use crate::game::start::PerGame;
 use crate::game::visibility::PlayerView;
 use crate::input::actions::{PlayerAction, PlayerInput};
 use crate::input::camera::{CameraTarget, TableCamera};
-use crate::input::{Draft, InputSet, Pointer, Request, Selection};
+use crate::input::{InputSet, OrderDraft, Pointer, Request, Selection};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use glam::Vec2;
@@ -60,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Where a cursor key moves from: the move drawn up, else the cursor if it still belongs to the
 /// selected unit, else the selected unit, else the cursor, else the table's middle.
 fn start_point(cursor: &TableCursor, selection: &Selection, view: &PlayerView) -> Vec2 {
-    if let Some(Draft::Move { to, .. }) = selection.draft {
+    if let Some(OrderDraft::Move { to, .. }) = selection.draft {
         return to;
     }
     if let Some(at) = cursor.at

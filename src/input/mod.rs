@@ -33,7 +33,7 @@ pub struct Pointer {
 
 /// An order being drawn up but not yet given.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Draft {
+pub enum OrderDraft {
     Move {
         to: Vec2,
         facing: f32,
@@ -59,7 +59,7 @@ pub struct Selection {
     pub unit: Option<UnitId>,
     /// Move the unit without its group (the default moves the whole group in base contact).
     pub alone: bool,
-    pub draft: Option<Draft>,
+    pub draft: Option<OrderDraft>,
     /// The unit under the pointer.
     pub hover: Option<UnitId>,
     /// The unit was picked, or its order drawn up, by keys: the move preview does not follow
@@ -156,14 +156,14 @@ fn apply_scripted_selection(
         .aim
         .as_deref()
         .and_then(find)
-        .map(|target| Draft::Shot { target });
+        .map(|target| OrderDraft::Shot { target });
     if let (Some((dx, dy)), Some(u)) = (script.cursor, table.unit(unit)) {
         let at = u.base.center + Vec2::new(dx as f32, dy as f32);
         if cursor.at != Some(at) {
             cursor.at = Some(at);
             cursor.for_unit = Some(unit);
         }
-        draft = Some(Draft::Move {
+        draft = Some(OrderDraft::Move {
             to: at,
             facing: u.base.facing,
         });

@@ -1,6 +1,6 @@
 //! Turns the player's requests into a selection, a draft order and, on commit, an `Order`.
 
-use crate::input::{Draft, Request, Selection};
+use crate::input::{OrderDraft, Request, Selection};
 use ambush_data::board::Side;
 use ambush_data::geometry::{distance_along, route_of};
 use ambush_data::tables::Rules;
@@ -89,8 +89,8 @@ pub fn handle(
         Request::FacePointer(p) => {
             let p = *p;
             match sel.draft {
-                Some(Draft::Move { to, facing }) => {
-                    sel.draft = Some(Draft::Move {
+                Some(OrderDraft::Move { to, facing }) => {
+                    sel.draft = Some(OrderDraft::Move {
                         to,
                         facing: facing_toward(to, p, facing),
                     });
@@ -131,10 +131,12 @@ pub fn handle(
         }
         Request::NextTarget => {
             let current = match sel.draft {
-                Some(Draft::Shot { target }) | Some(Draft::Charge { target }) => Some(target),
+                Some(OrderDraft::Shot { target }) | Some(OrderDraft::Charge { target }) => {
+                    Some(target)
+                }
                 _ => None,
             };
-            let (list, draft): (Vec<UnitId>, fn(UnitId) -> Draft) = match decision {
+            let (list, draft): (Vec<UnitId>, fn(UnitId) -> OrderDraft) = match decision {
                 Some(Decision::Shoot { side })
                     if sel.unit.is_some_and(|s| own(table, s, *side)) =>
                 {
@@ -144,7 +146,7 @@ pub fn handle(
                             .into_iter()
                             .map(|(t, _)| t)
                             .collect(),
-                        |target| Draft::Shot { target },
+                        |target| OrderDraft::Shot { target },
                     )
                 }
                 Some(Decision::Move { side, .. })
@@ -152,8 +154,8 @@ pub fn handle(
                         own(table, s, *side) && movement::free_to_move(table, rules, s)
                     }) =>
                 {
-                    (charge_targets(table, sel.unit?), |target| Draft::Charge {
-                        target,
+                    (charge_targets(table, sel.unit?), |target| {
+                        OrderDraft::Charge { target }
                     })
                 }
                 _ => return None,
@@ -231,11 +233,11 @@ fn pick(
                     .unit
                     .is_some_and(|s| movement::free_to_move(table, rules, s)) =>
         {
-            sel.draft = Some(Draft::Charge { target: u });
+            sel.draft = Some(OrderDraft::Charge { target: u });
             return None;
         }
         Some(Decision::Shoot { side }) if !own(table, u, *side) && selected_own(*side) => {
-            sel.draft = Some(Draft::Shot { target: u });
+            sel.draft = Some(OrderDraft::Shot { target: u });
             return None;
         }
         Some(Decision::Engage {
@@ -274,7 +276,7 @@ fn spring_request(
     (from, to, hint): (f32, f32, f32),
 ) -> Option<(Side, Order)> {
     let now = match sel.draft {
-        Some(Draft::Spring { at }) => at,
+        Some(OrderDraft::Spring { at }) => at,
         _ => hint.clamp(from, to),
     };
     let at = match request {
@@ -299,7 +301,7 @@ fn spring_request(
         }
         _ => return None,
     };
-    sel.draft = Some(Draft::Spring {
+    sel.draft = Some(OrderDraft::Spring {
         at: at.clamp(from, to),
     });
     None
@@ -330,10 +332,10 @@ fn place(
         return;
     }
     let facing = match sel.draft {
-        Some(Draft::Move { facing, .. }) | Some(Draft::Rotate { facing }) => facing,
+        Some(OrderDraft::Move { facing, .. }) | Some(OrderDraft::Rotate { facing }) => facing,
         _ => u.base.facing,
     };
-    sel.draft = Some(Draft::Move { to: p, facing });
+    sel.draft = Some(OrderDraft::Move { to: p, facing });
 }
 
 /// Turns the draft's facing, or starts a turn on the spot.
@@ -345,14 +347,14 @@ fn turn(
     new_facing: impl Fn(f32) -> f32,
 ) {
     match sel.draft {
-        Some(Draft::Move { to, facing }) => {
-            sel.draft = Some(Draft::Move {
+        Some(OrderDraft::Move { to, facing }) => {
+            sel.draft = Some(OrderDraft::Move {
                 to,
                 facing: new_facing(facing),
             });
         }
-        Some(Draft::Rotate { facing }) => {
-            sel.draft = Some(Draft::Rotate {
+        Some(OrderDraft::Rotate { facing }) => {
+            sel.draft = Some(OrderDraft::Rotate {
                 facing: new_facing(facing),
             });
         }
@@ -364,7 +366,7 @@ fn turn(
                 return;
             };
             if u.side == *side && movement::free_to_move(table, rules, u.id) {
-                sel.draft = Some(Draft::Rotate {
+                sel.draft = Some(OrderDraft::Rotate {
                     facing: new_facing(u.base.facing),
                 });
             }
@@ -388,25 +390,25 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
         Decision::Move { .. } => {
             let unit = sel.unit.filter(|u| own(table, *u, side))?;
             match sel.draft? {
-                Draft::Move { to, facing } => Order::Move {
+                OrderDraft::Move { to, facing } => Order::Move {
                     unit,
                     to,
                     facing,
                     // 001: "Aliens are moved as individual units".
                     group: !sel.alone && side == Side::Humans,
                 },
-                Draft::Rotate { facing } => Order::Rotate { unit, facing },
-                Draft::Charge { target } => Order::Charge {
+                OrderDraft::Rotate { facing } => Order::Rotate { unit, facing },
+                OrderDraft::Charge { target } => Order::Charge {
                     unit,
                     target,
                     edge: None,
                 },
-                Draft::Shot { .. } | Draft::Spring { .. } => return None,
+                OrderDraft::Shot { .. } | OrderDraft::Spring { .. } => return None,
             }
         }
         Decision::RunAway { .. } => {
             let unit = sel.unit.filter(|u| own(table, *u, side))?;
-            let Some(Draft::Move { to, facing }) = sel.draft else {
+            let Some(OrderDraft::Move { to, facing }) = sel.draft else {
                 return None;
             };
             Order::Move {
@@ -419,7 +421,7 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
         }
         Decision::Spring { from, to, hint, .. } => Order::SpringAt {
             at: match sel.draft {
-                Some(Draft::Spring { at }) => at,
+                Some(OrderDraft::Spring { at }) => at,
                 _ => hint.clamp(*from, *to),
             },
         },
@@ -428,7 +430,7 @@ pub fn drafted(decision: &Decision, table: &Table, sel: &Selection) -> Option<(S
         },
         Decision::Shoot { .. } => {
             let shooter = sel.unit.filter(|u| own(table, *u, side))?;
-            let Some(Draft::Shot { target }) = sel.draft else {
+            let Some(OrderDraft::Shot { target }) = sel.draft else {
                 return None;
             };
             Order::Shoot {

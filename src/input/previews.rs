@@ -3,7 +3,7 @@
 use crate::game::resources::GameInPlay;
 use crate::game::visibility::PlayerView;
 use crate::input::orders::{actors, drafted};
-use crate::input::{Draft, Pointer, PreviewSet, Previews, Selection};
+use crate::input::{OrderDraft, Pointer, PreviewSet, Previews, Selection};
 use ambush_data::board::Side;
 use ambush_data::tables::Rules;
 use ambush_engine::rules::ambush::run_away;
@@ -51,18 +51,18 @@ fn update_previews(
             // 001: "Aliens are moved as individual units".
             let group = !selection.alone && decision.side() == Side::Humans;
             match selection.draft {
-                Some(Draft::Move { to, facing }) => {
+                Some(OrderDraft::Move { to, facing }) => {
                     previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
                 }
-                Some(Draft::Rotate { facing }) => {
+                Some(OrderDraft::Rotate { facing }) => {
                     // A turn on the spot turns the selected unit alone.
                     previews.movement =
                         preview_move(table, &rules, unit.id, unit.base.center, facing, false);
                 }
-                Some(Draft::Charge { target }) => {
+                Some(OrderDraft::Charge { target }) => {
                     previews.charge = Some(preview_charge(table, &rules, unit.id, target));
                 }
-                Some(Draft::Shot { .. }) | Some(Draft::Spring { .. }) => {}
+                Some(OrderDraft::Shot { .. }) | Some(OrderDraft::Spring { .. }) => {}
                 None => {
                     order = follow_pointer(
                         table,
@@ -83,7 +83,7 @@ fn update_previews(
             }
             let group = !selection.alone && *side == Side::Humans;
             match selection.draft {
-                Some(Draft::Move { to, facing }) => {
+                Some(OrderDraft::Move { to, facing }) => {
                     previews.movement = preview_move(table, &rules, unit.id, to, facing, group);
                 }
                 None => {
@@ -103,7 +103,7 @@ fn update_previews(
         Decision::Shoot { .. } => {
             previews.targets = target_marks(table, &rules, unit.id);
             let target = match selection.draft {
-                Some(Draft::Shot { target }) => Some(target),
+                Some(OrderDraft::Shot { target }) => Some(target),
                 _ => selection
                     .hover
                     .filter(|h| table.unit(*h).is_some_and(|t| t.side != unit.side)),

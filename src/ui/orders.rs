@@ -1,7 +1,7 @@
 //! The orders panel: what the rules wait for, the initiative, the preview of the order being
 //! drawn up with every rule that bears on it, and the commit, undo and pass buttons.
 
-use crate::input::{Bindings, Draft, PlayerAction, Request};
+use crate::input::{Bindings, OrderDraft, PlayerAction, Request};
 use crate::ui::OverlayFrame;
 use ambush_data::board::{Side, SideNames};
 use ambush_engine::rules::formation;
@@ -283,7 +283,7 @@ fn spring_details(
         ui.label(line);
     }
     let mut at = match v.selection.draft {
-        Some(Draft::Spring { at }) => at,
+        Some(OrderDraft::Spring { at }) => at,
         _ => hint.clamp(from, to),
     };
     ui.horizontal(|ui| {
@@ -358,7 +358,7 @@ fn move_details(ui: &mut egui::Ui, v: &OverlayFrame) {
     };
     let placed = matches!(
         v.selection.draft,
-        Some(Draft::Move { .. } | Draft::Rotate { .. })
+        Some(OrderDraft::Move { .. } | OrderDraft::Rotate { .. })
     );
     ui.label(format!(
         "{} {}: {} — path {:.1}\", bad going adds {:.1}\", costs {:.1}\" of {:.1}\" allowed{}.",

@@ -4,7 +4,7 @@
 
 use crate::game::visibility::PlayerView;
 use crate::input::cursor::TableCursor;
-use crate::input::{Draft, PreviewSet, Previews, Selection};
+use crate::input::{OrderDraft, PreviewSet, Previews, Selection};
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
 use ambush_engine::rules::orders::Decision;
@@ -174,7 +174,7 @@ fn draw_marks(
         game.as_ref().and_then(|g| g.awaiting.0.as_ref())
     {
         let at = match selection.draft {
-            Some(Draft::Spring { at }) => at,
+            Some(OrderDraft::Spring { at }) => at,
             _ => hint.clamp(*from, *to),
         };
         draw_spring_choice(&mut g, table, (*from, *to), at);

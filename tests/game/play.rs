@@ -413,7 +413,7 @@ fn enter_and_find_the_roll_to_hit(app: &mut App) -> RollEntry {
 /// The target of the shot drawn up, if any.
 fn target_of(app: &App) -> Option<u32> {
     match app.world().resource::<Selection>().draft {
-        Some(ambush::input::Draft::Shot { target }) => Some(target),
+        Some(ambush::input::OrderDraft::Shot { target }) => Some(target),
         _ => None,
     }
 }

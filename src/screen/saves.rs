@@ -440,6 +440,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_open_game_menu_holds_the_ai_and_a_closed_one_leaves_its_pace() {
+        use bevy::ecs::system::RunSystemOnce;
+        let setup = ambush_engine::play::new_game::NewGame::new(
+            crate::install::test_support::scenario("crashed_ship.ron"),
+            1,
+            0,
+        );
+        let rules = Arc::new(ambush_data::Rules::bundled().clone());
+        let mut world = World::new();
+        world.insert_resource(GameInPlay(ambush_engine::play::Game::new(&setup, rules)));
+        world.resource_mut::<GameInPlay>().ai_steps = AiSteps(Some(1));
+        world.insert_resource(GameMenu::default());
+        world
+            .run_system_once(hold_the_ai_while_the_menu_is_open)
+            .expect("it runs");
+        assert_eq!(world.resource::<GameInPlay>().ai_steps, AiSteps(Some(1)));
+        world.resource_mut::<GameMenu>().open = true;
+        world
+            .run_system_once(hold_the_ai_while_the_menu_is_open)
+            .expect("it runs");
+        assert_eq!(world.resource::<GameInPlay>().ai_steps, AiSteps(Some(0)));
+    }
+
+    #[test]
     fn a_loaded_saves_source_is_kept_as_it_was_written_never_looked_up_again() {
         // The path a save names is a stranger's: the autosave of a game loaded from it keeps the
         // source the save wrote, and reads no `mod.ron` beside whatever path that is.

@@ -188,3 +188,32 @@ fn marine_turns_spread(bencher: divan::Bencher, marines: usize) {
         .counter(divan::counter::ItemsCount::new(marines * TURNS as usize))
         .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
 }
+
+/// Whole games (the crashed ship's 20 turns) of `block` with `marines` marines, `gap` inches
+/// apart: besides the march of `marine_turns_block`, the waves arriving beside the group, the
+/// melee against it and the group held at the ship, which 4 turns never reach. Divan counts
+/// the marine turns of the turn limit (every game here lasts it).
+fn whole_games(bencher: divan::Bencher, marines: usize, gap: f32) {
+    let turns = crashed_ship().turn_limit;
+    let scenario = block(marines, 24, gap, turns);
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut game = 0u64;
+    bencher
+        .counter(divan::counter::ItemsCount::new(marines * turns as usize))
+        .bench_local(|| {
+            game += 1;
+            play_game(&scenario, rules.clone(), 1, game, None, false)
+        });
+}
+
+/// Whole games with the marines in one block in base contact, 24 to a rank.
+#[divan::bench(args = [24, 96, 1000], sample_count = 1, sample_size = 1)]
+fn whole_games_block(bencher: divan::Bencher, marines: usize) {
+    whole_games(bencher, marines, 0.0);
+}
+
+/// Whole games with the marines 2" apart, 24 to a rank: no group.
+#[divan::bench(args = [24, 96, 1000], sample_count = 1, sample_size = 1)]
+fn whole_games_spread(bencher: divan::Bencher, marines: usize) {
+    whole_games(bencher, marines, 2.0);
+}

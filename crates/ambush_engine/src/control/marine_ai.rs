@@ -1,5 +1,6 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
+use crate::control::group_freedom::{Freedom, GroupFreedom};
 use crate::control::memos::{AiMemos, SearchInputs};
 use crate::rules::ambush::{hidden, run_away};
 use crate::rules::formation;
@@ -201,6 +202,18 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     let mut resting = memos.resting_units(table, rules, &grid);
     let mut first_mover = resting.first_resting_mover();
     let mut near = Vec::new();
+    let mut touching = Vec::new();
+    let mut groups = GroupFreedom::new(table.units.len());
+    let may_move = |place: usize| {
+        let u = &table.units[place];
+        if is_mover(u) {
+            Some(true)
+        } else if reads_everything(u) {
+            None
+        } else {
+            Some(false)
+        }
+    };
     let mut from = 0;
     while let Some(place) = resting.next_awake(from) {
         from = place + 1;
@@ -218,6 +231,33 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
             continue;
         }
         first_mover = Some(first_mover.map_or(place, |f| f.min(place)));
+        // A group with a member that may not move does not move together: the unit can only
+        // step alone, and its answer reads itself and the chain to the held member
+        // (`group_freedom`).
+        if !reads_everything(u)
+            && let Freedom::Held { chain } = groups.of(table, &grid, place, tol, &may_move)
+        {
+            if let Some(order) = step_unless_fruitless(table, rules, memos, &grid, &ship, vec![id])
+            {
+                return order;
+            }
+            // Its own search reads the bases within its move (and their size) of it; the group
+            // stays held while the chain's units stay as they are, the held one touching
+            // whatever it touches now.
+            let allowance = movement::max_allowance(table, rules, id);
+            let (lo, hi, reach) = SearchInputs::area(&[u], allowance, tol);
+            grid.near_box(lo, hi, reach, &mut near);
+            near.extend_from_slice(&chain[1..]);
+            let held = &table.units[chain[chain.len() - 1]];
+            grid.near_point(
+                held.base.center,
+                held.base.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN,
+                &mut touching,
+            );
+            near.extend_from_slice(&touching);
+            resting.rest(place, true, &[place], reach, &near);
+            continue;
+        }
         // Advance as a group while the whole group is free to move and clear of the ship.
         let group = table.group_via_grid(&grid, id, tol);
         let group_free =

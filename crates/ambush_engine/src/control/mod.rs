@@ -1,6 +1,7 @@
 //! Who decides for each side: a human at the window, or an AI. Both speak in `Order`s.
 
 pub mod alien_ai;
+pub mod group_freedom;
 pub mod marine_ai;
 pub mod memos;
 pub mod resting;

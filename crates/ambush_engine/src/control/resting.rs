@@ -189,7 +189,10 @@ impl<Env: Clone + PartialEq> Resting<Env> {
             && self.rules == now.rules
             && self.rests.len() == n
             && self.env.as_ref() == Some(now.env)
-            && self.entries <= 64 * n.max(16);
+            // A rest in a block of a thousand watches the ~200 bases within a marine's move:
+            // a lower bound (64 a unit) woke every unit every few hundred rests, and the walk
+            // after each such wake cost a whole pass (four times the walks at 1,000 marines).
+            && self.entries <= 1024 * n.max(16);
         if !same_table {
             return self.wake_all(&now);
         }

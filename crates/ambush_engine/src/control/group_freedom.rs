@@ -1,0 +1,174 @@
+//! Whether a marine's group has a member that may not move, and a short chain of contacts to it, found once a decision for a whole group.
+//!
+//! The marine AI moves a group together only while every member may move. When one may not, a
+//! member's answer reads only that held member and a chain of members in base contact linking
+//! it to the held one: while none of them changes, the group stays held, whatever the rest of a
+//! block of a thousand does. So the walk rests such a member watching the chain, not the whole
+//! group, and finds the chains of a whole group in one search a decision rather than one a
+//! member.
+
+use crate::rules::grid::UnitGrid;
+use crate::rules::table::Table;
+
+/// What a decision's walk learnt of the group of a place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Nothing,
+    /// A member may not move; `GroupFreedom::toward` leads to it.
+    Held,
+    /// Every member may move.
+    Free,
+}
+
+/// What the group of a unit that may move is, as `GroupFreedom::of` finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Freedom {
+    /// A member may not move: `chain` runs from the unit (first) through members each in base
+    /// contact with the one before, to the held member (last), by place in `table.units`.
+    Held { chain: Vec<usize> },
+    /// Every member may move (the unit may be alone).
+    Free,
+    /// A held member was found whose being held reads more than the units near it (it holds its
+    /// ground while it has a target anywhere): no chain shows the group held for long.
+    Unsure,
+}
+
+/// Whether a unit may move, as the walk asks it of a group's members: `Some(true)` it may,
+/// `Some(false)` it may not for a reason in itself or the units touching it, `None` it may not
+/// for a reason that reads the whole table.
+pub type MayMove<'a> = &'a dyn Fn(usize) -> Option<bool>;
+
+/// The groups of one table as it stands, learnt while one decision walks it.
+pub struct GroupFreedom {
+    known: Vec<Known>,
+    /// For a place in a held group, the next place on a chain of contacts to a held member; a
+    /// held member points at itself.
+    toward: Vec<u32>,
+    /// The place each place was reached from by the search that reached it.
+    parent: Vec<u32>,
+    /// Which search last reached each place.
+    seen: Vec<u32>,
+    searches: u32,
+    queue: Vec<usize>,
+    near: Vec<usize>,
+}
+
+impl GroupFreedom {
+    /// Nothing known yet of a table of `units` units.
+    pub fn new(units: usize) -> Self {
+        GroupFreedom {
+            known: vec![Known::Nothing; units],
+            toward: vec![0; units],
+            parent: vec![0; units],
+            seen: vec![0; units],
+            searches: 0,
+            queue: Vec::new(),
+            near: Vec::new(),
+        }
+    }
+
+    /// The group of the unit at `place`, which may move, on `table` as `grid` files it: its
+    /// friends linked to it by base contact within `tol`, as `Table::group_via_grid` finds
+    /// them. `may_move` is asked of each member reached until a held one is found.
+    pub fn of(
+        &mut self,
+        table: &Table,
+        grid: &UnitGrid,
+        place: usize,
+        tol: f32,
+        may_move: MayMove<'_>,
+    ) -> Freedom {
+        match self.known.get(place) {
+            None => return Freedom::Unsure,
+            Some(Known::Held) => return self.chain_from(place),
+            Some(Known::Free) => return Freedom::Free,
+            Some(Known::Nothing) => {}
+        }
+        self.searches += 1;
+        let search = self.searches;
+        self.queue.clear();
+        self.queue.push(place);
+        self.seen[place] = search;
+        let mut held = None;
+        let mut next = 0;
+        'search: while let Some(&at) = self.queue.get(next) {
+            next += 1;
+            let u = &table.units[at];
+            grid.near_point(
+                u.base.center,
+                u.base.size.length() * 0.5 + tol,
+                &mut self.near,
+            );
+            for k in 0..self.near.len() {
+                let j = self.near[k];
+                if self.seen[j] == search
+                    || table.units[j].side != u.side
+                    || !grid.placed(at).in_contact(grid.placed(j), tol)
+                {
+                    continue;
+                }
+                self.seen[j] = search;
+                self.parent[j] = at as u32;
+                match self.known[j] {
+                    Known::Held => {
+                        held = Some(j);
+                        break 'search;
+                    }
+                    // Contact goes both ways: a group found whole holds every unit touching it.
+                    Known::Free => return Freedom::Unsure,
+                    Known::Nothing => {}
+                }
+                match may_move(j) {
+                    Some(true) => self.queue.push(j),
+                    Some(false) => {
+                        self.known[j] = Known::Held;
+                        self.toward[j] = j as u32;
+                        held = Some(j);
+                        break 'search;
+                    }
+                    None => return Freedom::Unsure,
+                }
+            }
+        }
+        let Some(held) = held else {
+            for &q in &self.queue {
+                self.known[q] = Known::Free;
+            }
+            return Freedom::Free;
+        };
+        // Every place reached leads back to `place` the way it was reached, and from `place` on
+        // to the held member by the way the search went.
+        for &q in &self.queue[1..] {
+            self.known[q] = Known::Held;
+            self.toward[q] = self.parent[q];
+        }
+        self.known[place] = Known::Held;
+        let mut child = held;
+        let mut at = self.parent[held] as usize;
+        loop {
+            self.toward[at] = child as u32;
+            if at == place {
+                break;
+            }
+            child = at;
+            at = self.parent[at] as usize;
+        }
+        self.chain_from(place)
+    }
+
+    /// The chain from `place`, in a held group, to its held member.
+    fn chain_from(&self, place: usize) -> Freedom {
+        let mut chain = vec![place];
+        let mut at = place;
+        while self.toward[at] as usize != at {
+            at = self.toward[at] as usize;
+            chain.push(at);
+            // Each step leads nearer the held member; a chain longer than the table would mean
+            // it does not.
+            if chain.len() > self.known.len() {
+                return Freedom::Unsure;
+            }
+        }
+        Freedom::Held { chain }
+    }
+}

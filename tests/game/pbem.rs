@@ -208,7 +208,7 @@ fn the_command_line_keeps_its_games_in_the_folder_ambush_saves_names() {
     let out = Command::new(env!("CARGO_BIN_EXE_ambush"))
         .args(["pbem", "new", "--scenario", "scenarios/crashed_ship.ron"])
         .args(["--side", "humans", "--ai", "--out", &t.message(0)])
-        .env("AMBUSH_SAVES", &moved)
+        .env(ambush::paths::SAVES_VARIABLE, &moved)
         .current_dir(root())
         .output()
         .expect("the ambush binary runs");

@@ -144,7 +144,7 @@ pub fn ai_turn(game: &mut Game, me: Side) -> (Vec<RecordedOrder>, Option<Order>)
         if decision.side() != me {
             break;
         }
-        let mut order = ai.decide(&game.table, &game.rules, &decision, &game.ai_memos);
+        let mut order = game.ai_order(ai, &decision);
         let mut trial = game.clone();
         let before = (trial.record.orders.len(), trial.dice.log.len());
         trial.pending.push(me, order.clone());
@@ -224,7 +224,7 @@ pub fn planned_queue(game: &Game, me: Side, queued: &[Order], refused: bool) -> 
         } else if std::mem::take(&mut pass_first) {
             (passing_order(&decision), true)
         } else {
-            let order = ai.decide(&plan.table, &plan.rules, &decision, &plan.ai_memos);
+            let order = plan.ai_order(ai, &decision);
             (order, true)
         };
         let (rolls, units) = (plan.dice.log.len(), dice_made(&plan));

@@ -546,7 +546,7 @@ mod tests {
                 && let Some(d) = game.awaited().cloned()
                 && game.controllers.get(d.side()) == Controller::Human
             {
-                let order = marines.decide(&game.table, &game.rules, &d, &game.ai_memos);
+                let order = game.ai_order(marines, &d);
                 game.pending.push(d.side(), order);
             }
         }

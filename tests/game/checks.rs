@@ -12,6 +12,7 @@ use ambush_engine::play::Game;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::rules::orders::Order;
 use ambush_engine::rules::table::Table;
+use ambush_engine::visibility::as_seen_by;
 use glam::Vec2;
 use proptest::prelude::*;
 use rand::seq::IndexedRandom;
@@ -160,7 +161,12 @@ fn check_against_commit(
             Side::Humans => AiPlayer::Marines,
             Side::Aliens => AiPlayer::Aliens,
         };
-        let ai = player.decide(&game.table, rules, &decision, &game.ai_memos);
+        let ai = player.decide(
+            &as_seen_by(&game.table, side),
+            rules,
+            &decision,
+            &game.ai_memos,
+        );
         let mut tried: Vec<Order> = (0..orders)
             .map(|_| random_order(&mut rng, &game.table, rules))
             .collect();

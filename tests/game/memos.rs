@@ -16,6 +16,7 @@ use ambush_engine::play::new_game::NewGame;
 use ambush_engine::play::{Chooser, Game};
 use ambush_engine::rules::orders::{Decision, Order};
 use ambush_engine::rules::table::Table;
+use ambush_engine::visibility::as_seen_by;
 
 /// Orders every decision as the AI does, checking each against the AI's order with its memos
 /// emptied.
@@ -40,10 +41,11 @@ impl Chooser for AgainstEmptyMemos {
             Side::Humans => AiPlayer::Marines,
             Side::Aliens => AiPlayer::Aliens,
         };
-        let order = player.decide(table, rules, decision, &self.memos);
+        let seen = as_seen_by(table, decision.side());
+        let order = player.decide(&seen, rules, decision, &self.memos);
         self.most_resting = self.most_resting.max(self.memos.resting.count());
         assert_eq!(
-            player.decide(table, rules, decision, &AiMemos::default()),
+            player.decide(&seen, rules, decision, &AiMemos::default()),
             order,
             "{decision:?} on turn {}: the memos changed the order",
             table.progress.turn

@@ -17,6 +17,7 @@ use ambush_engine::rules::orders::{Decision, passing_order};
 use ambush_engine::rules::table::{Table, UnitId};
 use ambush_engine::rules::turn::Phase;
 use ambush_engine::visibility::ambush_revealed;
+use ambush_engine::visibility::as_seen_by;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::sync::Arc;
@@ -240,7 +241,7 @@ pub fn play_as_the_ai(app: &mut App, full: &Table, rules: &Rules, last: &mut Opt
     } else {
         // The game's own memos: nobody else decides for these sides.
         let memos = &app.world().resource::<GameInPlay>().ai_memos;
-        ai.decide(full, rules, &d, memos)
+        ai.decide(&as_seen_by(full, d.side()), rules, &d, memos)
     };
     *last = Some(d.clone());
     app.world_mut()

@@ -3,11 +3,10 @@
 //! Before an ambush is sprung, a person playing the ambushed side is kept in the dark: the
 //! ambusher's units, which counters are real, the spring point and the ambusher's secret rolls
 //! are taken out of everything that player may read. Once it is sprung, the ambusher's units
-//! still under counters stay out of it until they are found. The AI never reads this view (the
-//! rules refuse it a hidden target, and it steers only by the enemies it knows), and a watcher
-//! of an AI-only game sees everything.
+//! still under counters stay out of it until they are found. An AI playing that side decides on
+//! the same view (`as_seen_by`), and a watcher of an AI-only game sees everything.
 
-use crate::control::{Controller, Controllers};
+use crate::control::{Controller, Controllers, Seen};
 use crate::rules::log::RollEntry;
 use crate::rules::table::{GameConfig, Progress, Table};
 use ambush_data::board::Side;
@@ -36,10 +35,30 @@ pub fn kept_in_the_dark(
     config: &GameConfig,
     progress: &Progress,
 ) -> Option<Side> {
+    secrets_kept_from(config, progress)
+        .filter(|ambushed| controllers.get(*ambushed) == Controller::Human)
+}
+
+/// The side the ambusher's secrets are kept from now, whoever plays it: the ambushed side,
+/// until the ambush is revealed and every counter found, while the game lasts. A person
+/// playing it is kept in the dark (`kept_in_the_dark`); an AI playing it decides on the
+/// table as it may know it (`as_seen_by`).
+pub fn secrets_kept_from(config: &GameConfig, progress: &Progress) -> Option<Side> {
     let a = config.ambush.as_ref()?;
     let secrets = !ambush_revealed(progress) || !progress.counters.is_empty();
-    (secrets && progress.outcome.is_none() && controllers.get(a.ambushed) == Controller::Human)
-        .then_some(a.ambushed)
+    (secrets && progress.outcome.is_none()).then_some(a.ambushed)
+}
+
+/// The table as `side` may know it: `redact`ed while the ambusher's secrets are kept from it,
+/// else the table itself. Every AI decides on this, as the window shows a person this.
+pub fn as_seen_by(table: &Table, side: Side) -> Seen<'_> {
+    if secrets_kept_from(&table.config, &table.progress) == Some(side) {
+        let mut seen = table.clone();
+        redact(&mut seen, side);
+        Seen::redacted(seen)
+    } else {
+        Seen::whole(table)
+    }
 }
 
 /// Whether the ambush is out in the open: sprung, or 004's approach over (the column spotted

@@ -147,7 +147,7 @@ fn a_humans_turn_in_the_window(
                 && let Some(d) = game.awaited().cloned()
                 && d.side() == Side::Humans
             {
-                let order = marines.decide(&game.table, &game.rules, &d, &game.ai_memos);
+                let order = game.ai_order(marines, &d);
                 game.pending.push(Side::Humans, order);
             }
         }

@@ -58,7 +58,7 @@ const RUN_GAIN: f32 = 0.5;
 /// clear runs where the rules allow that leaves it farthest from the nearest enemy it can see,
 /// keeping its facing (it falls back, weapon toward the enemy, unless the rules turn it); when
 /// none can gain `RUN_GAIN`, the rest stay. Only what the marines can see is used.
-fn run_away_order(table: &Table, rules: &Rules, side: Side) -> Order {
+pub(crate) fn run_away_order(table: &Table, rules: &Rules, side: Side) -> Order {
     let known = hidden::as_known_to(table, side);
     let known = known.as_ref().unwrap_or(table);
     let enemies: Vec<Vec2> = known.known_enemies(side).map(|e| e.base.center).collect();
@@ -172,7 +172,7 @@ fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
 
 fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     let tol = rules.general.contact_tolerance;
-    if let Some(order) = formation_order(table, rules) {
+    if let Some(order) = formation_order(table, rules, Side::Humans) {
         return order;
     }
     let Some(ship) = table.ship().map(|s| s.shape.clone()) else {
@@ -331,10 +331,10 @@ fn step_unless_fruitless(
 /// square) forms it.
 const FORM_ALL_ROUND_WITHIN_SMR: f32 = 3.0;
 
-/// A formation change the AI wants, if any: a gun that may not shoot where it stands unlimbers
+/// A formation change `side` wants, if any: a gun that may not shoot where it stands unlimbers
 /// once the enemy is on the table, and a unit that can form square does so when the enemy
 /// comes near. Units whose troop types have no formations are never touched.
-fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
+pub(crate) fn formation_order(table: &Table, rules: &Rules, side: Side) -> Option<Order> {
     // Worked out for the first unit that could change formation: most units never can.
     let mut enemies: Option<Vec<Vec2>> = None;
     let near = rules.general.smr * FORM_ALL_ROUND_WITHIN_SMR;
@@ -352,7 +352,7 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
     if formed.is_empty() {
         return None;
     }
-    for u in table.side_on_table(Side::Humans) {
+    for u in table.side_on_table(side) {
         // Whether it has a formation to change to (`formation::choices` is not empty) first:
         // it costs far less to ask.
         let has_choices = if u.status.formation.is_some() {
@@ -363,12 +363,8 @@ fn formation_order(table: &Table, rules: &Rules) -> Option<Order> {
         if !has_choices {
             continue;
         }
-        let enemies = enemies.get_or_insert_with(|| {
-            table
-                .known_enemies(Side::Humans)
-                .map(|e| e.base.center)
-                .collect()
-        });
+        let enemies = enemies
+            .get_or_insert_with(|| table.known_enemies(side).map(|e| e.base.center).collect());
         // With no enemy on the table, nobody changes formation.
         if enemies.is_empty() {
             return None;

@@ -1,6 +1,7 @@
 //! Who decides for each side: a human at the window, or an AI. Both speak in `Order`s.
 
 pub mod alien_ai;
+pub mod commander;
 pub mod group_freedom;
 pub mod marine_ai;
 pub mod memos;
@@ -11,7 +12,39 @@ use crate::rules::orders::Order;
 use crate::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use commander::AiLevel;
 use memos::AiMemos;
+use std::borrow::Cow;
+
+/// The table as the side to decide may know it: the only table an AI decides on. It is made
+/// by `visibility::as_seen_by`, the one place that decides what a side may know, so an AI
+/// cannot be handed the whole table while the ambusher's secrets are kept from its side.
+pub struct Seen<'a> {
+    table: Cow<'a, Table>,
+}
+
+impl<'a> Seen<'a> {
+    /// The whole table: nothing is kept from the side.
+    pub(crate) fn whole(table: &'a Table) -> Self {
+        Seen {
+            table: Cow::Borrowed(table),
+        }
+    }
+    /// A copy with what the side may not know taken out.
+    pub(crate) fn redacted(table: Table) -> Self {
+        Seen {
+            table: Cow::Owned(table),
+        }
+    }
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+    /// Whether something was taken out: the AIs' memos, kept of the whole table between
+    /// decisions, do not hold for it.
+    pub fn is_redacted(&self) -> bool {
+        matches!(self.table, Cow::Owned(_))
+    }
+}
 
 /// The AI players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -20,21 +53,28 @@ pub enum AiPlayer {
     Aliens,
     /// The scripted marines of the crashed-ship scenario: advance, shoot, repair, board.
     Marines,
+    /// A commander that plays its side's objective, at a level: either side, any scenario.
+    Commander(AiLevel),
 }
 
 impl AiPlayer {
-    /// The order this AI gives for a decision; `memos` are what it remembers of this game
-    /// between decisions, to save work (never to change an order).
-    pub fn decide(
-        self,
-        table: &Table,
-        rules: &Rules,
-        decision: &Decision,
-        memos: &AiMemos,
-    ) -> Order {
+    /// The order this AI gives for a decision, on the table as its side may know it; `memos`
+    /// are what it remembers of this game between decisions, to save work (never to change an
+    /// order).
+    pub fn decide(self, seen: &Seen, rules: &Rules, decision: &Decision, memos: &AiMemos) -> Order {
+        let table = seen.table();
+        // Memos kept of the whole table say nothing of a redacted copy.
+        let fresh;
+        let memos = if seen.is_redacted() {
+            fresh = AiMemos::default();
+            &fresh
+        } else {
+            memos
+        };
         match self {
             AiPlayer::Aliens => alien_ai::decide(table, rules, decision),
             AiPlayer::Marines => marine_ai::decide(table, rules, decision, memos),
+            AiPlayer::Commander(level) => commander::decide(table, rules, decision, level),
         }
     }
 }

@@ -12,10 +12,10 @@ mod step;
 
 pub use step::Chooser;
 
-use crate::control::Controllers;
 use crate::control::memos::AiMemos;
+use crate::control::{AiPlayer, Controllers};
 use crate::rules::dice::DiceService;
-use crate::rules::orders::Decision;
+use crate::rules::orders::{Decision, Order};
 use crate::rules::phases::PhaseStates;
 use crate::rules::table::Table;
 use crate::rules::turn::Phase;
@@ -225,5 +225,12 @@ impl Game {
     /// The decision the game waits on from a person, if any.
     pub fn awaited(&self) -> Option<&Decision> {
         self.awaiting.0.as_ref()
+    }
+
+    /// The order `ai` gives for `decision` on this game's table, as the decision's side may
+    /// know it: for a person's seat that an AI stands in for (play by file, the tests).
+    pub fn ai_order(&self, ai: AiPlayer, decision: &Decision) -> Order {
+        let seen = crate::visibility::as_seen_by(&self.table, decision.side());
+        ai.decide(&seen, &self.rules, decision, &self.ai_memos)
     }
 }

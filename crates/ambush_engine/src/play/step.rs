@@ -203,7 +203,10 @@ fn drive(
                     return false;
                 }
                 let order = match seats.chooser.as_deref_mut() {
-                    None => ai.decide(table, rules, &decision, seats.ai_memos),
+                    None => {
+                        let seen = crate::visibility::as_seen_by(table, side);
+                        ai.decide(&seen, rules, &decision, seats.ai_memos)
+                    }
                     Some(chooser) => {
                         let (state, table) = (&*state, &*table);
                         let mut legal =

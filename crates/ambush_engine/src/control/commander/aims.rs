@@ -1,0 +1,154 @@
+//! What the commander plays for: each unit's goal under the scenario's objective, and how a spot on the table is worth to it (progress, cover, danger, targets).
+
+use super::Style;
+use super::melee::chance_to_win;
+use crate::rules::movement;
+use crate::rules::shooting;
+use crate::rules::table::{Table, Unit, UnitId};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::Objective;
+use ambush_data::tables::ShootAfter;
+use glam::Vec2;
+
+/// How far beyond its move an enemy is still counted as able to reach a spot next turn, inches:
+/// its base and the one it charges.
+const REACH_SLACK: f32 = 2.0;
+/// The share of harm a shot at a unit in cover does, against one in the open: roughly one
+/// point off a D6 to hit.
+const COVERED_SHOT: f32 = 0.6;
+/// How much a shot's harm counts against a charge's: a shot wounds at most, a lost melee can
+/// cost the unit.
+const SHOT_HARM: f32 = 0.4;
+
+/// One known enemy, as the commander weighs it.
+pub struct Enemy {
+    pub id: UnitId,
+    pub at: Vec2,
+    /// How far it can move, and so charge, next turn.
+    pub reach: f32,
+    /// How far it can shoot; 0 without a firearm.
+    pub range: f32,
+}
+
+/// What the commander knows of its enemies and where it is going, worked out once a decision.
+pub struct Picture {
+    pub side: Side,
+    pub enemies: Vec<Enemy>,
+    /// The humans' objective is the ship, while it is still to be reached.
+    pub ship: bool,
+}
+
+impl Picture {
+    pub fn of(table: &Table, rules: &Rules, side: Side) -> Picture {
+        let enemies = table
+            .known_enemies(side)
+            .map(|e| Enemy {
+                id: e.id,
+                at: e.base.center,
+                reach: movement::max_allowance(table, rules, e.id),
+                range: range_of(table, rules, e),
+            })
+            .collect();
+        let ship = side == Side::Humans
+            && matches!(
+                table.config.objective,
+                Some(Objective::RepairAndBoard { .. })
+            );
+        Picture {
+            side,
+            enemies,
+            ship,
+        }
+    }
+
+    /// The nearest known enemy to `p`, and how far it is.
+    pub fn nearest(&self, p: Vec2) -> Option<(&Enemy, f32)> {
+        self.enemies
+            .iter()
+            .map(|e| (e, e.at.distance(p)))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)))
+    }
+
+    /// Where unit `u` is going: the ship for the humans while it is their objective, else the
+    /// nearest enemy for a side that must destroy the other, or nowhere (it holds its ground).
+    pub fn goal(&self, table: &Table, u: &Unit) -> Option<Vec2> {
+        if self.ship {
+            return table.ship().map(|s| s.shape.center());
+        }
+        let attacks = match self.side {
+            // The aliens win only by destroying the humans (001); a holding action's humans
+            // and a scenario with no objective's hold their ground.
+            Side::Aliens => true,
+            Side::Humans => false,
+        };
+        attacks
+            .then(|| self.nearest(u.base.center).map(|(e, _)| e.at))
+            .flatten()
+    }
+
+    /// What ending at `p` is worth to unit `u`, in inches of progress: nearer its goal, in
+    /// cover, out of the enemy's reach, with a target and its shot kept (`keeps_shot`).
+    pub fn worth(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        u: &Unit,
+        p: Vec2,
+        keeps_shot: bool,
+        style: &Style,
+    ) -> f32 {
+        let mut worth = 0.0;
+        if let Some(goal) = self.goal(table, u) {
+            worth -= style.progress * p.distance(goal);
+        }
+        let covered = table.in_cover_terrain(p);
+        if covered {
+            worth += style.cover;
+        }
+        worth -= style.caution * self.danger(table, rules, u, p, covered);
+        if keeps_shot && self.has_target_from(table, rules, u, p) {
+            worth += style.fire;
+        }
+        worth
+    }
+
+    /// The harm the known enemy can do next turn to `u` standing at `p`: each enemy that can
+    /// charge it counts its chance of winning the melee, each that can shoot it a part of a shot.
+    fn danger(&self, table: &Table, rules: &Rules, u: &Unit, p: Vec2, covered: bool) -> f32 {
+        let mut harm = 0.0;
+        for e in &self.enemies {
+            let d = e.at.distance(p);
+            if d <= e.reach + REACH_SLACK {
+                harm += 1.0 - chance_to_win(table, rules, u.id, e.id, 0, 0);
+            } else if e.range > 0.0 && d <= e.range {
+                harm += SHOT_HARM * if covered { COVERED_SHOT } else { 1.0 };
+            }
+        }
+        harm
+    }
+
+    /// Whether `u` would have a known enemy within its weapons' reach from `p`.
+    fn has_target_from(&self, table: &Table, rules: &Rules, u: &Unit, p: Vec2) -> bool {
+        let range = range_of(table, rules, u);
+        range > 0.0 && self.enemies.iter().any(|e| e.at.distance(p) <= range)
+    }
+}
+
+/// Whether unit `u` may still shoot after moving from where it stands to `to` (001's "may
+/// shoot after" of its troop type).
+pub fn keeps_shot(rules: &Rules, u: &Unit, to: Vec2) -> bool {
+    match rules.troop(u.troop).shoot_after {
+        ShootAfter::AnyMove => true,
+        ShootAfter::NoMoveOnly => to.distance(u.base.center) < 1e-3,
+        ShootAfter::NoMoveOrStraightForward => matches!(
+            movement::classify(&u.base, to),
+            crate::rules::table::MoveKind::NoMove | crate::rules::table::MoveKind::StraightForward
+        ),
+    }
+}
+
+/// How far `u` can shoot; 0 with nothing to shoot (a weapon of no range band).
+pub fn range_of(table: &Table, rules: &Rules, u: &Unit) -> f32 {
+    shooting::longest_reach(table, rules, u).max(0.0)
+}

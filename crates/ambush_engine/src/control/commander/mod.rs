@@ -1,0 +1,147 @@
+//! The commander: an AI for either side that plays its scenario's objective, at one of three levels that are ways of playing.
+//!
+//! A level never changes what the side has (units, dice, sight): it changes how the commander
+//! weighs what it may do. It decides on the table as its side may know it
+//! (`visibility::as_seen_by`), so it reads nothing the window would not show a person.
+
+mod aims;
+mod melee;
+mod moves;
+mod shots;
+
+use crate::rules::orders::{Decision, Order};
+use crate::rules::phases::movement::boarders;
+use crate::rules::table::Table;
+use ambush_data::Rules;
+
+/// How a commander plays.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum AiLevel {
+    /// Keeps to cover and out of reach, shoots whatever threatens it most, charges only with
+    /// the odds well in its favour and breaks off a melee it is not sure to win.
+    Cautious,
+    /// Goes for the objective, takes cover on the way, shoots where the chance and the threat
+    /// are best, charges whatever it can reach with even odds.
+    Normal,
+    /// Normal, weighing more: every free unit's best move before choosing who moves, fire
+    /// concentrated on the enemy already hurt or under fire, and charges with support.
+    Hard,
+}
+
+impl AiLevel {
+    pub const ALL: [AiLevel; 3] = [AiLevel::Cautious, AiLevel::Normal, AiLevel::Hard];
+
+    /// The name a player types (`--level`) and reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            AiLevel::Cautious => "cautious",
+            AiLevel::Normal => "normal",
+            AiLevel::Hard => "hard",
+        }
+    }
+
+    /// The level of a typed name.
+    pub fn named(name: &str) -> Option<AiLevel> {
+        AiLevel::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    fn style(self) -> Style {
+        match self {
+            AiLevel::Cautious => Style {
+                progress: 0.6,
+                cover: 3.0,
+                caution: 2.0,
+                fire: 0.5,
+                focus: false,
+                charge_odds: 0.65,
+                break_off_below: 0.6,
+                breadth: 1,
+                support: false,
+            },
+            AiLevel::Normal => Style {
+                progress: 1.0,
+                cover: 1.5,
+                caution: 0.8,
+                fire: 1.0,
+                focus: false,
+                charge_odds: 0.4,
+                break_off_below: 0.4,
+                breadth: 1,
+                support: false,
+            },
+            AiLevel::Hard => Style {
+                progress: 1.0,
+                cover: 2.0,
+                caution: 1.0,
+                fire: 1.5,
+                focus: true,
+                charge_odds: 0.45,
+                break_off_below: 0.5,
+                breadth: usize::MAX,
+                support: true,
+            },
+        }
+    }
+}
+
+/// The weights a level plays by. Distances are inches; the other weights are worth that many
+/// inches of progress toward the objective.
+#[derive(Debug, Clone, Copy)]
+struct Style {
+    /// Weight of each inch gained toward the objective.
+    progress: f32,
+    /// Worth of ending in cover.
+    cover: f32,
+    /// Weight of the harm the enemy can do next turn where a unit ends.
+    caution: f32,
+    /// Worth of having a target from where a unit ends, and keeping its shot.
+    fire: f32,
+    /// Shoot first at the enemy already hurt or under fire this phase.
+    focus: bool,
+    /// The least chance of winning the melee a unit with a firearm charges at (a unit with
+    /// nothing to shoot charges at less: melee is all it has).
+    charge_odds: f32,
+    /// A unit in a melee tries to break off, or to disengage, when its chance of winning the
+    /// next round is below this.
+    break_off_below: f32,
+    /// How many free units, nearest the enemy first, have their moves weighed at a decision.
+    breadth: usize,
+    /// Count the friends already touching a target when weighing a charge at it.
+    support: bool,
+}
+
+/// The commander's order for a decision, on `table` as its side may know it.
+pub fn decide(table: &Table, rules: &Rules, decision: &Decision, level: AiLevel) -> Order {
+    let style = level.style();
+    match decision {
+        Decision::Move { side, .. } => moves::movement_order(table, rules, *side, &style),
+        Decision::Board { .. } => match boarders(table, rules).first() {
+            Some(unit) => Order::Board { unit: *unit },
+            None => Order::EndBoarding,
+        },
+        Decision::Shoot { side } => shots::shooting_order(table, rules, *side, &style),
+        Decision::BreakOff { unit, .. } => Order::BreakOff {
+            unit: *unit,
+            attempt: melee::worth_leaving(table, rules, *unit, &style),
+        },
+        Decision::Disengage { unit, .. } => Order::Disengage {
+            unit: *unit,
+            attempt: melee::worth_leaving(table, rules, *unit, &style),
+        },
+        Decision::Engage {
+            defender,
+            candidates,
+            ..
+        } => Order::Engage {
+            defender: *defender,
+            attacker: melee::weakest_attacker(table, rules, *defender, candidates),
+        },
+        Decision::RunAway { side } => super::marine_ai::run_away_order(table, rules, *side),
+        Decision::Spring { .. } => crate::rules::phases::approach::scenario_choice(decision),
+    }
+}
+
+#[cfg(test)]
+mod tests;

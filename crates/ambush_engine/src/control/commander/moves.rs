@@ -1,0 +1,238 @@
+//! The commander's movement: each free unit's best charge, move or stand (turning to face the enemy), and which unit goes first.
+
+use super::Style;
+use super::aims::{Picture, keeps_shot, range_of};
+use super::melee::chance_to_win;
+use crate::control::marine_ai;
+use crate::rules::grid::TableGrid;
+use crate::rules::movement;
+use crate::rules::orders::Order;
+use crate::rules::shooting;
+use crate::rules::table::{Table, Unit};
+use crate::rules::wounds::placement_clear;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::geometry;
+use glam::Vec2;
+
+/// Headings tried, degrees off the way to the unit's goal (or to the nearest enemy), nearest first.
+const HEADINGS_DEG: [f32; 10] = [
+    0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0, 135.0, -135.0, 180.0,
+];
+/// Fractions of the unit's allowance tried on each heading.
+const STRIDES: [f32; 2] = [1.0, 0.5];
+/// How far beyond its move a unit looks for an enemy to charge, inches: the charge's own check
+/// says whether it reaches.
+const CHARGE_LOOK: f32 = 3.0;
+/// A charge goes before any move: it is worth this much more than the best move could be.
+const CHARGE_FIRST: f32 = 1_000.0;
+/// The least a unit with nothing to shoot needs to win a melee to charge is this much below
+/// its level's mark: melee is all it has.
+const MELEE_ONLY_BOLDNESS: f32 = 0.25;
+/// The most units a decision weighs in full, however broad the level: each weighs ~20 moves.
+const MOST_WEIGHED: usize = 6;
+
+/// The side's next movement order: a formation change the side wants, else the best of the
+/// free units' charges, moves and stands, nearest the enemy first; `EndMovement` once every
+/// unit has had its order.
+pub fn movement_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
+    if let Some(order) = marine_ai::formation_order(table, rules, side) {
+        return order;
+    }
+    let picture = Picture::of(table, rules, side);
+    let grid = table.grid();
+    let mut free: Vec<(f32, &Unit)> = table
+        .side_on_table(side)
+        .filter(|u| movement::free_to_move_via_grid(table, rules, &grid, u.id))
+        .map(|u| {
+            let near = picture
+                .nearest(u.base.center)
+                .map_or(f32::INFINITY, |e| e.1);
+            (near, u)
+        })
+        .collect();
+    free.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+    let mut best: Option<(f32, Order)> = None;
+    let mut weighed = 0;
+    for (_, u) in free {
+        if weighed >= style.breadth.min(MOST_WEIGHED) {
+            break;
+        }
+        let Some((gain, order)) = best_for(table, rules, &grid, &picture, u, style) else {
+            continue;
+        };
+        weighed += 1;
+        if best.as_ref().is_none_or(|b| gain > b.0) {
+            best = Some((gain, order));
+        }
+    }
+    best.map_or(Order::EndMovement, |b| b.1)
+}
+
+/// Unit `u`'s best order and what it gains over standing: a charge with the odds its level
+/// asks for, else the move to the spot worth most, else standing where it is, turned to face
+/// the nearest enemy. A unit still hidden under its counter only charges: anything else would
+/// give it away for nothing; `None` leaves it be.
+fn best_for(
+    table: &Table,
+    rules: &Rules,
+    grid: &TableGrid,
+    picture: &Picture,
+    u: &Unit,
+    style: &Style,
+) -> Option<(f32, Order)> {
+    if let Some(charge) = best_charge(table, rules, picture, u, style) {
+        return Some(charge);
+    }
+    if u.status.hidden {
+        return None;
+    }
+    let here = u.base.center;
+    let stand = picture.worth(table, rules, u, here, true, style);
+    let facing_at = |p: Vec2| match picture.nearest(p) {
+        Some((e, _)) => geometry::angle_of(e.at - p),
+        None => picture
+            .goal(table, u)
+            .map_or(u.base.facing, |g| geometry::angle_of(g - p)),
+    };
+    let mut best: Option<(f32, Order)> = None;
+    if let Ok(mut search) = movement::MoveSearch::among(table, rules, grid, vec![u.id]) {
+        let allow = movement::max_allowance(table, rules, u.id);
+        let ahead = picture
+            .goal(table, u)
+            .or_else(|| picture.nearest(here).map(|(e, _)| e.at))
+            .map_or(u.base.facing, |g| geometry::angle_of(g - here));
+        let mut spots: Vec<Vec2> = HEADINGS_DEG
+            .iter()
+            .flat_map(|deg| {
+                let dir = geometry::dir(ahead + deg.to_radians());
+                STRIDES.iter().map(move |s| here + dir * allow * s)
+            })
+            .collect();
+        // Straight at the goal, stopping on it rather than beyond.
+        if let Some(goal) = picture.goal(table, u) {
+            let d = goal.distance(here);
+            if d > 1e-3 && d < allow {
+                spots.push(here + (goal - here) * ((d - u.base.size.length()) / d).max(0.0));
+            }
+        }
+        spots.extend(cover_within(table, here, allow));
+        let size = table.config.table;
+        for to in spots {
+            if to.x < 0.0 || to.y < 0.0 || to.x > size.x || to.y > size.y {
+                continue;
+            }
+            let keeps = keeps_shot(rules, u, to);
+            let gain = picture.worth(table, rules, u, to, keeps, style) - stand;
+            if gain <= 0.0 || best.as_ref().is_some_and(|b| b.0 >= gain) {
+                continue;
+            }
+            let facing = if keeps && range_of(table, rules, u) > 0.0 {
+                // Turning would spoil a straight-forward move's shot: face as it moves.
+                u.base.facing
+            } else {
+                facing_at(to)
+            };
+            if search.allows(to, facing) {
+                best = Some((
+                    gain,
+                    Order::Move {
+                        unit: u.id,
+                        to,
+                        facing,
+                        group: false,
+                    },
+                ));
+            }
+        }
+    }
+    best.or_else(|| {
+        // It stands, turned to the enemy if there is room, which uses its move.
+        let toward = facing_at(here);
+        let facing = if placement_clear(table, rules, &u.base.facing(toward), &[u.id]) {
+            toward
+        } else {
+            u.base.facing
+        };
+        Some((0.0, Order::Rotate { unit: u.id, facing }))
+    })
+}
+
+/// The charge `u` would make: at the known enemy within reach it has the best chance of beating,
+/// if that chance is at least its level's mark.
+fn best_charge(
+    table: &Table,
+    rules: &Rules,
+    picture: &Picture,
+    u: &Unit,
+    style: &Style,
+) -> Option<(f32, Order)> {
+    let reach = movement::max_allowance(table, rules, u.id) + CHARGE_LOOK;
+    let tol = rules.general.contact_tolerance;
+    let mark = if range_of(table, rules, u) > 0.0 {
+        style.charge_odds
+    } else {
+        style.charge_odds - MELEE_ONLY_BOLDNESS
+    };
+    let mut best: Option<(f32, u32)> = None;
+    for e in &picture.enemies {
+        if geometry::base_distance_at_least(&u.base, &table.unit(e.id)?.base) > reach {
+            continue;
+        }
+        // Friends already fighting it will support the charger.
+        let support = if style.support {
+            table.enemies_in_contact(e.id, tol).len()
+        } else {
+            0
+        };
+        let odds = chance_to_win(table, rules, u.id, e.id, support, 0);
+        if odds < mark || best.is_some_and(|b| b.0 >= odds) {
+            continue;
+        }
+        if shooting::los_blocker(table, u.id, e.id).is_none()
+            && movement::plan_charge(table, rules, u.id, e.id, None).is_ok()
+        {
+            best = Some((odds, e.id));
+        }
+    }
+    best.map(|(odds, target)| {
+        (
+            CHARGE_FIRST + odds,
+            Order::Charge {
+                unit: u.id,
+                target,
+                edge: None,
+            },
+        )
+    })
+}
+
+/// Steps tried along the way to each piece of cover: bad going costs more to cross, so the
+/// nearest spot inside may be all a move reaches.
+const COVER_STEPS: usize = 8;
+
+/// Spots inside each piece of cover within `allow` of `here`, on the way to the piece's middle:
+/// the nearest inside, and the farthest the move could reach.
+fn cover_within(table: &Table, here: Vec2, allow: f32) -> Vec<Vec2> {
+    let mut spots = Vec::new();
+    for f in &table.terrain {
+        if f.going != ambush_data::board::Going::Bad || f.water || f.linear_defence {
+            continue;
+        }
+        let way = f.shape.center() - here;
+        let d = way.length().min(allow);
+        if d < 1e-3 {
+            continue;
+        }
+        let dir = way.normalize();
+        let inside: Vec<Vec2> = (1..=COVER_STEPS)
+            .map(|k| here + dir * d * k as f32 / COVER_STEPS as f32)
+            .filter(|p| f.shape.contains(*p))
+            .collect();
+        spots.extend(inside.first());
+        if inside.len() > 1 {
+            spots.extend(inside.last());
+        }
+    }
+    spots
+}

@@ -1,0 +1,80 @@
+//! The commander's shooting: every shot its side may take, weighed by the chance to hit and what the target threatens, and the best taken.
+
+use super::Style;
+use super::aims::{Picture, range_of};
+use crate::rules::orders::Order;
+use crate::rules::shooting;
+use crate::rules::table::{Table, Unit};
+use ambush_data::Rules;
+use ambush_data::board::Side;
+
+/// What a target is worth beyond the hit itself, for each thing that makes it dangerous.
+const THREAT_IN_REACH: f32 = 1.0;
+const THREAT_SHOOTS: f32 = 0.5;
+/// What a wound it already has, or a shot at it this phase, adds to a target for a commander
+/// that concentrates its fire.
+const FOCUS_WOUND: f32 = 0.5;
+const FOCUS_UNDER_FIRE: f32 = 0.3;
+
+/// The side's next shot, or `DeclineShooting` when it has none. The humans' repair crew at a
+/// dead ship holds its fire (001: repairs are for a marine "not shooting or meleeing").
+pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
+    let picture = Picture::of(table, rules, side);
+    let grid = table.grid();
+    let terrain = shooting::terrain_print(table);
+    let tol = rules.general.contact_tolerance;
+    let mut best: Option<(f32, f32, Order)> = None;
+    for s in table.side_on_table(side) {
+        if !shooting::free_to_shoot_via_grid(table, rules, &grid, s.id)
+            || (picture.ship && !table.progress.power_restored && table.touches_ship(&s.base, tol))
+        {
+            continue;
+        }
+        for (t, plan) in shooting::targets_via_grid(table, rules, &grid, terrain, s.id) {
+            let Some(target) = table.unit(t) else {
+                continue;
+            };
+            let worth = plan.chance() * (1.0 + threat(table, rules, side, target, style));
+            // The nearer of two equal shots first.
+            let key = (worth, -plan.distance);
+            if best
+                .as_ref()
+                .is_none_or(|b| key.0 > b.0 || (key.0 == b.0 && key.1 > b.1))
+            {
+                best = Some((
+                    key.0,
+                    key.1,
+                    Order::Shoot {
+                        shooter: s.id,
+                        target: t,
+                        weapon: None,
+                    },
+                ));
+            }
+        }
+    }
+    best.map_or(Order::DeclineShooting, |b| b.2)
+}
+
+/// What `target` threatens: whether it can reach one of `side`'s units next turn, whether it
+/// shoots, and, for a commander that concentrates its fire, how near it is to falling.
+fn threat(table: &Table, rules: &Rules, side: Side, target: &Unit, style: &Style) -> f32 {
+    let reach = crate::rules::movement::max_allowance(table, rules, target.id) + 2.0;
+    let mut threat = 0.0;
+    if table
+        .side_on_table(side)
+        .any(|f| f.base.center.distance(target.base.center) <= reach)
+    {
+        threat += THREAT_IN_REACH;
+    }
+    if range_of(table, rules, target) > 0.0 {
+        threat += THREAT_SHOOTS;
+    }
+    if style.focus {
+        threat += FOCUS_WOUND * target.wounds as f32;
+        if target.marks.last_shot_by.is_some() {
+            threat += FOCUS_UNDER_FIRE;
+        }
+    }
+    threat
+}

@@ -1,8 +1,10 @@
 //! Crashed-ship games per second, AI against AI (release: `cargo bench --bench games`).
 
-use ambush::batch::{play_game, simulate};
+use ambush::batch::{play_game, play_game_between, simulate};
 use ambush_data::Rules;
 use ambush_data::check::load_scenario_file;
+use ambush_engine::control::commander::AiLevel;
+use ambush_engine::control::{AiPlayer, Controller, Controllers};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -27,6 +29,24 @@ fn one_game(bencher: divan::Bencher) {
     });
 }
 
+/// One whole game with both sides played by the commander at the normal level (as `ambush
+/// simulate --humans normal --aliens normal`), against `one_game`'s scripted sides.
+#[divan::bench(sample_count = 30, sample_size = 10)]
+fn one_game_normal_commanders(bencher: divan::Bencher) {
+    let scenario = crashed_ship();
+    let rules = Arc::new(Rules::bundled().clone());
+    let normal = Controller::Ai(AiPlayer::Commander(AiLevel::Normal));
+    let sides = Controllers {
+        humans: normal,
+        aliens: normal,
+    };
+    let mut game = 0u64;
+    bencher.bench_local(|| {
+        game += 1;
+        play_game_between(&scenario, rules.clone(), 1, game, sides, None, false)
+    });
+}
+
 /// 512 games across every core, as the simulator runs them.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn batch_of_512(bencher: divan::Bencher) {
@@ -34,7 +54,10 @@ fn batch_of_512(bencher: divan::Bencher) {
     let rules = Arc::new(Rules::bundled().clone());
     bencher
         .counter(divan::counter::ItemsCount::new(512usize))
-        .bench_local(|| simulate(&scenario, rules.clone(), 512, 1, None, false, |_| {}));
+        .bench_local(|| {
+            let sides = Controllers::all_ai();
+            simulate(&scenario, rules.clone(), 512, 1, sides, None, false, |_| {})
+        });
 }
 
 /// The crashed ship's table and kit grown to `marines` marine units: the table keeps about 40

@@ -1,5 +1,6 @@
 //! The batch simulator: many AI-v-AI games over seeds, in parallel, with statistics.
 
+pub mod arena;
 pub mod fuzz;
 pub mod plot;
 pub mod report;
@@ -9,6 +10,7 @@ use crate::save::{SaveFile, SaveSource, save_of};
 use ambush_data::Rules;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
+use ambush_engine::control::Controllers;
 use ambush_engine::play::Game;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::rules::log::RollEntry;
@@ -42,13 +44,35 @@ pub fn play_game(
     wounds: Option<WoundMethod>,
     keep_log: bool,
 ) -> GameResult {
+    let sides = Controllers::all_ai();
+    play_game_between(scenario, rules, seed, game, sides, wounds, keep_log)
+}
+
+/// `play_game` with the sides under `controllers` (AIs both): the arena's games, and a
+/// simulation of chosen levels.
+pub fn play_game_between(
+    scenario: &Scenario,
+    rules: Arc<Rules>,
+    seed: u64,
+    game: u64,
+    controllers: Controllers,
+    wounds: Option<WoundMethod>,
+    keep_log: bool,
+) -> GameResult {
     let mut setup = NewGame::new(scenario.clone(), seed, game);
+    setup.controllers = controllers;
     setup.wounds = wounds;
     setup.keep_log = keep_log;
+    play_setup(setup, rules)
+}
+
+/// Plays `setup` to its end, unrecorded.
+fn play_setup(mut setup: NewGame, rules: Arc<Rules>) -> GameResult {
     // Hashing every order costs time, and nobody reads the record here.
     setup.record_orders = false;
+    let game = setup.game;
     let mut played = Game::new(&setup, rules);
-    played.play_to_end(step_cap(scenario));
+    played.play_to_end(step_cap(&setup.scenario));
     result_of(game, played)
 }
 
@@ -68,11 +92,7 @@ pub fn result_of(game: u64, played: Game) -> GameResult {
     }
 }
 
-/// The most steps (the window's frames) a game may take: five phases a turn, plus slack for
-/// take-off after the last turn. A game that hits it has a bug; it counts as a draw.
-pub fn step_cap(scenario: &Scenario) -> usize {
-    (scenario.turn_limit as usize + 2) * 8 + 16
-}
+pub use ambush_engine::play::step_cap;
 
 /// Plays game number `game` of a run seeded with `seed` under AI control, recording every
 /// order, and returns its result with the save that replays it (`simulate --save`).
@@ -81,10 +101,12 @@ pub fn play_saved_game(
     rules: Arc<Rules>,
     seed: u64,
     game: u64,
+    controllers: Controllers,
     wounds: Option<WoundMethod>,
     source: SaveSource,
 ) -> (GameResult, SaveFile) {
     let mut setup = NewGame::new(scenario.clone(), seed, game);
+    setup.controllers = controllers;
     setup.wounds = wounds;
     let mut played = Game::new(&setup, rules);
     played.play_to_end(step_cap(scenario));
@@ -192,6 +214,7 @@ pub fn simulate(
     rules: Arc<Rules>,
     games: u64,
     seed: u64,
+    controllers: Controllers,
     wounds: Option<WoundMethod>,
     keep_log: bool,
     mut each: impl FnMut(&GameResult),
@@ -203,7 +226,10 @@ pub fn simulate(
         let end = (start + CHUNK).min(games);
         let results: Vec<GameResult> = (start..end)
             .into_par_iter()
-            .map(|g| play_game(scenario, rules.clone(), seed, g, wounds, keep_log))
+            .map(|g| {
+                let rules = rules.clone();
+                play_game_between(scenario, rules, seed, g, controllers, wounds, keep_log)
+            })
             .collect();
         for r in &results {
             tally.add(r);

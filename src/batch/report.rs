@@ -265,6 +265,7 @@ pub fn compare(
                 v.rules.clone(),
                 games,
                 seed,
+                ambush_engine::control::Controllers::all_ai(),
                 v.wounds,
                 false,
                 |_| each(),

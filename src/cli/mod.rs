@@ -1,5 +1,6 @@
-//! The command line: the subcommands (play, simulate, check, replay, fuzz, soak, pbem, the frame baseline), one file each, and the one way a command fails.
+//! The command line: the subcommands (play, simulate, arena, check, replay, fuzz, soak, pbem, the frame baseline), one file each, and the one way a command fails.
 
+mod arena;
 mod check;
 mod edit;
 pub mod fuzz;
@@ -35,6 +36,9 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Play N games with both sides under AI control and report the results.
     Simulate(simulate::SimulateArgs),
+    /// Pit each level of the AI commander against the one below it, seats swapped on the same
+    /// dice: win, draw and loss shares with 95% intervals, and mean casualties.
+    Arena(arena::ArenaArgs),
     /// Open the scenario editor: on FILE (a scenario of the game or of a mod), or on a new table.
     Edit(edit::EditArgs),
     /// Replay a save file headlessly, checking every order against the table it recorded.
@@ -126,6 +130,7 @@ pub fn run() -> ExitCode {
         Command::Edit(args) => edit::edit(args),
         Command::Check { paths } => check::check(&paths),
         Command::Simulate(args) => simulate::simulate(args),
+        Command::Arena(args) => arena::arena(args),
         Command::Replay { file, roll_log } => replay::replay(&file, roll_log.as_deref()),
         Command::Fuzz(args) => fuzz::fuzz(args),
         Command::Soak(args) => soak::soak(args),

@@ -1,5 +1,6 @@
 //! `ambush simulate`: many AI games of a scenario, their summary, roll log, save or chart, or variants compared on the same dice.
 
+use super::arena::LevelArg;
 use super::{CliError, load_scenario, plain, progress, unusable, write_roll_log};
 use crate::batch::report::{self, Compared, Variant};
 use crate::batch::{self, GameResult};
@@ -7,6 +8,7 @@ use crate::save;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::{Rules, Scenario};
+use ambush_engine::control::{AiPlayer, Controller, Controllers};
 use ambush_engine::play::new_game::DEFAULT_SEED;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -46,6 +48,12 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "LIST", help = report::COMPARE_HELP,
         conflicts_with_all = ["wounds", "save", "roll_log"])]
     pub compare: Option<String>,
+    /// The humans' AI: a commander at this level (default: the crashed-ship script).
+    #[arg(long, value_enum, conflicts_with = "compare")]
+    pub humans: Option<LevelArg>,
+    /// The aliens' AI: a commander at this level (default: the random monster).
+    #[arg(long, value_enum, conflicts_with = "compare")]
+    pub aliens: Option<LevelArg>,
     /// Draw the marine-casualty distribution (of each --compare variant) as an SVG chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
@@ -64,18 +72,30 @@ fn wounds_of(arg: Option<WoundsArg>) -> Option<WoundMethod> {
     })
 }
 
+/// The sides' AIs: a commander where a level is given, else today's AI for that side.
+fn controllers_of(humans: Option<LevelArg>, aliens: Option<LevelArg>) -> Controllers {
+    let all = Controllers::all_ai();
+    let commander = |l: LevelArg| Controller::Ai(AiPlayer::Commander(l.level()));
+    Controllers {
+        humans: humans.map_or(all.humans, commander),
+        aliens: aliens.map_or(all.aliens, commander),
+    }
+}
+
 /// `simulate --games 1 --save FILE`: plays the game recording its orders and writes the save.
 fn simulate_and_save(
     path: &Path,
     scenario: &Scenario,
     rules: Arc<Rules>,
     seed: u64,
+    controllers: Controllers,
     wounds: Option<WoundMethod>,
     out: &Path,
     roll_log: Option<&Path>,
 ) -> Result<(), CliError> {
     let source = save::SaveSource::for_file(Some(&path.display().to_string()));
-    let (result, saved) = batch::play_saved_game(scenario, rules, seed, 0, wounds, source);
+    let (result, saved) =
+        batch::play_saved_game(scenario, rules, seed, 0, controllers, wounds, source);
     ambush_data::atomic::write_atomically(out, &saved.to_ron())
         .map_err(|e| CliError::Failed(format!("--save {}: {e}", out.display())))?;
     if let Some(log) = roll_log {
@@ -153,8 +173,11 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
         roll_log,
         save: save_to,
         plot,
+        humans,
+        aliens,
         ..
     } = args;
+    let controllers = controllers_of(humans, aliens);
     let Some(path) = path else {
         unreachable!("clap requires --scenario without --compare")
     };
@@ -170,6 +193,7 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
             &scenario,
             rules,
             seed,
+            controllers,
             wounds_of(wounds),
             out,
             roll_log.as_deref(),
@@ -192,6 +216,7 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
             rules.clone(),
             games,
             seed,
+            controllers,
             wounds,
             keep_log,
             |r: &GameResult| {

@@ -182,6 +182,7 @@ mod tests {
             rules.clone(),
             2,
             0,
+            Controllers::all_ai(),
             None,
             SaveSource::default(),
         );

@@ -86,8 +86,15 @@ fn a_save_text() -> String {
         .into_iter()
         .find(|(s, _)| s.name == "The Crashed Ship")
         .expect("the crashed ship");
-    let (_, save) =
-        ambush::batch::play_saved_game(&scenario, rules, 3, 0, None, SaveSource::default());
+    let (_, save) = ambush::batch::play_saved_game(
+        &scenario,
+        rules,
+        3,
+        0,
+        Controllers::all_ai(),
+        None,
+        SaveSource::default(),
+    );
     save.to_ron()
 }
 
@@ -379,6 +386,7 @@ fn a_run_away_at_the_end_of_the_turn_is_recorded_and_replayed_as_any_other_order
             rules.clone(),
             seed,
             0,
+            Controllers::all_ai(),
             None,
             SaveSource::default(),
         );

@@ -73,6 +73,12 @@ pub struct Played {
     pub rejected: Vec<OrderRejected>,
 }
 
+/// The most steps (the window's frames) a game of `scenario` may take: five phases a turn, plus
+/// slack for take-off after the last turn. A game that hits it has a bug; it counts as a draw.
+pub fn step_cap(scenario: &ambush_data::scenario::Scenario) -> usize {
+    (scenario.turn_limit as usize + 2) * 8 + 16
+}
+
 impl Game {
     /// The game `setup` describes, at its first step: the scenario's units on the table, the
     /// dice seeded, and the approach (which hands straight on unless a complex ambush has one)

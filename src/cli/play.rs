@@ -73,9 +73,14 @@ pub struct PlayArgs {
     /// `k3f9-2xqm-7w0c-hv5d`); only a player with the code can join its game.
     #[arg(long, value_name = "CODE", requires = "join")]
     pub code: Option<String>,
-    /// Live play: the side the host plays (the other player plays the other).
-    #[arg(long, value_enum, requires = "host", default_value = "humans")]
+    /// The side the player takes: solo, the AI plays the other; live play, the side the host
+    /// plays (the other player plays the other).
+    #[arg(long, value_enum, default_value = "humans", conflicts_with_all = ["watch", "hot_seat"])]
     pub side: super::pbem::SideArg,
+    /// Solo: the AI opponent's level (default: the rules' own player for the aliens, 001's
+    /// random monster; the normal commander for the humans).
+    #[arg(long, value_enum, conflicts_with_all = ["watch", "hot_seat", "host", "join"])]
+    pub level: Option<super::arena::LevelArg>,
     /// Live play: the player's data folder, where the game is kept as by file.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
@@ -121,6 +126,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         join,
         code,
         side,
+        level,
         data,
         ai,
         setup,
@@ -143,6 +149,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             game,
         });
     }
+    let solo = Controllers::solo_as(side.into(), level.map(|l| l.level()));
     let controllers = if watch {
         Some(Controllers::all_ai())
     } else if hot_seat {
@@ -169,7 +176,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         None => loaded,
         Some(Ok((scenario, rules))) => {
             let mut setup = NewGame::new(scenario, seed, 0);
-            setup.controllers = controllers.unwrap_or_else(Controllers::solo);
+            setup.controllers = controllers.unwrap_or_else(|| solo);
             // A watched AI game is not the player's own.
             let file = path.map(|p| p.display().to_string());
             Some(GameChoice::new_game(setup, rules, file, !watch))
@@ -181,6 +188,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         session: SessionOptions {
             pace: AlienPace::from_millis(pace_ms),
             seed,
+            opponent: level.map(|l| l.level()),
             ..SessionOptions::default()
         },
         direct,

@@ -18,7 +18,8 @@ use crate::view::{DisplaySettings, UI_SCALES};
 use ambush_data::ambush_spec::AmbushSetup;
 use ambush_data::board::Side;
 use ambush_data::scenario::{InferiorPenalty, WoundMethod};
-use ambush_engine::control::Controllers;
+use ambush_engine::control::commander::AiLevel;
+use ambush_engine::control::{Controller, Controllers};
 use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -299,15 +300,24 @@ fn draw_menu(
                                     &mut commands,
                                 );
                             }
-                            let solo = ui.button(format!("Play as the {humans} (the {aliens} are the AI)"));
+                            let against = |side: Side| {
+                                let Controller::Ai(ai) = Controllers::solo_as(side, options.opponent).get(side.other()) else {
+                                    unreachable!("solo play has an AI opponent")
+                                };
+                                ai.describe()
+                            };
+                            let solo = ui.button(format!("Play as the {humans} (the {aliens} are {})", against(Side::Humans)));
+                            let solo_aliens = ui.button(format!("Play as the {aliens} (the {humans} are {})", against(Side::Aliens)));
                             let hot_seat = ui.button(format!("Hot-seat: two players, {humans} and {aliens}"));
-                            if solo.clicked() || hot_seat.clicked() {
+                            if solo.clicked() || solo_aliens.clicked() || hot_seat.clicked() {
                                 let mut setup = NewGame::new(options.apply(s), options.seed, 0);
                                 setup.wounds = options.human_wounds;
                                 setup.controllers = if hot_seat.clicked() {
                                     Controllers::hot_seat()
+                                } else if solo_aliens.clicked() {
+                                    Controllers::solo_as(Side::Aliens, options.opponent)
                                 } else {
-                                    Controllers::solo()
+                                    Controllers::solo_as(Side::Humans, options.opponent)
                                 };
                                 let (rules, file) = (entry.rules.clone(), Some(entry.file.clone()));
                                 let choice = GameChoice::new_game(setup, rules, file, true);
@@ -466,6 +476,16 @@ fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
         }
     }
     ui.label("Wounds of the waves: turned cards (001's rule for them; it has no alternative).");
+    ui.label("The AI you play against, solo (a level is a way of playing: no extra units, dice or sight):");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut options.opponent, None, "as the rules say")
+            .on_hover_text(
+                "The aliens: 001's random monster, nearest first, charging what it can reach. The marines: the normal commander.",
+            );
+        for level in AiLevel::ALL {
+            ui.radio_value(&mut options.opponent, Some(level), level.name());
+        }
+    });
     ui.label("Speed of the AI's moves:");
     ui.horizontal(|ui| {
         for (name, pace) in AlienPace::CHOICES {

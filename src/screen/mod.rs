@@ -22,6 +22,7 @@ use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::scenario::{InferiorWeaponRules, Scenario};
+use ambush_engine::control::commander::AiLevel;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::play::record::RecordedOrder;
 use bevy::prelude::*;
@@ -97,6 +98,8 @@ pub struct SessionOptions {
     pub inferior_weapon_rules: InferiorWeaponRules,
     pub pace: AlienPace,
     pub seed: u64,
+    /// The level of the AI a solo player faces; `None`: `AiPlayer::as_written`'s player.
+    pub opponent: Option<AiLevel>,
 }
 
 impl SessionOptions {
@@ -123,6 +126,7 @@ impl Default for SessionOptions {
             inferior_weapon_rules: InferiorWeaponRules::default(),
             pace: AlienPace::from_millis(DEFAULT_PACE_MS),
             seed: DEFAULT_SEED,
+            opponent: None,
         }
     }
 }

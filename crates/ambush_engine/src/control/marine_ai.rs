@@ -138,7 +138,7 @@ const STRIDES: [f32; 4] = [1.0, 0.75, 0.5, 0.25];
 
 /// Where a base should stand to touch the ship: the nearest point of the ship's outline, pushed
 /// out by half the base's depth.
-fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
+pub(crate) fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
     let c = base.center;
     match ship {
         Shape::Circle { radius, .. } => {

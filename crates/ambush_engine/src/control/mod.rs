@@ -58,6 +58,25 @@ pub enum AiPlayer {
 }
 
 impl AiPlayer {
+    /// The AI a side gets when no level is chosen: the aliens' "random monster", the rules'
+    /// own solo player (001's aliens); the humans, whom no text gives an AI, the commander at
+    /// the normal level.
+    pub fn as_written(side: Side) -> AiPlayer {
+        match side {
+            Side::Aliens => AiPlayer::Aliens,
+            Side::Humans => AiPlayer::Commander(AiLevel::Normal),
+        }
+    }
+
+    /// What the menu and the summary call this AI.
+    pub fn describe(self) -> String {
+        match self {
+            AiPlayer::Aliens => "the random monster (the rules as written)".to_string(),
+            AiPlayer::Marines => "the crashed-ship script".to_string(),
+            AiPlayer::Commander(level) => format!("the {} commander", level.name()),
+        }
+    }
+
     /// The order this AI gives for a decision, on the table as its side may know it; `memos`
     /// are what it remembers of this game between decisions, to save work (never to change an
     /// order).
@@ -104,9 +123,22 @@ impl Controllers {
     }
     /// Solo play: the player has the marines.
     pub fn solo() -> Self {
-        Controllers {
-            humans: Controller::Human,
-            aliens: Controller::Ai(AiPlayer::Aliens),
+        Controllers::solo_as(Side::Humans, None)
+    }
+    /// Solo play from either side: the player has `side`, and the other is played by the
+    /// commander at `level`, or, with none, by `AiPlayer::as_written`'s choice for it.
+    pub fn solo_as(side: Side, level: Option<AiLevel>) -> Self {
+        let other = side.other();
+        let ai = Controller::Ai(level.map_or(AiPlayer::as_written(other), AiPlayer::Commander));
+        match side {
+            Side::Humans => Controllers {
+                humans: Controller::Human,
+                aliens: ai,
+            },
+            Side::Aliens => Controllers {
+                humans: ai,
+                aliens: Controller::Human,
+            },
         }
     }
     /// Hot-seat: two players at one machine.

@@ -2,6 +2,7 @@
 
 use super::Style;
 use super::melee::chance_to_win;
+use crate::control::marine_ai;
 use crate::rules::movement;
 use crate::rules::shooting;
 use crate::rules::table::{Table, Unit, UnitId};
@@ -21,6 +22,9 @@ const COVERED_SHOT: f32 = 0.6;
 /// cost the unit.
 const SHOT_HARM: f32 = 0.4;
 
+/// How much more an inch toward an objective to reach counts than an inch toward the enemy.
+const OBJECTIVE_URGENCY: f32 = 2.0;
+
 /// One known enemy, as the commander weighs it.
 pub struct Enemy {
     pub id: UnitId,
@@ -37,6 +41,8 @@ pub struct Picture {
     pub enemies: Vec<Enemy>,
     /// The humans' objective is the ship, while it is still to be reached.
     pub ship: bool,
+    /// The rules' contact tolerance, inches.
+    tolerance: f32,
 }
 
 impl Picture {
@@ -59,6 +65,7 @@ impl Picture {
             side,
             enemies,
             ship,
+            tolerance: rules.general.contact_tolerance,
         }
     }
 
@@ -74,7 +81,14 @@ impl Picture {
     /// nearest enemy for a side that must destroy the other, or nowhere (it holds its ground).
     pub fn goal(&self, table: &Table, u: &Unit) -> Option<Vec2> {
         if self.ship {
-            return table.ship().map(|s| s.shape.center());
+            // At the ship, a marine stays: it repairs, then boards.
+            let tol = self.tolerance;
+            if table.touches_ship(&u.base, tol) {
+                return Some(u.base.center);
+            }
+            return table
+                .ship()
+                .and_then(|s| marine_ai::ship_slot(&s.shape, &u.base));
         }
         let attacks = match self.side {
             // The aliens win only by destroying the humans (001); a holding action's humans
@@ -100,7 +114,9 @@ impl Picture {
     ) -> f32 {
         let mut worth = 0.0;
         if let Some(goal) = self.goal(table, u) {
-            worth -= style.progress * p.distance(goal);
+            // The ship is the humans' only way to win: it counts for more than an enemy to close on.
+            let urgency = if self.ship { OBJECTIVE_URGENCY } else { 1.0 };
+            worth -= style.progress * urgency * p.distance(goal);
         }
         let covered = table.in_cover_terrain(p);
         if covered {

@@ -109,11 +109,17 @@ fn best_for(
                 STRIDES.iter().map(move |s| here + dir * allow * s)
             })
             .collect();
-        // Straight at the goal, stopping on it rather than beyond.
+        // Straight at the goal, stopping on it (a place to stand) or a base short of it (an
+        // enemy, whom a charge, not a move, reaches).
         if let Some(goal) = picture.goal(table, u) {
             let d = goal.distance(here);
-            if d > 1e-3 && d < allow {
-                spots.push(here + (goal - here) * ((d - u.base.size.length()) / d).max(0.0));
+            let short = if picture.ship {
+                0.0
+            } else {
+                u.base.size.length()
+            };
+            if d > 1e-3 && d - short < allow {
+                spots.push(here + (goal - here) * ((d - short) / d).max(0.0));
             }
         }
         spots.extend(cover_within(table, here, allow));

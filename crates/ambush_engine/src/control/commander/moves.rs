@@ -29,12 +29,10 @@ const CHARGE_FIRST: f32 = 1_000.0;
 /// The least a unit with nothing to shoot needs to win a melee to charge is this much below
 /// its level's mark: melee is all it has.
 const MELEE_ONLY_BOLDNESS: f32 = 0.25;
-/// The most units a decision weighs in full, however broad the level: each weighs ~20 moves.
-const MOST_WEIGHED: usize = 6;
 
 /// The side's next movement order: a formation change the side wants, else the best of the
-/// free units' charges, moves and stands, nearest the enemy first; `EndMovement` once every
-/// unit has had its order.
+/// the first free unit's, nearest the enemy first: its charge, move or stand; `EndMovement`
+/// once every unit has had its order.
 pub fn movement_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
     if let Some(order) = marine_ai::formation_order(table, rules, side) {
         return order;
@@ -52,21 +50,9 @@ pub fn movement_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
         })
         .collect();
     free.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
-    let mut best: Option<(f32, Order)> = None;
-    let mut weighed = 0;
-    for (_, u) in free {
-        if weighed >= style.breadth.min(MOST_WEIGHED) {
-            break;
-        }
-        let Some((gain, order)) = best_for(table, rules, &grid, &picture, u, style) else {
-            continue;
-        };
-        weighed += 1;
-        if best.as_ref().is_none_or(|b| gain > b.0) {
-            best = Some((gain, order));
-        }
-    }
-    best.map_or(Order::EndMovement, |b| b.1)
+    free.into_iter()
+        .find_map(|(_, u)| best_for(table, rules, &grid, &picture, u, style))
+        .map_or(Order::EndMovement, |b| b.1)
 }
 
 /// Unit `u`'s best order and what it gains over standing: a charge with the odds its level
@@ -174,7 +160,6 @@ fn best_charge(
     style: &Style,
 ) -> Option<(f32, Order)> {
     let reach = movement::max_allowance(table, rules, u.id) + CHARGE_LOOK;
-    let tol = rules.general.contact_tolerance;
     let mark = if range_of(table, rules, u) > 0.0 {
         style.charge_odds
     } else {
@@ -185,13 +170,7 @@ fn best_charge(
         if geometry::base_distance_at_least(&u.base, &table.unit(e.id)?.base) > reach {
             continue;
         }
-        // Friends already fighting it will support the charger.
-        let support = if style.support {
-            table.enemies_in_contact(e.id, tol).len()
-        } else {
-            0
-        };
-        let odds = chance_to_win(table, rules, u.id, e.id, support, 0);
+        let odds = chance_to_win(table, rules, u.id, e.id, 0, 0);
         if odds < mark || best.is_some_and(|b| b.0 >= odds) {
             continue;
         }

@@ -125,28 +125,7 @@ pub fn initial_table(setup: &NewGame, rules: &Rules) -> Table {
         humans_at_start: units.len() as u32,
         ..Default::default()
     };
-    let mut table = Table::new(GameConfig {
-        scenario: s.name.clone(),
-        side_names: s.names(rules).clone(),
-        table: Vec2::new(s.table.0, s.table.1),
-        friendly_edge: s.friendly_edge,
-        turn_limit: s.turn_limit,
-        automatic_wave_turn: s
-            .automatic_wave_turn
-            .unwrap_or(rules.generation.default_automatic_wave_turn),
-        human_wounds: setup.wounds.unwrap_or(s.human_wounds),
-        human_morale: s.human_morale,
-        inferior_weapons: s.inferior_weapons,
-        inferior_weapon_rules: s.inferior_weapon_rules,
-        aliens: s.aliens.clone(),
-        objective: s.objective.clone(),
-        attack_over: s.attack_over,
-        ambush: s.ambush.clone(),
-        darkness: s.darkness,
-        blindsides: s.blindsides,
-        explosives: s.explosives,
-        environment: s.environment,
-    });
+    let mut table = Table::new(GameConfig::new(s, rules, setup.wounds));
     table.terrain = s.terrain.clone();
     table.units = units.into();
     table.progress = progress;

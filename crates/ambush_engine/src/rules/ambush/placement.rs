@@ -48,12 +48,12 @@ pub(super) fn place_units(
         let (w, d) = rules.troop(spec_unit.troop).base;
         let is_alien = spec_unit.side == Side::Aliens;
         let weapons: Vec<String> = if spec_unit.weapons.is_empty() && is_alien {
-            table.config.aliens.weapons.clone()
+            table.config.scenario.aliens.weapons.clone()
         } else {
             spec_unit.weapons.clone()
         };
         let traits = spec_unit.traits.unwrap_or(if is_alien {
-            table.config.aliens.traits
+            table.config.scenario.aliens.traits
         } else {
             Default::default()
         });
@@ -108,7 +108,7 @@ pub(super) fn place_column(
 /// march: each comes on along the route, a full move in less the spacing of those ahead of it
 /// that come on with it, and that is its move for the turn. One whose place is taken waits.
 pub fn march_on(table: &mut Table, rules: &Rules) {
-    let Some(spec) = table.config.ambush.as_ref() else {
+    let Some(spec) = table.config.scenario.ambush.as_ref() else {
         return;
     };
     let (route, _) = route_of(&spec.route);

@@ -2,7 +2,7 @@
 
 use super::panels::ERROR;
 use super::*;
-use crate::editor::session::Form;
+use crate::editor::workbench::Form;
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
@@ -11,10 +11,10 @@ use ambush_data::tables::{Species, Traits, TroopType};
 use bevy_egui::egui;
 
 /// The selected piece's fields. Each change is one edit, made when the field is done with.
-pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
-    let s = session.draft.scenario();
+pub(super) fn inspector(ui: &mut egui::Ui, workbench: &mut EditorWorkbench) {
+    let s = workbench.draft.scenario();
     let a = s.ambush.as_ref();
-    let current = match session.selected {
+    let current = match workbench.selected {
         Some(Pick::Terrain(i)) => s.terrain.get(i).map(|f| Form::Terrain(i, f.clone())),
         Some(Pick::Unit(i)) => s.units.get(i).map(|u| Form::Unit(i, u.clone())),
         Some(Pick::AmbushUnit(i)) => a
@@ -26,7 +26,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             .map(|z| Form::Zone(i, z.clone())),
         None => None,
     };
-    let more = session.selection().len().saturating_sub(1);
+    let more = workbench.selection().len().saturating_sub(1);
     if more > 0 {
         ui.label(format!(
             "{} pieces selected: the inspector shows the first; a change here is made to each \
@@ -38,7 +38,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         ui.label("Nothing selected: pick a piece on the table.");
         return;
     };
-    let mut form = match session.form.take() {
+    let mut form = match workbench.form.take() {
         Some(f)
             if std::mem::discriminant(&f) == std::mem::discriminant(&current)
                 && form_index(&f) == form_index(&current) =>
@@ -47,7 +47,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         }
         _ => current.clone(),
     };
-    let rules = session.draft.rules().clone();
+    let rules = workbench.draft.rules().clone();
     let troops = placeable_troops(&rules);
     let wave = rules.generation.troop;
     let weapons: Vec<String> = rules.weapons.weapons.keys().cloned().collect();
@@ -71,24 +71,24 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             shape_fields(ui, z)
         }
     };
-    let pick = session.selected;
-    for problem in pick.into_iter().flat_map(|p| session.problems_of(p)) {
+    let pick = workbench.selected;
+    for problem in pick.into_iter().flat_map(|p| workbench.problems_of(p)) {
         ui.colored_label(ERROR, &problem.problem.message);
     }
     ui.horizontal(|ui| {
         if ui.button("Duplicate (Ctrl+D)").clicked() {
-            session.duplicate_selected();
+            workbench.duplicate_selected();
         }
         if ui.button("Delete").clicked() {
-            session.delete_selected();
+            workbench.delete_selected();
         }
     });
     if done && form != current {
-        if let Some(edit) = session.form_edit(&current, form) {
-            let _ = session.apply(edit);
+        if let Some(edit) = workbench.form_edit(&current, form) {
+            let _ = workbench.apply(edit);
         }
-    } else if session.selected == pick {
-        session.form = Some(form);
+    } else if workbench.selected == pick {
+        workbench.form = Some(form);
     }
 }
 

@@ -9,7 +9,7 @@ mod saving;
 mod selecting;
 mod tools;
 
-pub use bases::{DUMMY_SIZE, ambush_footprint, base_size, first_troop, footprint};
+pub use bases::{DUMMY_SIZE, base_size, first_troop, footprint};
 pub use forms::{FieldsForm, Form};
 pub use saving::SaveFolders;
 pub use selecting::VERTEX_REACH;

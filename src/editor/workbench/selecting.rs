@@ -1,6 +1,6 @@
 //! Picking and selecting: the tool in hand, the grid, the piece under a point, the selection, the handles within reach, and the problems of a piece.
 
-use super::bases::{DUMMY_SIZE, ambush_footprint, footprint};
+use super::bases::{DUMMY_SIZE, footprint};
 use super::tools::{ADDS_AN_AMBUSH, Tool};
 use super::{Pick, Workbench};
 use crate::editor::{Concern, DraftProblem, snap};
@@ -60,7 +60,7 @@ impl Workbench {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, u)| footprint(&self.draft, u).contains(p) || near(u.at));
+            .find(|(_, u)| footprint(&self.draft, *u).contains(p) || near(u.at));
         if let Some((i, _)) = unit {
             return Some(Pick::Unit(i));
         }
@@ -70,7 +70,7 @@ impl Workbench {
                 .iter()
                 .enumerate()
                 .rev()
-                .find(|(_, u)| ambush_footprint(&self.draft, u).contains(p) || near(u.at))
+                .find(|(_, u)| footprint(&self.draft, *u).contains(p) || near(u.at))
         });
         if let Some((i, _)) = hidden {
             return Some(Pick::AmbushUnit(i));

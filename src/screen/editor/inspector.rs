@@ -6,7 +6,7 @@ use crate::editor::workbench::Form;
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
-use ambush_data::scenario::UnitSpec;
+use ambush_data::scenario::{PlacedMut, PlacedUnit};
 use ambush_data::tables::{Species, Traits, TroopType};
 use bevy_egui::egui;
 
@@ -55,7 +55,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, workbench: &mut EditorWorkbench) {
         Form::Terrain(_, f) => terrain_fields(ui, f),
         Form::Unit(_, u) => {
             ui.strong("Unit");
-            let mut done = unit_fields(ui, UnitFields::of_unit(u), &troops, &weapons);
+            let mut done = unit_fields(ui, u.placed_mut(), &troops, &weapons);
             done |= traits_fields(ui, &mut u.traits);
             done
         }
@@ -237,40 +237,9 @@ fn shape_fields(ui: &mut egui::Ui, shape: &mut Shape) -> bool {
     done
 }
 
-/// The fields a unit and a hidden unit share.
-struct UnitFields<'a> {
-    label: &'a mut String,
-    troop: &'a mut TroopType,
-    facing: &'a mut f32,
-    armour: &'a mut bool,
-    weapons: &'a mut Vec<String>,
-}
-
-impl<'a> UnitFields<'a> {
-    fn of_unit(u: &'a mut UnitSpec) -> Self {
-        UnitFields {
-            label: &mut u.label,
-            troop: &mut u.troop,
-            facing: &mut u.facing,
-            armour: &mut u.armour,
-            weapons: &mut u.weapons,
-        }
-    }
-
-    fn of_hidden_unit(u: &'a mut AmbushUnitSpec) -> Self {
-        UnitFields {
-            label: &mut u.label,
-            troop: &mut u.troop,
-            facing: &mut u.facing,
-            armour: &mut u.armour,
-            weapons: &mut u.weapons,
-        }
-    }
-}
-
 /// A unit's fields; `troops` are the types it may take (none: its type is fixed, as a hidden
 /// alien's).
-fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: &[String]) -> bool {
+fn unit_fields(ui: &mut egui::Ui, u: PlacedMut, troops: &[TroopType], weapons: &[String]) -> bool {
     let mut done = false;
     ui.horizontal(|ui| {
         ui.label("Label");
@@ -340,7 +309,7 @@ fn ambush_unit_fields(
         Side::Aliens => &[],
         Side::Humans => troops,
     };
-    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), offered, weapons);
+    done |= unit_fields(ui, u.placed_mut(), offered, weapons);
     if u.side == Side::Aliens && u.weapons.is_empty() {
         ui.small("No weapons ticked: it carries the scenario's alien weapons.");
     }

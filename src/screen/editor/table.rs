@@ -1,7 +1,7 @@
 //! The editor's table: the draft drawn in the game's art with its units, the ambush's pieces, the selection and the problems; clicks and drags go to the workbench, and the view pans and zooms as the game's camera does.
 
 use super::*;
-use crate::editor::workbench::{DUMMY_SIZE, ambush_footprint};
+use crate::editor::workbench::DUMMY_SIZE;
 use crate::view::art::{self, Palette, Triangles};
 use ambush_data::board::Side;
 use ambush_data::geometry::{Shape, along, route_of};
@@ -257,7 +257,7 @@ pub(super) fn table(
                 Side::Humans => HUMANS,
                 Side::Aliens => ALIENS,
             };
-            let corners = ambush_footprint(&workbench.draft, u).corners();
+            let corners = footprint(&workbench.draft, u).corners();
             let fault = workbench.problems_of(pick).next();
             base(
                 &painter,

@@ -4,11 +4,8 @@ use crate::control::Controllers;
 use crate::rules::table::{GameConfig, Progress, Status, Table, Unit};
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use ambush_data::geometry::Footprint;
-use ambush_data::geometry::bearing_to_angle;
-use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
-use glam::Vec2;
+use ambush_data::scenario::{PlacedUnit, Scenario};
 
 /// The seed of a game when none is given: the menu's first game, the command line's `--seed`.
 pub const DEFAULT_SEED: u64 = 1;
@@ -94,12 +91,7 @@ pub fn initial_table(setup: &NewGame, rules: &Rules) -> Table {
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let (w, d) = rules.troop(spec.troop).base;
-            let base = Footprint::new(
-                Vec2::new(spec.at.0, spec.at.1),
-                Vec2::new(w, d),
-                bearing_to_angle(spec.facing),
-            );
+            let base = spec.placed().footprint(rules.troop(spec.troop).base);
             let weapons = spec.weapons.clone().into();
             Unit {
                 armour: spec.armour,

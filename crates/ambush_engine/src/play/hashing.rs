@@ -50,7 +50,7 @@ pub fn table_hash_as(recorded: &str, table: &Table) -> Result<String, String> {
 /// while it holds its default, the hash leaves it out, so those hashes stay good.
 #[derive(Clone, Copy)]
 pub struct AddedField {
-    /// The struct that holds it, as serde names it (the type's name).
+    /// The struct that holds it, as serde names it: the type's name, or a struct variant's.
     pub owner: &'static str,
     pub field: &'static str,
     /// Whether its value, in the hash's encoding (`encoded`), is its default.

@@ -7,8 +7,8 @@ use crate::game::frame::order_frame;
 use crate::game::visibility::VisibilityPlugin;
 use crate::input::{PlayerInputPlugin, ScriptedSelection};
 use crate::screen::{
-    DirectStart, EditStart, EditorFolders, GameChoice, ModRoots, ReplayViewer, Screen,
-    ScreenPlugin, SessionOptions,
+    DirectStart, EditStart, EditorFolders, GameChoice, GameOptions, ModRoots, ReplayViewer, Screen,
+    ScreenPlugin,
 };
 use crate::ui::{EguiPass, order_egui_pass};
 use crate::{ui, view};
@@ -25,7 +25,7 @@ pub struct WindowOptions {
     /// Save a PNG of the window after `frames` frames, then exit.
     pub screenshot: Option<(PathBuf, u32)>,
     /// The menu's starting options: alien pace, seed, wound method.
-    pub session: SessionOptions,
+    pub game_options: GameOptions,
     /// Skip the menu and play this game at once.
     pub direct: Option<GameChoice>,
     /// The folders searched for mods (see `mod_roots`).
@@ -139,7 +139,7 @@ pub fn run(options: WindowOptions) -> AppExit {
         EguiPass::Overlay.run_if(in_state(Screen::Table)),
     );
     app.insert_resource(ClearColor(Color::srgb(0.08, 0.09, 0.10)));
-    app.insert_resource(options.session);
+    app.insert_resource(options.game_options);
     app.insert_resource(ModRoots(options.mod_roots));
     app.insert_resource(editor_folders(&root));
     if let Some(file) = options.edit {

@@ -142,7 +142,12 @@ pub fn bout(
 pub fn table(bouts: &[Bout]) -> String {
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let range = |i: Interval| format!("[{:.1}, {:.1}]", 100.0 * i.low, 100.0 * i.high);
-    let width = bouts.iter().map(|b| b.scenario.chars().count()).max().unwrap_or(0).max(8);
+    let width = bouts
+        .iter()
+        .map(|b| b.scenario.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
     let mut out = String::new();
     out.push_str(&format!(
         "{:<width$} {:<8} {:<8} {:>6}  {:<20} {:<20} {:<20} {:<20} {:>11} {:>11}\n",

@@ -285,7 +285,7 @@ fn invariants(table: &Table, rules: &Rules) -> Result<(), String> {
                 u.label
             ));
         }
-        if u.on_table() && !geometry::on_table(b, table.config.table, MEASURING_SLACK * 10.0) {
+        if u.on_table() && !geometry::on_table(b, table.config.table(), MEASURING_SLACK * 10.0) {
             return Err(format!(
                 "{} is on the table but stands off it at {b:?}",
                 u.label

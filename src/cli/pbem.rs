@@ -264,7 +264,7 @@ pub struct Live {
 /// in the data folder and copied to its outbox, so a dropped game resumes live or by file.
 pub fn live(args: Live) -> Result<(), CliError> {
     use crate::remote::live::{
-        Ended, InviteCode, Link, LiveState, Session, game_to_resume, start_to_host,
+        Ended, InviteCode, Link, LiveSession, LiveState, game_to_resume, start_to_host,
     };
     let data = DataArg { data: args.data }.folder()?;
     let outbox = crate::paths::outbox(&data);
@@ -330,7 +330,7 @@ pub fn live(args: Live) -> Result<(), CliError> {
         carried = opened.carried;
         Ok(())
     };
-    let mut session = Session {
+    let mut session = LiveSession {
         state: LiveState::new(data.clone(), game),
         answer: &mut answer,
         leave_after: args.leave_after,

@@ -1,7 +1,7 @@
 //! `ambush play`: the window, on the menu or straight on a scenario, a save or a replay.
 
 use super::{CliError, MEASURE_WARMUP, app_exit, load_scenario, unusable};
-use crate::screen::{AlienPace, DEFAULT_PACE_MS, GameChoice, SessionOptions};
+use crate::screen::{AlienPace, DEFAULT_PACE_MS, GameChoice, GameOptions};
 use crate::window::WindowOptions;
 use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::DEFAULT_SEED;
@@ -9,7 +9,7 @@ use ambush_engine::play::new_game::NewGame;
 use clap::Args;
 use std::path::PathBuf;
 
-/// The window's options. Their defaults are the menu's (`SessionOptions`), written once.
+/// The window's options. Their defaults are the menu's (`GameOptions`), written once.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// Play this scenario file at once, skipping the menu.
@@ -185,11 +185,11 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
     };
     let options = WindowOptions {
         screenshot: screenshot.map(|p| (p, frames)),
-        session: SessionOptions {
+        game_options: GameOptions {
             pace: AlienPace::from_millis(pace_ms),
             seed,
             opponent: level.map(|l| l.level()),
-            ..SessionOptions::default()
+            ..GameOptions::default()
         },
         direct,
         mod_roots: crate::install::mod_roots(&[extra_mods, env_mods()].concat()),

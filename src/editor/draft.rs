@@ -2,9 +2,7 @@
 
 use super::edits::{Edit, EditError};
 use ambush_data::Rules;
-use ambush_data::board::Edge;
-use ambush_data::scenario::{AlienProfile, AttackOver, InferiorWeaponRules, Scenario, WoundMethod};
-use ambush_data::tables::{Species, Traits};
+use ambush_data::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -65,7 +63,7 @@ impl Draft {
     /// turn limit 12, the south edge friendly. Its one problem is that it has no forces yet (the
     /// humans need a unit, placed or hidden in an ambush); the editor fills in the rest.
     pub fn new_empty(name: &str, table: (f32, f32), rules: Arc<Rules>) -> Draft {
-        Draft::opened(skeleton(name, table), rules, Origin::New)
+        Draft::opened(Scenario::new(name, table), rules, Origin::New)
     }
 
     /// A draft of a scenario read from a file (or made in code), unchanged since.
@@ -174,44 +172,13 @@ impl Draft {
     }
 }
 
-/// The smallest scenario the checks accept: a name and a table, nothing on it.
-pub(super) fn skeleton(name: &str, table: (f32, f32)) -> Scenario {
-    Scenario {
-        name: name.to_string(),
-        briefing: String::new(),
-        table,
-        side_names: None,
-        friendly_edge: Edge::South,
-        turn_limit: 12,
-        automatic_wave_turn: None,
-        human_wounds: WoundMethod::Degradation,
-        human_morale: true,
-        inferior_weapons: None,
-        inferior_weapon_rules: InferiorWeaponRules::default(),
-        aliens: AlienProfile {
-            weapons: Vec::new(),
-            // What a file that leaves out the aliens' traits gets.
-            traits: Traits {
-                species: Species::Alien,
-                ..Traits::default()
-            },
-        },
-        terrain: Vec::new(),
-        units: Vec::new(),
-        objective: None,
-        attack_over: AttackOver::HumansWin,
-        ambush: None,
-        darkness: None,
-        blindsides: false,
-        explosives: false,
-        environment: None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::editor::edits::Setting;
+    use ambush_data::board::Edge;
+    use ambush_data::scenario::{AlienProfile, AttackOver, InferiorWeaponRules, WoundMethod};
+    use ambush_data::tables::{Species, Traits};
 
     fn rules() -> Arc<Rules> {
         Arc::new(Rules::bundled().clone())
@@ -233,7 +200,7 @@ mod tests {
             problems[0].problem.message
         );
         assert!(!draft.passes_checks());
-        // The skeleton's defaults are the ones serde gives a file that leaves them out.
+        // A new scenario's defaults are the ones serde gives a file that leaves them out.
         let text = r#"(name: "Empty", briefing: "", table: (48.0, 48.0), friendly_edge: South,
             turn_limit: 12, human_wounds: Degradation, human_morale: true,
             aliens: (weapons: []), units: [])"#;

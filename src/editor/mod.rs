@@ -8,7 +8,7 @@ pub mod checks;
 pub mod draft;
 pub mod edits;
 pub mod files;
-pub mod session;
+pub mod workbench;
 
 pub use checks::{Concern, DraftProblem, concern_of, problems_of};
 pub use draft::{Draft, Origin};

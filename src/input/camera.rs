@@ -81,7 +81,7 @@ fn fit_new_table(
     }
     *settle -= 1;
     if let Ok(w) = window.single() {
-        fit(game.table.config.table, w, &panels, &mut camera);
+        fit(game.table.config.table(), w, &panels, &mut camera);
     }
 }
 
@@ -105,7 +105,7 @@ fn keep_clear_of_panels(
     if before.min.distance(free.min) < 1.0 && before.max.distance(free.max) < 1.0 {
         return;
     }
-    let size = game.table.config.table;
+    let size = game.table.config.table();
     let whole = camera
         .iter()
         .next()
@@ -282,7 +282,7 @@ fn pan_and_zoom(
     if actions.just_pressed(&PlayerAction::Fit)
         && let (Some(g), Ok(w)) = (&game, window.single())
     {
-        fit(g.table.config.table, w, &panels, &mut camera);
+        fit(g.table.config.table(), w, &panels, &mut camera);
         target.0 = None;
         return;
     }
@@ -405,7 +405,7 @@ mod tests {
 
     /// Whether the camera shows the whole table of the game in play, the window less no panel.
     fn shows_the_whole_table(app: &mut App) -> bool {
-        let size = app.world().resource::<GameInPlay>().table.config.table;
+        let size = app.world().resource::<GameInPlay>().table.config.table();
         let window = app
             .world_mut()
             .query_filtered::<&Window, With<PrimaryWindow>>()

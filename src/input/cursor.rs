@@ -74,7 +74,7 @@ fn start_point(cursor: &TableCursor, selection: &Selection, view: &PlayerView) -
     }
     cursor
         .at
-        .or_else(|| table.map(|t| t.config.table * 0.5))
+        .or_else(|| table.map(|t| t.config.table() * 0.5))
         .unwrap_or_default()
 }
 
@@ -133,7 +133,7 @@ fn move_cursor(
     let size = view
         .table
         .as_ref()
-        .map_or(Vec2::splat(f32::MAX), |t| t.config.table);
+        .map_or(Vec2::splat(f32::MAX), |t| t.config.table());
     let from = start_point(&cursor, &selection, &view);
     let to = (from + direction * cursor.step_inches()).clamp(Vec2::ZERO, size);
     cursor.at = Some(to);

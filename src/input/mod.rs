@@ -305,7 +305,7 @@ mod tests {
             app.update();
         }
         assert!(app.world().resource::<PlayerView>().table.is_some());
-        // What the session does on "Main menu".
+        // What the game flow does on "Main menu".
         app.world_mut()
             .resource_mut::<NextState<TurnPhase>>()
             .set(TurnPhase(Phase::NoGame));

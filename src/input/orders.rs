@@ -281,7 +281,7 @@ fn spring_request(
     };
     let at = match request {
         Request::Click(p) | Request::KeyClick(p) | Request::Cursor(p) => {
-            let spec = table.config.ambush.as_ref()?;
+            let spec = table.config.scenario.ambush.as_ref()?;
             let (route, _) = route_of(&spec.route);
             distance_along(&route, *p)
         }

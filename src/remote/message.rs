@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The protocol's version: a message of another version is refused by name.
-pub const PROTOCOL: u32 = 4;
+pub const PROTOCOL: u32 = 5;
 
 /// The largest message file read, bytes: a whole game's orders fit many times over. A message
 /// is kept as the bytes received, so whatever was accepted under this limit reads back.

@@ -120,6 +120,14 @@ pub(super) fn settle(game: &mut Game) {
 
 /// Whether `order`, given by `side` now, rolls a die before the next decision (its own dice,
 /// or the rules' after it): `None` when the rules refuse it.
+///
+/// It plays the order on a copy of the game, once per order a person gives. Nothing cheaper
+/// answers it: the order's own check (`PhaseStates::check_order`) says only what the order
+/// does, and an order that rolls nothing itself may end a phase or a turn whose rules roll
+/// before the next decision (a new turn's initiative, a wave, a rout), as the test below
+/// finds in a whole game. Nor can it be played on the game itself and the roll log counted:
+/// its dice, and the rules' after it, wait for the answer's contribution, so once it rolls,
+/// the game would have rolled them from the wrong seed.
 pub fn rolls(game: &Game, side: Side, order: &Order) -> Option<bool> {
     let mut trial = game.clone();
     let before = (trial.record.orders.len(), trial.dice.log.len());
@@ -301,6 +309,53 @@ mod tests {
             "the column decides"
         );
         (game, sealing)
+    }
+
+    /// `rolls` agrees, at every decision of a whole hot-seat game, with what the game played
+    /// on does; and an end of movement, which rolls nothing itself, rolls before the next
+    /// decision at times (the rules' dice after it) and not at others: why `rolls` plays the
+    /// order on a copy rather than ask the order's own check.
+    #[test]
+    fn an_order_rolls_when_its_dice_or_the_rules_after_it_roll_before_the_next_decision() {
+        let rules = Arc::new(Rules::bundled().clone());
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron"),
+        )
+        .expect("the scenario");
+        let scenario = scenario_of(&text, &rules).expect("it reads");
+        let mut game = Game::new(&setup_for(scenario, DiceSchedule::default()), rules);
+        settle(&mut game);
+        let (mut quiet, mut rolled_after) = (0, 0);
+        for _ in 0..MAX_QUEUE_STEPS {
+            let Some(decision) = game.awaited().cloned().filter(|_| !game.is_over()) else {
+                break;
+            };
+            let side = decision.side();
+            let Controller::Ai(ai) = Controllers::all_ai().get(side) else {
+                panic!("the AI plays both sides here");
+            };
+            let mut order = game.ai_order(ai, &decision);
+            let mut said = rolls(&game, side, &order);
+            if said.is_none() {
+                order = passing_order(&decision);
+                said = rolls(&game, side, &order);
+            }
+            let before = game.dice.log.len();
+            assert!(try_order(&mut game, side, order.clone()), "{order:?}");
+            let rolled = game.dice.log.len() != before;
+            assert_eq!(said, Some(rolled), "{order:?}");
+            if order == Order::EndMovement {
+                match rolled {
+                    true => rolled_after += 1,
+                    false => quiet += 1,
+                }
+            }
+        }
+        assert!(game.is_over(), "the game was played to its end");
+        assert!(
+            rolled_after > 0 && quiet > 0,
+            "ends of movement: {rolled_after} rolled before the next decision, {quiet} did not"
+        );
     }
 
     /// Issue 36: "Let the column send a whole phase's orders in one message, played by the

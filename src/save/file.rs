@@ -11,8 +11,10 @@ use ambush_engine::play::record::RecordedOrder;
 use ambush_engine::rules::orders::Order;
 use serde::{Deserialize, Serialize};
 
-/// The format this game writes. It reads every version from 1 up to this one.
-pub const SAVE_VERSION: u32 = 2;
+/// The format this game writes. It reads every version from 1 up to this one. Format 3 is
+/// format 2 with its orders' hashes over the state's named fields (`hashing`, version 2): an
+/// older game refuses it by its version rather than by a hash it cannot check.
+pub const SAVE_VERSION: u32 = 3;
 
 /// The largest save file read, bytes: some thousands of orders with their scenario and tables.
 pub const MAX_SAVE_BYTES: usize = 8 << 20;
@@ -176,8 +178,8 @@ struct RecordedOrderV1 {
 }
 
 impl SaveFileV1 {
-    /// Format 1 to format 2. The summary and each order's count of rolls are filled in by the
-    /// replay that every load makes.
+    /// Format 1 to the current format. The summary and each order's count of rolls are filled
+    /// in by the replay that every load makes; the hashes stay first-version ones.
     fn migrate(self) -> SaveFile {
         SaveFile {
             version: SAVE_VERSION,
@@ -239,6 +241,12 @@ pub fn parse_save(file: &str, text: &str) -> Result<SaveFile, SaveError> {
     };
     let save = match probe.version {
         1 => parse_ron_within::<SaveFileV1>(file, text, MAX_SAVE_BYTES)?.migrate(),
+        // Format 2 is read as it stands: its orders keep their first-version hashes, which
+        // the replay checks in that version.
+        2 => SaveFile {
+            version: SAVE_VERSION,
+            ..parse_ron_within::<SaveFile>(file, text, MAX_SAVE_BYTES)?
+        },
         SAVE_VERSION => parse_ron_within::<SaveFile>(file, text, MAX_SAVE_BYTES)?,
         v => {
             let (line, column) = at_version();

@@ -2,7 +2,7 @@
 //! ambusher's hidden units and dummy counters, with a hand-over in hot-seat play. The spring
 //! point is picked on the table, once the column's order is shown (`Decision::Spring`).
 
-use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use crate::view::art::{self, Palette, Triangles};
@@ -184,7 +184,7 @@ fn draw_setup(
     mut by_file_menu: ResMut<crate::screen::by_file::ByFileMenu>,
     mut contexts: EguiContexts,
     wizard: Option<ResMut<DeploymentWizard>>,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
     mut screen: ResMut<NextState<Screen>>,
     display: Res<DisplaySettings>,
 ) -> Result {
@@ -219,7 +219,7 @@ fn setup_page(
     wizard: &mut DeploymentWizard,
     commands: &mut Commands,
     by_file_menu: &mut crate::screen::by_file::ByFileMenu,
-    requests: &mut MessageWriter<SessionRequest>,
+    requests: &mut MessageWriter<GameRequest>,
     screen: &mut NextState<Screen>,
     palette: Palette,
 ) {
@@ -269,7 +269,7 @@ fn setup_page(
                 screen.set(Screen::Menu);
                 return;
             }
-            requests.write(SessionRequest::Start(Box::new(GameChoice::new_game(
+            requests.write(GameRequest::Start(Box::new(GameChoice::new_game(
                 setup,
                 wizard.rules.clone(),
                 wizard.file.clone(),

@@ -8,8 +8,8 @@ use crate::screen::saves::{Interrupted, choice_from_save, describe};
 use crate::screen::thumbnail::MapCache;
 use crate::screen::title::{TitleScene, title_banner};
 use crate::screen::{
-    AlienPace, DirectStart, EditorFolders, EditorSession, GameChoice, Screen, SessionOptions,
-    SessionRequest,
+    AlienPace, DirectStart, EditorFolders, EditorWorkbench, GameChoice, GameOptions, GameRequest,
+    Screen,
 };
 use crate::ui::EguiPass;
 use crate::view::art::Palette;
@@ -90,7 +90,7 @@ fn build_catalogue(
 fn start_directly(
     direct: Option<Res<DirectStart>>,
     mut commands: Commands,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if let Some(d) = direct {
@@ -106,7 +106,7 @@ fn start_directly(
                 screen.set(Screen::Deployment);
             }
             None => {
-                requests.write(SessionRequest::Start(Box::new(d.0.clone())));
+                requests.write(GameRequest::Start(Box::new(d.0.clone())));
             }
         }
         commands.remove_resource::<DirectStart>();
@@ -116,11 +116,11 @@ fn start_directly(
 fn draw_menu(
     mut contexts: EguiContexts,
     catalogue: Option<Res<Catalogue>>,
-    mut options: ResMut<SessionOptions>,
+    mut options: ResMut<GameOptions>,
     mut chosen: Local<usize>,
     interrupted: Res<Interrupted>,
     mut resume_problem: Local<Option<String>>,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
     mut display: ResMut<DisplaySettings>,
@@ -174,7 +174,7 @@ fn draw_menu(
                             match choice_from_save(&entry.path) {
                                 Ok(choice) => {
                                     *resume_problem = None;
-                                    requests.write(SessionRequest::Start(Box::new(choice)));
+                                    requests.write(GameRequest::Start(Box::new(choice)));
                                 }
                                 Err(why) => *resume_problem = Some(why),
                             }
@@ -185,7 +185,7 @@ fn draw_menu(
                 ui.separator();
                 ui.horizontal(|ui| {
                     if ui.button("New scenario in the editor").clicked() {
-                        commands.insert_resource(EditorSession::new_scenario(catalogue.rules.clone()));
+                        commands.insert_resource(EditorWorkbench::new_scenario(catalogue.rules.clone()));
                         screen.set(Screen::Editor);
                     }
                     if let Some(draft) = &left.0
@@ -196,8 +196,8 @@ fn draw_menu(
                             ))
                             .clicked()
                     {
-                        let session = crate::screen::editor::reopen(draft, catalogue.rules.clone());
-                        commands.insert_resource(session);
+                        let workbench = crate::screen::editor::reopen(draft, catalogue.rules.clone());
+                        commands.insert_resource(workbench);
                         screen.set(Screen::Editor);
                     }
                 });
@@ -267,9 +267,9 @@ fn draw_menu(
                                     std::path::PathBuf::from(&entry.file)
                                 };
                                 match crate::screen::editor::open_file(&path, &folders.protected) {
-                                    Ok(session) => {
+                                    Ok(workbench) => {
                                         *edit_problem = None;
-                                        commands.insert_resource(session);
+                                        commands.insert_resource(workbench);
                                         screen.set(Screen::Editor);
                                     }
                                     Err(why) => *edit_problem = Some(why),
@@ -330,7 +330,7 @@ fn draw_menu(
                                         screen.set(Screen::Deployment);
                                     }
                                     None => {
-                                        requests.write(SessionRequest::Start(Box::new(choice)));
+                                        requests.write(GameRequest::Start(Box::new(choice)));
                                     }
                                 }
                             }
@@ -424,7 +424,7 @@ fn display_ui(ui: &mut egui::Ui, display: &mut DisplaySettings) {
     }
 }
 
-fn options_ui(ui: &mut egui::Ui, options: &mut SessionOptions) {
+fn options_ui(ui: &mut egui::Ui, options: &mut GameOptions) {
     ui.strong("Rules options");
     ui.label("Wounds of the human side (001 offers two methods):");
     ui.horizontal(|ui| {

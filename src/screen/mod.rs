@@ -6,13 +6,13 @@ pub mod by_file;
 pub mod catalogue;
 mod deployment;
 pub mod editor;
+mod game_flow;
 pub mod live;
 mod loading;
 mod menu;
 mod mods;
 mod replay_viewer;
 mod saves;
-mod session;
 pub mod thumbnail;
 mod title;
 
@@ -31,7 +31,7 @@ use std::time::Duration;
 
 pub use catalogue::{Catalogue, CatalogueEntry};
 pub use deployment::{DeploymentStep, DeploymentWizard, MarchOrder, Piece, Placement};
-pub use editor::{EditStart, EditorFolders, EditorSession};
+pub use editor::{EditStart, EditorFolders, EditorWorkbench};
 pub use loading::{GameFiles, RonText};
 pub use mods::{ModRoots, ModShelf, ReloadNotice, ShelfMod};
 pub use replay_viewer::{ReplayViewer, watch_save};
@@ -87,7 +87,7 @@ pub const DEFAULT_PACE_MS: u64 = 500;
 
 /// The options chosen in the menu (or on the command line) for the next game.
 #[derive(Resource, Debug, Clone)]
-pub struct SessionOptions {
+pub struct GameOptions {
     /// The marines' wound method; `None` keeps the scenario's.
     pub human_wounds: Option<WoundMethod>,
     /// 001's one-third morale rule for the human side on or off; `None` keeps the scenario's.
@@ -102,7 +102,7 @@ pub struct SessionOptions {
     pub opponent: Option<AiLevel>,
 }
 
-impl SessionOptions {
+impl GameOptions {
     /// `scenario` with the rules options chosen over its own.
     pub fn apply(&self, scenario: &Scenario) -> Scenario {
         let mut s = scenario.clone();
@@ -117,9 +117,9 @@ impl SessionOptions {
     }
 }
 
-impl Default for SessionOptions {
+impl Default for GameOptions {
     fn default() -> Self {
-        SessionOptions {
+        GameOptions {
             human_wounds: None,
             human_morale: None,
             inferior_weapons: None,
@@ -213,20 +213,20 @@ pub struct DirectStart(pub GameChoice);
 
 /// What the menu and the end-of-game window ask for.
 #[derive(Message, Debug, Clone)]
-pub enum SessionRequest {
+pub enum GameRequest {
     Start(Box<GameChoice>),
     PlayAgain,
     MainMenu,
 }
 
-/// The screens and the session around each game.
+/// The screens, and the game flow from the menu into each game and out.
 pub struct ScreenPlugin;
 
 impl Plugin for ScreenPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
-            .add_message::<SessionRequest>()
-            .init_resource::<SessionOptions>();
+            .add_message::<GameRequest>()
+            .init_resource::<GameOptions>();
         app.add_plugins((
             loading::plugin,
             menu::plugin,
@@ -236,7 +236,7 @@ impl Plugin for ScreenPlugin {
             replay_viewer::plugin,
             deployment::plugin,
             editor::plugin,
-            session::plugin,
+            game_flow::plugin,
             ai_games::plugin,
             awake::plugin,
             by_file::plugin,
@@ -253,7 +253,7 @@ mod tests {
 
     /// The crashed ship as the menu would start it with `options`, two of its six marines down,
     /// after the morale check: whether the marines' morale broke.
-    fn morale_breaks(options: &SessionOptions) -> bool {
+    fn morale_breaks(options: &GameOptions) -> bool {
         let scenario = options.apply(&crate::game::test_support::scenario("crashed_ship.ron"));
         let mut game = Game::new(
             &NewGame::new(scenario, 1, 0),
@@ -280,14 +280,14 @@ mod tests {
         // it ("Morale rules are not used for marines"); the menu may switch it on, or off again.
         let scenario = crate::game::test_support::scenario("crashed_ship.ron");
         assert!(!scenario.human_morale);
-        let keep = SessionOptions::default();
-        let on = SessionOptions {
+        let keep = GameOptions::default();
+        let on = GameOptions {
             human_morale: Some(true),
-            ..SessionOptions::default()
+            ..GameOptions::default()
         };
-        let off = SessionOptions {
+        let off = GameOptions {
             human_morale: Some(false),
-            ..SessionOptions::default()
+            ..GameOptions::default()
         };
         assert!(
             !morale_breaks(&keep),

@@ -8,8 +8,8 @@
 
 use crate::game::frame::FrameSet;
 use crate::screen::catalogue::{Catalogue, CatalogueEntry, CatalogueGroup};
-use crate::screen::session::CurrentGame;
-use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::screen::game_flow::CurrentGame;
+use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;
 use ambush_data::mods::{self, LoadedMod};
 use bevy::prelude::*;
@@ -294,7 +294,7 @@ fn watch_mods(
 fn draw_notice(
     mut contexts: EguiContexts,
     notice: Res<ReloadNotice>,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -312,7 +312,7 @@ fn draw_notice(
                         .button("Restart the scenario with the new files")
                         .clicked()
                 {
-                    requests.write(SessionRequest::Start(Box::new(choice.clone())));
+                    requests.write(GameRequest::Start(Box::new(choice.clone())));
                     commands.remove_resource::<ReloadNotice>();
                 }
                 if ui.button("Keep playing").clicked() {

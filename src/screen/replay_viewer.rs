@@ -1,7 +1,7 @@
 //! The replay viewer: a saved game shown order by order, forward and back or by turn, with the table and the roll log in step; a finished game shows everything.
 
 use crate::save::{SaveFile, load_save};
-use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;
 use ambush_engine::control::Controllers;
 use bevy::prelude::*;
@@ -78,7 +78,7 @@ pub(super) fn plugin(app: &mut App) {
 fn draw_viewer(
     mut contexts: EguiContexts,
     mut viewer: ResMut<ReplayViewer>,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let total = viewer.save.orders.len();
@@ -130,7 +130,7 @@ fn draw_viewer(
                     go_to = Some(total);
                 }
                 if ui.button("Close").clicked() {
-                    requests.write(SessionRequest::MainMenu);
+                    requests.write(GameRequest::MainMenu);
                 }
             });
             let last = viewer.last_turn();
@@ -144,7 +144,7 @@ fn draw_viewer(
         });
     if let Some(k) = go_to {
         viewer.shown = k.min(total);
-        requests.write(SessionRequest::Start(Box::new(viewer.choice())));
+        requests.write(GameRequest::Start(Box::new(viewer.choice())));
     }
     Ok(())
 }
@@ -154,7 +154,7 @@ mod tests {
     use super::*;
     use crate::game::resources::GameInPlay;
     use crate::save::SaveSource;
-    use crate::screen::session::start_choice;
+    use crate::screen::game_flow::start_choice;
 
     /// The table and roll count the viewer shows at `k` orders, in an app of its own.
     fn shown_at(viewer: &mut ReplayViewer, app: &mut App, k: usize) -> (String, usize, usize) {

@@ -5,9 +5,9 @@ use crate::game::resources::GameInPlay;
 use crate::save::{
     MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
 };
+use crate::screen::game_flow::{CurrentGame, PaceSet};
 use crate::screen::replay_viewer::watch_save;
-use crate::screen::session::{CurrentGame, PaceSet};
-use crate::screen::{GameChoice, Screen, SessionRequest};
+use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;
 use ambush_data::atomic::write_atomically;
 use ambush_engine::control::Controller;
@@ -297,7 +297,7 @@ fn draw_game_menu(
     game: Option<Res<CurrentGame>>,
     played: Option<Res<GameInPlay>>,
     autosaved: Res<Autosaved>,
-    mut requests: MessageWriter<SessionRequest>,
+    mut requests: MessageWriter<GameRequest>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -327,7 +327,7 @@ fn draw_game_menu(
                 {
                     let mut again = g.0.clone();
                     again.orders = p.record.orders[..keep].to_vec();
-                    requests.write(SessionRequest::Start(Box::new(again)));
+                    requests.write(GameRequest::Start(Box::new(again)));
                 }
                 if ui.add(egui::Button::new("Game menu").small()).clicked() {
                     menu.open = !menu.open;
@@ -416,7 +416,7 @@ fn draw_game_menu(
                 };
                 match chosen {
                     Ok(choice) => {
-                        requests.write(SessionRequest::Start(Box::new(choice)));
+                        requests.write(GameRequest::Start(Box::new(choice)));
                         menu.open = false;
                     }
                     // The game on the table goes on: nothing of the bad save was loaded.
@@ -425,7 +425,7 @@ fn draw_game_menu(
             }
             ui.separator();
             if ui.button("Main menu").clicked() {
-                requests.write(SessionRequest::MainMenu);
+                requests.write(GameRequest::MainMenu);
                 menu.open = false;
             }
         });
@@ -504,8 +504,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// The session and the autosave without a window, saving into `folder`, at the menu.
-    fn session_app(folder: &Path) -> App {
+    /// The game flow and the autosave without a window, saving into `folder`, at the menu.
+    fn game_flow_app(folder: &Path) -> App {
         let rules = Arc::new(ambush_data::Rules::bundled().clone());
         let setup = ambush_engine::play::new_game::NewGame::new(
             crate::game::test_support::scenario("crashed_ship.ron"),
@@ -514,14 +514,14 @@ mod tests {
         );
         let mut app = crate::input::player_app(&setup, rules);
         app.init_state::<Screen>()
-            .add_message::<SessionRequest>()
+            .add_message::<GameRequest>()
             .add_message::<crate::ui::SummaryChoice>()
-            .insert_resource(crate::screen::SessionOptions {
+            .insert_resource(crate::screen::GameOptions {
                 pace: crate::screen::AlienPace::Instant,
                 ..Default::default()
             })
             .insert_resource(SaveFolder(folder.to_path_buf()))
-            .add_plugins((crate::screen::session::plugin, plugin));
+            .add_plugins((crate::screen::game_flow::plugin, plugin));
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Menu);
@@ -533,7 +533,7 @@ mod tests {
     /// orders given as its AI would give them; then back to the menu. The orders played.
     fn play(app: &mut App, choice: GameChoice, frames: usize) -> usize {
         app.world_mut()
-            .write_message(SessionRequest::Start(Box::new(choice)));
+            .write_message(GameRequest::Start(Box::new(choice)));
         let ambush_engine::control::Controller::Ai(marines) =
             ambush_engine::control::Controllers::all_ai().humans
         else {
@@ -554,7 +554,7 @@ mod tests {
         let mut game = app.world_mut().resource_mut::<GameInPlay>();
         game.pending.0.clear();
         let orders = game.record.orders.len();
-        app.world_mut().write_message(SessionRequest::MainMenu);
+        app.world_mut().write_message(GameRequest::MainMenu);
         app.update();
         app.update();
         orders
@@ -574,7 +574,7 @@ mod tests {
         // play, and the menu's resume line still named what it had read at start-up.
         let dir = std::env::temp_dir().join(format!("ambush-autosave-kept-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut app = session_app(&dir);
+        let mut app = game_flow_app(&dir);
         assert_eq!(resume_line(&app), None, "nothing to resume yet");
         let own = own_game(1);
         let played = play(&mut app, own, 60);
@@ -592,7 +592,7 @@ mod tests {
             &folders,
         )
         .expect("the editor opens a scenario");
-        let options = crate::screen::SessionOptions::default();
+        let options = crate::screen::GameOptions::default();
         for players in [
             crate::screen::editor::TestPlayers::Solo,
             crate::screen::editor::TestPlayers::AiAgainstAi,

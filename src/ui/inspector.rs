@@ -44,7 +44,7 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
     let p = &t.progress;
     let names = &t.config.side_names;
     let (marine, aliens) = (names.one(Side::Humans), names.of(Side::Aliens));
-    match &t.config.objective {
+    match &t.config.scenario.objective {
         Some(Objective::RepairAndBoard { feature }) => {
             let aboard = t
                 .units
@@ -69,7 +69,7 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
             ui.label(format!(
                 "Hold: the {} win if any of them still stand at the end of turn {}.",
                 names.of(Side::Humans),
-                t.config.turn_limit
+                t.config.scenario.turn_limit
             ));
         }
         None => {
@@ -157,7 +157,7 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
             });
             ui.end_row();
         }
-        if t.config.ambush.is_some() || t.config.blindsides {
+        if t.config.scenario.ambush.is_some() || t.config.scenario.blindsides {
             let tr = &u.traits;
             ui.label("traits");
             ui.label(format!(
@@ -177,7 +177,7 @@ fn inspect(ui: &mut egui::Ui, t: &Table, rules: Option<&Rules>, id: UnitId) {
             ));
             ui.end_row();
         }
-        if t.config.environment.is_some() {
+        if t.config.scenario.environment.is_some() {
             // 003's hostile environments: the unit's kit, its air and its drift.
             let tr = &u.traits;
             let mut kit: Vec<String> = [

@@ -60,7 +60,7 @@ pub fn curtain_for(
     }
 }
 
-/// What the player picks in the end-of-game window; the session acts on it.
+/// What the player picks in the end-of-game window; the game flow (`screen::game_flow`) acts on it.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SummaryChoice {
     PlayAgain,
@@ -199,7 +199,8 @@ pub struct OverlayOutput {
     /// Where to centre the view: the middle of a double-clicked entry's units.
     pub centre_on: Option<Vec2>,
     pub requests: Vec<Request>,
-    pub session: Vec<SummaryChoice>,
+    /// The player's picks in the end-of-game window.
+    pub summary_choices: Vec<SummaryChoice>,
     pub typing: bool,
 }
 
@@ -313,7 +314,7 @@ pub fn draw(
     if f.phase == Phase::GameOver
         && let Some(t) = f.table
     {
-        rects.extend(summary::show(ctx, t, f.ai_games, &mut out.session));
+        rects.extend(summary::show(ctx, t, f.ai_games, &mut out.summary_choices));
     }
     out.rects = rects.into_iter().map(to_rect).collect();
     out.typing = table_keys::release_buttons(ctx);
@@ -332,7 +333,7 @@ fn draw_overlay(
     mut panels: ResMut<PanelRects>,
     mut keys: ResMut<table_keys::OverlayKeys>,
     mut requests: MessageWriter<Request>,
-    mut session: MessageWriter<SummaryChoice>,
+    mut summary_choices: MessageWriter<SummaryChoice>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if data
@@ -374,7 +375,7 @@ fn draw_overlay(
         camera_target.0 = Some(at);
     }
     requests.write_batch(out.requests);
-    session.write_batch(out.session);
+    summary_choices.write_batch(out.summary_choices);
     // The overlay's points are window pixels times the UI scale.
     let zoom = ctx.zoom_factor();
     panels.rects = out

@@ -131,7 +131,7 @@ pub fn arrivals_text(table: &Table, arrived: &[UnitId]) -> Option<String> {
     let names: &SideNames = &table.config.side_names;
     let n = units.len();
     let centre = units.iter().map(|u| u.base.center).sum::<Vec2>() / n as f32;
-    let size = table.config.table;
+    let size = table.config.table();
     let edge = [
         (centre.y, "south"),
         (size.y - centre.y, "north"),
@@ -187,7 +187,7 @@ fn watch_the_game(
     if turn != table.progress.turn && game.phase != Phase::GameOver {
         said.push(format!(
             "Turn {} of {}",
-            table.progress.turn, table.config.turn_limit
+            table.progress.turn, table.config.scenario.turn_limit
         ));
     }
     if phase != game.phase && game.phase == Phase::GameOver {
@@ -395,7 +395,7 @@ mod tests {
     #[test]
     fn an_arrival_names_its_count_and_nearest_edge() {
         let mut t = open_table();
-        let size = t.config.table;
+        let size = t.config.table();
         let a = alien(&mut t, "A1", (size.x - 1.0, 20.0), 270.0);
         let b = alien(&mut t, "A2", (size.x - 1.0, 22.0), 270.0);
         assert_eq!(

@@ -300,7 +300,7 @@ fn spring_details(
 /// being ambushed shows the other player the order in which his units will move, and the
 /// distance separating them").
 fn column_line(t: &Table) -> Option<String> {
-    let a = t.config.ambush.as_ref()?;
+    let a = t.config.scenario.ambush.as_ref()?;
     let labels: Vec<String> = match a.ambushed {
         Side::Aliens => a
             .units

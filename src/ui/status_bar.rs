@@ -87,14 +87,14 @@ pub(super) fn show(
                     super::legend::set_legend_open(ui.ctx(), !open);
                 }
                 ui.separator();
-                ui.strong(&b.config.scenario);
+                ui.strong(&b.config.scenario.name);
                 ui.separator();
                 if phase == Phase::Approach {
-                    ui.label(format!("Before turn 1 of {}", b.config.turn_limit));
+                    ui.label(format!("Before turn 1 of {}", b.config.scenario.turn_limit));
                 } else {
                     ui.label(format!(
                         "Turn {} of {}",
-                        b.progress.turn, b.config.turn_limit
+                        b.progress.turn, b.config.scenario.turn_limit
                     ));
                 }
                 ui.separator();
@@ -129,7 +129,7 @@ pub(super) fn show(
                     names.of(Side::Aliens),
                     b.progress.aliens_killed,
                 ));
-                if b.config.objective.is_some() {
+                if b.config.scenario.objective.is_some() {
                     ui.label(if b.progress.power_restored {
                         "· power restored"
                     } else {

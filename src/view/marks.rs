@@ -219,6 +219,7 @@ fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
     };
     let (route, _) = table
         .config
+        .scenario
         .ambush
         .as_ref()
         .map(|s| geometry::route_of(&s.route))
@@ -237,7 +238,7 @@ fn draw_approach(g: &mut Gizmos, table: &Table, dark: bool) {
 /// 004: the stretch of route the ambusher may spring the ambush on (the lead's path this turn,
 /// or where the whole column stands on the route), and the point it has drawn up, ringed.
 fn draw_spring_choice(g: &mut Gizmos, table: &Table, (from, to): (f32, f32), at: f32) {
-    let Some(spec) = table.config.ambush.as_ref() else {
+    let Some(spec) = table.config.scenario.ambush.as_ref() else {
         return;
     };
     let (route, _) = geometry::route_of(&spec.route);

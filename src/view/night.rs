@@ -32,11 +32,11 @@ struct Gloom {
 /// How dark the table is, and what tints it, for this battle: night is a blue-black veil, the
 /// sea a green-blue one. `None`: daylight on land.
 pub fn gloom_colour(table: &Table) -> Option<Color> {
-    let night = table.config.darkness.map(|d| {
+    let night = table.config.scenario.darkness.map(|d| {
         // A full moon doubles the sight range and lightens the night a little.
         if d.full_moon { 0.7 } else { 0.8 }
     });
-    match (table.config.environment, night) {
+    match (table.config.scenario.environment, night) {
         (Some(Environment::Underwater { .. }), n) => {
             Some(Color::srgba(0.0, 0.12, 0.16, n.unwrap_or(0.55)))
         }
@@ -53,7 +53,7 @@ pub fn sight_radius(
     rules: &Rules,
     unit: &ambush_engine::rules::table::Unit,
 ) -> Option<f32> {
-    let night = table.config.darkness.map(|d| {
+    let night = table.config.scenario.darkness.map(|d| {
         if unit.traits.night_vision {
             shooting::longest_reach(table, rules, unit).max(d.sight())
         } else {
@@ -93,7 +93,7 @@ fn dim_the_table(
     if gloom.single().is_ok_and(|(_, g)| g.light == light) {
         return;
     }
-    let size = table.config.table;
+    let size = table.config.table();
     let paints = match light {
         Some((at, r)) => art::darkness_with_light(size, at, r, colour),
         None => art::darkness_with_light(size, size * 0.5, 0.0, colour),
@@ -121,7 +121,7 @@ fn dim_the_table(
 /// faint fan; an attack from outside it by an enemy the unit has not located is a blindside.
 fn draw_front_arc(view: Res<PlayerView>, selection: Res<Selection>, mut g: Gizmos) {
     let Some(table) = &view.table else { return };
-    if !table.config.blindsides {
+    if !table.config.scenario.blindsides {
         return;
     }
     let Some(u) = selection.unit.and_then(|id| table.unit(id)) else {

@@ -50,9 +50,9 @@ fn draw_table(
         }
     }
     let paints = art::table(
-        battle.config.table,
+        battle.config.table(),
         &battle.terrain,
-        battle.config.environment,
+        battle.config.scenario.environment,
         settings.palette(),
     );
     commands.spawn((

@@ -29,7 +29,7 @@ fn some_unit(rng: &mut ChaCha8Rng, table: &Table) -> u32 {
 
 /// A point near a unit of the table (where orders mostly go), or anywhere about the table.
 fn some_point(rng: &mut ChaCha8Rng, table: &Table) -> Vec2 {
-    let size = table.config.table;
+    let size = table.config.table();
     match table.units.choose(rng) {
         Some(u) if rng.random_bool(0.7) => {
             u.base.center + Vec2::new(rng.random_range(-9.0..9.0), rng.random_range(-9.0..9.0))

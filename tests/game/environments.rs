@@ -68,7 +68,7 @@ fn the_sunken_wreck_plays_under_water_with_its_descent_and_drowning() {
         assert!(refused.is_empty(), "game {game}: {refused:?}");
         let battle = &app.world().resource::<GameInPlay>().table;
         assert!(matches!(
-            battle.config.environment,
+            battle.config.scenario.environment,
             Some(Environment::Underwater { .. })
         ));
         assert!(battle.progress.outcome.is_some());
@@ -101,7 +101,7 @@ fn boarding_the_derelict_plays_in_zero_g_with_launches_and_drift() {
         kinds.extend(k);
         let world = app.world();
         let battle = &world.resource::<GameInPlay>().table;
-        assert_eq!(battle.config.environment, Some(Environment::Space));
+        assert_eq!(battle.config.scenario.environment, Some(Environment::Space));
         assert!(battle.progress.outcome.is_some());
         let log = &world.resource::<GameInPlay>().dice.log;
         // A launch from a unit at rest, then its drift; nobody suffocates in a sealed suit.

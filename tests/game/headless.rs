@@ -55,7 +55,7 @@ fn crashed_ship_games_play_to_an_end() {
             .progress
             .outcome
             .expect("a finished game has an outcome");
-        assert!(battle.progress.turn <= battle.config.turn_limit + 1);
+        assert!(battle.progress.turn <= battle.config.scenario.turn_limit + 1);
         assert!(
             battle.progress.waves >= 1,
             "the automatic wave on turn 3 always comes"
@@ -156,7 +156,10 @@ fn every_variant_plays_to_an_end() {
             let battle = &world.resource::<GameInPlay>().table;
             assert!(battle.progress.outcome.is_some(), "{file}");
             if file.contains("sudden_death") {
-                assert_eq!(battle.config.human_wounds, WoundMethod::SuddenDeath);
+                assert_eq!(
+                    battle.config.scenario.human_wounds,
+                    WoundMethod::SuddenDeath
+                );
             }
         }
     }
@@ -184,6 +187,7 @@ fn the_simulators_sudden_death_option_rolls_sudden_death_for_the_marines() {
                 .resource::<GameInPlay>()
                 .table
                 .config
+                .scenario
                 .human_wounds,
             WoundMethod::SuddenDeath
         );

@@ -283,7 +283,7 @@ fn every_bad_message_is_refused_by_name_and_changes_nothing() {
     assert!(!message.message.orders.is_empty());
     cheat(&true_message, &bad, |m| {
         if let Some(o) = m.orders.first_mut() {
-            o.hash = "0000000000000000".into();
+            o.hash = "v2:0000000000000000".into();
         }
     });
     refused(&format!("message {k}"));

@@ -27,7 +27,7 @@ fn check_game(file: &str, seed: u64) -> Result<(), TestCaseError> {
     for _ in 0..400 {
         app.update();
         let world = app.world_mut();
-        let size = world.resource::<GameInPlay>().table.config.table;
+        let size = world.resource::<GameInPlay>().table.config.table();
         let units: Vec<(u32, Footprint, Presence, u32)> = world
             .query::<(&UnitNumber, &Base, &Facing, &UnitStatus, &Wounds)>()
             .iter(world)

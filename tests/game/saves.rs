@@ -8,6 +8,7 @@ use ambush::input::player_app;
 use ambush::save::{SaveError, SaveFile, SaveSource, load_save, parse_save, replay_save, save_of};
 use ambush_data::atomic::write_atomically;
 use ambush_engine::control::Controllers;
+use ambush_engine::play::hashing;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::play::seats::AiSteps;
 use ambush_engine::rules::turn::Phase;
@@ -115,7 +116,11 @@ fn bad_saves_are_refused_with_their_place_and_never_half_loaded() {
     };
     assert!(e.line > 1, "{e}");
     // From a newer game.
-    let newer = good.replacen("version: 2,", "version: 9,", 1);
+    let newer = good.replacen(
+        &format!("version: {},", ambush::save::SAVE_VERSION),
+        "version: 9,",
+        1,
+    );
     let e = load_text(&dir, &newer).unwrap_err().to_string();
     assert!(e.contains("newer game") && e.contains(":3:"), "{e}");
     // A misspelled field, at its line.
@@ -134,9 +139,10 @@ fn bad_saves_are_refused_with_their_place_and_never_half_loaded() {
         Err(SaveError::Replay { why, .. }) => assert!(why.contains("order 1"), "{why}"),
         other => panic!("expected a replay error, got {other:?}"),
     }
-    // An edited hash.
-    let at = good.find("hash: \"").expect("a hash") + 7;
+    // An edited hash: its version kept, its digits changed.
+    let at = good.find("hash: \"v2:").expect("a hash") + 10;
     let rehashed = format!("{}0000000000000000{}", &good[..at], &good[at + 16..]);
+    assert_eq!(rehashed.len(), good.len());
     assert!(matches!(
         load_text(&dir, &rehashed),
         Err(SaveError::Replay { .. })
@@ -190,6 +196,23 @@ fn a_format_1_save_is_migrated_and_replays() {
     // The replay fills in what format 1 did not keep: the rolls after each order.
     assert!(r.save.orders.iter().any(|o| o.rolls_before > 0));
     assert!(r.save.orders.last().map_or(0, |o| o.rolls_before) <= r.log.len());
+}
+
+#[test]
+fn a_format_2_save_with_its_first_hashes_loads_and_replays() {
+    let path = root().join("tests/fixtures/save_v2.ron");
+    let text = std::fs::read_to_string(&path).expect("the fixture");
+    assert!(text.contains("version: 2,"));
+    let r = load_save(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.save.version, ambush::save::SAVE_VERSION);
+    assert!(r.save.summary.finished);
+    // Its orders keep the hashes they were written with, the first version's.
+    assert!(!r.save.orders.is_empty());
+    for o in &r.save.orders {
+        assert_eq!(hashing::version_of(&o.hash), Some(1), "{}", o.hash);
+    }
+    // Under water: the environment's hold on the units was in its hashes.
+    assert!(r.save.scenario.environment.is_some());
 }
 
 proptest::proptest! {

@@ -96,7 +96,12 @@ fn nothing_hidden_shows(
         Some(column),
         "{file}: the column is kept in the dark"
     );
-    let spec = full.config.ambush.as_ref().expect("an ambush scenario");
+    let spec = full
+        .config
+        .scenario
+        .ambush
+        .as_ref()
+        .expect("an ambush scenario");
     let before = !ambush_revealed(&full.progress);
     let hidden: Vec<&ambush_engine::rules::table::Unit> = full
         .units
@@ -125,7 +130,7 @@ fn nothing_hidden_shows(
             "{file}: a base stands where a hidden unit is"
         );
     }
-    let seen_spec = seen.config.ambush.as_ref().expect("the ambush");
+    let seen_spec = seen.config.scenario.ambush.as_ref().expect("the ambush");
     assert!(seen_spec.units.iter().all(|u| u.side == column), "{file}");
     assert!(seen_spec.dummies.is_empty(), "{file}: dummies' places");
     assert_eq!(seen_spec.spring_at, None, "{file}: the spring point");

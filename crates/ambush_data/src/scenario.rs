@@ -1,8 +1,11 @@
 //! The RON scenario format: what a modder writes in `scenarios/*.ron`.
 
 use crate::ambush_spec::AmbushSpec;
+use crate::ambush_spec::AmbushUnitSpec;
 use crate::board::{Edge, Side, SideNames, TerrainFeature};
+use crate::geometry::{Footprint, bearing_to_angle};
 use crate::tables::{FormationName, Rules, Species, Traits, TroopType};
+use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// A whole scenario file.
@@ -69,6 +72,39 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The smallest scenario: a name and a table, nothing on it, every other setting as a file
+    /// that leaves it out reads (or, where a file must write it, 001's plain choice). The one
+    /// place a setting's default is spelled out for code: the editor's new scenario and the
+    /// engine's test tables start from it, so a new setting is added here and nowhere else.
+    pub fn new(name: &str, table: (f32, f32)) -> Self {
+        Scenario {
+            name: name.to_string(),
+            briefing: String::new(),
+            table,
+            side_names: None,
+            friendly_edge: Edge::South,
+            turn_limit: 12,
+            automatic_wave_turn: None,
+            human_wounds: WoundMethod::Degradation,
+            human_morale: true,
+            inferior_weapons: None,
+            inferior_weapon_rules: InferiorWeaponRules::default(),
+            aliens: AlienProfile {
+                weapons: Vec::new(),
+                traits: alien_traits(),
+            },
+            terrain: Vec::new(),
+            units: Vec::new(),
+            objective: None,
+            attack_over: default_attack_over(),
+            ambush: None,
+            darkness: None,
+            blindsides: false,
+            explosives: false,
+            environment: None,
+        }
+    }
+
     /// What the two sides are called: the scenario's names, else the rules' terms.
     pub fn names<'a>(&'a self, rules: &'a Rules) -> &'a SideNames {
         self.side_names.as_ref().unwrap_or(&rules.terms.sides)
@@ -200,6 +236,82 @@ pub struct UnitSpec {
     pub traits: Traits,
 }
 
+/// A unit the scenario places, whether it starts on the table (`UnitSpec`) or hidden in an
+/// ambush (`AmbushUnitSpec`). The two stay two types: a file writes them differently (a
+/// formation; a side, and traits that may be left out), and one struct holding the other would
+/// nest the shared fields in the file. What reads or edits the fields they share goes through
+/// this, once for both.
+pub trait PlacedUnit {
+    /// The fields every placed unit has.
+    fn placed(&self) -> Placed<'_>;
+    /// The fields every placed unit has, to edit.
+    fn placed_mut(&mut self) -> PlacedMut<'_>;
+}
+
+/// The fields every unit a scenario places has.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placed<'a> {
+    pub label: &'a str,
+    pub troop: TroopType,
+    pub at: (f32, f32),
+    pub facing: f32,
+    pub weapons: &'a [String],
+    pub armour: bool,
+}
+
+impl Placed<'_> {
+    /// Its base on the table, as the game places it, for a troop type whose base is `size`
+    /// (width by depth, inches).
+    pub fn footprint(&self, size: (f32, f32)) -> Footprint {
+        Footprint::new(
+            Vec2::new(self.at.0, self.at.1),
+            Vec2::new(size.0, size.1),
+            bearing_to_angle(self.facing),
+        )
+    }
+}
+
+/// The fields every unit a scenario places has, to edit.
+pub struct PlacedMut<'a> {
+    pub label: &'a mut String,
+    pub troop: &'a mut TroopType,
+    pub at: &'a mut (f32, f32),
+    pub facing: &'a mut f32,
+    pub weapons: &'a mut Vec<String>,
+    pub armour: &'a mut bool,
+}
+
+/// Both twins list their shared fields the same way; a macro keeps the two lists one.
+macro_rules! placed_unit {
+    ($spec:ty) => {
+        impl PlacedUnit for $spec {
+            fn placed(&self) -> Placed<'_> {
+                Placed {
+                    label: &self.label,
+                    troop: self.troop,
+                    at: self.at,
+                    facing: self.facing,
+                    weapons: &self.weapons,
+                    armour: self.armour,
+                }
+            }
+            fn placed_mut(&mut self) -> PlacedMut<'_> {
+                PlacedMut {
+                    label: &mut self.label,
+                    troop: &mut self.troop,
+                    at: &mut self.at,
+                    facing: &mut self.facing,
+                    weapons: &mut self.weapons,
+                    armour: &mut self.armour,
+                }
+            }
+        }
+    };
+}
+
+placed_unit!(UnitSpec);
+placed_unit!(AmbushUnitSpec);
+
 /// A scenario objective.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -219,4 +331,61 @@ pub enum AttackOver {
     HumansWin,
     /// Play goes on toward the objective (or the turn limit).
     Continue,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit on the table and a hidden one with the same shared fields read the same through
+    /// `PlacedUnit`, stand on the same base, and take an edit of each shared field alike.
+    #[test]
+    fn a_unit_and_a_hidden_unit_share_their_fields_through_one_view() {
+        let troop = TroopType::known("Infantry");
+        let mut unit = UnitSpec {
+            label: "M1".into(),
+            troop,
+            formation: None,
+            at: (10.0, 12.5),
+            facing: 90.0,
+            weapons: vec!["blaster".into()],
+            armour: true,
+            traits: Traits::default(),
+        };
+        let mut hidden = AmbushUnitSpec {
+            label: "M1".into(),
+            side: Side::Humans,
+            troop,
+            at: (10.0, 12.5),
+            facing: 90.0,
+            weapons: vec!["blaster".into()],
+            armour: true,
+            traits: None,
+        };
+        assert_eq!(unit.placed(), hidden.placed());
+        let p = unit.placed();
+        assert_eq!(
+            (p.label, p.at, p.facing, p.armour),
+            ("M1", (10.0, 12.5), 90.0, true)
+        );
+        assert_eq!(p.weapons, ["blaster".to_string()]);
+        let base = p.footprint((1.0, 2.0));
+        assert_eq!(base, hidden.placed().footprint((1.0, 2.0)));
+        assert_eq!(base.center, Vec2::new(10.0, 12.5));
+        assert_eq!(base.facing, bearing_to_angle(90.0));
+        for u in [&mut unit as &mut dyn PlacedUnit, &mut hidden] {
+            let m = u.placed_mut();
+            *m.label = "M2".into();
+            *m.at = (3.0, 4.0);
+            *m.facing = 180.0;
+            m.weapons.clear();
+            *m.armour = false;
+        }
+        assert_eq!(unit.placed(), hidden.placed());
+        assert_eq!(
+            (unit.label.as_str(), unit.at, unit.facing, unit.armour),
+            ("M2", (3.0, 4.0), 180.0, false)
+        );
+        assert!(hidden.weapons.is_empty() && hidden.label == "M2");
+    }
 }

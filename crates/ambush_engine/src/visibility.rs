@@ -44,7 +44,7 @@ pub fn kept_in_the_dark(
 /// playing it is kept in the dark (`kept_in_the_dark`); an AI playing it decides on the
 /// table as it may know it (`as_seen_by`).
 pub fn secrets_kept_from(config: &GameConfig, progress: &Progress) -> Option<Side> {
-    let a = config.ambush.as_ref()?;
+    let a = config.scenario.ambush.as_ref()?;
     let secrets = !ambush_revealed(progress) || !progress.counters.is_empty();
     (secrets && progress.outcome.is_none()).then_some(a.ambushed)
 }
@@ -90,7 +90,11 @@ pub fn redact(table: &mut Table, dark: Side) {
         a.counters.iter_mut().for_each(|c| c.unit = None);
         a.spring_at = 0.0;
     }
-    if let Some(spec) = table.config.ambush.as_mut() {
+    let scenario = table.config.scenario_mut();
+    // The scenario's units as they started: the table's own stand in for them, and a side kept
+    // in the dark reads no enemy's start from them.
+    scenario.units.clear();
+    if let Some(spec) = scenario.ambush.as_mut() {
         // The set-up as written: where every ambusher and dummy was placed.
         spec.units.retain(|u| u.side == dark);
         spec.dummies.clear();

@@ -36,7 +36,7 @@ fn ambush_scenarios() -> Vec<Scenario> {
 fn disturbed(table: &Table, side: Side) -> (Table, usize) {
     let mut t = table.clone();
     let revealed = ambush_revealed(&t.progress);
-    let size = t.config.table;
+    let size = t.config.table();
     let mut changed = 0;
     for u in t.units.iter_mut() {
         if !shown(Some(side), revealed, u.side, u.status.hidden) {
@@ -62,7 +62,7 @@ fn disturbed(table: &Table, side: Side) -> (Table, usize) {
         a.counters.reverse();
         changed += 1;
     }
-    if let Some(spec) = t.config.ambush.as_mut() {
+    if let Some(spec) = t.config.scenario_mut().ambush.as_mut() {
         spec.spring_at = spec.spring_at.map(|s| s + 3.0);
         for u in spec.units.iter_mut().filter(|u| u.side != side) {
             u.at.0 += 1.0;

@@ -2,7 +2,7 @@
 
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::TerrainFeature;
-use ambush_data::scenario::UnitSpec;
+use ambush_data::scenario::{Placed, PlacedMut, PlacedUnit, UnitSpec};
 use ambush_data::tables::Traits;
 
 /// `other`'s field set as `after`'s when the person changed it (`before` to `after`).
@@ -58,25 +58,42 @@ pub fn carry_traits(before: &Traits, after: &Traits, other: &mut Traits) {
     carry(&before.spacecraft, spacecraft, &mut other.spacecraft);
 }
 
-/// The change a person made to one unit of a selection (`before` to `after`), made to another
-/// selected unit: each field changed is set on `other` (a weapon ticked is added to its weapons,
-/// a trait to its traits), the rest of `other` stays. Its label and place are its own.
-pub fn carry_unit(before: &UnitSpec, after: &UnitSpec, other: &mut UnitSpec) {
-    let UnitSpec {
+/// The change a person made to the fields every placed unit has, made to another selected
+/// unit: its troop type, facing, weapons (a weapon ticked is added to its weapons, one
+/// unticked taken away) and armour. Its label and place are its own.
+fn carry_placed(before: Placed, after: Placed, other: PlacedMut) {
+    // Every field by name: a new shared field fails to compile here until it is carried too.
+    let Placed {
         label: _,
         troop,
-        formation,
         at: _,
         facing,
         weapons,
         armour,
+    } = after;
+    carry(&before.troop, &troop, other.troop);
+    carry(&before.facing, &facing, other.facing);
+    carry_weapons(before.weapons, weapons, other.weapons);
+    carry(&before.armour, &armour, other.armour);
+}
+
+/// The change a person made to one unit of a selection (`before` to `after`), made to another
+/// selected unit: each field changed is set on `other` (a weapon ticked is added to its weapons,
+/// a trait to its traits), the rest of `other` stays. Its label and place are its own.
+pub fn carry_unit(before: &UnitSpec, after: &UnitSpec, other: &mut UnitSpec) {
+    carry_placed(before.placed(), after.placed(), other.placed_mut());
+    // Its own fields by name, the shared ones carried above.
+    let UnitSpec {
+        label: _,
+        troop: _,
+        formation,
+        at: _,
+        facing: _,
+        weapons: _,
+        armour: _,
         traits,
     } = after;
-    carry(&before.troop, troop, &mut other.troop);
     carry(&before.formation, formation, &mut other.formation);
-    carry(&before.facing, facing, &mut other.facing);
-    carry_weapons(&before.weapons, weapons, &mut other.weapons);
-    carry(&before.armour, armour, &mut other.armour);
     carry_traits(&before.traits, traits, &mut other.traits);
 }
 
@@ -86,21 +103,19 @@ pub fn carry_hidden_unit(
     after: &AmbushUnitSpec,
     other: &mut AmbushUnitSpec,
 ) {
+    carry_placed(before.placed(), after.placed(), other.placed_mut());
+    // Its own fields by name, the shared ones carried above.
     let AmbushUnitSpec {
         label: _,
         side,
-        troop,
+        troop: _,
         at: _,
-        facing,
-        weapons,
-        armour,
+        facing: _,
+        weapons: _,
+        armour: _,
         traits,
     } = after;
     carry(&before.side, side, &mut other.side);
-    carry(&before.troop, troop, &mut other.troop);
-    carry(&before.facing, facing, &mut other.facing);
-    carry_weapons(&before.weapons, weapons, &mut other.weapons);
-    carry(&before.armour, armour, &mut other.armour);
     match (&before.traits, traits, &mut other.traits) {
         (Some(b), Some(a), Some(o)) => carry_traits(b, a, o),
         (b, a, o) => carry(b, a, o),

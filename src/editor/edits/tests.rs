@@ -17,7 +17,7 @@ fn unit(label: &str, at: (f32, f32), facing: f32) -> UnitSpec {
 }
 
 fn scenario() -> Scenario {
-    super::super::draft::skeleton("Test", (72.0, 48.0))
+    Scenario::new("Test", (72.0, 48.0))
 }
 
 #[test]

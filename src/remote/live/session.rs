@@ -30,7 +30,7 @@ pub enum Ended {
     Left(Bytes32),
 }
 
-/// Where one side of a live game stands, word by word. The command line's blocking `Session`
+/// Where one side of a live game stands, word by word. The command line's blocking `LiveSession`
 /// and the window's live play both drive it: each word from the other player goes to
 /// `on_word`, and once this side has answered a message (its answer kept in the data folder, as
 /// opening a turn file keeps it) `after_answer` sends the answer.
@@ -182,8 +182,11 @@ impl LiveState {
     }
 }
 
-/// One side of a live game played to its end from the command line.
-pub struct Session<'a> {
+/// One side of a live session played to its end from the command line: a connection between
+/// the two players' games, opened with an invite code, over which the game's messages go.
+/// "Session" means this and only this in the game's code: the window's flow from menu to game
+/// is `screen::game_flow`, and the editor's work on a draft is `editor::workbench`.
+pub struct LiveSession<'a> {
     pub state: LiveState,
     /// Opens a received message file and writes this side's answer to the given path, as `pbem
     /// open` does: a person's turn in the window, or the AI's.
@@ -192,7 +195,7 @@ pub struct Session<'a> {
     pub leave_after: Option<u32>,
 }
 
-impl Session<'_> {
+impl LiveSession<'_> {
     /// Plays the game over `link` until it is over or this side leaves.
     pub fn play(&mut self, link: &Link) -> Result<Ended, String> {
         self.state.hello(link)?;

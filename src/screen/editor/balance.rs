@@ -1,9 +1,9 @@
 //! The balance window: a balance run of the draft asked for, its progress, and the shares of each result with their intervals.
 
 use super::balance_run::BalanceRun;
-use super::session::EditorSession;
+use super::workbench::EditorWorkbench;
 use crate::batch::report::{mean_interval, shares, wilson};
-use crate::screen::SessionOptions;
+use crate::screen::GameOptions;
 use bevy_egui::egui;
 
 /// The balance window's egui id.
@@ -11,29 +11,29 @@ pub(super) const BALANCE_WINDOW: &str = "editor balance";
 
 /// The balance window, while open: anchored under the top bar at the table's right, sized to
 /// what it shows, so the run's progress and results are in sight without scrolling.
-pub(super) fn window(ctx: &egui::Context, session: &mut EditorSession, options: &SessionOptions) {
-    let mut open = session.balance_open;
+pub(super) fn window(ctx: &egui::Context, workbench: &mut EditorWorkbench, options: &GameOptions) {
+    let mut open = workbench.balance_open;
     egui::Window::new("Balance")
         .id(egui::Id::new(BALANCE_WINDOW))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 96.0))
-        .show(ctx, |ui| balance(ui, session, options));
-    session.balance_open = open;
+        .show(ctx, |ui| balance(ui, workbench, options));
+    workbench.balance_open = open;
 }
 
 /// The balance run: N AI-against-AI games of the draft in the background, with a progress bar,
 /// then the shares of each result with their 95% intervals, the mean casualties and their
 /// distribution. It runs again only when asked, and says when the draft has changed since.
-fn balance(ui: &mut egui::Ui, session: &mut EditorSession, options: &SessionOptions) {
+fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOptions) {
     // The model and the run beside it, borrowed apart.
-    let EditorSession {
-        session: model,
+    let EditorWorkbench {
+        workbench: model,
         balance,
         balance_games,
         ..
-    } = session;
+    } = workbench;
     let passes = model.problems.is_empty();
     ui.horizontal(|ui| {
         ui.add(egui::DragValue::new(balance_games).range(10..=20_000));

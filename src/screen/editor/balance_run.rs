@@ -1,7 +1,7 @@
 //! A balance run of the draft: AI-against-AI games on a background thread, counted as they go.
 
 use crate::batch::{Summary, Tally, play_game};
-use crate::screen::SessionOptions;
+use crate::screen::GameOptions;
 use ambush_data::Rules;
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};
 use std::sync::Arc;
@@ -31,7 +31,7 @@ impl BalanceRun {
         scenario: ambush_data::scenario::Scenario,
         rules: Arc<Rules>,
         games: u64,
-        options: &SessionOptions,
+        options: &GameOptions,
     ) -> BalanceRun {
         let done = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));

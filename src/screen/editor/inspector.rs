@@ -2,19 +2,19 @@
 
 use super::panels::ERROR;
 use super::*;
-use crate::editor::session::Form;
+use crate::editor::workbench::Form;
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::{Going, Side, TerrainFeature, TerrainLook};
 use ambush_data::geometry::Shape;
-use ambush_data::scenario::UnitSpec;
+use ambush_data::scenario::{PlacedMut, PlacedUnit};
 use ambush_data::tables::{Species, Traits, TroopType};
 use bevy_egui::egui;
 
 /// The selected piece's fields. Each change is one edit, made when the field is done with.
-pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
-    let s = session.draft.scenario();
+pub(super) fn inspector(ui: &mut egui::Ui, workbench: &mut EditorWorkbench) {
+    let s = workbench.draft.scenario();
     let a = s.ambush.as_ref();
-    let current = match session.selected {
+    let current = match workbench.selected {
         Some(Pick::Terrain(i)) => s.terrain.get(i).map(|f| Form::Terrain(i, f.clone())),
         Some(Pick::Unit(i)) => s.units.get(i).map(|u| Form::Unit(i, u.clone())),
         Some(Pick::AmbushUnit(i)) => a
@@ -26,7 +26,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             .map(|z| Form::Zone(i, z.clone())),
         None => None,
     };
-    let more = session.selection().len().saturating_sub(1);
+    let more = workbench.selection().len().saturating_sub(1);
     if more > 0 {
         ui.label(format!(
             "{} pieces selected: the inspector shows the first; a change here is made to each \
@@ -38,7 +38,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         ui.label("Nothing selected: pick a piece on the table.");
         return;
     };
-    let mut form = match session.form.take() {
+    let mut form = match workbench.form.take() {
         Some(f)
             if std::mem::discriminant(&f) == std::mem::discriminant(&current)
                 && form_index(&f) == form_index(&current) =>
@@ -47,7 +47,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         }
         _ => current.clone(),
     };
-    let rules = session.draft.rules().clone();
+    let rules = workbench.draft.rules().clone();
     let troops = placeable_troops(&rules);
     let wave = rules.generation.troop;
     let weapons: Vec<String> = rules.weapons.weapons.keys().cloned().collect();
@@ -55,7 +55,7 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
         Form::Terrain(_, f) => terrain_fields(ui, f),
         Form::Unit(_, u) => {
             ui.strong("Unit");
-            let mut done = unit_fields(ui, UnitFields::of_unit(u), &troops, &weapons);
+            let mut done = unit_fields(ui, u.placed_mut(), &troops, &weapons);
             done |= traits_fields(ui, &mut u.traits);
             done
         }
@@ -71,24 +71,24 @@ pub(super) fn inspector(ui: &mut egui::Ui, session: &mut EditorSession) {
             shape_fields(ui, z)
         }
     };
-    let pick = session.selected;
-    for problem in pick.into_iter().flat_map(|p| session.problems_of(p)) {
+    let pick = workbench.selected;
+    for problem in pick.into_iter().flat_map(|p| workbench.problems_of(p)) {
         ui.colored_label(ERROR, &problem.problem.message);
     }
     ui.horizontal(|ui| {
         if ui.button("Duplicate (Ctrl+D)").clicked() {
-            session.duplicate_selected();
+            workbench.duplicate_selected();
         }
         if ui.button("Delete").clicked() {
-            session.delete_selected();
+            workbench.delete_selected();
         }
     });
     if done && form != current {
-        if let Some(edit) = session.form_edit(&current, form) {
-            let _ = session.apply(edit);
+        if let Some(edit) = workbench.form_edit(&current, form) {
+            let _ = workbench.apply(edit);
         }
-    } else if session.selected == pick {
-        session.form = Some(form);
+    } else if workbench.selected == pick {
+        workbench.form = Some(form);
     }
 }
 
@@ -237,40 +237,9 @@ fn shape_fields(ui: &mut egui::Ui, shape: &mut Shape) -> bool {
     done
 }
 
-/// The fields a unit and a hidden unit share.
-struct UnitFields<'a> {
-    label: &'a mut String,
-    troop: &'a mut TroopType,
-    facing: &'a mut f32,
-    armour: &'a mut bool,
-    weapons: &'a mut Vec<String>,
-}
-
-impl<'a> UnitFields<'a> {
-    fn of_unit(u: &'a mut UnitSpec) -> Self {
-        UnitFields {
-            label: &mut u.label,
-            troop: &mut u.troop,
-            facing: &mut u.facing,
-            armour: &mut u.armour,
-            weapons: &mut u.weapons,
-        }
-    }
-
-    fn of_hidden_unit(u: &'a mut AmbushUnitSpec) -> Self {
-        UnitFields {
-            label: &mut u.label,
-            troop: &mut u.troop,
-            facing: &mut u.facing,
-            armour: &mut u.armour,
-            weapons: &mut u.weapons,
-        }
-    }
-}
-
 /// A unit's fields; `troops` are the types it may take (none: its type is fixed, as a hidden
 /// alien's).
-fn unit_fields(ui: &mut egui::Ui, u: UnitFields, troops: &[TroopType], weapons: &[String]) -> bool {
+fn unit_fields(ui: &mut egui::Ui, u: PlacedMut, troops: &[TroopType], weapons: &[String]) -> bool {
     let mut done = false;
     ui.horizontal(|ui| {
         ui.label("Label");
@@ -340,7 +309,7 @@ fn ambush_unit_fields(
         Side::Aliens => &[],
         Side::Humans => troops,
     };
-    done |= unit_fields(ui, UnitFields::of_hidden_unit(u), offered, weapons);
+    done |= unit_fields(ui, u.placed_mut(), offered, weapons);
     if u.side == Side::Aliens && u.weapons.is_empty() {
         ui.small("No weapons ticked: it carries the scenario's alien weapons.");
     }

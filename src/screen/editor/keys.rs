@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::editor::MirrorAxis;
-use crate::editor::session::GroupShape;
+use crate::editor::workbench::GroupShape;
 use crate::input::PlayerAction;
 use leafwing_input_manager::prelude::ActionState;
 
@@ -37,7 +37,7 @@ pub fn action_of(tool: Tool) -> Option<PlayerAction> {
         .find(|a| tool_of(*a) == Some(tool))
 }
 
-impl EditorSession {
+impl EditorWorkbench {
     /// Does what a pressed editor action asks. Camera actions are the table's (`TableView`).
     pub fn act(&mut self, action: PlayerAction, folders: &EditorFolders) {
         use PlayerAction as A;
@@ -75,17 +75,17 @@ impl EditorSession {
 pub(super) fn act_on_keys(
     ctx: &bevy_egui::egui::Context,
     actions: &ActionState<PlayerAction>,
-    session: &mut EditorSession,
+    workbench: &mut EditorWorkbench,
     folders: &EditorFolders,
     seconds: f32,
 ) {
-    session.view.dragging = actions.pressed(&PlayerAction::Drag);
+    workbench.view.dragging = actions.pressed(&PlayerAction::Drag);
     if ctx.text_edit_focused() {
         return;
     }
     for action in PlayerAction::ALL {
         if action.in_the_editor() && actions.just_pressed(&action) {
-            session.act(action, folders);
+            workbench.act(action, folders);
         }
     }
     // Held pan keys move the view by its own width in about a second and a half.
@@ -100,7 +100,7 @@ pub(super) fn act_on_keys(
             pan = (pan.0 + dir.0, pan.1 + dir.1);
         }
     }
-    session.view.pan = (pan.0 * seconds / 1.5, pan.1 * seconds / 1.5);
+    workbench.view.pan = (pan.0 * seconds / 1.5, pan.1 * seconds / 1.5);
     // A wheel click or key press zooms a step; a held key zooms on smoothly, as in the game.
     let mut zoom = 0.0;
     for (action, sign) in [(PlayerAction::ZoomIn, 1.0), (PlayerAction::ZoomOut, -1.0)] {
@@ -113,7 +113,7 @@ pub(super) fn act_on_keys(
                 };
         }
     }
-    session.view.zoom_by = zoom;
+    workbench.view.zoom_by = zoom;
 }
 
 #[cfg(test)]

@@ -1,32 +1,32 @@
 //! The scenario editor's window: the draft's table in the game's art, tools that place and move terrain and units, the checks beside it, undo and redo, and saving into a user's mod.
 //!
 //! What the editor does to a draft is `crate::editor`'s (edits, undo, checks, files, and the
-//! session at work on a draft, with no Bevy or egui, so tests drive it as a person would); this
-//! screen turns clicks, drags and keys into its calls. `EditorSession` is the resource around
-//! that session, with the balance run beside it.
+//! workbench at work on a draft, with no Bevy or egui, so tests drive it as a person would); this
+//! screen turns clicks, drags and keys into its calls. `EditorWorkbench` is the resource around
+//! that workbench, with the balance run beside it.
 
 mod balance;
 mod balance_run;
 mod inspector;
 mod keys;
 mod panels;
-mod session;
 mod settings;
 mod table;
 #[cfg(test)]
 mod tests;
+mod workbench;
 
 pub use balance_run::{BALANCE_GAMES, BalanceRun};
 use panels::ERROR;
-pub use session::EditorSession;
+pub use workbench::EditorWorkbench;
 
-pub use crate::editor::session::{GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
-use crate::editor::session::{VERTEX_REACH, footprint};
+pub use crate::editor::workbench::{GroupShape, NEW_TABLE, Pick, TableView, TerrainKind, Tool};
+use crate::editor::workbench::{VERTEX_REACH, footprint};
 
 use crate::editor::{Draft, Origin, files};
 use crate::input::actions::PlayerInput;
 use crate::input::{Bindings, BindingsSource, PlayerAction};
-use crate::screen::{Catalogue, DeploymentWizard, Screen, SessionOptions, SessionRequest};
+use crate::screen::{Catalogue, DeploymentWizard, GameOptions, GameRequest, Screen};
 use crate::ui::EguiPass;
 use crate::view::DisplaySettings;
 use ambush_data::Rules;
@@ -101,13 +101,13 @@ pub(super) fn plugin(app: &mut App) {
 /// the editor, whose draft is as it was.
 fn back_to_the_editor(
     test: Option<Res<TestPlay>>,
-    session: Option<Res<EditorSession>>,
+    workbench: Option<Res<EditorWorkbench>>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if test.is_some() {
         commands.remove_resource::<TestPlay>();
-        if session.is_some() {
+        if workbench.is_some() {
             screen.set(Screen::Editor);
         }
     }
@@ -117,18 +117,18 @@ fn back_to_the_editor(
 /// offer; looked for once each time the menu opens.
 fn look_for_a_draft_left(
     folders: Option<Res<EditorFolders>>,
-    session: Option<Res<EditorSession>>,
+    workbench: Option<Res<EditorWorkbench>>,
     mut left: ResMut<DraftLeft>,
 ) {
-    left.0 = match (folders, session) {
+    left.0 = match (folders, workbench) {
         (Some(f), None) => files::find_autosave(&f.autosave).ok().flatten(),
-        // The editor's own session is still open: nothing was lost.
+        // The editor's own workbench is still open: nothing was lost.
         _ => None,
     };
 }
 
-/// A session on the draft the editor left behind, with the rules of the file it came from.
-pub fn reopen(left: &files::Recovered, rules: Arc<Rules>) -> EditorSession {
+/// A workbench on the draft the editor left behind, with the rules of the file it came from.
+pub fn reopen(left: &files::Recovered, rules: Arc<Rules>) -> EditorWorkbench {
     let file = match &left.origin {
         Origin::Bundled { file } | Origin::Elsewhere { file } | Origin::Mod { file, .. } => {
             Some(file.clone())
@@ -144,9 +144,9 @@ pub fn reopen(left: &files::Recovered, rules: Arc<Rules>) -> EditorSession {
         .and_then(|f| f.file_stem())
         .map_or("new_scenario".into(), |s| s.to_string_lossy().into_owned());
     let draft = Draft::recovered(left.scenario.clone(), rules, left.origin.clone());
-    let mut session = EditorSession::new(draft, &stem);
-    session.status = "Reopened the draft the editor left unsaved.".into();
-    session
+    let mut workbench = EditorWorkbench::new(draft, &stem);
+    workbench.status = "Reopened the draft the editor left unsaved.".into();
+    workbench
 }
 
 /// `ambush edit [FILE]` opens the editor once the files are loaded.
@@ -161,17 +161,17 @@ fn open_directly(
     commands.remove_resource::<EditStart>();
     let protected = folders.map(|f| f.protected.clone()).unwrap_or_default();
     let rules = catalogue.map_or_else(|| Arc::new(Rules::bundled().clone()), |c| c.rules.clone());
-    let session = match &start.0 {
-        None => Ok(EditorSession::new_scenario(rules)),
+    let workbench = match &start.0 {
+        None => Ok(EditorWorkbench::new_scenario(rules)),
         Some(path) => open_file(path, &protected),
     };
-    match session {
-        Ok(session) => {
+    match workbench {
+        Ok(workbench) => {
             info!(
                 "editor: open on {}",
-                ambush_data::text::plain(&session.draft.scenario().name)
+                ambush_data::text::plain(&workbench.draft.scenario().name)
             );
-            commands.insert_resource(session);
+            commands.insert_resource(workbench);
             screen.set(Screen::Editor);
         }
         Err(why) => {
@@ -201,13 +201,13 @@ fn show_open_failed(
     Ok(())
 }
 
-/// A session on the scenario file at `path`, with its mod's rules.
-pub fn open_file(path: &std::path::Path, protected: &[PathBuf]) -> Result<EditorSession, String> {
+/// A workbench on the scenario file at `path`, with its mod's rules.
+pub fn open_file(path: &std::path::Path, protected: &[PathBuf]) -> Result<EditorWorkbench, String> {
     let draft = files::open_with_its_rules(path, protected).map_err(|e| e.to_string())?;
     let stem = path
         .file_stem()
         .map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
-    Ok(EditorSession::new(draft, &stem))
+    Ok(EditorWorkbench::new(draft, &stem))
 }
 
 /// What the editor reads of the player's input: the actions of the bindings file, and time.
@@ -223,20 +223,20 @@ struct EditorInput<'w, 's> {
 fn draw_editor(
     mut contexts: EguiContexts,
     input: EditorInput,
-    session: Option<ResMut<EditorSession>>,
+    workbench: Option<ResMut<EditorWorkbench>>,
     folders: Option<Res<EditorFolders>>,
     mut screen: ResMut<NextState<Screen>>,
     display: Res<DisplaySettings>,
-    options: Res<SessionOptions>,
-    mut requests: MessageWriter<SessionRequest>,
+    options: Res<GameOptions>,
+    mut requests: MessageWriter<GameRequest>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let (Some(mut session), Some(folders)) = (session, folders) else {
+    let (Some(mut workbench), Some(folders)) = (workbench, folders) else {
         return Ok(());
     };
     let palette = display.palette();
-    let revision = session.draft.scenario().clone();
+    let revision = workbench.draft.scenario().clone();
     // Whether a text field had the keyboard as the frame began: its keys are its own, and a
     // click on the table then only ends the typing. A button a click left with the keyboard
     // gives it back, so the editor's keys and the next click on the table work at once.
@@ -245,7 +245,7 @@ fn draw_editor(
         keys::act_on_keys(
             ctx,
             actions,
-            &mut session,
+            &mut workbench,
             &folders,
             input.time.delta_secs(),
         );
@@ -253,10 +253,10 @@ fn draw_editor(
     let mut root = crate::ui::window_ui(ctx, "editor");
     let mut test = None;
     egui::Panel::top("editor bar").show(&mut root, |ui| {
-        test = panels::top_bar(ui, &mut session, &folders, &mut screen, &mut commands);
+        test = panels::top_bar(ui, &mut workbench, &folders, &mut screen, &mut commands);
     });
     if let Some(players) = test
-        && let Some(choice) = session.test_game(players, &options)
+        && let Some(choice) = workbench.test_game(players, &options)
     {
         commands.insert_resource(TestPlay);
         // The set-up screens come first when a player has a part in them, as from the menu.
@@ -266,40 +266,40 @@ fn draw_editor(
                 screen.set(Screen::Deployment);
             }
             None => {
-                requests.write(SessionRequest::Start(Box::new(choice)));
+                requests.write(GameRequest::Start(Box::new(choice)));
             }
         }
     }
-    let mut fields = session.take_fields();
+    let mut fields = workbench.take_fields();
     let mut fields_done = false;
     egui::Panel::left("editor tools")
         .default_size(340.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                panels::tools(ui, &mut session, &input.bindings);
+                panels::tools(ui, &mut workbench, &input.bindings);
                 ui.separator();
-                inspector::inspector(ui, &mut session);
+                inspector::inspector(ui, &mut workbench);
                 ui.separator();
-                panels::problems(ui, &mut session);
+                panels::problems(ui, &mut workbench);
                 ui.separator();
                 egui::CollapsingHeader::new("Ambush")
                     .default_open(true)
                     .show(ui, |ui| {
-                        fields_done |= settings::ambush(ui, &session, &mut fields.edited);
+                        fields_done |= settings::ambush(ui, &workbench, &mut fields.edited);
                     });
                 egui::CollapsingHeader::new("Scenario, forces and conditions")
                     .default_open(false)
                     .show(ui, |ui| {
-                        fields_done |= settings::settings(ui, &session, &mut fields.edited);
+                        fields_done |= settings::settings(ui, &workbench, &mut fields.edited);
                     });
             });
         });
-    session.commit_fields(fields, fields_done);
-    balance::window(ctx, &mut session, &options);
+    workbench.commit_fields(fields, fields_done);
+    balance::window(ctx, &mut workbench, &options);
     egui::CentralPanel::default_margins().show(&mut root, |ui| {
-        table::table(ui, &mut session, palette, typing);
+        table::table(ui, &mut workbench, palette, typing);
     });
-    let mut help = session.help;
+    let mut help = workbench.help;
     crate::ui::help::show(
         ctx,
         &mut help,
@@ -307,10 +307,10 @@ fn draw_editor(
         &input.source,
         crate::ui::help::HelpFor::Editor,
     );
-    session.help = help;
+    workbench.help = help;
     // Every change is autosaved at once: a crash loses at most the edit being made.
-    if *session.draft.scenario() != revision {
-        session.autosave(&folders);
+    if *workbench.draft.scenario() != revision {
+        workbench.autosave(&folders);
     }
     Ok(())
 }

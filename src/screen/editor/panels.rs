@@ -12,48 +12,54 @@ pub(super) const ERROR: egui::Color32 = egui::Color32::from_rgb(255, 110, 90);
 /// The title, undo and redo, saving, test play and the way back; the test play asked for.
 pub(super) fn top_bar(
     ui: &mut egui::Ui,
-    session: &mut EditorSession,
+    workbench: &mut EditorWorkbench,
     folders: &EditorFolders,
     screen: &mut NextState<Screen>,
     commands: &mut Commands,
 ) -> Option<TestPlayers> {
     let mut test = None;
     ui.horizontal(|ui| {
-        ui.heading(format!("Editing: {}", session.draft.scenario().name));
-        if session.draft.changed_since_saved() {
+        ui.heading(format!("Editing: {}", workbench.draft.scenario().name));
+        if workbench.draft.changed_since_saved() {
             ui.label("(changed)");
         }
     });
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(session.draft.can_undo(), egui::Button::new("Undo (Ctrl+Z)"))
+            .add_enabled(
+                workbench.draft.can_undo(),
+                egui::Button::new("Undo (Ctrl+Z)"),
+            )
             .clicked()
         {
-            session.undo();
+            workbench.undo();
         }
         if ui
-            .add_enabled(session.draft.can_redo(), egui::Button::new("Redo (Ctrl+Y)"))
+            .add_enabled(
+                workbench.draft.can_redo(),
+                egui::Button::new("Redo (Ctrl+Y)"),
+            )
             .clicked()
         {
-            session.redo();
+            workbench.redo();
         }
         ui.separator();
         ui.label("Mod");
         let mod_name =
-            ui.add(egui::TextEdit::singleline(&mut session.mod_name).desired_width(140.0));
+            ui.add(egui::TextEdit::singleline(&mut workbench.mod_name).desired_width(140.0));
         ui.label("File");
         let file_name =
-            ui.add(egui::TextEdit::singleline(&mut session.file_name).desired_width(140.0));
+            ui.add(egui::TextEdit::singleline(&mut workbench.file_name).desired_width(140.0));
         // The question was about the old place: a new name asks again when saved.
         if mod_name.changed() || file_name.changed() {
-            session.confirm_overwrite = false;
+            workbench.confirm_overwrite = false;
         }
         if ui.button("Save (Ctrl+S)").clicked() {
-            session.save(folders);
+            workbench.save(folders);
         }
         ui.separator();
         ui.label("Test play:");
-        let passes = session.problems.is_empty();
+        let passes = workbench.problems.is_empty();
         for (players, label) in [
             (TestPlayers::Solo, "solo"),
             (TestPlayers::HotSeat, "hot-seat"),
@@ -65,52 +71,52 @@ pub(super) fn top_bar(
         }
         ui.separator();
         if ui
-            .selectable_label(session.balance_open, "Balance run")
+            .selectable_label(workbench.balance_open, "Balance run")
             .on_hover_text("AI-against-AI games of the draft, in a window of their own")
             .clicked()
         {
-            session.balance_open = !session.balance_open;
+            workbench.balance_open = !workbench.balance_open;
         }
         ui.separator();
         if ui.button("Back to the menu").clicked() {
-            // The session closes; an unsaved draft stays in the autosave, which the menu
+            // The workbench closes; an unsaved draft stays in the autosave, which the menu
             // offers to reopen.
-            commands.remove_resource::<EditorSession>();
+            commands.remove_resource::<EditorWorkbench>();
             screen.set(Screen::Menu);
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(&session.status);
-        if session.confirm_overwrite {
+        ui.label(&workbench.status);
+        if workbench.confirm_overwrite {
             if ui.button("Overwrite").clicked() {
-                session.save_anyway(folders);
+                workbench.save_anyway(folders);
             }
             if ui.button("Cancel").clicked() {
-                session.confirm_overwrite = false;
-                session.status = "Not saved: change the file name to save as a new file.".into();
+                workbench.confirm_overwrite = false;
+                workbench.status = "Not saved: change the file name to save as a new file.".into();
             }
         }
     });
     test
 }
 
-pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &Bindings) {
+pub(super) fn tools(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, bindings: &Bindings) {
     let key = |tool: Tool| {
         super::keys::action_of(tool)
             .map(|a| bindings.labels(a))
             .filter(|k| !k.is_empty())
     };
-    let button = |ui: &mut egui::Ui, session: &mut EditorSession, tool: Tool| {
+    let button = |ui: &mut egui::Ui, workbench: &mut EditorWorkbench, tool: Tool| {
         let text = match key(tool) {
             Some(k) => format!("{} ({k})", tool.label()),
             None => tool.label().to_string(),
         };
         if ui
-            .selectable_label(session.tool == tool, text)
-            .on_hover_text(session.tool_hint(tool))
+            .selectable_label(workbench.tool == tool, text)
+            .on_hover_text(workbench.tool_hint(tool))
             .clicked()
         {
-            session.pick_tool(tool);
+            workbench.pick_tool(tool);
         }
     };
     ui.strong("Tool: what a click on the table does (F1 lists the keys)");
@@ -122,18 +128,18 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
         ui.horizontal_wrapped(|ui| {
             ui.label(heading);
             for tool in tools {
-                button(ui, session, *tool);
+                button(ui, workbench, *tool);
             }
         });
     }
     ui.horizontal(|ui| {
         ui.label("Snap to");
-        ui.selectable_value(&mut session.snap, None, "off");
-        ui.selectable_value(&mut session.snap, Some(0.5), "0.5\"");
-        ui.selectable_value(&mut session.snap, Some(1.0), "1\"");
+        ui.selectable_value(&mut workbench.snap, None, "off");
+        ui.selectable_value(&mut workbench.snap, Some(0.5), "0.5\"");
+        ui.selectable_value(&mut workbench.snap, Some(1.0), "1\"");
         ui.label("Gap in groups");
         ui.add(
-            egui::DragValue::new(&mut session.group_gap)
+            egui::DragValue::new(&mut workbench.group_gap)
                 .speed(0.25)
                 .range(0.0..=12.0)
                 .suffix("\""),
@@ -141,7 +147,7 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Selection");
-        let picked = !session.selection().is_empty();
+        let picked = !workbench.selection().is_empty();
         for (axis, copy, label) in [
             (MirrorAxis::LeftRight, true, "mirrored copy left-right"),
             (MirrorAxis::TopBottom, true, "mirrored copy top-bottom"),
@@ -149,11 +155,11 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
             (MirrorAxis::TopBottom, false, "mirror top-bottom"),
         ] {
             if ui.add_enabled(picked, egui::Button::new(label)).clicked() {
-                session.mirror_selection(axis, copy);
+                workbench.mirror_selection(axis, copy);
             }
         }
         if ui.button("select all").clicked() {
-            session.select_all();
+            workbench.select_all();
         }
     });
     ui.small(
@@ -162,17 +168,17 @@ pub(super) fn tools(ui: &mut egui::Ui, session: &mut EditorSession, bindings: &B
 }
 
 /// Every problem the checks find; a click selects the piece it concerns.
-pub(super) fn problems(ui: &mut egui::Ui, session: &mut EditorSession) {
-    if session.problems.is_empty() {
+pub(super) fn problems(ui: &mut egui::Ui, workbench: &mut EditorWorkbench) {
+    if workbench.problems.is_empty() {
         ui.label("Checks: the scenario passes every check.");
         return;
     }
     ui.colored_label(
         ERROR,
-        format!("Checks: {} problem(s)", session.problems.len()),
+        format!("Checks: {} problem(s)", workbench.problems.len()),
     );
     let mut chosen = None;
-    for p in &session.problems {
+    for p in &workbench.problems {
         if ui.link(&p.problem.message).clicked() {
             chosen = match p.concern {
                 Concern::Terrain(i) => Some(Pick::Terrain(i)),
@@ -183,8 +189,8 @@ pub(super) fn problems(ui: &mut egui::Ui, session: &mut EditorSession) {
         }
     }
     if let Some(pick) = chosen {
-        session.selected = Some(pick);
-        session.tool = Tool::Select;
-        session.form = None;
+        workbench.selected = Some(pick);
+        workbench.tool = Tool::Select;
+        workbench.form = None;
     }
 }

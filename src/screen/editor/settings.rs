@@ -26,8 +26,8 @@ fn inches(ui: &mut egui::Ui, v: &mut f32, range: std::ops::RangeInclusive<f32>) 
 }
 
 /// The problems the checks find in the field `name`, shown beside it.
-fn field_problems(ui: &mut egui::Ui, session: &EditorSession, name: &str) {
-    for p in &session.problems {
+fn field_problems(ui: &mut egui::Ui, workbench: &EditorWorkbench, name: &str) {
+    for p in &workbench.problems {
         let here = match p.concern {
             Concern::Setting(field) => field == name,
             Concern::Ambush => name == "ambush",
@@ -40,14 +40,14 @@ fn field_problems(ui: &mut egui::Ui, session: &EditorSession, name: &str) {
 }
 
 /// The scenario's own settings. True when a field is done with.
-pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut Scenario) -> bool {
     let mut done = false;
     ui.strong("Scenario");
     ui.horizontal(|ui| {
         ui.label("Name");
         done |= finished(&ui.text_edit_singleline(&mut s.name));
     });
-    field_problems(ui, session, "name");
+    field_problems(ui, workbench, "name");
     ui.label("Briefing");
     done |= finished(&ui.text_edit_multiline(&mut s.briefing));
     ui.horizontal(|ui| {
@@ -57,7 +57,7 @@ pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scena
         ui.label("Turn limit");
         done |= finished(&ui.add(egui::DragValue::new(&mut s.turn_limit).range(1..=500)));
     });
-    field_problems(ui, session, "table");
+    field_problems(ui, workbench, "table");
     ui.horizontal(|ui| {
         ui.label("Friendly edge");
         for (edge, label) in [
@@ -105,7 +105,7 @@ pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scena
             }
         });
     }
-    field_problems(ui, session, "objective");
+    field_problems(ui, workbench, "objective");
     ui.horizontal(|ui| {
         ui.label("When the attack is over");
         done |= ui
@@ -120,13 +120,13 @@ pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scena
         .checkbox(&mut own_names, "its own names for the sides")
         .clicked()
     {
-        s.side_names = own_names.then(|| s.names(session.draft.rules()).clone());
+        s.side_names = own_names.then(|| s.names(workbench.draft.rules()).clone());
         done = true;
     }
     if let Some(n) = &mut s.side_names {
         done |= side_names(ui, n);
     }
-    field_problems(ui, session, "side_names");
+    field_problems(ui, workbench, "side_names");
     ui.separator();
     ui.strong("Humans");
     ui.horizontal(|ui| {
@@ -169,9 +169,9 @@ pub(super) fn settings(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scena
         });
     }
     ui.separator();
-    done |= aliens(ui, session, s);
+    done |= aliens(ui, workbench, s);
     ui.separator();
-    done |= conditions(ui, session, s);
+    done |= conditions(ui, workbench, s);
     done
 }
 
@@ -194,10 +194,10 @@ fn side_names(ui: &mut egui::Ui, n: &mut SideNames) -> bool {
 
 /// The aliens that come in waves: their weapons, their traits, and the turn a wave comes
 /// without a card.
-fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+fn aliens(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut Scenario) -> bool {
     let mut done = false;
     ui.strong("Aliens and their waves");
-    ui.label(where_aliens_come_from(s, session.draft.rules()));
+    ui.label(where_aliens_come_from(s, workbench.draft.rules()));
     let mut automatic = s.automatic_wave_turn.is_some();
     ui.horizontal(|ui| {
         if ui
@@ -213,7 +213,7 @@ fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool 
     });
     ui.horizontal_wrapped(|ui| {
         ui.label("Weapons");
-        for w in session.draft.rules().weapons.weapons.keys() {
+        for w in workbench.draft.rules().weapons.weapons.keys() {
             let mut carried = s.aliens.weapons.contains(w);
             if ui.checkbox(&mut carried, w.as_str()).clicked() {
                 if carried {
@@ -226,7 +226,7 @@ fn aliens(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool 
         }
     });
     done |= traits_fields(ui, &mut s.aliens.traits);
-    field_problems(ui, session, "aliens");
+    field_problems(ui, workbench, "aliens");
     done
 }
 
@@ -262,7 +262,7 @@ pub(super) fn where_aliens_come_from(s: &Scenario, rules: &ambush_data::Rules) -
 }
 
 /// Darkness, blindsides, explosives and the environment.
-fn conditions(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+fn conditions(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut Scenario) -> bool {
     let mut done = false;
     ui.strong("Conditions");
     let mut dark = s.darkness.is_some();
@@ -279,7 +279,7 @@ fn conditions(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> b
             done |= ui.checkbox(&mut d.full_moon, "full moon").clicked();
         }
     });
-    field_problems(ui, session, "darkness");
+    field_problems(ui, workbench, "darkness");
     ui.horizontal(|ui| {
         done |= ui.checkbox(&mut s.blindsides, "blindsides (003)").clicked();
         done |= ui.checkbox(&mut s.explosives, "explosives (003)").clicked();
@@ -308,7 +308,7 @@ fn conditions(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> b
             done |= finished(&ui.add(egui::DragValue::new(depth).range(0.0..=MAX_DEPTH_FEET)));
         }
     });
-    field_problems(ui, session, "environment");
+    field_problems(ui, workbench, "environment");
     done
 }
 
@@ -350,7 +350,7 @@ pub enum AmbushField {
 }
 
 /// The ambush section. True when a field is done with.
-pub(super) fn ambush(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenario) -> bool {
+pub(super) fn ambush(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut Scenario) -> bool {
     let mut done = false;
     let Some(a) = &mut s.ambush else {
         ui.label("No ambush: the game opens with every unit in sight.");
@@ -463,7 +463,7 @@ pub(super) fn ambush(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenari
         egui::CollapsingHeader::new("Surprise modifiers (002)")
             .id_salt("modifiers")
             .show(ui, |ui| {
-                for (name, (least, most)) in &session.draft.rules().ambush.surprise_modifiers {
+                for (name, (least, most)) in &workbench.draft.rules().ambush.surprise_modifiers {
                     let at = a.modifiers.iter().position(|(n, _)| n == name);
                     let mut on = at.is_some();
                     ui.horizontal(|ui| {
@@ -530,7 +530,7 @@ pub(super) fn ambush(ui: &mut egui::Ui, session: &EditorSession, s: &mut Scenari
         }
     });
     ui.small("Place hidden units, dummies, the zone, the route and the spring point with the ambush tools.");
-    field_problems(ui, session, "ambush");
+    field_problems(ui, workbench, "ambush");
     if ui.button("Remove the ambush").clicked() {
         s.ambush = None;
         done = true;
@@ -579,8 +579,9 @@ mod tests {
     /// elsewhere starts a fresh copy.
     #[test]
     fn the_panels_changes_are_one_edit() {
-        let mut s =
-            EditorSession::new_scenario(std::sync::Arc::new(ambush_data::Rules::bundled().clone()));
+        let mut s = EditorWorkbench::new_scenario(std::sync::Arc::new(
+            ambush_data::Rules::bundled().clone(),
+        ));
         let mut form = s.take_fields();
         form.edited.turn_limit = 9;
         form.edited.ambush = Some(new_ambush());

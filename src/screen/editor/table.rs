@@ -1,7 +1,7 @@
-//! The editor's table: the draft drawn in the game's art with its units, the ambush's pieces, the selection and the problems; clicks and drags go to the session, and the view pans and zooms as the game's camera does.
+//! The editor's table: the draft drawn in the game's art with its units, the ambush's pieces, the selection and the problems; clicks and drags go to the workbench, and the view pans and zooms as the game's camera does.
 
 use super::*;
-use crate::editor::session::{DUMMY_SIZE, ambush_footprint};
+use crate::editor::workbench::DUMMY_SIZE;
 use crate::view::art::{self, Palette, Triangles};
 use ambush_data::board::Side;
 use ambush_data::geometry::{Shape, along, route_of};
@@ -41,30 +41,30 @@ impl Frame {
 }
 
 /// The table in the game's art with the units, the ambush, the selection and the problems;
-/// clicks and drags go to the session.
+/// clicks and drags go to the workbench.
 /// `typing`: a text field had the keyboard as the frame began, so a press on the table only
 /// ends the typing.
 pub(super) fn table(
     ui: &mut egui::Ui,
-    session: &mut EditorSession,
+    workbench: &mut EditorWorkbench,
     palette: Palette,
     typing: bool,
 ) {
-    let s = session.draft.scenario().clone();
+    let s = workbench.draft.scenario().clone();
     let (w, d) = s.table;
     let (response, painter) =
         ui.allocate_painter(ui.available_size(), egui::Sense::click_and_drag());
     let rect = response.rect;
     let fit = (rect.width() / w).min(rect.height() / d).max(0.1);
-    let centre = session.view.centre.unwrap_or((w / 2.0, d / 2.0));
+    let centre = workbench.view.centre.unwrap_or((w / 2.0, d / 2.0));
     let before = Frame {
         middle: rect.center(),
         centre,
-        scale: fit * session.view.zoom,
+        scale: fit * workbench.view.zoom,
     };
     // The camera keys: pan by the view's size, zoom about the pointer (about the middle when
     // the pointer is off the table), and the Drag action moves the table with the pointer.
-    let view = &mut session.view;
+    let view = &mut workbench.view;
     let (pan, zoom_by) = (
         std::mem::take(&mut view.pan),
         std::mem::take(&mut view.zoom_by),
@@ -93,14 +93,14 @@ pub(super) fn table(
     let frame = Frame {
         middle: rect.center(),
         centre,
-        scale: fit * session.view.zoom,
+        scale: fit * workbench.view.zoom,
     };
     let to_screen = |x: f32, y: f32| frame.to_screen(x, y);
     let scale = frame.scale;
     let pointer = response.interact_pointer_pos().or(response.hover_pos());
     // While a drag is on, the table shows what letting go would make.
     let mut shown = s.clone();
-    if let Some(edit) = pointer.and_then(|p| session.drag_edit(frame.to_table(p))) {
+    if let Some(edit) = pointer.and_then(|p| workbench.drag_edit(frame.to_table(p))) {
         let mut preview = s.clone();
         if edit.apply_to(&mut preview).is_ok() {
             shown = preview;
@@ -130,7 +130,7 @@ pub(super) fn table(
             painter.add(egui::Shape::line(line, stroke));
         }
     };
-    let selection = session.selection();
+    let selection = workbench.selection();
     let chosen = egui::Stroke::new(2.0, egui::Color32::WHITE);
     let font = egui::FontId::proportional(12.0);
     // A check's message beside its piece, on a dark plate so it reads over any terrain.
@@ -143,7 +143,7 @@ pub(super) fn table(
     let mut labels = Labels::default();
     for (i, f) in shown.terrain.iter().enumerate() {
         let pick = Pick::Terrain(i);
-        if let Some(p) = session.problems_of(pick).next() {
+        if let Some(p) = workbench.problems_of(pick).next() {
             outline(&f.shape, egui::Stroke::new(2.5, ERROR));
             let c = f.shape.center();
             message(to_screen(c.x, c.y), &p.problem.message);
@@ -153,7 +153,7 @@ pub(super) fn table(
         }
     }
     // The selected rectangle's or circle's size handle.
-    if let Some((_, p)) = session.size_handle() {
+    if let Some((_, p)) = workbench.size_handle() {
         let c = to_screen(p.0, p.1);
         painter.rect(
             egui::Rect::from_center_size(c, egui::vec2(9.0, 9.0)),
@@ -164,7 +164,7 @@ pub(super) fn table(
         );
     }
     // The selected polygon's points, as handles to drag.
-    if let Some(Pick::Terrain(t)) = session.selected
+    if let Some(Pick::Terrain(t)) = workbench.selected
         && let Some(Shape::Polygon { points }) = shown.terrain.get(t).map(|f| &f.shape)
     {
         for p in points {
@@ -257,8 +257,8 @@ pub(super) fn table(
                 Side::Humans => HUMANS,
                 Side::Aliens => ALIENS,
             };
-            let corners = ambush_footprint(&session.draft, u).corners();
-            let fault = session.problems_of(pick).next();
+            let corners = footprint(&workbench.draft, u).corners();
+            let fault = workbench.problems_of(pick).next();
             base(
                 &painter,
                 corners.iter().map(|c| to_screen(c.x, c.y)).collect(),
@@ -281,8 +281,8 @@ pub(super) fn table(
     }
     for (i, u) in shown.units.iter().enumerate() {
         let pick = Pick::Unit(i);
-        let corners = footprint(&session.draft, u).corners();
-        let fault = session.problems_of(pick).next();
+        let corners = footprint(&workbench.draft, u).corners();
+        let fault = workbench.problems_of(pick).next();
         base(
             &painter,
             corners.iter().map(|c| to_screen(c.x, c.y)).collect(),
@@ -308,7 +308,10 @@ pub(super) fn table(
         painter.text(
             rect.left_bottom() + egui::vec2(6.0, -6.0),
             egui::Align2::LEFT_BOTTOM,
-            format!("{x:.1}\", {y:.1}\" — {}", session.tool_hint(session.tool)),
+            format!(
+                "{x:.1}\", {y:.1}\" — {}",
+                workbench.tool_hint(workbench.tool)
+            ),
             font.clone(),
             egui::Color32::WHITE,
         );
@@ -316,12 +319,12 @@ pub(super) fn table(
     // A press on the table while a field has the keyboard ends the typing (the field keeps
     // what was typed), and that press neither places nor picks anything.
     if typing && response.is_pointer_button_down_on() && ui.input(|i| i.pointer.primary_pressed()) {
-        session.press_ends_typing = true;
+        workbench.press_ends_typing = true;
         ui.memory_mut(|m| m.stop_text_input());
     }
-    if session.press_ends_typing {
+    if workbench.press_ends_typing {
         if !ui.input(|i| i.pointer.primary_down()) {
-            session.press_ends_typing = false;
+            workbench.press_ends_typing = false;
         }
         return;
     }
@@ -332,20 +335,20 @@ pub(super) fn table(
             .input(|i| i.pointer.press_origin())
             .or(response.interact_pointer_pos())
     {
-        session.drag_start(frame.to_table(p));
+        workbench.drag_start(frame.to_table(p));
     }
     if response.drag_stopped_by(egui::PointerButton::Primary)
         && let Some(p) = pointer
     {
-        session.drag_end(frame.to_table(p));
+        workbench.drag_end(frame.to_table(p));
     }
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
         if ui.input(|i| i.modifiers.shift) {
-            session.shift_click(frame.to_table(p));
+            workbench.shift_click(frame.to_table(p));
         } else {
-            session.click(frame.to_table(p));
+            workbench.click(frame.to_table(p));
         }
     }
 }

@@ -5,8 +5,8 @@ use crate::batch::{Tally, play_game};
 use ambush_data::geometry::Shape;
 use ambush_engine::control::Controllers;
 
-fn session() -> EditorSession {
-    EditorSession::new_scenario(Arc::new(Rules::bundled().clone()))
+fn workbench() -> EditorWorkbench {
+    EditorWorkbench::new_scenario(Arc::new(Rules::bundled().clone()))
 }
 
 /// Issue 24: "Place units of either side from the troop types of the scenario's tables" and
@@ -14,7 +14,7 @@ fn session() -> EditorSession {
 /// takes each back.
 #[test]
 fn clicks_and_drags_place_and_move_pieces_as_one_edit_each() {
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Wood);
     s.click((20.2, 20.1));
     s.click((40.0, 20.0));
@@ -64,7 +64,7 @@ fn clicks_and_drags_place_and_move_pieces_as_one_edit_each() {
 /// the piece when clicked": a unit put into impassable rocks is a problem of that unit.
 #[test]
 fn a_unit_placed_in_rocks_is_a_problem_of_that_unit_until_it_moves_out() {
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Rocks);
     s.click((30.0, 30.0));
     s.tool = Tool::Unit;
@@ -85,7 +85,7 @@ fn a_unit_placed_in_rocks_is_a_problem_of_that_unit_until_it_moves_out() {
 /// handle and moved as one edit; a press away from the points moves the whole piece.
 #[test]
 fn a_polygons_point_is_dragged_by_its_handle() {
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Rough);
     s.click((30.0, 30.0));
     assert_eq!(s.selected, Some(Pick::Terrain(0)));
@@ -120,7 +120,7 @@ fn a_polygons_point_is_dragged_by_its_handle() {
 /// Delete, turn and duplicate act on the selection, each one edit.
 #[test]
 fn the_selection_is_deleted_turned_and_copied() {
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Unit;
     s.click((10.0, 10.0));
     s.rotate_selected(15.0);
@@ -140,12 +140,12 @@ fn the_selection_is_deleted_turned_and_copied() {
 #[test]
 fn test_play_starts_the_draft_and_leaving_it_returns_to_the_editor() {
     use bevy::state::app::StatesPlugin;
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Rocks);
     s.click((30.0, 30.0));
     s.tool = Tool::Unit;
     s.click((30.0, 30.0));
-    let options = SessionOptions::default();
+    let options = GameOptions::default();
     assert!(
         s.test_game(TestPlayers::Solo, &options).is_none(),
         "a failing draft"
@@ -177,7 +177,7 @@ fn test_play_starts_the_draft_and_leaving_it_returns_to_the_editor() {
     );
     assert!(app.world().get_resource::<TestPlay>().is_none());
     assert_eq!(
-        *app.world().resource::<EditorSession>().draft.scenario(),
+        *app.world().resource::<EditorWorkbench>().draft.scenario(),
         before
     );
 }
@@ -189,7 +189,7 @@ fn a_balance_run_plays_the_draft_in_the_background() {
     let rules = Arc::new(Rules::bundled().clone());
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
     let s = open_file(&path, &[]).expect("the crashed ship opens");
-    let options = SessionOptions::default();
+    let options = GameOptions::default();
     let mut run = BalanceRun::start(s.draft.scenario().clone(), rules.clone(), 20, &options);
     let mut waited = 0;
     while run.summary.is_none() && waited < 600 {
@@ -224,7 +224,7 @@ fn a_balance_run_plays_the_draft_in_the_background() {
 fn a_draft_left_behind_reopens_as_it_was() {
     let root = std::env::temp_dir().join(format!("ambush-editor-left-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Wood);
     s.click((20.0, 20.0));
     let folders = EditorFolders {
@@ -259,7 +259,7 @@ fn saving_writes_into_the_users_mod_and_a_failing_draft_into_its_drafts() {
         autosave: root.join("autosave"),
         game_root: root.clone(),
     };
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Terrain(TerrainKind::Rocks);
     s.click((30.0, 30.0));
     s.tool = Tool::Unit;
@@ -386,8 +386,8 @@ fn saving_asks_before_replacing_a_file_the_editor_did_not_write() {
 /// own label and place.
 #[test]
 fn an_inspector_change_is_made_to_every_selected_unit() {
-    use crate::editor::session::Form;
-    let mut s = session();
+    use crate::editor::workbench::Form;
+    let mut s = workbench();
     s.tool = Tool::Group(GroupShape::Line);
     s.drag_start((10.0, 10.0));
     s.drag_end((13.0, 10.0));
@@ -451,7 +451,7 @@ fn on_grid(v: f32, step: f32) -> bool {
 /// 7.990077)` with snapping on was a bug).
 #[test]
 fn placed_values_snap_to_the_grid_chosen() {
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Unit;
     s.click((10.0, 10.0));
     // A unit off the grid (as a file may hold it), dragged with snapping at 0.5".
@@ -512,7 +512,7 @@ fn aliens_are_offered_only_where_they_can_be_placed_and_the_editor_says_where_th
     assert!(!offered.is_empty());
     assert!(!offered.contains(&rules.generation.troop), "{offered:?}");
     // Each offered type is one a placed unit passes the checks with.
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Unit;
     s.click((10.0, 10.0));
     for troop in &offered {
@@ -595,7 +595,7 @@ fn a_file_the_editor_cannot_open_says_why_in_the_window() {
     assert!(failed.0.contains("huge.ron"), "{}", failed.0);
     assert!(failed.0.contains("bytes"), "{}", failed.0);
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    assert!(app.world().get_resource::<EditorSession>().is_none());
+    assert!(app.world().get_resource::<EditorWorkbench>().is_none());
 }
 
 /// The balance run's progress and results were at the foot of a long side panel, out of
@@ -607,7 +607,7 @@ fn the_balance_runs_results_are_in_sight_without_scrolling() {
     let rules = Arc::new(Rules::bundled().clone());
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
     let mut s = open_file(&path, &[]).expect("the crashed ship opens");
-    let options = SessionOptions::default();
+    let options = GameOptions::default();
     s.balance = Some(BalanceRun::start(
         s.draft.scenario().clone(),
         rules,
@@ -656,7 +656,7 @@ fn the_balance_runs_results_are_in_sight_without_scrolling() {
 fn field_and_table(
     ctx: &bevy_egui::egui::Context,
     text: &mut String,
-    s: &mut EditorSession,
+    s: &mut EditorWorkbench,
     events: Vec<bevy_egui::egui::Event>,
 ) {
     use bevy_egui::egui;
@@ -683,7 +683,7 @@ fn field_and_table(
 #[test]
 fn clicking_out_of_a_text_field_never_places_a_piece() {
     use bevy_egui::egui;
-    let mut s = session();
+    let mut s = workbench();
     s.tool = Tool::Unit;
     let ctx = egui::Context::default();
     let mut text = String::from("Hill");
@@ -698,7 +698,7 @@ fn clicking_out_of_a_text_field_never_places_a_piece() {
         pressed,
         modifiers: Default::default(),
     };
-    let click = |s: &mut EditorSession, text: &mut String| {
+    let click = |s: &mut EditorWorkbench, text: &mut String| {
         field_and_table(
             &ctx,
             text,

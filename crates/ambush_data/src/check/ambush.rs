@@ -3,10 +3,9 @@
 use super::*;
 use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection};
 use crate::board::Side;
-use crate::geometry::{Footprint, bearing_to_angle};
-use crate::scenario::Scenario;
+use crate::geometry::Footprint;
+use crate::scenario::{PlacedUnit, Scenario};
 use Seg::{Item, Key};
-use glam::Vec2;
 
 impl Checker<'_> {
     /// The ambush section: a set-up, detection and effects that go together, 002 modifiers that
@@ -117,14 +116,7 @@ impl Checker<'_> {
             .iter()
             .filter_map(|u| {
                 let p = self.rules.troops.troops.get(&u.troop)?;
-                Some((
-                    u.label.clone(),
-                    Footprint::new(
-                        Vec2::new(u.at.0, u.at.1),
-                        Vec2::new(p.base.0, p.base.1),
-                        bearing_to_angle(u.facing),
-                    ),
-                ))
+                Some((u.label.clone(), u.placed().footprint(p.base)))
             })
             .collect();
         for (i, u) in a.units.iter().enumerate() {
@@ -203,11 +195,7 @@ impl Checker<'_> {
                     format!("{who}, field `troop`: no line in troops.ron"),
                 ));
             };
-            let base = Footprint::new(
-                Vec2::new(u.at.0, u.at.1),
-                Vec2::new(p.base.0, p.base.1),
-                bearing_to_angle(u.facing),
-            );
+            let base = u.placed().footprint(p.base);
             let bases: Vec<Footprint> = placed.iter().map(|(_, b)| *b).collect();
             let why = match misplaced(s, tolerance, &base, &bases) {
                 None => None,

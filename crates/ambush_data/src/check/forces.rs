@@ -2,10 +2,9 @@
 
 use super::*;
 use crate::board::Going;
-use crate::geometry::{Footprint, MEASURING_SLACK, bearing_to_angle};
-use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, Scenario};
+use crate::geometry::{Footprint, MEASURING_SLACK};
+use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, PlacedUnit, Scenario};
 use Seg::{Item, Key};
-use glam::Vec2;
 
 /// The bases of the units checked so far that stand where they may, each with its index in
 /// `units`: a unit that failed its check is left out, so the next ones are measured against the
@@ -392,11 +391,7 @@ impl Checker<'_> {
                 ),
             ));
         }
-        let base = Footprint::new(
-            Vec2::new(u.at.0, u.at.1),
-            Vec2::new(profile.base.0, profile.base.1),
-            bearing_to_angle(u.facing),
-        );
+        let base = u.placed().footprint(profile.base);
         let size = format!("{}x{}", profile.base.0, profile.base.1);
         let why = match misplaced(s, tolerance, &base, &placed.bases) {
             None => None,

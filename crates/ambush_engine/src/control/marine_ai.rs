@@ -483,7 +483,7 @@ fn shooters_in_reach<'t>(table: &'t Table, rules: &Rules, grid: &UnitGrid) -> Ve
     };
     // Where one enemy's reach covers a good part of the table, asking around each enemy costs
     // more than planning for every marine.
-    let size = table.config.table;
+    let size = table.config.table();
     let span = 2.0 * (reach + MOST_ENEMY_HALF_DIAGONAL);
     if span * span * 4.0 > size.x * size.y {
         return marines.collect();

@@ -5,6 +5,7 @@
 //! window, in a test or in the simulator is the same game, roll for roll.
 
 pub mod deployment;
+pub mod hashing;
 pub mod new_game;
 pub mod record;
 pub mod seats;

@@ -4,11 +4,8 @@ use crate::control::Controllers;
 use crate::rules::table::{GameConfig, Progress, Status, Table, Unit};
 use ambush_data::Rules;
 use ambush_data::board::Side;
-use ambush_data::geometry::Footprint;
-use ambush_data::geometry::bearing_to_angle;
-use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
-use glam::Vec2;
+use ambush_data::scenario::{PlacedUnit, Scenario};
 
 /// The seed of a game when none is given: the menu's first game, the command line's `--seed`.
 pub const DEFAULT_SEED: u64 = 1;
@@ -94,12 +91,7 @@ pub fn initial_table(setup: &NewGame, rules: &Rules) -> Table {
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let (w, d) = rules.troop(spec.troop).base;
-            let base = Footprint::new(
-                Vec2::new(spec.at.0, spec.at.1),
-                Vec2::new(w, d),
-                bearing_to_angle(spec.facing),
-            );
+            let base = spec.placed().footprint(rules.troop(spec.troop).base);
             let weapons = spec.weapons.clone().into();
             Unit {
                 armour: spec.armour,
@@ -125,28 +117,7 @@ pub fn initial_table(setup: &NewGame, rules: &Rules) -> Table {
         humans_at_start: units.len() as u32,
         ..Default::default()
     };
-    let mut table = Table::new(GameConfig {
-        scenario: s.name.clone(),
-        side_names: s.names(rules).clone(),
-        table: Vec2::new(s.table.0, s.table.1),
-        friendly_edge: s.friendly_edge,
-        turn_limit: s.turn_limit,
-        automatic_wave_turn: s
-            .automatic_wave_turn
-            .unwrap_or(rules.generation.default_automatic_wave_turn),
-        human_wounds: setup.wounds.unwrap_or(s.human_wounds),
-        human_morale: s.human_morale,
-        inferior_weapons: s.inferior_weapons,
-        inferior_weapon_rules: s.inferior_weapon_rules,
-        aliens: s.aliens.clone(),
-        objective: s.objective.clone(),
-        attack_over: s.attack_over,
-        ambush: s.ambush.clone(),
-        darkness: s.darkness,
-        blindsides: s.blindsides,
-        explosives: s.explosives,
-        environment: s.environment,
-    });
+    let mut table = Table::new(GameConfig::new(s, rules, setup.wounds));
     table.terrain = s.terrain.clone();
     table.units = units.into();
     table.progress = progress;

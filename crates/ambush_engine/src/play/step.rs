@@ -3,7 +3,7 @@
 use crate::control::memos::AiMemos;
 use crate::control::{Controller, Controllers};
 use crate::play::new_game::DiceSchedule;
-use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash};
+use crate::play::record::{OrderRecord, RecordedOrder, ReplayQueue, table_hash, table_hash_as};
 use crate::play::seats::{AiSteps, Awaiting, OrderRejected, PendingOrders};
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, Step, passing_order};
@@ -180,13 +180,22 @@ fn drive(
                     .fail(format!("order {n} is refused by the rules: {reason}"));
                 return false;
             }
-            let hash = table_hash(table);
-            if hash != r.hash {
-                seats.replay.fail(format!(
-                    "after order {n} the table is not the one recorded (hash {hash}, recorded {})",
-                    r.hash
-                ));
-                return false;
+            // Checked in the version it was written in: an older save's orders keep theirs.
+            match table_hash_as(&r.hash, table) {
+                Ok(hash) if hash == r.hash => {}
+                Ok(hash) => {
+                    seats.replay.fail(format!(
+                        "after order {n} the table is not the one recorded (hash {hash}, recorded {})",
+                        r.hash
+                    ));
+                    return false;
+                }
+                Err(why) => {
+                    seats
+                        .replay
+                        .fail(format!("order {n} cannot be checked: {why}"));
+                    return false;
+                }
             }
             if seats.record.on {
                 seats.record.orders.push(RecordedOrder {

@@ -178,7 +178,7 @@ enum Obstacle {
 /// What `base` (unit `id`'s, moved) would run into where it stands, if anything.
 fn obstacle(table: &Table, rules: &Rules, id: UnitId, base: &Footprint) -> Option<Obstacle> {
     let tol = rules.general.contact_tolerance;
-    if !geometry::on_table(base, table.config.table, MEASURING_SLACK) {
+    if !geometry::on_table(base, table.config.table(), MEASURING_SLACK) {
         return Some(Obstacle::Edge);
     }
     if let Some(f) = table

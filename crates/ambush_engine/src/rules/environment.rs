@@ -11,7 +11,7 @@ use ambush_data::tables::{Rules, WeaponProfile};
 
 /// The depth of the water, feet, when the battle is fought under water.
 pub fn water_depth(table: &Table) -> Option<f32> {
-    match table.config.environment {
+    match table.config.scenario.environment {
         Some(Environment::Underwater { depth }) => Some(depth),
         Some(Environment::Space) | None => None,
     }
@@ -19,7 +19,7 @@ pub fn water_depth(table: &Table) -> Option<f32> {
 
 /// Whether the battle is fought in space.
 pub fn in_space(table: &Table) -> bool {
-    table.config.environment == Some(Environment::Space)
+    table.config.scenario.environment == Some(Environment::Space)
 }
 
 /// Whether the water hampers `u`: "the water freedom power negates all underwater penalties
@@ -224,7 +224,7 @@ pub fn descend(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 /// Whether `u` needs air here: under water unless sealed in diving gear or at home in the water;
 /// in space "Unless a character in space has the sealed systems power".
 pub fn breathes(table: &Table, u: &Unit) -> bool {
-    match table.config.environment {
+    match table.config.scenario.environment {
         Some(Environment::Underwater { .. }) => !u.traits.sealed && !u.traits.water_freedom,
         Some(Environment::Space) => !u.traits.sealed,
         None => false,
@@ -248,7 +248,7 @@ fn air_kind(table: &Table) -> (RollKind, &'static str) {
 /// of the action check are increased by +2 column shifts unless the character has the
 /// spacecraft sub skill". A point of damage is a wound.
 pub fn air_clock(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
-    if table.config.environment.is_none() {
+    if table.config.scenario.environment.is_none() {
         return;
     }
     let air = &rules.environment.air;

@@ -98,7 +98,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         .get(&edge_roll)
         .copied()
         .unwrap_or(EdgeChoice::Opposite);
-    let edge = edge_for(choice, table.config.friendly_edge);
+    let edge = edge_for(choice, table.config.scenario.friendly_edge);
     dice.record_with(|| {
         RollEntry::dice(RollKind::WaveEdge, "1d6", vec![edge_roll]).effect(format!(
             "{} ({edge:?} edge)",
@@ -119,7 +119,7 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
         )
         .effect(format!("centred on section {section} of {}", g.sections))
     });
-    let size = table.config.table;
+    let size = table.config.table();
     let (spot, inward, along) = section_spot(edge, section, g.sections, size);
     let bases = fit_on_edge(table, rules, spot, inward, along);
     table.progress.waves += 1;
@@ -140,11 +140,11 @@ pub fn place_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     for (i, (base, stack)) in bases.into_iter().zip(stacks).enumerate() {
         let id = table.take_unit_id();
         let label = format!("{prefix}{wave}.{}", i + 1);
-        let weapons = table.config.aliens.weapons.clone().into();
+        let weapons = table.config.scenario.aliens.weapons.clone().into();
         table.units.push(Unit {
             wave: Some(wave),
             cards: Some(stack),
-            traits: table.config.aliens.traits,
+            traits: table.config.scenario.aliens.traits,
             ..Unit::new(
                 id,
                 &label,
@@ -172,7 +172,7 @@ fn fit_on_edge(
     let keep = rules.generation.crowding_distance * rules.general.smr;
     let (w, _) = rules.troop(rules.generation.troop).base;
     let half_span = w * count as f32 * 0.5;
-    let size = table.config.table;
+    let size = table.config.table();
     let edge_len = if along.x.abs() > 0.5 { size.x } else { size.y };
     // Keep the line on the table; a line longer than the edge is centred on it.
     let pos = if edge_len >= 2.0 * half_span {

@@ -119,7 +119,7 @@ pub fn close_quarter_stage(table: &mut Table, rules: &Rules, dice: &mut DiceServ
         // 003: "+1 to all attacks" on a blindsided or surprised defender.
         mods.extend(against_the_unready(table, rules, id, target));
         // 003: attacks in natural darkness suffer, unless the attacker has night vision.
-        if table.config.darkness.is_some() && !u.traits.night_vision {
+        if table.config.scenario.darkness.is_some() && !u.traits.night_vision {
             mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
         }
         // 003: attacks under water and in space suffer.
@@ -351,7 +351,9 @@ pub fn contact_modifiers(
     mods.extend(against_the_unready(table, rules, id, enemy));
     // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
     // the defender": the darkness penalty, as for every attack, unless it has night vision.
-    if table.config.darkness.is_some() && table.unit(id).is_some_and(|u| !u.traits.night_vision) {
+    if table.config.scenario.darkness.is_some()
+        && table.unit(id).is_some_and(|u| !u.traits.night_vision)
+    {
         mods.push(Modifier::new("darkness", rules.ambush.darkness_to_hit));
     }
     // 003: "All attacks made using powers or skills underwater suffer", and "All dice actions

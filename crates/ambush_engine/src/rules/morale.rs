@@ -7,7 +7,7 @@ use ambush_data::tables::Rules;
 /// "On losing one third of its units, morale is broken, the army withdraws from the table,
 /// heading for its own base edge. It can still fire its weapons." Aliens ignore morale.
 pub fn morale(table: &mut Table, rules: &Rules) {
-    if !table.config.human_morale || table.progress.morale_broken {
+    if !table.config.scenario.human_morale || table.progress.morale_broken {
         return;
     }
     let (num, den) = rules.general.morale_loss_fraction;

@@ -18,7 +18,7 @@ use glam::Vec2;
 pub fn one_wound_penalty(table: &Table, rules: &Rules, id: UnitId) -> Option<i32> {
     let u = table.unit(id)?;
     (u.side == Side::Humans
-        && table.config.human_wounds == WoundMethod::Degradation
+        && table.config.scenario.human_wounds == WoundMethod::Degradation
         && u.wounds >= 1)
         .then_some(rules.wounds.degradation_one_wound_penalty)
 }
@@ -35,7 +35,7 @@ pub fn too_wounded_to_shoot(rules: &Rules, u: &Unit) -> bool {
 pub fn crippled(table: &Table, rules: &Rules, id: UnitId) -> bool {
     table.unit(id).is_some_and(|u| {
         u.side == Side::Humans
-            && table.config.human_wounds == WoundMethod::Degradation
+            && table.config.scenario.human_wounds == WoundMethod::Degradation
             && u.wounds >= rules.wounds.degradation_crippled_at
     })
 }
@@ -64,8 +64,8 @@ pub fn resolve_hit_dice(
         // 001: the inferior weapon's "-1 on ... 'hit effect' dice", when the scenario puts it
         // there: the target saves the more easily.
         let inferior_source = table.side_of(source).is_some_and(|side| {
-            table.config.inferior_weapons == Some(side)
-                && table.config.inferior_weapon_rules.penalty == InferiorPenalty::HitEffect
+            table.config.scenario.inferior_weapons == Some(side)
+                && table.config.scenario.inferior_weapon_rules.penalty == InferiorPenalty::HitEffect
         });
         if inferior_source {
             mods.push(Modifier::new(
@@ -118,7 +118,7 @@ fn human_wound(
     source: UnitId,
     target: UnitId,
 ) {
-    match table.config.human_wounds {
+    match table.config.scenario.human_wounds {
         WoundMethod::Degradation => {
             let Some(t) = table.unit_mut(target) else {
                 return;
@@ -280,7 +280,7 @@ pub fn withdraw_wave(table: &mut Table, rules: &Rules, dice: &mut DiceService, a
 /// Whether a base may stand at a place: on the table, off impassable terrain, clear of other bases.
 pub fn placement_clear(table: &Table, rules: &Rules, base: &Footprint, ignore: &[UnitId]) -> bool {
     let tol = rules.general.contact_tolerance;
-    geometry::on_table(base, table.config.table, MEASURING_SLACK)
+    geometry::on_table(base, table.config.table(), MEASURING_SLACK)
         && !table
             .terrain
             .iter()
@@ -314,7 +314,7 @@ pub fn push_away(
     for i in 1..=steps {
         let d = dist * i as f32 / steps as f32;
         let cand = start.at(start.center + dir * d);
-        if !geometry::on_table(&cand, table.config.table, MEASURING_SLACK) {
+        if !geometry::on_table(&cand, table.config.table(), MEASURING_SLACK) {
             edge = true;
             break;
         }
@@ -325,7 +325,7 @@ pub fn push_away(
     }
     if edge {
         // Slide the rest of the way to the very edge, if nothing stands there.
-        let at_edge = clamp_to_table(&start.at(start.center + dir * dist), table.config.table);
+        let at_edge = clamp_to_table(&start.at(start.center + dir * dist), table.config.table());
         if placement_clear(table, rules, &at_edge, &[id]) {
             best = at_edge;
         }

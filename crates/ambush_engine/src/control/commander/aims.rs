@@ -58,7 +58,7 @@ impl Picture {
             .collect();
         let ship = side == Side::Humans
             && matches!(
-                table.config.objective,
+                table.config.scenario.objective,
                 Some(Objective::RepairAndBoard { .. })
             );
         Picture {

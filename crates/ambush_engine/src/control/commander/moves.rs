@@ -109,7 +109,7 @@ fn best_for(
             }
         }
         spots.extend(cover_within(table, here, allow));
-        let size = table.config.table;
+        let size = table.config.table();
         for to in spots {
             if to.x < 0.0 || to.y < 0.0 || to.x > size.x || to.y > size.y {
                 continue;

@@ -40,6 +40,7 @@ pub(super) fn longest_range(rules: &Rules, weapons: &[String]) -> f32 {
 pub fn approach_pending(table: &Table) -> bool {
     let complex = table
         .config
+        .scenario
         .ambush
         .as_ref()
         .is_some_and(|a| a.setup == AmbushSetup::Complex);
@@ -79,9 +80,10 @@ pub fn approach_turn_with(
         return true;
     }
     begin_approach(table, rules, dice);
-    let (Some(spec), Some(mut approach)) =
-        (table.config.ambush.clone(), table.progress.approach.take())
-    else {
+    let (Some(spec), Some(mut approach)) = (
+        table.config.scenario.ambush.clone(),
+        table.progress.approach.take(),
+    ) else {
         return true;
     };
     if approach.ended.is_none() {
@@ -98,7 +100,7 @@ pub fn approach_turn_with(
 /// the route: from where the lead stands to its full move, and the scenario's own spring point.
 /// `None` when the approach is not waiting on a turn.
 pub fn approach_bounds(table: &Table, rules: &Rules) -> Option<(f32, f32, f32)> {
-    let spec = table.config.ambush.as_ref()?;
+    let spec = table.config.scenario.ambush.as_ref()?;
     let a = table
         .progress
         .approach
@@ -118,7 +120,7 @@ pub fn approach_bounds(table: &Table, rules: &Rules) -> Option<(f32, f32, f32)> 
 /// to, hint)`, far enough along for the whole column to stand on the route behind the lead, to
 /// the route's end, and the scenario's own point. `None` when there is no route or no column.
 pub fn simple_bounds(table: &Table) -> Option<(f32, f32, f32)> {
-    let spec = table.config.ambush.as_ref()?;
+    let spec = table.config.scenario.ambush.as_ref()?;
     let (route, total) = route_of(&spec.route);
     let column = match spec.ambushed {
         Side::Aliens => spec.units.iter().filter(|u| u.side == Side::Aliens).count(),
@@ -148,7 +150,7 @@ pub fn begin_approach(table: &mut Table, rules: &Rules, dice: &mut DiceService) 
     if !approach_pending(table) || table.progress.approach.is_some() {
         return;
     }
-    if let Some(spec) = table.config.ambush.clone() {
+    if let Some(spec) = table.config.scenario.ambush.clone() {
         table.progress.approach = Some(open_approach(table, rules, dice, &spec));
     }
 }
@@ -162,7 +164,7 @@ fn ambushers(table: &Table, spec: &AmbushSpec) -> Vec<(String, Traits, Vec2)> {
             .map(|u| (u.label.to_string(), u.traits, u.base.center))
             .collect();
     }
-    let alien_traits = table.config.aliens.traits;
+    let alien_traits = table.config.scenario.aliens.traits;
     spec.units
         .iter()
         .filter(|u| u.side != spec.ambushed)

@@ -241,7 +241,7 @@ pub fn run_into_counters(
 
 /// The side the ambush was set for: the one that looks for the counters.
 fn ambushed_side(table: &Table) -> Option<ambush_data::board::Side> {
-    table.config.ambush.as_ref().map(|a| a.ambushed)
+    table.config.scenario.ambush.as_ref().map(|a| a.ambushed)
 }
 
 /// The counter nearest `from` that no tall terrain hides, by its place in `counters`, with its

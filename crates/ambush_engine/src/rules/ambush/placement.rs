@@ -10,9 +10,8 @@ use crate::rules::table::{Presence, Table, Unit, UnitId};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::board::Side;
 use ambush_data::geometry;
-use ambush_data::geometry::Footprint;
 use ambush_data::geometry::MEASURING_SLACK;
-use ambush_data::geometry::bearing_to_angle;
+use ambush_data::scenario::PlacedUnit;
 use ambush_data::tables::Rules;
 use glam::Vec2;
 
@@ -45,24 +44,21 @@ pub(super) fn place_units(
     }
     let mut aliens_placed = 0usize;
     for spec_unit in &spec.units {
-        let (w, d) = rules.troop(spec_unit.troop).base;
         let is_alien = spec_unit.side == Side::Aliens;
         let weapons: Vec<String> = if spec_unit.weapons.is_empty() && is_alien {
-            table.config.aliens.weapons.clone()
+            table.config.scenario.aliens.weapons.clone()
         } else {
             spec_unit.weapons.clone()
         };
         let traits = spec_unit.traits.unwrap_or(if is_alien {
-            table.config.aliens.traits
+            table.config.scenario.aliens.traits
         } else {
             Default::default()
         });
         let id = table.take_unit_id();
-        let base = Footprint::new(
-            Vec2::new(spec_unit.at.0, spec_unit.at.1),
-            Vec2::new(w, d),
-            bearing_to_angle(spec_unit.facing),
-        );
+        let base = spec_unit
+            .placed()
+            .footprint(rules.troop(spec_unit.troop).base);
         let (side, troop) = (spec_unit.side, spec_unit.troop);
         table.units.push(Unit {
             armour: spec_unit.armour,
@@ -108,7 +104,7 @@ pub(super) fn place_column(
 /// march: each comes on along the route, a full move in less the spacing of those ahead of it
 /// that come on with it, and that is its move for the turn. One whose place is taken waits.
 pub fn march_on(table: &mut Table, rules: &Rules) {
-    let Some(spec) = table.config.ambush.as_ref() else {
+    let Some(spec) = table.config.scenario.ambush.as_ref() else {
         return;
     };
     let (route, _) = route_of(&spec.route);

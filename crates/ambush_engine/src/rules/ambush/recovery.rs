@@ -15,7 +15,7 @@ use ambush_data::tables::Rules;
 /// 003: "until he can locate the source of the attack using a perception check": each unit
 /// blindsided this turn checks INT against its attacker's INT.
 pub fn locate_blindsiders(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
-    if !table.config.blindsides {
+    if !table.config.scenario.blindsides {
         return;
     }
     let checks: Vec<(UnitId, UnitId)> = table
@@ -49,7 +49,7 @@ pub fn locate_blindsiders(table: &mut Table, rules: &Rules, dice: &mut DiceServi
 /// The ambush-units phase: 000's ladder rolls for the next combat unit; 002's and 003's
 /// surprise runs down a turn. Every step is in the log.
 pub fn advance_surprise(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
-    let Some(nature) = table.config.ambush.as_ref().map(|a| a.nature) else {
+    let Some(nature) = table.config.scenario.ambush.as_ref().map(|a| a.nature) else {
         return;
     };
     let t = &rules.ambush;
@@ -134,7 +134,7 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let Some((party, lost_before)) = table.progress.surprised_party else {
         return;
     };
-    let Some(side) = table.config.ambush.as_ref().map(|a| a.ambushed) else {
+    let Some(side) = table.config.scenario.ambush.as_ref().map(|a| a.ambushed) else {
         return;
     };
     let still = table.units.iter().any(|u| {
@@ -161,7 +161,7 @@ fn doom_morale(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
     let summary = format!("surprise over: {lost} of {party} lost while surprised");
     // 001: "morale can be ignored: troops will fight to the last man" where the scenario says
     // so (`human_morale: false`), and then 002's morale check is not taken either.
-    let ignored = side == Side::Humans && !table.config.human_morale;
+    let ignored = side == Side::Humans && !table.config.scenario.human_morale;
     if side == Side::Aliens || !must_check || ignored {
         let why = if side == Side::Aliens {
             format!("{} ignore morale", names.of(Side::Aliens))

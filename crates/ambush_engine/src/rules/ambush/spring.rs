@@ -33,7 +33,7 @@ use ambush_data::tables::WeaponClass;
 
 /// The side that activates first in the first turn: the ambusher, or a column that spotted it.
 pub fn ambusher_first(table: &Table) -> Option<Side> {
-    table.config.ambush.as_ref()?;
+    table.config.scenario.ambush.as_ref()?;
     (table.progress.turn == 1 && table.progress.ambush_sprung)
         .then_some(table.progress.ambush_first)
         .flatten()
@@ -41,7 +41,7 @@ pub fn ambusher_first(table: &Table) -> Option<Side> {
 
 /// Springs the scenario's ambush once, at the start of the first turn.
 pub fn spring_ambush(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
-    let Some(spec) = table.config.ambush.clone() else {
+    let Some(spec) = table.config.scenario.ambush.clone() else {
         return;
     };
     if table.progress.ambush_sprung {
@@ -236,6 +236,7 @@ pub(crate) fn circumstances(
             let sees = shooting::line_of_sight(table, a.id, b.id).is_ok()
                 && table
                     .config
+                    .scenario
                     .darkness
                     .is_none_or(|d| a.traits.night_vision || distance <= d.sight());
             let open_path = !table.terrain.iter().any(|f| {

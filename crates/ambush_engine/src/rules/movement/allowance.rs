@@ -83,6 +83,7 @@ pub(super) fn allowance_while(
     // rate".
     let doom = table
         .config
+        .scenario
         .ambush
         .as_ref()
         .is_some_and(|a| a.effects == SurpriseEffects::RollForDoom);

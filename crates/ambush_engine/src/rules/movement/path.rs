@@ -128,7 +128,7 @@ fn sweep<'t>(
         } else {
             PlacedBase::along(b, fwd)
         };
-        if !placed.on_table(table.config.table, MEASURING_SLACK) {
+        if !placed.on_table(table.config.table(), MEASURING_SLACK) {
             return Err(Blocker::LeavesTable);
         }
         if let Some((_, name)) = walls.iter().find(|(s, _)| s.overlaps(&placed, tol)) {

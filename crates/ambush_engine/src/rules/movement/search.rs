@@ -270,7 +270,7 @@ impl<'a> MoveSearch<'a> {
                 .map(|o| (*self.grid.placed(*o), &table.units[*o])),
         );
         // `placement_clear`, against the bases and walls worked out once.
-        let clear = placed.on_table(table.config.table, MEASURING_SLACK)
+        let clear = placed.on_table(table.config.table(), MEASURING_SLACK)
             && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
             && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
         // Members are friends of one another: only the others can be enemies.

@@ -118,7 +118,7 @@ pub fn steer_toward(table: &Table, rules: &Rules, id: UnitId, goal: Vec2) -> Opt
                 break;
             }
             let placed = PlacedBase::along(pose, dirv);
-            let blocked = !placed.on_table(table.config.table, MEASURING_SLACK)
+            let blocked = !placed.on_table(table.config.table(), MEASURING_SLACK)
                 || walls_on_ray.iter().any(|w| w.overlaps(&placed, tol))
                 || on_ray.iter().any(|(o, enemy)| {
                     // With a tolerance not below 0, a base overlapping an enemy is in contact

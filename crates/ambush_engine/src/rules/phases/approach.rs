@@ -31,7 +31,7 @@ pub enum ApproachChecked {
 impl ApproachState {
     /// The decision the step waits on now, if any, without playing anything.
     fn waiting(&self, table: &Table, rules: &Rules) -> Option<Decision> {
-        let spec = table.config.ambush.as_ref()?;
+        let spec = table.config.scenario.ambush.as_ref()?;
         if table.progress.ambush_sprung {
             return None;
         }
@@ -159,6 +159,7 @@ impl DecisionPhase for ApproachState {
     ) {
         let complex = table
             .config
+            .scenario
             .ambush
             .as_ref()
             .is_some_and(|a| a.setup == AmbushSetup::Complex);
@@ -172,7 +173,9 @@ impl DecisionPhase for ApproachState {
         }
         // The simple set-up's point is announced: the ambush is sprung there as the first
         // turn opens.
-        if let (ApproachChecked::SpringAt(at), Some(a)) = (checked, table.config.ambush.as_mut()) {
+        if let (ApproachChecked::SpringAt(at), Some(a)) =
+            (checked, table.config.scenario_mut().ambush.as_mut())
+        {
             a.spring_at = Some(at);
             self.chosen = true;
         }

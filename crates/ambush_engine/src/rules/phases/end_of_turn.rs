@@ -101,7 +101,7 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
     if p.waves > 0
         && quiet
         && table.aliens_on_table() == 0
-        && table.config.attack_over == AttackOver::HumansWin
+        && table.config.scenario.attack_over == AttackOver::HumansWin
     {
         return Some((
             Outcome::HumansWin,
@@ -112,20 +112,23 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
             ),
         ));
     }
-    if p.turn >= table.config.turn_limit && !p.takeoff_pending {
-        if table.config.objective == Some(Objective::HoldUntilTurnLimit) {
+    if p.turn >= table.config.scenario.turn_limit && !p.takeoff_pending {
+        if table.config.scenario.objective == Some(Objective::HoldUntilTurnLimit) {
             return Some((
                 Outcome::HumansWin,
                 format!(
                     "the {} still hold at the turn limit ({})",
                     table.config.side_names.of(Side::Humans),
-                    table.config.turn_limit
+                    table.config.scenario.turn_limit
                 ),
             ));
         }
         return Some((
             Outcome::Draw,
-            format!("the turn limit ({}) is reached", table.config.turn_limit),
+            format!(
+                "the turn limit ({}) is reached",
+                table.config.scenario.turn_limit
+            ),
         ));
     }
     None

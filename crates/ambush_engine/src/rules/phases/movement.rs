@@ -177,7 +177,7 @@ impl MovementState {
 /// Withdrawing units (an alien wave after a Joker, a human side whose morale broke) move at full
 /// rate straight for the nearest edge (humans: their own), avoiding contact; at the edge they leave.
 fn withdraw_all(table: &mut Table, rules: &Rules) {
-    let size = table.config.table;
+    let size = table.config.table();
     let ids: Vec<UnitId> = table
         .units
         .iter()
@@ -187,7 +187,7 @@ fn withdraw_all(table: &mut Table, rules: &Rules) {
     for id in ids {
         let Some(u) = table.unit(id) else { continue };
         let goal = if u.side == Side::Humans {
-            movement::edge_point(table.config.friendly_edge, u.base.center, size)
+            movement::edge_point(table.config.scenario.friendly_edge, u.base.center, size)
         } else {
             nearest_edge_point(u.base.center, size).0
         };
@@ -318,7 +318,7 @@ impl DecisionPhase for MovementState {
                                         .actor(table.config.side_names.of(first))
                                         .success(first == Side::Humans)
                                         .effect(
-                                            if table.config.ambush.as_ref().map(|a| a.ambushed)
+                                            if table.config.scenario.ambush.as_ref().map(|a| a.ambushed)
                                                 == Some(first)
                                             {
                                                 "the column found the ambush and activates first (004)"

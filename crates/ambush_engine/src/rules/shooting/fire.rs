@@ -82,7 +82,7 @@ pub fn fire(
             dice: hit_dice,
         });
         let radius = rules.weapon(&plan.weapon).and_then(|w| w.blast);
-        if let Some(radius) = radius.filter(|_| table.config.explosives) {
+        if let Some(radius) = radius.filter(|_| table.config.scenario.explosives) {
             blast(
                 table, rules, dice, shooter, target, radius, hit_dice, pending,
             );

@@ -278,8 +278,8 @@ pub(super) fn plan_with_kit<'a>(
     }
     let distance = geometry::base_distance(&s.base, &t.base);
     // "The inferior weapon may not fire above medium range", when the scenario says so.
-    let inferior = table.config.inferior_weapons == Some(s.side)
-        && table.config.inferior_weapon_rules.no_long_range;
+    let inferior = table.config.scenario.inferior_weapons == Some(s.side)
+        && table.config.scenario.inferior_weapon_rules.no_long_range;
     // The best weapon that reaches: medium range before long, then more hit dice; in space, a
     // weapon that does not reach is still fired, the one with the longest range first.
     let mut choice: Option<(&String, &WeaponProfile, Reach)> = None;
@@ -331,7 +331,11 @@ pub(super) fn plan_with_kit<'a>(
         return Err(Blocked::Sight(name));
     }
     // 003 darkness: "the attacker must be able to see the defender in order to hit him".
-    let dark = table.config.darkness.filter(|_| !s.traits.night_vision);
+    let dark = table
+        .config
+        .scenario
+        .darkness
+        .filter(|_| !s.traits.night_vision);
     if let Some(d) = dark
         && distance > d.sight() + MEASURING_SLACK
     {
@@ -383,8 +387,8 @@ pub(super) fn plan_with_kit<'a>(
     if one_wound_penalty(table, rules, shooter).is_some() {
         mods.push(Modifier::new("one wound", m.one_wound));
     }
-    if table.config.inferior_weapons == Some(s.side)
-        && table.config.inferior_weapon_rules.penalty == InferiorPenalty::ToHit
+    if table.config.scenario.inferior_weapons == Some(s.side)
+        && table.config.scenario.inferior_weapon_rules.penalty == InferiorPenalty::ToHit
     {
         mods.push(Modifier::new("inferior weapon", m.inferior_weapon));
     }

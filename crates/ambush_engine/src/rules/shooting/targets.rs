@@ -136,8 +136,8 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
 /// How far `s`'s longest-reaching weapon reaches, inches (with the measuring slack), before any
 /// modifier: a target farther than this cannot be shot at all.
 pub fn longest_reach(table: &Table, rules: &Rules, s: &Unit) -> f32 {
-    let inferior = table.config.inferior_weapons == Some(s.side)
-        && table.config.inferior_weapon_rules.no_long_range;
+    let inferior = table.config.scenario.inferior_weapons == Some(s.side)
+        && table.config.scenario.inferior_weapon_rules.no_long_range;
     let smr = rules.general.smr;
     let reaches = s
         .weapons

@@ -36,13 +36,15 @@ pub fn blindside(table: &Table, attacker: UnitId, target: UnitId) -> bool {
     let (Some(a), Some(t)) = (table.unit(attacker), table.unit(target)) else {
         return false;
     };
-    table.config.blindsides && !t.base.in_front_arc(a.base.center) && !t.located.contains(&attacker)
+    table.config.scenario.blindsides
+        && !t.base.in_front_arc(a.base.center)
+        && !t.located.contains(&attacker)
 }
 
 /// After an attack: an attacker seen in the front arc is located; a blindsiding one is noted, so
 /// the target can try to locate it (a perception check in the ambush-units phase).
 pub fn note_attack(table: &mut Table, attacker: UnitId, target: UnitId) {
-    if !table.config.blindsides {
+    if !table.config.scenario.blindsides {
         return;
     }
     let hidden = blindside(table, attacker, target);

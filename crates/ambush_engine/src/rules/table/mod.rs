@@ -47,7 +47,7 @@ impl Table {
     /// which units are near a place instead of measuring every unit.
     pub fn grid(&self) -> TableGrid<'_> {
         self.grid.of(
-            self.config.table,
+            self.config.table(),
             self.units.revision(),
             |since| self.units.touched_since(since),
             &self.units,
@@ -236,7 +236,7 @@ impl Table {
 
     /// The ship of a repair-and-board objective.
     pub fn ship(&self) -> Option<&TerrainFeature> {
-        match &self.config.objective {
+        match &self.config.scenario.objective {
             Some(Objective::RepairAndBoard { feature }) => self.feature(feature),
             Some(Objective::HoldUntilTurnLimit) | None => None,
         }

@@ -1,48 +1,31 @@
 //! What a game is besides its units: the scenario's settings (`GameConfig`), its progress, the ambush's counters and approach, and 003's hostile environments.
 
 use super::UnitId;
-use ambush_data::ambush_spec::AmbushSpec;
-use ambush_data::board::Edge;
+use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::board::SideNames;
 use ambush_data::scenario::AlienProfile;
-use ambush_data::scenario::AttackOver;
-use ambush_data::scenario::Darkness;
-use ambush_data::scenario::Environment;
-use ambush_data::scenario::InferiorWeaponRules;
-use ambush_data::scenario::Objective;
+use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
-use ambush_data::tables::Traits;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
-/// The scenario's settings for one game, fixed once it starts.
+/// The scenario's settings for one game, fixed once it starts: the scenario itself, and the two
+/// settings it may leave to the rules, settled. A new scenario setting is a field of `Scenario`
+/// (and its default in `Scenario::new`) and nothing here: the rules read it as
+/// `config.scenario.<field>`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameConfig {
-    pub scenario: String,
-    /// What the players call each side.
+    /// The scenario as played: as written, with the game's own choice of wound method. Its
+    /// units and terrain are the start's; the table holds them as they stand. Shared, since a
+    /// table is copied to try orders: the one setting play writes (the spring point a simple
+    /// ambush set-up announces) goes through `scenario_mut`, which copies it first if shared.
+    pub scenario: Arc<Scenario>,
+    /// What the players call each side: the scenario's names, else the rules' terms.
     pub side_names: SideNames,
-    pub table: Vec2,
-    pub friendly_edge: Edge,
-    pub turn_limit: u32,
+    /// The turn whose wave comes without a roll: the scenario's, else the rules' default.
     pub automatic_wave_turn: u32,
-    pub human_wounds: WoundMethod,
-    pub human_morale: bool,
-    pub inferior_weapons: Option<Side>,
-    pub inferior_weapon_rules: InferiorWeaponRules,
-    pub aliens: AlienProfile,
-    pub objective: Option<Objective>,
-    pub attack_over: AttackOver,
-    /// The scenario's ambush, if it is one.
-    pub ambush: Option<AmbushSpec>,
-    /// A night battle.
-    pub darkness: Option<Darkness>,
-    /// 003 blindsides are in play.
-    pub blindsides: bool,
-    /// 003 explosives are in play.
-    pub explosives: bool,
-    /// 003's hostile environment the battle is fought in, if any.
-    pub environment: Option<Environment>,
 }
 
 /// How the game ended.
@@ -167,33 +150,47 @@ impl Exposure {
 }
 
 impl GameConfig {
-    /// A plain open table with 001's defaults, for tests and quick set-ups.
+    /// The settings of a game of `scenario` under `rules`, with `wounds` in place of the
+    /// scenario's wound method if given.
+    pub fn new(scenario: &Scenario, rules: &Rules, wounds: Option<WoundMethod>) -> Self {
+        GameConfig {
+            side_names: scenario.names(rules).clone(),
+            automatic_wave_turn: scenario
+                .automatic_wave_turn
+                .unwrap_or(rules.generation.default_automatic_wave_turn),
+            scenario: Arc::new(Scenario {
+                human_wounds: wounds.unwrap_or(scenario.human_wounds),
+                ..scenario.clone()
+            }),
+        }
+    }
+
+    /// A plain open table with 001's defaults (20 turns, no morale, aliens with claws), for
+    /// tests and quick set-ups.
     pub fn plain(width: f32, depth: f32) -> Self {
         GameConfig {
-            scenario: "test".into(),
-            side_names: SideNames::default(),
-            table: Vec2::new(width, depth),
-            friendly_edge: Edge::South,
-            turn_limit: 20,
-            automatic_wave_turn: 2,
-            human_wounds: WoundMethod::Degradation,
-            human_morale: false,
-            inferior_weapons: None,
-            inferior_weapon_rules: InferiorWeaponRules::default(),
-            aliens: AlienProfile {
-                weapons: vec!["claws".into()],
-                traits: Traits {
-                    species: ambush_data::tables::Species::Alien,
-                    ..Traits::default()
+            scenario: Arc::new(Scenario {
+                turn_limit: 20,
+                human_morale: false,
+                aliens: AlienProfile {
+                    weapons: vec!["claws".into()],
+                    ..Scenario::new("test", (width, depth)).aliens
                 },
-            },
-            objective: None,
-            attack_over: AttackOver::HumansWin,
-            ambush: None,
-            darkness: None,
-            blindsides: false,
-            explosives: false,
-            environment: None,
+                ..Scenario::new("test", (width, depth))
+            }),
+            side_names: SideNames::default(),
+            automatic_wave_turn: 2,
         }
+    }
+
+    /// The table's width (west–east) and depth (south–north), inches.
+    pub fn table(&self) -> Vec2 {
+        Vec2::new(self.scenario.table.0, self.scenario.table.1)
+    }
+
+    /// The scenario to change a setting of: the announced spring point, the ambusher's secrets
+    /// taken out of a player's copy of the table, and tests' set-ups.
+    pub fn scenario_mut(&mut self) -> &mut Scenario {
+        Arc::make_mut(&mut self.scenario)
     }
 }

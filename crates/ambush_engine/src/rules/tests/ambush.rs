@@ -323,7 +323,7 @@ fn surprise_effects_hold_units_as_their_model_says() {
     assert!(cannot_shoot(&table, rules(), m).is_some());
     assert!(plan_charge(&table, rules(), m, a, None).is_err());
     // Roll for doom: the alien (active) moves a fifth of its rate.
-    table.config.ambush = Some(doom_on_the_marines());
+    table.config.scenario_mut().ambush = Some(doom_on_the_marines());
     let full = allowance(&table, rules(), a, MoveKind::AnyDirection);
     table.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };
     let limited = allowance(&table, rules(), a, MoveKind::AnyDirection);
@@ -349,7 +349,7 @@ fn blindside_plus_one_until_the_target_locates_its_attacker() {
     use crate::rules::ambush::recovery::locate_blindsiders;
     use crate::rules::shooting::{plan_shot, shoot};
     let mut table = open_table();
-    table.config.blindsides = true;
+    table.config.scenario_mut().blindsides = true;
     let m = marine(&mut table, "M1", (10.0, 10.0), 0.0);
     // The alien faces away, north: the marine is behind it.
     let a = alien(&mut table, "A1", (10.0, 16.0), 0.0);
@@ -368,7 +368,7 @@ fn blindside_plus_one_until_the_target_locates_its_attacker() {
     let plan = plan_shot(&table, rules(), m, a, None).unwrap();
     assert!(plan.modifiers.iter().all(|x| x.name != "blindside"));
     // Without the scenario option there are no blindsides.
-    table.config.blindsides = false;
+    table.config.scenario_mut().blindsides = false;
     table.unit_mut(a).unwrap().located.clear();
     let plan = plan_shot(&table, rules(), m, a, None).unwrap();
     assert!(plan.modifiers.iter().all(|x| x.name != "blindside"));
@@ -402,9 +402,9 @@ fn after_doom_a_third_lost_the_surprised_marines_check_morale() {
     use crate::rules::table::{Presence, Surprise};
     let setup = |lose: bool, script: &[u32]| {
         let mut table = open_table();
-        table.config.ambush = Some(doom_on_the_marines());
+        table.config.scenario_mut().ambush = Some(doom_on_the_marines());
         // Morale on: a scenario that ignores it takes no check (`game::ambushes::with_morale_ignored_…`).
-        table.config.human_morale = true;
+        table.config.scenario_mut().human_morale = true;
         let ids: Vec<_> = (0..3)
             .map(|i| {
                 marine(
@@ -453,7 +453,7 @@ fn explosives_hit_everyone_in_the_blast_circle() {
     use ambush_data::board::Side;
     use ambush_data::tables::TroopType;
     let mut table = open_table();
-    table.config.explosives = true;
+    table.config.scenario_mut().explosives = true;
     let hw = table.add(
         rules(),
         "HW1",
@@ -486,7 +486,7 @@ fn explosives_hit_everyone_in_the_blast_circle() {
             .any(|e| e.kind == RollKind::Blast && e.target.as_deref() == Some("A2"))
     );
     // Without the scenario's explosives a hit is a hit on the target alone.
-    table.config.explosives = false;
+    table.config.scenario_mut().explosives = false;
     table.unit_mut(hw).unwrap().marks = Default::default();
     let mut d = DiceService::scripted(&[6]);
     let mut pending = Vec::new();
@@ -546,7 +546,7 @@ fn six_ambushers_are_two_waves_and_a_joker_withdraws_only_its_own_five() {
             traits: None,
         })
         .collect();
-    t.config.ambush = Some(spec);
+    t.config.scenario_mut().ambush = Some(spec);
     let mut dice = DiceService::seeded(1, 0);
     spring_ambush(&mut t, rules(), &mut dice);
     let waves: Vec<Option<u32>> = t

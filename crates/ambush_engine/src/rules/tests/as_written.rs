@@ -19,18 +19,18 @@ fn a_full_moon_doubles_the_sight_range_for_the_closing_range_check_too() {
     // distance). A full moon will double this range to 6 APs." 002's party check asks whether
     // the parties can sense each other; under a full moon they see twice as far.
     let mut t = open_table();
-    t.config.ambush = Some(doom_on_the_marines());
+    t.config.scenario_mut().ambush = Some(doom_on_the_marines());
     marine(&mut t, "M1", (10.0, 10.0), 0.0);
     // Bases 3" apart: inside closing range (a full move, 4"), beyond a 2" night's sight.
     alien(&mut t, "A1", (10.0, 14.75), 180.0);
-    let spec = t.config.ambush.clone().unwrap();
-    t.config.darkness = Some(Darkness {
+    let spec = t.config.scenario.ambush.clone().unwrap();
+    t.config.scenario_mut().darkness = Some(Darkness {
         sight_range: 2.0,
         full_moon: false,
     });
     let dark = circumstances(&t, rules(), &spec).unwrap_err();
     assert!(dark.to_string().contains("sense"), "{dark}");
-    t.config.darkness = Some(Darkness {
+    t.config.scenario_mut().darkness = Some(Darkness {
         sight_range: 2.0,
         full_moon: true,
     });
@@ -45,7 +45,7 @@ fn a_full_moon_doubles_the_sight_range_for_the_closing_range_check_too() {
 fn ambush_from_afar(detection: Detection) -> (Table, UnitId) {
     let mut t = open_table();
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
-    t.config.ambush = Some(AmbushSpec {
+    t.config.scenario_mut().ambush = Some(AmbushSpec {
         setup: AmbushSetup::None,
         detection,
         effects: SurpriseEffects::Megs,
@@ -153,7 +153,7 @@ fn no_shooter_with_more_than_one_wound_may_shoot_whatever_its_wound_method() {
     use crate::rules::shooting::{CannotShoot, cannot_shoot};
     use ambush_data::scenario::WoundMethod;
     let mut t = open_table();
-    t.config.human_wounds = WoundMethod::SuddenDeath;
+    t.config.scenario_mut().human_wounds = WoundMethod::SuddenDeath;
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let a = t.add(
         rules(),
@@ -192,7 +192,7 @@ fn on_the_turn_the_ambush_is_sprung_the_ambusher_shoots_first_though_the_column_
     use crate::rules::phases::movement::MovementState;
     use crate::rules::phases::{DecisionPhase, PhaseStates};
     let mut t = open_table();
-    t.config.ambush = Some(doom_on_the_marines());
+    t.config.scenario_mut().ambush = Some(doom_on_the_marines());
     marine(&mut t, "M1", (10.0, 10.0), 0.0);
     alien(&mut t, "A1", (40.0, 40.0), 180.0);
     t.progress.turn = 1;
@@ -403,7 +403,7 @@ fn a_run_away_ends_farther_from_every_enemy_its_side_can_see_and_never_in_contac
     let m4 = marine(&mut t4, "M1", (20.0, 20.0), 0.0);
     alien(&mut t4, "A1", (20.0, 30.0), 180.0);
     held_to_run(&mut t4, m4);
-    t4.config.environment = Some(ambush_data::scenario::Environment::Space);
+    t4.config.scenario_mut().environment = Some(ambush_data::scenario::Environment::Space);
     let drift = Order::Move {
         unit: m4,
         to: glam::Vec2::new(20.0, 18.5),

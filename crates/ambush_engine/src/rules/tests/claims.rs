@@ -118,7 +118,7 @@ fn a_second_wound_halves_movement_under_degradation() {
         Some(CannotShoot::Crippled(_))
     ));
     // Sudden death has no degradation.
-    t.config.human_wounds = WoundMethod::SuddenDeath;
+    t.config.scenario_mut().human_wounds = WoundMethod::SuddenDeath;
     assert_eq!(allowance(&t, rules(), m, MoveKind::StraightForward), full);
 }
 
@@ -194,7 +194,7 @@ fn heavy_weapons_reach_18_inches_at_medium_and_30_at_long() {
 fn aliens_ignore_morale_however_many_fall() {
     // 001: "Aliens don't worry about morale, they just keep coming."
     let mut t = open_table();
-    t.config.human_morale = true;
+    t.config.scenario_mut().human_morale = true;
     marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let aliens: Vec<_> = (0..3)
         .map(|i| {
@@ -248,13 +248,13 @@ fn the_turn_limit_is_a_draw_and_the_automatic_wave_comes_on_its_turn() {
     let mut t = open_table();
     marine(&mut t, "M1", (10.0, 10.0), 0.0);
     alien(&mut t, "A1", (40.0, 40.0), 180.0);
-    t.progress.turn = t.config.turn_limit - 1;
+    t.progress.turn = t.config.scenario.turn_limit - 1;
     let mut dice = DiceService::scripted(&[]);
     assert!(
         !end_of_turn(&mut t, rules(), &mut dice),
         "the turn before the limit plays on"
     );
-    t.progress.turn = t.config.turn_limit;
+    t.progress.turn = t.config.scenario.turn_limit;
     assert!(end_of_turn(&mut t, rules(), &mut dice));
     assert_eq!(t.progress.outcome, Some(Outcome::Draw));
     let mut t = open_table();

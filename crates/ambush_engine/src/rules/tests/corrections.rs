@@ -74,7 +74,7 @@ fn blindside_and_surprise_bonuses_apply_to_physical_contact_too() {
     );
     // A blindside: the alien behind the marine, unlocated.
     let (mut t, _, _) = duel();
-    t.config.blindsides = true;
+    t.config.scenario_mut().blindsides = true;
     t.unit_mut(a).unwrap().base.center = glam::Vec2::new(30.0, 8.75);
     assert!(has(&t, a, "blindside"));
 }
@@ -84,7 +84,7 @@ fn darkness_costs_physical_contact_too_unless_night_vision() {
     // 003: "When a physical attack occurs in natural darkness, the attacker must be able to see
     // the defender ... the defender receives +2 OV": in this game's D6, the darkness modifier.
     let (mut t, m, a) = duel();
-    t.config.darkness = Some(ambush_data::scenario::Darkness {
+    t.config.scenario_mut().darkness = Some(ambush_data::scenario::Darkness {
         sight_range: 6.0,
         full_moon: false,
     });
@@ -125,7 +125,7 @@ fn roll_for_doom_ambushers_close_and_strike_while_the_surprised_cannot_respond()
     let mut t = open_table();
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (10.0, 14.0), 180.0);
-    t.config.ambush = Some(super::ambush::doom_on_the_marines());
+    t.config.scenario_mut().ambush = Some(super::ambush::doom_on_the_marines());
     t.unit_mut(m).unwrap().surprise = Surprise::Doom { turns_left: 2 };
     let rate = rules().general.smr;
     let ordinary = allowance(&t, rules(), a, MoveKind::AnyDirection);
@@ -154,9 +154,9 @@ fn an_inferior_weapon_takes_the_penalties_its_scenario_chooses() {
     let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
     // 16" away: long range for a blaster (medium 12", long 20").
     let a = alien(&mut t, "A1", (30.0, 26.75), 180.0);
-    t.config.inferior_weapons = Some(Side::Humans);
+    t.config.scenario_mut().inferior_weapons = Some(Side::Humans);
     assert!(plan_shot(&t, rules(), m, a, None).is_err(), "no long range");
-    t.config.inferior_weapon_rules = InferiorWeaponRules {
+    t.config.scenario_mut().inferior_weapon_rules = InferiorWeaponRules {
         no_long_range: false,
         penalty: InferiorPenalty::HitEffect,
     };
@@ -174,7 +174,7 @@ fn an_inferior_weapon_takes_the_penalties_its_scenario_chooses() {
         (5, Some(true)),
         "4 + 1 saves"
     );
-    t.config.inferior_weapon_rules.penalty = InferiorPenalty::ToHit;
+    t.config.scenario_mut().inferior_weapon_rules.penalty = InferiorPenalty::ToHit;
     let plan = plan_shot(&t, rules(), m, a, None).expect("long range allowed");
     assert!(has_modifier(&plan.modifiers, "inferior weapon", -1));
 }
@@ -210,7 +210,7 @@ fn the_002_recovery_options_shorten_surprise_but_never_below_one_phase() {
         let mut spec = super::ambush::doom_on_the_marines();
         spec.recovery_from_int = from_int;
         spec.recovery_save = save;
-        t.config.ambush = Some(spec);
+        t.config.scenario_mut().ambush = Some(spec);
         let mut dice = DiceService::scripted(script);
         spring_ambush(&mut t, rules(), &mut dice);
         (t.unit(m).unwrap().surprise, dice)
@@ -250,7 +250,7 @@ fn a_full_moon_doubles_the_sight_range_at_night() {
     // A full moon will double this range to 6 APs."
     use crate::rules::shooting::plan_shot;
     let mut t = open_table();
-    t.config.darkness = Some(ambush_data::scenario::Darkness {
+    t.config.scenario_mut().darkness = Some(ambush_data::scenario::Darkness {
         sight_range: 6.0,
         full_moon: false,
     });
@@ -261,7 +261,7 @@ fn a_full_moon_doubles_the_sight_range_at_night() {
         plan_shot(&t, rules(), m, a, None).is_err(),
         "too dark to see"
     );
-    t.config.darkness = Some(ambush_data::scenario::Darkness {
+    t.config.scenario_mut().darkness = Some(ambush_data::scenario::Darkness {
         sight_range: 6.0,
         full_moon: true,
     });
@@ -382,7 +382,7 @@ fn a_unit_that_recovers_early_may_move_and_fight_back_but_not_attack_until_the_s
     // engaged."
     use crate::rules::ambush::recovery::advance_surprise;
     let mut t = open_table();
-    t.config.ambush = Some(super::ambush::doom_on_the_marines());
+    t.config.scenario_mut().ambush = Some(super::ambush::doom_on_the_marines());
     let quick = marine(&mut t, "Sgt", (10.0, 10.0), 0.0);
     let slow = marine(&mut t, "M1", (20.0, 10.0), 0.0);
     alien(&mut t, "A1", (10.0, 20.0), 180.0);

@@ -19,13 +19,13 @@ use glam::Vec2;
 
 fn underwater(depth: f32) -> Table {
     let mut t = open_table();
-    t.config.environment = Some(Environment::Underwater { depth });
+    t.config.scenario_mut().environment = Some(Environment::Underwater { depth });
     t
 }
 
 fn in_space() -> Table {
     let mut t = open_table();
-    t.config.environment = Some(Environment::Space);
+    t.config.scenario_mut().environment = Some(Environment::Space);
     t
 }
 
@@ -125,7 +125,7 @@ fn under_water_every_attack_and_every_dice_action_that_moves_suffers_unless_wate
     assert!(has_modifier(&plan.modifiers, "underwater", -1));
     // Physical contact: both sides attack.
     let (mut t, m, a) = duel();
-    t.config.environment = Some(Environment::Underwater { depth: 30.0 });
+    t.config.scenario_mut().environment = Some(Environment::Underwater { depth: 30.0 });
     t.unit_mut(a).unwrap().traits.water_freedom = true;
     assert!(has_modifier(
         &contact_modifiers(&t, r, m, a, 0),
@@ -171,7 +171,7 @@ fn under_water_thrown_weapons_reach_a_quarter_as_far_even_for_water_freedom() {
         let a = alien(&mut t, "A1", (10.0, 11.75), 180.0);
         let err = plan_shot(&t, r, thrower, a, None).unwrap_err();
         assert!(matches!(err, ShotError::OutOfRange { .. }), "{err}");
-        t.config.environment = None;
+        t.config.scenario_mut().environment = None;
         assert!(plan_shot(&t, r, thrower, a, None).is_ok(), "on land");
     }
     // A laser pistol is not thrown: its inch holds under water.
@@ -374,7 +374,7 @@ fn in_space_attacks_suffer_by_the_attackers_means_of_control() {
         p.flies = true;
     }
     let (mut t, m, a) = duel();
-    t.config.environment = Some(Environment::Space);
+    t.config.scenario_mut().environment = Some(Environment::Space);
     assert!(has_modifier(
         &contact_modifiers(&t, &fliers, a, m, 0),
         "in space, flight or jets",
@@ -395,7 +395,7 @@ fn in_space_every_weapon_reaches_what_it_sees_losing_for_each_ap_beyond_its_rang
     // each doubling beyond is an AP, and 2 shifts are a point of the D6, rounded up.
     let r = rules();
     let mut t = Table::new(GameConfig::plain(120.0, 48.0));
-    t.config.environment = Some(Environment::Space);
+    t.config.scenario_mut().environment = Some(Environment::Space);
     let m = marine(&mut t, "M1", (5.0, 10.0), 90.0);
     let a = alien(&mut t, "A1", (40.0, 10.0), 270.0);
     // About 33" apart: one AP beyond 20".
@@ -425,7 +425,7 @@ fn in_space_every_weapon_reaches_what_it_sees_losing_for_each_ap_beyond_its_rang
     ));
     // Out of space, out of range.
     t.terrain.clear();
-    t.config.environment = None;
+    t.config.scenario_mut().environment = None;
     assert!(matches!(
         plan_shot(&t, r, m, a, Some("blaster")),
         Err(ShotError::OutOfRange { .. })

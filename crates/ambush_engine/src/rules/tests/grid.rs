@@ -48,7 +48,7 @@ fn random_table(rng: &mut ChaCha8Rng, n: usize, size: Vec2) -> Table {
 /// time all through the whole list at once, else one unit at a time through `unit_mut` (the
 /// log of one-unit changes), with the grid asked now and then between changes.
 fn shuffle_some(rng: &mut ChaCha8Rng, table: &mut Table) {
-    let size = table.config.table;
+    let size = table.config.table();
     let one_at_a_time = rng.random_bool(0.5);
     for i in 0..table.units.len() {
         let mut u = table.units[i].clone();
@@ -114,7 +114,7 @@ fn near_finds_what_a_scan_finds() {
                     u
                 }));
             }
-            let fresh = UnitGrid::new(table.config.table, &table.units);
+            let fresh = UnitGrid::new(table.config.table(), &table.units);
             let kept = table.grid();
             for _ in 0..20 {
                 let a = Vec2::new(

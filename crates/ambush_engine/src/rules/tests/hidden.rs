@@ -21,7 +21,7 @@ fn column_of_four() -> (Table, Vec<UnitId>) {
     let ids = (1..=4)
         .map(|i| marine(&mut t, &format!("M{i}"), (36.0, 20.0 - 3.0 * i as f32), 0.0))
         .collect();
-    t.config.ambush = Some(AmbushSpec {
+    t.config.scenario_mut().ambush = Some(AmbushSpec {
         setup: AmbushSetup::Complex,
         detection: Detection::Spotting,
         effects: SurpriseEffects::Megs,
@@ -149,7 +149,7 @@ fn units_left_off_the_table_by_an_early_spring_march_on_in_the_first_movement_ph
 fn simple_ambush() -> (Table, UnitId, UnitId) {
     let (mut t, ids) = column_of_four();
     t.units.retain(|u| u.id == ids[0] || u.id == ids[1]);
-    if let Some(a) = t.config.ambush.as_mut() {
+    if let Some(a) = t.config.scenario_mut().ambush.as_mut() {
         a.setup = AmbushSetup::Simple;
         a.spring_at = Some(10.0);
         a.units[0].at = (39.0, 9.0);
@@ -526,7 +526,7 @@ fn a_simple_set_up_asks_the_ambusher_where_the_lead_is_and_springs_it_there() {
     // the table at the indicated location, then he places all of the other units in the column
     // on the table at the correct distance separating them."
     let (mut t, ids) = column_of_four();
-    if let Some(a) = t.config.ambush.as_mut() {
+    if let Some(a) = t.config.scenario_mut().ambush.as_mut() {
         a.setup = AmbushSetup::Simple;
         a.spring_at = Some(10.0);
     }
@@ -566,7 +566,7 @@ fn a_simple_set_up_asks_the_ambusher_where_the_lead_is_and_springs_it_there() {
     assert!(by_humans.is_err(), "the column does not choose");
     spring_order(&mut t, &mut dice, Order::SpringAt { at: 20.0 }).expect("on the route");
     assert_eq!(
-        t.config.ambush.as_ref().and_then(|a| a.spring_at),
+        t.config.scenario.ambush.as_ref().and_then(|a| a.spring_at),
         Some(20.0)
     );
     spring_ambush(&mut t, rules(), &mut dice);

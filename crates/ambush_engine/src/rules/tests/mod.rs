@@ -104,7 +104,7 @@ pub fn crashed_ship(t: &mut Table) {
         height: 0.0,
         look: None,
     });
-    t.config.objective = Some(Objective::RepairAndBoard {
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
         feature: "ship".into(),
     });
 }

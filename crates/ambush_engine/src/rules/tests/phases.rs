@@ -369,7 +369,7 @@ fn repairs_on_a_six_by_marines_touching_the_ship_who_did_not_shoot() {
 fn morale_breaks_at_one_third_losses() {
     // 001: "On losing one third of its units, morale is broken, the army withdraws from the table".
     let mut t = open_table();
-    t.config.human_morale = true;
+    t.config.scenario_mut().human_morale = true;
     let ids: Vec<_> = (0..6)
         .map(|i| marine(&mut t, &format!("M{i}"), (10.0 + 2.0 * i as f32, 10.0), 0.0))
         .collect();
@@ -399,12 +399,12 @@ fn a_holding_action_still_standing_at_the_turn_limit_wins() {
     let mut t = open_table();
     marine(&mut t, "M1", (10.0, 10.0), 0.0);
     alien(&mut t, "A1", (40.0, 40.0), 180.0);
-    t.progress.turn = t.config.turn_limit;
+    t.progress.turn = t.config.scenario.turn_limit;
     let mut draw = t.clone();
     let mut dice = DiceService::scripted(&[]);
     assert!(end_of_turn(&mut draw, rules(), &mut dice));
     assert_eq!(draw.progress.outcome, Some(Outcome::Draw));
-    t.config.objective = Some(Objective::HoldUntilTurnLimit);
+    t.config.scenario_mut().objective = Some(Objective::HoldUntilTurnLimit);
     assert!(end_of_turn(&mut t, rules(), &mut dice));
     assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
     assert!(
@@ -434,7 +434,7 @@ fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     // A scenario whose objective outlasts the attack plays on.
     let mut t2 = t.clone();
     t2.progress.outcome = None;
-    t2.config.attack_over = ambush_data::scenario::AttackOver::Continue;
+    t2.config.scenario_mut().attack_over = ambush_data::scenario::AttackOver::Continue;
     assert!(!end_of_turn(&mut t2, rules(), &mut dice));
 }
 

@@ -208,7 +208,7 @@ fn inferior_weapon_minus_one_and_no_long_range() {
     // 001: "The inferior weapon may not fire above medium range; the inferior weapon receives -1
     // on either the 'to hit' or 'hit effect' dice."
     let mut t = open_table();
-    t.config.inferior_weapons = Some(Side::Humans);
+    t.config.scenario_mut().inferior_weapons = Some(Side::Humans);
     let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
     let near = alien(&mut t, "A1", (10.0, 20.0), 180.0);
     let far = alien(&mut t, "A2", (14.0, 29.0), 180.0);
@@ -223,7 +223,7 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
     // the defender in order to hit him"; "Even if seen, the defender receives +2 OV column shift"
     // (−1 on this game's D6, rules.md); night vision "can compensate".
     let mut t = open_table();
-    t.config.darkness = Some(ambush_data::scenario::Darkness {
+    t.config.scenario_mut().darkness = Some(ambush_data::scenario::Darkness {
         sight_range: 8.0,
         full_moon: false,
     });

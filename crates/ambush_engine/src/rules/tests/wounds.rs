@@ -45,7 +45,7 @@ fn sudden_death_table() {
     // 001: "Each time a unit receives a wound roll D6: [1-2 destroyed] 3-4: Fall Back one base
     // depth. 5-6: Unharmed".
     let mut t = open_table();
-    t.config.human_wounds = WoundMethod::SuddenDeath;
+    t.config.scenario_mut().human_wounds = WoundMethod::SuddenDeath;
     let a = alien(&mut t, "A1", (30.0, 20.0), 180.0);
     let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
     let mut dice = DiceService::scripted(&[5, 3, 2]);

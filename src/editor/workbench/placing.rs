@@ -2,7 +2,7 @@
 
 use super::bases::{alien_troop, base_size, first_troop};
 use super::tools::GroupShape;
-use super::{Pick, Session};
+use super::{Pick, Workbench};
 use crate::editor::{
     Arrangement, Edit, ahead_and_right, compass, free_labels, new_ambush, translate,
 };
@@ -21,7 +21,7 @@ fn bearing_of(d: Vec2) -> f32 {
     compass(d.x.atan2(d.y).to_degrees())
 }
 
-impl Session {
+impl Workbench {
     /// The edit that changes the ambush section by `change`, made on a copy of it (or of a new
     /// ambush when the scenario has none yet).
     pub(super) fn ambush_edit(&self, change: impl FnOnce(&mut AmbushSpec)) -> Option<Edit> {
@@ -328,18 +328,18 @@ impl Session {
 mod tests {
     use super::*;
     use crate::editor::MirrorAxis;
-    use crate::editor::session::{TerrainKind, Tool};
+    use crate::editor::workbench::{TerrainKind, Tool};
     use std::sync::Arc;
 
-    fn session() -> Session {
-        Session::new_scenario(Arc::new(ambush_data::Rules::bundled().clone()))
+    fn workbench() -> Workbench {
+        Workbench::new_scenario(Arc::new(ambush_data::Rules::bundled().clone()))
     }
 
     /// Issue 24: "Place groups in a line, column or block with one drag": the drag's length
     /// gives the count, base to base, and its direction the facing.
     #[test]
     fn one_drag_places_a_line_a_column_or_a_block() {
-        let mut s = session();
+        let mut s = workbench();
         // A line dragged 4" east: five 1" bases abreast, facing north.
         s.tool = Tool::Group(GroupShape::Line);
         s.drag_start((10.0, 10.0));
@@ -378,7 +378,7 @@ mod tests {
     /// dummies in it, the route clicked point by point and the spring point on it.
     #[test]
     fn an_ambush_is_drawn_on_the_table() {
-        let mut s = session();
+        let mut s = workbench();
         s.tool = Tool::Zone;
         s.drag_start((10.0, 10.0));
         s.drag_end((30.0, 30.0));
@@ -449,7 +449,7 @@ mod tests {
     /// circle's edge are handles whose drag resizes the piece, one edit each.
     #[test]
     fn a_size_handle_resizes_a_rectangle_or_a_circle() {
-        let mut s = session();
+        let mut s = workbench();
         s.tool = Tool::Terrain(TerrainKind::Wood);
         s.click((20.0, 20.0));
         let (_, corner) = s.size_handle().expect("a rectangle has one");
@@ -494,7 +494,7 @@ mod tests {
     /// mirrored copy of a wood, a unit and a hidden unit, one edit.
     #[test]
     fn a_mirrored_copy_makes_the_table_symmetrical() {
-        let mut s = session();
+        let mut s = workbench();
         s.tool = Tool::Terrain(TerrainKind::Wood);
         s.click((10.0, 20.0));
         s.tool = Tool::Unit;

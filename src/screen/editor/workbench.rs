@@ -1,10 +1,10 @@
-//! The editor's session as the window's resource: the editor's model (`editor::session::Session`) with the balance run beside it, and what needs the window's own types: saving into its folders and test play.
+//! The editor's workbench as the window's resource: the editor's model (`editor::workbench::Workbench`) with the balance run beside it, and what needs the window's own types: saving into its folders and test play.
 
 use super::balance_run::{BALANCE_GAMES, BalanceRun};
 use super::{EditorFolders, TestPlayers};
 use crate::editor::Draft;
-use crate::editor::session::{SaveFolders, Session};
-use crate::screen::{GameChoice, SessionOptions};
+use crate::editor::workbench::{SaveFolders, Workbench};
+use crate::screen::{GameChoice, GameOptions};
 use ambush_data::Rules;
 use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::NewGame;
@@ -15,9 +15,9 @@ use std::sync::Arc;
 /// The editor at work on one draft, as the window holds it: everything but the balance run is
 /// the editor's model, reached through `Deref`.
 #[derive(Resource)]
-pub struct EditorSession {
+pub struct EditorWorkbench {
     /// The editor's model: the draft and everything done to it.
-    pub(super) session: Session,
+    pub(super) workbench: Workbench,
     /// The last balance run, if one was asked for.
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
@@ -27,63 +27,59 @@ pub struct EditorSession {
     pub balance_open: bool,
 }
 
-impl Deref for EditorSession {
-    type Target = Session;
-    fn deref(&self) -> &Session {
-        &self.session
+impl Deref for EditorWorkbench {
+    type Target = Workbench;
+    fn deref(&self) -> &Workbench {
+        &self.workbench
     }
 }
 
-impl DerefMut for EditorSession {
-    fn deref_mut(&mut self) -> &mut Session {
-        &mut self.session
+impl DerefMut for EditorWorkbench {
+    fn deref_mut(&mut self) -> &mut Workbench {
+        &mut self.workbench
     }
 }
 
-impl EditorSession {
-    /// A session on `draft`, saved by default as `file_name` in the mod "my scenarios".
-    pub fn new(draft: Draft, file_name: &str) -> EditorSession {
-        EditorSession::around(Session::new(draft, file_name))
+impl EditorWorkbench {
+    /// A workbench on `draft`, saved by default as `file_name` in the mod "my scenarios".
+    pub fn new(draft: Draft, file_name: &str) -> EditorWorkbench {
+        EditorWorkbench::around(Workbench::new(draft, file_name))
     }
 
     /// A new, empty table.
-    pub fn new_scenario(rules: Arc<Rules>) -> EditorSession {
-        EditorSession::around(Session::new_scenario(rules))
+    pub fn new_scenario(rules: Arc<Rules>) -> EditorWorkbench {
+        EditorWorkbench::around(Workbench::new_scenario(rules))
     }
 
-    fn around(session: Session) -> EditorSession {
-        EditorSession {
-            session,
+    fn around(workbench: Workbench) -> EditorWorkbench {
+        EditorWorkbench {
+            workbench,
             balance: None,
             balance_games: BALANCE_GAMES,
             balance_open: false,
         }
     }
 
-    /// Saves into the user's mod (`Session::save_into`), asking first before replacing a file
+    /// Saves into the user's mod (`Workbench::save_into`), asking first before replacing a file
     /// this draft did not write.
     pub fn save(&mut self, folders: &EditorFolders) {
-        self.session.save_into(save_folders(folders));
+        self.workbench.save_into(save_folders(folders));
     }
 
     /// Saves, replacing what is there: the user has said to overwrite.
     pub fn save_anyway(&mut self, folders: &EditorFolders) {
-        self.session.save_anyway_into(save_folders(folders));
+        self.workbench.save_anyway_into(save_folders(folders));
     }
 
     /// Writes the autosave; a failure is said on the status line, never lost silently.
     pub fn autosave(&mut self, folders: &EditorFolders) {
-        self.session.autosave_into(&folders.autosave);
+        self.workbench.autosave_into(&folders.autosave);
     }
 
     /// The game a test play starts: the draft as it stands, with the menu's options, seed and
     /// wound method, played by `players`. None while the draft fails a check: the game is only
     /// ever started on a scenario the checks pass.
-    pub fn test_game(
-        &mut self,
-        players: TestPlayers,
-        options: &SessionOptions,
-    ) -> Option<GameChoice> {
+    pub fn test_game(&mut self, players: TestPlayers, options: &GameOptions) -> Option<GameChoice> {
         if !self.draft.passes_checks() {
             self.status = "Test play needs a scenario that passes every check.".into();
             return None;

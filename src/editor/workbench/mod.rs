@@ -1,4 +1,4 @@
-//! The editor at work on one draft: the tool, the selection, drags and what a click does, with no Bevy or egui in it, so tests drive it as a person would. One file a job; the window's editor (`screen::editor`) holds it as its resource and draws it.
+//! The editor's workbench, the editor at work on one draft: the tool, the selection, drags and what a click does, with no Bevy or egui in it, so tests drive it as a person would. One file a job; the window's editor (`screen::editor`) holds it as its resource and draws it.
 
 mod bases;
 mod changing;
@@ -9,7 +9,7 @@ mod saving;
 mod selecting;
 mod tools;
 
-pub use bases::{DUMMY_SIZE, ambush_footprint, base_size, first_troop, footprint};
+pub use bases::{DUMMY_SIZE, base_size, first_troop, footprint};
 pub use forms::{FieldsForm, Form};
 pub use saving::SaveFolders;
 pub use selecting::VERTEX_REACH;
@@ -33,8 +33,10 @@ pub enum Pick {
     Zone(usize),
 }
 
-/// The editor at work on one draft.
-pub struct Session {
+/// The editor's workbench: one draft with everything the person at it is doing to it (the tool
+/// in hand, the selection, a drag, a form half filled in, the status line). The draft is the
+/// scenario and its undo history; the workbench is the work on it.
+pub struct Workbench {
     pub draft: Draft,
     pub tool: Tool,
     /// The piece the inspector shows.
@@ -107,9 +109,9 @@ impl Default for TableView {
     }
 }
 
-impl Session {
-    /// A session on `draft`, saved by default as `file_name` in the mod "my scenarios".
-    pub fn new(draft: Draft, file_name: &str) -> Session {
+impl Workbench {
+    /// A workbench on `draft`, saved by default as `file_name` in the mod "my scenarios".
+    pub fn new(draft: Draft, file_name: &str) -> Workbench {
         let problems = draft.problems();
         let mod_name = match draft.origin() {
             Origin::Mod { dir, .. } => dir
@@ -117,7 +119,7 @@ impl Session {
                 .map_or("my scenarios".into(), |n| n.to_string_lossy().into_owned()),
             _ => "my scenarios".into(),
         };
-        Session {
+        Workbench {
             draft,
             tool: Tool::Select,
             selected: None,
@@ -143,9 +145,9 @@ impl Session {
     }
 
     /// A new, empty table.
-    pub fn new_scenario(rules: Arc<Rules>) -> Session {
+    pub fn new_scenario(rules: Arc<Rules>) -> Workbench {
         let draft = Draft::new_empty("New scenario", NEW_TABLE, rules);
-        Session::new(draft, "new_scenario")
+        Workbench::new(draft, "new_scenario")
     }
 
     /// Makes an edit: on success the checks run again and the selection is kept where it still

@@ -1,6 +1,6 @@
 //! The panels' copies: the inspector's copy of the selected piece and the settings panels' copy of the scenario, each written to the draft as one edit when a field is done with.
 
-use super::{Pick, Session};
+use super::{Pick, Workbench};
 use crate::editor::{Edit, Setting, carry_hidden_unit, carry_terrain, carry_unit};
 use ambush_data::ambush_spec::AmbushUnitSpec;
 use ambush_data::board::TerrainFeature;
@@ -25,7 +25,7 @@ pub struct FieldsForm {
     pub edited: Scenario,
 }
 
-impl Session {
+impl Workbench {
     /// The panels' copy of the scenario, made anew when the draft has changed under it.
     pub fn take_fields(&mut self) -> FieldsForm {
         match self.fields.take() {

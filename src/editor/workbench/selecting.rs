@@ -1,8 +1,8 @@
 //! Picking and selecting: the tool in hand, the grid, the piece under a point, the selection, the handles within reach, and the problems of a piece.
 
-use super::bases::{DUMMY_SIZE, ambush_footprint, footprint};
+use super::bases::{DUMMY_SIZE, footprint};
 use super::tools::{ADDS_AN_AMBUSH, Tool};
-use super::{Pick, Session};
+use super::{Pick, Workbench};
 use crate::editor::{Concern, DraftProblem, snap};
 use ambush_data::geometry::Shape;
 use glam::Vec2;
@@ -10,7 +10,7 @@ use glam::Vec2;
 /// How near a polygon's point, inches, a press must come to take hold of it.
 pub const VERTEX_REACH: f32 = 0.75;
 
-impl Session {
+impl Workbench {
     /// What a click with `tool` does on this draft: the tool's hint, said first that the click
     /// adds an ambush when an ambush tool is used on a scenario that has none yet.
     pub fn tool_hint(&self, tool: Tool) -> String {
@@ -60,7 +60,7 @@ impl Session {
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, u)| footprint(&self.draft, u).contains(p) || near(u.at));
+            .find(|(_, u)| footprint(&self.draft, *u).contains(p) || near(u.at));
         if let Some((i, _)) = unit {
             return Some(Pick::Unit(i));
         }
@@ -70,7 +70,7 @@ impl Session {
                 .iter()
                 .enumerate()
                 .rev()
-                .find(|(_, u)| ambush_footprint(&self.draft, u).contains(p) || near(u.at))
+                .find(|(_, u)| footprint(&self.draft, *u).contains(p) || near(u.at))
         });
         if let Some((i, _)) = hidden {
             return Some(Pick::AmbushUnit(i));

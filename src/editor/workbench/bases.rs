@@ -2,11 +2,9 @@
 
 use crate::editor::draft::Draft;
 use ambush_data::Rules;
-use ambush_data::ambush_spec::AmbushUnitSpec;
-use ambush_data::geometry::{Footprint, bearing_to_angle};
-use ambush_data::scenario::UnitSpec;
+use ambush_data::geometry::Footprint;
+use ambush_data::scenario::PlacedUnit;
 use ambush_data::tables::TroopType;
-use glam::Vec2;
 
 /// The troop type a new unit takes: infantry where the rules have it, else their first.
 pub fn first_troop(rules: &Rules) -> TroopType {
@@ -29,24 +27,11 @@ fn troop_named(rules: &Rules, name: &str) -> TroopType {
         .unwrap_or_else(|| TroopType::known(name))
 }
 
-/// A unit's base on the table, as the game will place it.
-pub fn footprint(draft: &Draft, u: &UnitSpec) -> Footprint {
-    base(draft, &u.troop, u.at, u.facing)
-}
-
-/// A hidden unit's base, where the ambush will place it.
-pub fn ambush_footprint(draft: &Draft, u: &AmbushUnitSpec) -> Footprint {
-    base(draft, &u.troop, u.at, u.facing)
-}
-
-/// The base of a unit of this troop type, at `at` facing the bearing `facing`.
-fn base(draft: &Draft, troop: &TroopType, at: (f32, f32), facing: f32) -> Footprint {
-    let size = base_size(draft, troop);
-    Footprint::new(
-        Vec2::new(at.0, at.1),
-        Vec2::new(size.0, size.1),
-        bearing_to_angle(facing),
-    )
+/// A unit's base on the table, as the game will place it (a hidden unit's, where the ambush
+/// will).
+pub fn footprint(draft: &Draft, u: &impl PlacedUnit) -> Footprint {
+    let placed = u.placed();
+    placed.footprint(base_size(draft, &placed.troop))
 }
 
 /// A troop type's base, width by depth, inches (1" square when the tables lack it).

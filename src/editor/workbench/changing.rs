@@ -1,12 +1,12 @@
 //! Edits of the selection as a whole: delete, turn, duplicate, and mirror about the table's centre line.
 
 use super::tools::TURN_STEP;
-use super::{Pick, Session};
+use super::{Pick, Workbench};
 use crate::editor::{Edit, MirrorAxis, compass, free_labels};
 use ambush_data::ambush_spec::AmbushSpec;
 use ambush_data::geometry::Shape;
 
-impl Session {
+impl Workbench {
     /// Deletes the selected pieces, as one edit.
     pub fn delete_selected(&mut self) {
         let picks = self.selection();

@@ -1,6 +1,6 @@
 //! Saving the draft from the editor: into the user's mod (asking first before replacing a file it did not write), and the autosave, each told on the status line.
 
-use super::Session;
+use super::Workbench;
 use crate::editor::files;
 use std::path::{Path, PathBuf};
 
@@ -13,7 +13,7 @@ pub struct SaveFolders<'a> {
     pub autosave: &'a Path,
 }
 
-impl Session {
+impl Workbench {
     /// Saves the draft into the user's mod `mod_name` as `file_name`: into its `scenarios/`
     /// when it passes every check, else into its `drafts/`, which the menu never lists. A file
     /// there that this draft did not come from (another scenario's, or rule files a person put

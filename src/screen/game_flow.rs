@@ -1,11 +1,11 @@
-//! Starts games from the menu, plays again, goes back to the menu, and paces the alien side.
+//! The game flow: starts games from the menu, plays again, goes back to the menu, and paces the alien side.
 
 use crate::game::frame::FrameSet;
 use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::game::state::TurnPhase;
 use crate::screen::replay_viewer::ReplayViewer;
-use crate::screen::{AlienPace, GameChoice, ReloadNotice, Screen, SessionOptions, SessionRequest};
+use crate::screen::{AlienPace, GameChoice, GameOptions, GameRequest, ReloadNotice, Screen};
 use crate::ui::SummaryChoice;
 use ambush_engine::play::record::ReplayQueue;
 use ambush_engine::play::seats::AiSteps;
@@ -31,10 +31,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn handle_requests(
-    mut requests: MessageReader<SessionRequest>,
+    mut requests: MessageReader<GameRequest>,
     mut choices: MessageReader<SummaryChoice>,
     current: Option<Res<CurrentGame>>,
-    options: Res<SessionOptions>,
+    options: Res<GameOptions>,
     mut pace: ResMut<Pace>,
     mut commands: Commands,
     mut screen: ResMut<NextState<Screen>>,
@@ -42,22 +42,22 @@ fn handle_requests(
 ) {
     // The end-of-game window's choice is a request like the menu's.
     let chosen = choices.read().last().map(|c| match c {
-        SummaryChoice::PlayAgain => SessionRequest::PlayAgain,
-        SummaryChoice::MainMenu => SessionRequest::MainMenu,
+        SummaryChoice::PlayAgain => GameRequest::PlayAgain,
+        SummaryChoice::MainMenu => GameRequest::MainMenu,
     });
     let Some(request) = requests.read().last().cloned().or(chosen) else {
         return;
     };
     let choice = match request {
-        SessionRequest::Start(choice) => *choice,
-        SessionRequest::PlayAgain => {
+        GameRequest::Start(choice) => *choice,
+        GameRequest::PlayAgain => {
             let Some(c) = current else { return };
             let mut again = c.0.clone();
             // New dice for the new game.
             again.setup.seed = again.setup.seed.wrapping_add(1);
             again
         }
-        SessionRequest::MainMenu => {
+        GameRequest::MainMenu => {
             commands.remove_resource::<ReplayViewer>();
             phase.set(TurnPhase(Phase::NoGame));
             screen.set(Screen::Menu);

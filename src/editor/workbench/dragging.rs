@@ -3,13 +3,13 @@
 use super::bases::first_troop;
 use super::selecting::VERTEX_REACH;
 use super::tools::Tool;
-use super::{Pick, Session};
+use super::{Pick, Workbench};
 use crate::editor::{Edit, free_labels, free_terrain_name, translate};
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::UnitSpec;
 use glam::Vec2;
 
-impl Session {
+impl Workbench {
     /// A click on the table at `at`: select what is there, or place a piece of the tool's kind.
     pub fn click(&mut self, at: (f32, f32)) {
         let at_grid = self.snapped(at);

@@ -55,7 +55,7 @@ impl LevelArg {
 
 /// Plays every pairing on every scenario and prints them.
 pub fn arena(args: ArenaArgs) -> Result<(), CliError> {
-    if args.games % 2 != 0 {
+    if !args.games.is_multiple_of(2) {
         return Err(CliError::Usage(format!(
             "--games {}: each seed is played twice, seats swapped; give an even number",
             args.games

@@ -176,7 +176,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         None => loaded,
         Some(Ok((scenario, rules))) => {
             let mut setup = NewGame::new(scenario, seed, 0);
-            setup.controllers = controllers.unwrap_or_else(|| solo);
+            setup.controllers = controllers.unwrap_or(solo);
             // A watched AI game is not the player's own.
             let file = path.map(|p| p.display().to_string());
             Some(GameChoice::new_game(setup, rules, file, !watch))

@@ -65,6 +65,31 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
             ));
             ui.label(format!("Aboard: {aboard} of {} alive", t.humans_alive()));
         }
+        Some(Objective::ReachZone { side, zone, count }) => {
+            let (them, other) = (names.of(*side), names.of(side.other()));
+            ui.label(format!(
+                "Reach the zone: the {them} win once {count} of them stand in it at the end of a \
+                 turn; the {other} win by destroying them first."
+            ));
+            ui.label(format!(
+                "In the zone: {} of {count}",
+                t.standing_in(*side, zone)
+            ));
+        }
+        Some(Objective::HoldZone { zone }) => {
+            ui.label(format!(
+                "Hold the zone: at the end of turn {}, the side alone in it wins; with both or \
+                 neither there, it is a draw.",
+                t.config.scenario.turn_limit
+            ));
+            ui.label(format!(
+                "In the zone: {} {}, {} {}",
+                t.standing_in(Side::Humans, zone),
+                names.of(Side::Humans),
+                t.standing_in(Side::Aliens, zone),
+                names.of(Side::Aliens)
+            ));
+        }
         Some(Objective::HoldUntilTurnLimit) => {
             ui.label(format!(
                 "Hold: the {} win if any of them still stand at the end of turn {}.",

@@ -49,12 +49,15 @@ fn draw_table(
             commands.entity(e).despawn();
         }
     }
-    let paints = art::table(
+    let mut paints = art::table(
         battle.config.table(),
         &battle.terrain,
         battle.config.scenario.environment,
         settings.palette(),
     );
+    paints.extend(art::objective_zone(
+        battle.config.scenario.objective.as_ref(),
+    ));
     commands.spawn((
         TerrainVisual,
         of_game(*number.get()),

@@ -3,7 +3,7 @@
 use crate::ambush_spec::AmbushSpec;
 use crate::ambush_spec::AmbushUnitSpec;
 use crate::board::{Edge, Side, SideNames, TerrainFeature};
-use crate::geometry::{Footprint, bearing_to_angle};
+use crate::geometry::{Footprint, Shape, bearing_to_angle};
 use crate::tables::{FormationName, Rules, Species, Traits, TroopType};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -322,6 +322,39 @@ pub enum Objective {
     /// A holding action (the square, the zareba): the human side wins if any of its units still
     /// stands on the table when the turn limit is reached, where it would otherwise be a draw.
     HoldUntilTurnLimit,
+    /// A patrol that must get through, a column that must cross: `side` wins at the end of a
+    /// turn in which `count` of its units stand in `zone` (a unit stands in it when its centre
+    /// does). The other side wins, as ever, by destroying it.
+    ReachZone {
+        side: Side,
+        zone: Shape,
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// Ground to hold at the end: at the turn limit, the side with units in `zone` and no enemy
+    /// there wins; with both sides or neither in it, the game is a draw.
+    HoldZone { zone: Shape },
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Objective {
+    /// The zone the objective names, if it names one.
+    pub fn zone(&self) -> Option<&Shape> {
+        match self {
+            Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
+            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+        }
+    }
+    /// `zone`, to edit.
+    pub fn zone_mut(&mut self) -> Option<&mut Shape> {
+        match self {
+            Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
+            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+        }
+    }
 }
 
 /// What the end of the alien attack means for this scenario.

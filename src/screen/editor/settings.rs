@@ -6,6 +6,7 @@ use super::*;
 use crate::editor::{Concern, new_ambush};
 use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffects};
 use ambush_data::board::{Edge, Side, SideNames};
+use ambush_data::geometry::Shape;
 use ambush_data::scenario::{
     AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective, Scenario,
     WoundMethod,
@@ -82,20 +83,92 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
             None => 0,
             Some(Objective::HoldUntilTurnLimit) => 1,
             Some(Objective::RepairAndBoard { .. }) => 2,
+            Some(Objective::ReachZone { .. }) => 3,
+            Some(Objective::HoldZone { .. }) => 4,
         };
         let before = kind;
         ui.selectable_value(&mut kind, 0, "none");
         ui.selectable_value(&mut kind, 1, "hold until the turn limit");
         ui.selectable_value(&mut kind, 2, "repair and board a ship");
+        ui.selectable_value(&mut kind, 3, "reach a zone");
+        ui.selectable_value(&mut kind, 4, "hold a zone at the end");
         if kind != before {
+            // A new zone starts as a quarter of the table at its far (north) end's middle.
+            let (w, d) = s.table;
+            let zone = s
+                .objective
+                .as_ref()
+                .and_then(|o| o.zone())
+                .cloned()
+                .unwrap_or(Shape::Rect {
+                    center: (w * 0.5, d * 0.875),
+                    size: (w * 0.5, d * 0.25),
+                    rotation: 0.0,
+                });
             s.objective = match kind {
                 1 => Some(Objective::HoldUntilTurnLimit),
                 2 => Some(Objective::RepairAndBoard { feature: ship }),
+                3 => Some(Objective::ReachZone {
+                    side: Side::Humans,
+                    zone,
+                    count: 1,
+                }),
+                4 => Some(Objective::HoldZone { zone }),
                 _ => None,
             };
             done = true;
         }
     });
+    if let Some(Objective::ReachZone { side, count, .. }) = &mut s.objective {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Who must reach it");
+            done |= ui
+                .selectable_value(side, Side::Humans, "the human side")
+                .clicked();
+            done |= ui
+                .selectable_value(side, Side::Aliens, "the alien side")
+                .clicked();
+            ui.label("units");
+            done |= ui.add(egui::DragValue::new(count).range(1..=99)).changed();
+        });
+    }
+    let table = s.table;
+    if let Some(Shape::Rect { center, size, .. }) =
+        s.objective.as_mut().and_then(Objective::zone_mut)
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("The zone: centre");
+            done |= ui
+                .add(
+                    egui::DragValue::new(&mut center.0)
+                        .range(0.0..=table.0)
+                        .speed(0.5),
+                )
+                .changed();
+            done |= ui
+                .add(
+                    egui::DragValue::new(&mut center.1)
+                        .range(0.0..=table.1)
+                        .speed(0.5),
+                )
+                .changed();
+            ui.label("size");
+            done |= ui
+                .add(
+                    egui::DragValue::new(&mut size.0)
+                        .range(1.0..=table.0)
+                        .speed(0.5),
+                )
+                .changed();
+            done |= ui
+                .add(
+                    egui::DragValue::new(&mut size.1)
+                        .range(1.0..=table.1)
+                        .speed(0.5),
+                )
+                .changed();
+        });
+    }
     let names: Vec<String> = s.terrain.iter().map(|f| f.name.clone()).collect();
     if let Some(Objective::RepairAndBoard { feature }) = &mut s.objective {
         ui.horizontal_wrapped(|ui| {

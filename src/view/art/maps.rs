@@ -7,6 +7,16 @@ use ambush_data::tables::UnitSymbol;
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
+/// The objective's zone, to reach or to hold, dashed in the objective's colour: on the menu's
+/// map and on the table, where both players see it.
+pub fn objective_zone(objective: Option<&ambush_data::scenario::Objective>) -> Vec<Paint> {
+    let Some(zone) = objective.and_then(|o| o.zone()) else {
+        return Vec::new();
+    };
+    let frame = Frame::of(zone);
+    dashes(&frame.all(frame.outline(0.0)), 0.3, map_colours::OBJECTIVE)
+}
+
 /// A scenario's map before play, for the menu: the table, the units where they deploy, the
 /// ambush's set-up zone dashed, the column's route as a line with an arrow, and a star on the
 /// objective's feature. `troop_symbol` says how each troop type is drawn. In an ambush the
@@ -33,6 +43,7 @@ pub fn scenario_map(
             map_colours::OBJECTIVE,
         ));
     }
+    out.extend(objective_zone(s.objective.as_ref()));
     if let Some(a) = &s.ambush {
         for z in &a.zone {
             let frame = Frame::of(z);

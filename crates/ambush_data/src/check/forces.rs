@@ -440,6 +440,18 @@ impl Checker<'_> {
     pub(super) fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
         match &s.objective {
             None | Some(Objective::HoldUntilTurnLimit) => Ok(()),
+            Some(Objective::ReachZone { zone, count, .. }) => {
+                self.check_objective_zone(s, zone)?;
+                if *count == 0 {
+                    return Err(self.fail(
+                        &[Key("objective"), Key("count")],
+                        "field `objective.count`: expected at least 1 unit to reach the zone"
+                            .to_string(),
+                    ));
+                }
+                Ok(())
+            }
+            Some(Objective::HoldZone { zone }) => self.check_objective_zone(s, zone),
             Some(Objective::RepairAndBoard { feature }) => {
                 let path = [Key("objective"), Key("feature")];
                 match s.terrain.iter().find(|t| &t.name == feature) {
@@ -471,5 +483,23 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// An objective's zone must lie wholly on the table, so that units can stand in it.
+    fn check_objective_zone(
+        &self,
+        s: &Scenario,
+        zone: &crate::geometry::Shape,
+    ) -> Result<(), Problem> {
+        if shape_on_table(zone, s.table, MEASURING_SLACK) {
+            return Ok(());
+        }
+        Err(self.fail(
+            &[Key("objective"), Key("zone")],
+            format!(
+                "field `objective.zone`: the zone must lie wholly on the {}x{} table, for units to stand in it",
+                s.table.0, s.table.1
+            ),
+        ))
     }
 }

@@ -290,6 +290,37 @@ fn a_ship_off_the_table_is_refused_at_its_centre() {
 }
 
 #[test]
+fn a_zone_objective_parses_and_a_zone_off_the_table_or_no_count_is_refused_at_its_field() {
+    // A patrol that must get through: the zone it must reach, and how many must reach it.
+    let reach = r#"objective: ReachZone(side: Humans, zone: Rect(center: (36.0, 44.0), size: (20.0, 6.0)), count: 2),"#;
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, reach);
+    let s = parse(&text).expect("valid");
+    assert!(matches!(
+        s.objective,
+        Some(Objective::ReachZone {
+            side: Side::Humans,
+            count: 2,
+            ..
+        })
+    ));
+    let hold = r#"objective: HoldZone(zone: Circle(center: (36.0, 24.0), radius: 8.0)),"#;
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, hold);
+    assert!(parse(&text).is_ok());
+    let off = hold.replace("36.0, 24.0", "70.0, 24.0");
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, &off);
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "HoldZone"), "{e}");
+    assert!(
+        e.message.contains("`objective.zone`") && e.message.contains("wholly on the 72x48 table"),
+        "{e}"
+    );
+    let none = reach.replace("count: 2", "count: 0");
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, &none);
+    let e = parse(&text).unwrap_err();
+    assert!(e.message.contains("`objective.count`"), "{e}");
+}
+
+#[test]
 fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
     let cases = [
         ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),

@@ -8,6 +8,7 @@ use crate::rules::shooting;
 use crate::rules::table::{Table, Unit, UnitId};
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_data::geometry::Shape;
 use ambush_data::scenario::Objective;
 use ambush_data::tables::ShootAfter;
 use glam::Vec2;
@@ -41,6 +42,10 @@ pub struct Picture {
     pub enemies: Vec<Enemy>,
     /// The humans' objective is the ship, while it is still to be reached.
     pub ship: bool,
+    /// The scenario's zone, to reach or to hold (or to stand in the way of).
+    zone: Option<Shape>,
+    /// This side must reach the zone to win: it counts as the ship does.
+    must_reach: bool,
     /// The rules' contact tolerance, inches.
     tolerance: f32,
 }
@@ -61,10 +66,16 @@ impl Picture {
                 table.config.scenario.objective,
                 Some(Objective::RepairAndBoard { .. })
             );
+        let objective = table.config.scenario.objective.as_ref();
+        let zone = objective.and_then(|o| o.zone()).cloned();
+        let must_reach =
+            matches!(objective, Some(Objective::ReachZone { side: s, .. }) if *s == side);
         Picture {
             side,
             enemies,
             ship,
+            zone,
+            must_reach,
             tolerance: rules.general.contact_tolerance,
         }
     }
@@ -77,7 +88,8 @@ impl Picture {
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)))
     }
 
-    /// Where unit `u` is going: the ship for the humans while it is their objective, else the
+    /// Where unit `u` is going: the ship for the humans while it is their objective, the
+    /// scenario's zone for both sides (to reach it, hold it, or bar the way to it), else the
     /// nearest enemy for a side that must destroy the other, or nowhere (it holds its ground).
     pub fn goal(&self, table: &Table, u: &Unit) -> Option<Vec2> {
         if self.ship {
@@ -89,6 +101,13 @@ impl Picture {
             return table
                 .ship()
                 .and_then(|s| marine_ai::ship_slot(&s.shape, &u.base));
+        }
+        // A zone to reach, to hold, or to stand in: a unit in it stays.
+        if let Some(zone) = &self.zone {
+            if zone.contains(u.base.center) {
+                return Some(u.base.center);
+            }
+            return Some(zone.center());
         }
         let attacks = match self.side {
             // The aliens win only by destroying the humans (001); a holding action's humans
@@ -114,8 +133,13 @@ impl Picture {
     ) -> f32 {
         let mut worth = 0.0;
         if let Some(goal) = self.goal(table, u) {
-            // The ship is the humans' only way to win: it counts for more than an enemy to close on.
-            let urgency = if self.ship { OBJECTIVE_URGENCY } else { 1.0 };
+            // The ship, or a zone to reach, is the side's only way to win: it counts for more
+            // than an enemy to close on.
+            let urgency = if self.ship || self.must_reach {
+                OBJECTIVE_URGENCY
+            } else {
+                1.0
+            };
             worth -= style.progress * urgency * p.distance(goal);
         }
         let covered = table.in_cover_terrain(p);

@@ -139,3 +139,34 @@ fn a_cautious_marine_breaks_off_from_an_alien_it_is_unlikely_to_beat() {
     assert!(odds < 0.6, "the marine's odds {odds}");
     assert!(attempt(AiLevel::Cautious));
 }
+
+#[test]
+fn a_side_that_must_reach_a_zone_heads_for_it() {
+    // A patrol that must get through makes for its zone rather than holding its ground.
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (36.0, 10.0), 0.0);
+    alien(&mut t, "A1", (10.0, 40.0), 180.0);
+    let zone = Shape::Rect {
+        center: (36.0, 44.0),
+        size: (20.0, 6.0),
+        rotation: 0.0,
+    };
+    t.config.scenario_mut().objective = Some(Objective::ReachZone {
+        side: Side::Humans,
+        zone: zone.clone(),
+        count: 1,
+    });
+    for level in AiLevel::ALL {
+        let order = decide(&t, rules(), &move_decision(Side::Humans), level);
+        let Order::Move { unit, to, .. } = order else {
+            panic!("{level:?} moves toward the zone, not {order:?}");
+        };
+        assert_eq!(unit, m);
+        let before = t.unit(m).unwrap().base.center.distance(zone.center());
+        assert!(
+            to.distance(zone.center()) < before - 1.0,
+            "{level:?} gains ground toward the zone: {to}"
+        );
+    }
+}

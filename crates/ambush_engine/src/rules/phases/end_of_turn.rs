@@ -94,6 +94,20 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
     {
         table.progress.takeoff_pending = true;
     }
+    // The scenario's zone: reached at the end of any turn, held at the turn limit.
+    if let Some(Objective::ReachZone { side, zone, count }) = &table.config.scenario.objective
+        && table.standing_in(*side, zone) >= *count as usize
+    {
+        let names = &table.config.side_names;
+        return Some((
+            win_for(*side),
+            format!(
+                "the {} reach the objective: {} of them stand in it",
+                names.of(*side),
+                table.standing_in(*side, zone)
+            ),
+        ));
+    }
     let p = &table.progress;
     let quiet = p
         .last_wave_turn
@@ -113,6 +127,36 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         ));
     }
     if p.turn >= table.config.scenario.turn_limit && !p.takeoff_pending {
+        if let Some(Objective::HoldZone { zone }) = &table.config.scenario.objective {
+            let names = &table.config.side_names;
+            let (humans, aliens) = (
+                table.standing_in(Side::Humans, zone),
+                table.standing_in(Side::Aliens, zone),
+            );
+            let holder = match (humans > 0, aliens > 0) {
+                (true, false) => Some(Side::Humans),
+                (false, true) => Some(Side::Aliens),
+                _ => None,
+            };
+            return Some(match holder {
+                Some(side) => (
+                    win_for(side),
+                    format!(
+                        "the {} hold the objective alone at the turn limit ({})",
+                        names.of(side),
+                        table.config.scenario.turn_limit
+                    ),
+                ),
+                None => (
+                    Outcome::Draw,
+                    format!(
+                        "the turn limit ({}) is reached with the objective {}",
+                        table.config.scenario.turn_limit,
+                        if humans > 0 { "contested" } else { "empty" }
+                    ),
+                ),
+            });
+        }
         if table.config.scenario.objective == Some(Objective::HoldUntilTurnLimit) {
             return Some((
                 Outcome::HumansWin,
@@ -132,4 +176,12 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         ));
     }
     None
+}
+
+/// The outcome of `side` winning.
+fn win_for(side: Side) -> Outcome {
+    match side {
+        Side::Humans => Outcome::HumansWin,
+        Side::Aliens => Outcome::AliensWin,
+    }
 }

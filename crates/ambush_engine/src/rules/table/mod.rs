@@ -17,6 +17,7 @@ use ambush_data::board::Side;
 use ambush_data::board::TerrainFeature;
 use ambush_data::geometry;
 use ambush_data::geometry::Footprint;
+use ambush_data::geometry::Shape;
 use ambush_data::scenario::Objective;
 use ambush_data::tables::Rules;
 use ambush_data::tables::TroopType;
@@ -238,7 +239,12 @@ impl Table {
     pub fn ship(&self) -> Option<&TerrainFeature> {
         match &self.config.scenario.objective {
             Some(Objective::RepairAndBoard { feature }) => self.feature(feature),
-            Some(Objective::HoldUntilTurnLimit) | None => None,
+            Some(
+                Objective::HoldUntilTurnLimit
+                | Objective::ReachZone { .. }
+                | Objective::HoldZone { .. },
+            )
+            | None => None,
         }
     }
 
@@ -252,6 +258,13 @@ impl Table {
         self.terrain
             .iter()
             .any(|f| f.going == Going::Bad && !f.water && !f.linear_defence && f.shape.contains(p))
+    }
+
+    /// How many of `side`'s units on the table stand in `zone` (their centres in it).
+    pub fn standing_in(&self, side: Side, zone: &Shape) -> usize {
+        self.side_on_table(side)
+            .filter(|u| zone.contains(u.base.center))
+            .count()
     }
 
     /// Human units still alive (on the table or aboard).

@@ -414,6 +414,77 @@ fn a_holding_action_still_standing_at_the_turn_limit_wins() {
     );
 }
 
+/// A 10" square zone centred on `at`.
+fn zone_at(at: (f32, f32)) -> Shape {
+    Shape::Rect {
+        center: at,
+        size: (10.0, 10.0),
+        rotation: 0.0,
+    }
+}
+
+#[test]
+fn a_side_that_reaches_its_zone_wins_at_the_end_of_that_turn() {
+    // 001: "Most games work best when the opposing forces have a realistic objective or task to
+    // perform": a patrol that must get through wins once enough of it stands in the zone.
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (30.0, 40.0), 0.0);
+    marine(&mut t, "M2", (30.0, 10.0), 0.0);
+    alien(&mut t, "A1", (60.0, 10.0), 180.0);
+    t.config.scenario_mut().objective = Some(Objective::ReachZone {
+        side: Side::Humans,
+        zone: zone_at((30.0, 42.0)),
+        count: 2,
+    });
+    let mut dice = DiceService::scripted(&[]);
+    let mut one = t.clone();
+    assert!(
+        !end_of_turn(&mut one, rules(), &mut dice),
+        "one of the two needed is in"
+    );
+    t.unit_mut(m1).unwrap().base.center = Vec2::new(28.0, 41.0);
+    let m2 = t.units.iter().find(|u| &*u.label == "M2").unwrap().id;
+    t.unit_mut(m2).unwrap().base.center = Vec2::new(32.0, 44.0);
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+    assert!(
+        t.progress.ending.contains("reach the objective"),
+        "{}",
+        t.progress.ending
+    );
+}
+
+#[test]
+fn at_the_turn_limit_the_side_alone_in_the_zone_holds_it_and_wins() {
+    // Ground to hold at the end: the side alone in the zone at the turn limit wins; both sides,
+    // or neither, in it is a draw.
+    let mut t = open_table();
+    let a = alien(&mut t, "A1", (36.0, 24.0), 180.0);
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.config.scenario_mut().objective = Some(Objective::HoldZone {
+        zone: zone_at((36.0, 24.0)),
+    });
+    t.progress.turn = t.config.scenario.turn_limit;
+    let mut dice = DiceService::scripted(&[]);
+    let mut alone = t.clone();
+    assert!(end_of_turn(&mut alone, rules(), &mut dice));
+    assert_eq!(alone.progress.outcome, Some(Outcome::AliensWin));
+    t.unit_mut(m).unwrap().base.center = Vec2::new(33.0, 21.0);
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::Draw));
+    assert!(
+        t.progress.ending.contains("contested"),
+        "{}",
+        t.progress.ending
+    );
+    // Before the turn limit nobody wins by holding it.
+    let mut early = alone.clone();
+    early.progress = Default::default();
+    early.progress.turn = 3;
+    early.unit_mut(a).unwrap().base.center = Vec2::new(36.0, 24.0);
+    assert!(!end_of_turn(&mut early, rules(), &mut dice));
+}
+
 #[test]
 fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     // 001: "Once all alien units have been destroyed or left the table (if no alien waves are

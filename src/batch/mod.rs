@@ -63,16 +63,10 @@ pub fn play_game_between(
     setup.controllers = controllers;
     setup.wounds = wounds;
     setup.keep_log = keep_log;
-    play_setup(setup, rules)
-}
-
-/// Plays `setup` to its end, unrecorded.
-fn play_setup(mut setup: NewGame, rules: Arc<Rules>) -> GameResult {
     // Hashing every order costs time, and nobody reads the record here.
     setup.record_orders = false;
-    let game = setup.game;
     let mut played = Game::new(&setup, rules);
-    played.play_to_end(step_cap(&setup.scenario));
+    played.play_to_end(step_cap(scenario));
     result_of(game, played)
 }
 

@@ -120,19 +120,32 @@ impl Picture {
             .flatten()
     }
 
-    /// What ending at `p` is worth to unit `u`, in inches of progress: nearer its goal, in
-    /// cover, out of the enemy's reach, with a target and its shot kept (`keeps_shot`).
+    /// What a unit's spots are weighed by that does not change from spot to spot, worked out
+    /// once: its goal, its odds in a melee with each known enemy, and its weapons' reach.
+    pub fn weighing(&self, table: &Table, rules: &Rules, u: &Unit) -> Weighing {
+        Weighing {
+            goal: self.goal(table, u),
+            odds: self
+                .enemies
+                .iter()
+                .map(|e| chance_to_win(table, rules, u.id, e.id, 0, 0))
+                .collect(),
+            range: range_of(table, rules, u),
+        }
+    }
+
+    /// What ending at `p` is worth to the unit `w` weighs, in inches of progress: nearer its
+    /// goal, in cover, out of the enemy's reach, with a target and its shot kept (`keeps_shot`).
     pub fn worth(
         &self,
         table: &Table,
-        rules: &Rules,
-        u: &Unit,
+        w: &Weighing,
         p: Vec2,
         keeps_shot: bool,
         style: &Style,
     ) -> f32 {
         let mut worth = 0.0;
-        if let Some(goal) = self.goal(table, u) {
+        if let Some(goal) = w.goal {
             // The ship, or a zone to reach, is the side's only way to win: it counts for more
             // than an enemy to close on.
             let urgency = if self.ship || self.must_reach {
@@ -146,33 +159,38 @@ impl Picture {
         if covered {
             worth += style.cover;
         }
-        worth -= style.caution * self.danger(table, rules, u, p, covered);
-        if keeps_shot && self.has_target_from(table, rules, u, p) {
+        worth -= style.caution * self.danger(w, p, covered);
+        if keeps_shot && w.range > 0.0 && self.enemies.iter().any(|e| e.at.distance(p) <= w.range) {
             worth += style.fire;
         }
         worth
     }
 
-    /// The harm the known enemy can do next turn to `u` standing at `p`: each enemy that can
-    /// charge it counts its chance of winning the melee, each that can shoot it a part of a shot.
-    fn danger(&self, table: &Table, rules: &Rules, u: &Unit, p: Vec2, covered: bool) -> f32 {
+    /// The harm the known enemy can do next turn to the unit `w` weighs, standing at `p`: each
+    /// enemy that can charge it counts its chance of winning the melee, each that can shoot it
+    /// a part of a shot.
+    fn danger(&self, w: &Weighing, p: Vec2, covered: bool) -> f32 {
         let mut harm = 0.0;
-        for e in &self.enemies {
+        for (e, odds) in self.enemies.iter().zip(&w.odds) {
             let d = e.at.distance(p);
             if d <= e.reach + REACH_SLACK {
-                harm += 1.0 - chance_to_win(table, rules, u.id, e.id, 0, 0);
+                harm += 1.0 - odds;
             } else if e.range > 0.0 && d <= e.range {
                 harm += SHOT_HARM * if covered { COVERED_SHOT } else { 1.0 };
             }
         }
         harm
     }
+}
 
-    /// Whether `u` would have a known enemy within its weapons' reach from `p`.
-    fn has_target_from(&self, table: &Table, rules: &Rules, u: &Unit, p: Vec2) -> bool {
-        let range = range_of(table, rules, u);
-        range > 0.0 && self.enemies.iter().any(|e| e.at.distance(p) <= range)
-    }
+/// A unit about to have its spots weighed (`Picture::weighing`).
+pub struct Weighing {
+    /// Where it is going (`Picture::goal`).
+    pub goal: Option<Vec2>,
+    /// Its chance of winning a melee with each of the picture's enemies, in their order.
+    odds: Vec<f32>,
+    /// How far it can shoot.
+    pub range: f32,
 }
 
 /// Whether unit `u` may still shoot after moving from where it stands to `to` (001's "may

@@ -74,18 +74,17 @@ fn best_for(
         return None;
     }
     let here = u.base.center;
-    let stand = picture.worth(table, rules, u, here, true, style);
+    let weighing = picture.weighing(table, rules, u);
+    let goal = weighing.goal;
+    let stand = picture.worth(table, &weighing, here, true, style);
     let facing_at = |p: Vec2| match picture.nearest(p) {
         Some((e, _)) => geometry::angle_of(e.at - p),
-        None => picture
-            .goal(table, u)
-            .map_or(u.base.facing, |g| geometry::angle_of(g - p)),
+        None => goal.map_or(u.base.facing, |g| geometry::angle_of(g - p)),
     };
     let mut best: Option<(f32, Order)> = None;
     if let Ok(mut search) = movement::MoveSearch::among(table, rules, grid, vec![u.id]) {
         let allow = movement::max_allowance(table, rules, u.id);
-        let ahead = picture
-            .goal(table, u)
+        let ahead = goal
             .or_else(|| picture.nearest(here).map(|(e, _)| e.at))
             .map_or(u.base.facing, |g| geometry::angle_of(g - here));
         let mut spots: Vec<Vec2> = HEADINGS_DEG
@@ -97,7 +96,7 @@ fn best_for(
             .collect();
         // Straight at the goal, stopping on it (a place to stand) or a base short of it (an
         // enemy, whom a charge, not a move, reaches).
-        if let Some(goal) = picture.goal(table, u) {
+        if let Some(goal) = goal {
             let d = goal.distance(here);
             let short = if picture.ship {
                 0.0
@@ -115,11 +114,11 @@ fn best_for(
                 continue;
             }
             let keeps = keeps_shot(rules, u, to);
-            let gain = picture.worth(table, rules, u, to, keeps, style) - stand;
+            let gain = picture.worth(table, &weighing, to, keeps, style) - stand;
             if gain <= 0.0 || best.as_ref().is_some_and(|b| b.0 >= gain) {
                 continue;
             }
-            let facing = if keeps && range_of(table, rules, u) > 0.0 {
+            let facing = if keeps && weighing.range > 0.0 {
                 // Turning would spoil a straight-forward move's shot: face as it moves.
                 u.base.facing
             } else {

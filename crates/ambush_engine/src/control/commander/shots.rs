@@ -4,7 +4,7 @@ use super::Style;
 use super::aims::{Picture, range_of};
 use crate::rules::orders::Order;
 use crate::rules::shooting;
-use crate::rules::table::{Table, Unit};
+use crate::rules::table::{Table, Unit, UnitId};
 use ambush_data::Rules;
 use ambush_data::board::Side;
 
@@ -24,6 +24,8 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
     let terrain = shooting::terrain_print(table);
     let tol = rules.general.contact_tolerance;
     let mut best: Option<(f32, f32, Order)> = None;
+    // Each target's threat, worked out the first time a shooter can reach it.
+    let mut threats: Vec<(UnitId, f32)> = Vec::new();
     for s in table.side_on_table(side) {
         if !shooting::free_to_shoot_via_grid(table, rules, &grid, s.id)
             || (picture.ship && !table.progress.power_restored && table.touches_ship(&s.base, tol))
@@ -34,7 +36,15 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
             let Some(target) = table.unit(t) else {
                 continue;
             };
-            let worth = plan.chance() * (1.0 + threat(table, rules, side, target, style));
+            let threat = match threats.iter().find(|(id, _)| *id == t) {
+                Some((_, known)) => *known,
+                None => {
+                    let worked_out = threat(table, rules, side, target, style);
+                    threats.push((t, worked_out));
+                    worked_out
+                }
+            };
+            let worth = plan.chance() * (1.0 + threat);
             // The nearer of two equal shots first.
             let key = (worth, -plan.distance);
             if best

@@ -169,7 +169,11 @@ pub fn table(bouts: &[Bout]) -> String {
             b.level.name(),
             b.against.name(),
             b.games,
-            format!("{} {}", pct(b.win_share_point()), range(b.win_share)),
+            format!(
+                "{} {}",
+                pct(b.wins as f64 / b.games as f64),
+                range(b.win_share)
+            ),
             format!(
                 "{} {}",
                 pct(b.draws as f64 / b.games as f64),
@@ -186,12 +190,6 @@ pub fn table(bouts: &[Bout]) -> String {
         ));
     }
     out
-}
-
-impl Bout {
-    fn win_share_point(&self) -> f64 {
-        self.wins as f64 / self.games.max(1) as f64
-    }
 }
 
 #[cfg(test)]

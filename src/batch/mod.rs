@@ -59,15 +59,28 @@ pub fn play_game_between(
     wounds: Option<WoundMethod>,
     keep_log: bool,
 ) -> GameResult {
-    let mut setup = NewGame::new(scenario.clone(), seed, game);
-    setup.controllers = controllers;
-    setup.wounds = wounds;
+    let mut setup = setup_of(scenario, seed, game, controllers, wounds);
     setup.keep_log = keep_log;
     // Hashing every order costs time, and nobody reads the record here.
     setup.record_orders = false;
     let mut played = Game::new(&setup, rules);
     played.play_to_end(step_cap(scenario));
     result_of(game, played)
+}
+
+/// Game number `game` of a run seeded with `seed`, its sides under `controllers`, with the
+/// human wound method `wounds` overrides.
+fn setup_of(
+    scenario: &Scenario,
+    seed: u64,
+    game: u64,
+    controllers: Controllers,
+    wounds: Option<WoundMethod>,
+) -> NewGame {
+    let mut setup = NewGame::new(scenario.clone(), seed, game);
+    setup.controllers = controllers;
+    setup.wounds = wounds;
+    setup
 }
 
 /// What `played`, game number `game` of its run, came to; its roll log is moved into the result.
@@ -99,9 +112,7 @@ pub fn play_saved_game(
     wounds: Option<WoundMethod>,
     source: SaveSource,
 ) -> (GameResult, SaveFile) {
-    let mut setup = NewGame::new(scenario.clone(), seed, game);
-    setup.controllers = controllers;
-    setup.wounds = wounds;
+    let setup = setup_of(scenario, seed, game, controllers, wounds);
     let mut played = Game::new(&setup, rules);
     played.play_to_end(step_cap(scenario));
     let save = save_of(&played, &setup, source);

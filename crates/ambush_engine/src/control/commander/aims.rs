@@ -128,7 +128,7 @@ impl Picture {
             odds: self
                 .enemies
                 .iter()
-                .map(|e| chance_to_win(table, rules, u.id, e.id, 0, 0))
+                .map(|e| chance_to_win(table, rules, u.id, e.id, 0))
                 .collect(),
             range: range_of(table, rules, u),
         }

@@ -6,18 +6,17 @@ use crate::rules::melee::contact_modifiers;
 use crate::rules::table::{Table, UnitId};
 use ambush_data::Rules;
 
-/// The chance that `id` wins a physical contact against `enemy` with `support` friends
-/// supporting it and `enemy_support` supporting the enemy (001: "Add factors to a D6 and
+/// The chance that `id` wins a physical contact against `enemy`, with `enemy_support` units
+/// supporting the enemy (001: "Add factors to a D6 and
 /// compare: highest result wins the melee"), a draw counted half.
 pub fn chance_to_win(
     table: &Table,
     rules: &Rules,
     id: UnitId,
     enemy: UnitId,
-    support: usize,
     enemy_support: usize,
 ) -> f32 {
-    let mine = sum(&contact_modifiers(table, rules, id, enemy, support));
+    let mine = sum(&contact_modifiers(table, rules, id, enemy, 0));
     let theirs = sum(&contact_modifiers(table, rules, enemy, id, enemy_support));
     let mut score = 0.0;
     for a in 1..=6 {
@@ -43,7 +42,7 @@ pub fn worth_leaving(table: &Table, rules: &Rules, unit: UnitId, style: &Style) 
         .map(|e| {
             // The enemy's other contacts may support it next round.
             let theirs = table.friends_in_contact(e, tol).len();
-            chance_to_win(table, rules, unit, e, 0, theirs)
+            chance_to_win(table, rules, unit, e, theirs)
         })
         .fold(1.0_f32, f32::min);
     worst < style.break_off_below
@@ -61,8 +60,8 @@ pub fn weakest_attacker(
         .iter()
         .copied()
         .max_by(|a, b| {
-            let ca = chance_to_win(table, rules, defender, *a, 0, 0);
-            let cb = chance_to_win(table, rules, defender, *b, 0, 0);
+            let ca = chance_to_win(table, rules, defender, *a, 0);
+            let cb = chance_to_win(table, rules, defender, *b, 0);
             ca.total_cmp(&cb).then(b.cmp(a))
         })
         .unwrap_or(defender)

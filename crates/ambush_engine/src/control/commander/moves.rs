@@ -169,7 +169,7 @@ fn best_charge(
         if geometry::base_distance_at_least(&u.base, &table.unit(e.id)?.base) > reach {
             continue;
         }
-        let odds = chance_to_win(table, rules, u.id, e.id, 0, 0);
+        let odds = chance_to_win(table, rules, u.id, e.id, 0);
         if odds < mark || best.is_some_and(|b| b.0 >= odds) {
             continue;
         }

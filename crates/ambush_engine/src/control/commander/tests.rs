@@ -126,7 +126,7 @@ fn a_cautious_marine_breaks_off_from_an_alien_it_is_unlikely_to_beat() {
     let mut t = open_table();
     let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (30.0, 11.25), 180.0);
-    let odds = melee::chance_to_win(&t, rules(), m, a, 0, 0);
+    let odds = melee::chance_to_win(&t, rules(), m, a, 0);
     let d = Decision::BreakOff {
         side: Side::Humans,
         unit: m,

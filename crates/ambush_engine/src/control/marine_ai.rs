@@ -31,7 +31,7 @@ pub fn decide(table: &Table, rules: &Rules, decision: &Decision, memos: &AiMemos
             Some(unit) => Order::Board { unit: *unit },
             None => Order::EndBoarding,
         },
-        Decision::Shoot { .. } => shooting_order(table, rules),
+        Decision::Shoot { .. } => shooting_order(table, rules, memos),
         // Get out of a melee whenever the dice allow: marines win by flying, not by brawling.
         Decision::BreakOff { unit, .. } => Order::BreakOff {
             unit: *unit,
@@ -443,27 +443,29 @@ fn step_toward_ship(
     None
 }
 
-/// Shoot the target with the best chance to hit, nearest first; repair crews hold fire.
-fn shooting_order(table: &Table, rules: &Rules) -> Order {
-    let mut best: Option<(f32, f32, UnitId, UnitId)> = None;
+/// Shoot the target with the best chance to hit, nearest first; repair crews hold fire. The
+/// targets are `memos`' (`KnownShots`): what planning every shooter's would give.
+fn shooting_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
+    let mut best: Option<(f32, f32, usize, usize)> = None;
     // Lines of sight are drawn once while the units stand still (the whole shooting phase).
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
-    for m in shooters_in_reach(table, rules, &grid) {
-        if repairing(table, rules, m.id) {
-            continue;
-        }
-        for (t, plan) in shooting::targets_via_grid(table, rules, &grid, terrain, m.id) {
-            let key = (plan.chance(), -plan.distance);
+    let shooters: Vec<usize> = shooters_in_reach(table, rules, &grid)
+        .into_iter()
+        .filter(|m| !repairing(table, rules, m.id))
+        .filter_map(|m| table.index(m.id))
+        .collect();
+    memos
+        .shots
+        .each_target(table, rules, &grid, terrain, &shooters, |s, t, key| {
             if best.is_none_or(|(c, d, _, _)| key.0 > c || (key.0 == c && key.1 > d)) {
-                best = Some((key.0, key.1, m.id, t));
+                best = Some((key.0, key.1, s, t));
             }
-        }
-    }
+        });
     match best {
         Some((_, _, shooter, target)) => Order::Shoot {
-            shooter,
-            target,
+            shooter: table.units[shooter].id,
+            target: table.units[target].id,
             weapon: None,
         },
         None => Order::DeclineShooting,

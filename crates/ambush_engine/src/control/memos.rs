@@ -1,10 +1,11 @@
-//! What the AIs remember between decisions of one game, to save work: move searches found fruitless, and units put to rest.
+//! What the AIs remember between decisions of one game, to save work: move searches found fruitless, units put to rest, and shooters' targets.
 //!
 //! Both are exact: an answer is kept with everything it read, and used only while all of that
 //! holds, so an AI with its memos gives the order it would give without them
 //! (`tests/game/memos.rs` plays whole games checking it). They belong to the game being played
 //! (`play::Game::ai_memos`), not to the table: the table is what the rules play on.
 
+use crate::control::known_shots::KnownShots;
 use crate::control::resting::{RestingNow, RestingUnits, TableNow};
 use crate::rules::grid::UnitGrid;
 use crate::rules::table::{Exposure, Surprise, Table, Unit, UnitExposure, UnitId};
@@ -19,6 +20,8 @@ pub struct AiMemos {
     pub fruitless: FruitlessSearches,
     /// Units the marine AI's walk found nothing to do for, until something near them changes.
     pub resting: RestingUnits<Exposure>,
+    /// The marine AI's shooters' targets, planned again only where units changed.
+    pub shots: KnownShots,
 }
 
 impl AiMemos {

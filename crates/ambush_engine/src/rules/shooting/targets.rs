@@ -37,6 +37,35 @@ pub fn targets_via_grid(
     targets_seeing(table, rules, shooter, Sight::FromGrid(grid, terrain))
 }
 
+/// The plan of `shooter`'s shot at `target`, for a shooter free to shoot (`free_to_shoot`), if
+/// it is one of `targets_via_grid(shooter)`: that list's entry for the pair, planned alone, for
+/// a search that remembers the list and plans again only the pairs whose units changed
+/// (`control::known_shots`).
+pub fn target_via_grid(
+    table: &Table,
+    rules: &Rules,
+    grid: &UnitGrid,
+    terrain: u64,
+    shooter: UnitId,
+    target: UnitId,
+) -> Option<ShotPlan> {
+    let (s, t) = (table.unit(shooter)?, table.unit(target)?);
+    if t.side == s.side || !t.on_table() {
+        return None;
+    }
+    let kit = kit_of(rules, s);
+    plan_with_kit(
+        table,
+        rules,
+        &kit,
+        shooter,
+        target,
+        None,
+        Sight::FromGrid(grid, terrain),
+    )
+    .ok()
+}
+
 fn targets_seeing(
     table: &Table,
     rules: &Rules,

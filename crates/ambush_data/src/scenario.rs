@@ -334,6 +334,20 @@ pub enum Objective {
     /// Ground to hold at the end: at the turn limit, the side with units in `zone` and no enemy
     /// there wins; with both sides or neither in it, the game is a draw.
     HoldZone { zone: Shape },
+    /// A patrol that must get through: a unit of `side` whose move ends with its base at
+    /// `edge` leaves the table by it (through, not a casualty), and `side` wins at the end of a
+    /// turn by which `count` of its units have left by it. The other side wins, as ever, by
+    /// destroying it.
+    ExitEdge {
+        side: Side,
+        edge: Edge,
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// Destroy or survive: `side` wins at the end of a turn in which every enemy unit that has
+    /// come is destroyed or gone; the other side wins if any of its units still stands at the
+    /// turn limit. `Destroy(side: Aliens)` is 001's own game, as `HoldUntilTurnLimit` plays it.
+    Destroy { side: Side },
 }
 
 fn one() -> u32 {
@@ -345,14 +359,20 @@ impl Objective {
     pub fn zone(&self) -> Option<&Shape> {
         match self {
             Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
-            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+            Objective::RepairAndBoard { .. }
+            | Objective::HoldUntilTurnLimit
+            | Objective::ExitEdge { .. }
+            | Objective::Destroy { .. } => None,
         }
     }
     /// `zone`, to edit.
     pub fn zone_mut(&mut self) -> Option<&mut Shape> {
         match self {
             Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
-            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+            Objective::RepairAndBoard { .. }
+            | Objective::HoldUntilTurnLimit
+            | Objective::ExitEdge { .. }
+            | Objective::Destroy { .. } => None,
         }
     }
 }

@@ -439,7 +439,36 @@ impl Checker<'_> {
 
     pub(super) fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
         match &s.objective {
-            None | Some(Objective::HoldUntilTurnLimit) => Ok(()),
+            None | Some(Objective::HoldUntilTurnLimit) | Some(Objective::Destroy { .. }) => Ok(()),
+            Some(Objective::ExitEdge { side, count, .. }) => {
+                let path = [Key("objective"), Key("count")];
+                if *count == 0 {
+                    return Err(self.fail(
+                        &path,
+                        "field `objective.count`: expected at least 1 unit to leave by the edge"
+                            .to_string(),
+                    ));
+                }
+                // The humans' force is the scenario's; the aliens' comes in waves, unbounded.
+                let force = s.units.len()
+                    + s.ambush.as_ref().map_or(0, |a| {
+                        a.units
+                            .iter()
+                            .filter(|u| u.side == crate::board::Side::Humans)
+                            .count()
+                    });
+                if *side == crate::board::Side::Humans && *count as usize > force {
+                    let names = s.names(self.rules);
+                    return Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.count`: {count} {} must leave by the edge, but the scenario gives them {force} units; expected at most {force}",
+                            names.humans
+                        ),
+                    ));
+                }
+                Ok(())
+            }
             Some(Objective::ReachZone { zone, count, .. }) => {
                 self.check_objective_zone(s, zone)?;
                 if *count == 0 {

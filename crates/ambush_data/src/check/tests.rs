@@ -321,6 +321,55 @@ fn a_zone_objective_parses_and_a_zone_off_the_table_or_no_count_is_refused_at_it
 }
 
 #[test]
+fn an_exit_edge_and_a_destroy_objective_parse_and_an_impossible_count_is_refused_at_its_field() {
+    // A patrol that must get through by an edge: how many must leave by it, at least one and
+    // no more than the side has.
+    let exit = r#"objective: ExitEdge(side: Humans, edge: North, count: 2),"#;
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, exit);
+    let s = parse(&text).expect("valid");
+    assert_eq!(
+        s.objective,
+        Some(Objective::ExitEdge {
+            side: Side::Humans,
+            edge: crate::board::Edge::North,
+            count: 2
+        })
+    );
+    // The count may be left out: one unit.
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: ExitEdge(side: Aliens, edge: West),",
+    );
+    assert!(matches!(
+        parse(&text).expect("valid").objective,
+        Some(Objective::ExitEdge { count: 1, .. })
+    ));
+    for bad in ["count: 0", "count: 3"] {
+        let text = VALID.replace(
+            r#"objective: RepairAndBoard(feature: "ship"),"#,
+            &exit.replace("count: 2", bad),
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "ExitEdge"), "{e}");
+        assert!(e.message.contains("`objective.count`"), "{bad}: {e}");
+    }
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: ExitEdge(side: Humans, edge: Up),",
+    );
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "ExitEdge"), "{e}");
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: Destroy(side: Humans),",
+    );
+    assert_eq!(
+        parse(&text).expect("valid").objective,
+        Some(Objective::Destroy { side: Side::Humans })
+    );
+}
+
+#[test]
 fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
     let cases = [
         ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),

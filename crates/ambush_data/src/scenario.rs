@@ -69,6 +69,22 @@ pub struct Scenario {
     /// 003's hostile environments: the battle is fought under water or in space.
     #[serde(default)]
     pub environment: Option<Environment>,
+    /// Who plays the aliens when the AI has them and no level is chosen: 001's random monster
+    /// (its solo rules, the default) or the commander, which plays the scenario's objective.
+    #[serde(default)]
+    pub alien_player: AlienPlayer,
+}
+
+/// Who plays the aliens for the AI when no level is chosen (`alien_player`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum AlienPlayer {
+    /// 001's "random monster": its solo rules, the aliens charging or closing on the nearest
+    /// human. The rules as written.
+    #[default]
+    RandomMonster,
+    /// The commander at the normal level: the aliens play the scenario's objective, as a
+    /// two-player game's opponent would (000, 002, 004).
+    Commander,
 }
 
 impl Scenario {
@@ -102,6 +118,7 @@ impl Scenario {
             blindsides: false,
             explosives: false,
             environment: None,
+            alien_player: AlienPlayer::RandomMonster,
         }
     }
 

@@ -8,8 +8,8 @@ use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffec
 use ambush_data::board::{Edge, Side, SideNames};
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::{
-    AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective, Scenario,
-    WoundMethod,
+    AlienPlayer, AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective,
+    Scenario, WoundMethod,
 };
 use ambush_data::tables::AmbushNature;
 use bevy_egui::egui;
@@ -282,6 +282,24 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
         });
     }
     ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("The aliens' AI, with no level chosen");
+        done |= ui
+            .selectable_value(
+                &mut s.alien_player,
+                AlienPlayer::RandomMonster,
+                "001's random monster",
+            )
+            .clicked();
+        done |= ui
+            .selectable_value(
+                &mut s.alien_player,
+                AlienPlayer::Commander,
+                "the commander (plays the objective)",
+            )
+            .clicked();
+    });
+    field_problems(ui, workbench, "alien_player");
     done |= aliens(ui, workbench, s);
     ui.separator();
     done |= conditions(ui, workbench, s);

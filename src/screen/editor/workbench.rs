@@ -6,6 +6,7 @@ use crate::editor::Draft;
 use crate::editor::workbench::{SaveFolders, Workbench};
 use crate::screen::{GameChoice, GameOptions};
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
@@ -87,7 +88,7 @@ impl EditorWorkbench {
         let mut setup = NewGame::new(options.apply(self.draft.scenario()), options.seed, 0);
         setup.wounds = options.human_wounds;
         setup.controllers = match players {
-            TestPlayers::Solo => Controllers::solo(),
+            TestPlayers::Solo => Controllers::solo_as(Side::Humans, None, self.draft.scenario()),
             TestPlayers::HotSeat => Controllers::hot_seat(),
             TestPlayers::AiAgainstAi => Controllers::all_ai(),
         };

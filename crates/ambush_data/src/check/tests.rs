@@ -338,7 +338,7 @@ fn an_exit_edge_and_a_destroy_objective_parse_and_an_impossible_count_is_refused
     // The count may be left out: one unit.
     let text = VALID.replace(
         r#"objective: RepairAndBoard(feature: "ship"),"#,
-        "objective: ExitEdge(side: Aliens, edge: West),",
+        "objective: ExitEdge(side: Aliens, edge: West),\n    alien_player: Commander,",
     );
     assert!(matches!(
         parse(&text).expect("valid").objective,
@@ -367,6 +367,39 @@ fn an_exit_edge_and_a_destroy_objective_parse_and_an_impossible_count_is_refused
         parse(&text).expect("valid").objective,
         Some(Objective::Destroy { side: Side::Humans })
     );
+}
+
+#[test]
+fn the_aliens_player_defaults_to_the_random_monster_and_must_be_the_commander_to_get_through() {
+    // A file without the field reads as it always did: 001's random monster plays the aliens.
+    let s = parse(VALID).expect("valid");
+    assert_eq!(s.alien_player, crate::scenario::AlienPlayer::RandomMonster);
+    let with = VALID.replace(
+        "attack_over: Continue,",
+        "attack_over: Continue,\n    alien_player: Commander,",
+    );
+    assert_eq!(
+        parse(&with).expect("valid").alien_player,
+        crate::scenario::AlienPlayer::Commander
+    );
+    // Aliens that must get out by an edge, or reach a zone, need a player that tries: the
+    // random monster only closes on the nearest human.
+    for objective in [
+        "objective: ExitEdge(side: Aliens, edge: West),",
+        "objective: ReachZone(side: Aliens, zone: Circle(center: (36.0, 40.0), radius: 4.0)),",
+    ] {
+        let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, objective);
+        let e = parse(&text).unwrap_err();
+        assert!(
+            e.message.contains("`alien_player`") && e.message.contains("Commander"),
+            "{objective}: {e}"
+        );
+        let text = with.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, objective);
+        assert!(parse(&text).is_ok(), "{objective}");
+    }
+    let text = VALID.replace("attack_over: Continue,", "alien_player: Monster,");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "alien_player"), "{e}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The editor's workbench as the window's resource: the editor's model (`editor::workbench::Workbench`) with the balance run beside it, and what needs the window's own types: saving into its folders and test play.
 
-use super::balance_run::{BALANCE_GAMES, BalanceRun};
+use super::balance_run::{BALANCE_GAMES, BalancePlayers, BalanceRun};
 use super::{EditorFolders, TestPlayers};
 use crate::editor::Draft;
 use crate::editor::workbench::{SaveFolders, Workbench};
@@ -23,6 +23,8 @@ pub struct EditorWorkbench {
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
     pub balance_games: u64,
+    /// The AIs the next balance run pits.
+    pub balance_players: BalancePlayers,
     /// Whether the balance window is open: its run's progress and results in sight, whatever
     /// the side panel is scrolled to.
     pub balance_open: bool,
@@ -57,6 +59,7 @@ impl EditorWorkbench {
             workbench,
             balance: None,
             balance_games: BALANCE_GAMES,
+            balance_players: BalancePlayers::default(),
             balance_open: false,
         }
     }

@@ -120,3 +120,42 @@ fn a_player_with_the_aliens_plays_the_crashed_ship_to_its_end_against_the_marine
         "the marines' AI moved them"
     );
 }
+
+#[test]
+fn the_gauntlets_patrol_under_the_commander_gets_through_by_the_north_edge() {
+    // The Gauntlet's objective is an exit edge: the commander's patrol makes for the north edge
+    // and its marines leave by it, through and not casualties; in some of a few games three get
+    // through and win.
+    use ambush_engine::rules::table::{Outcome, Presence};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/the_gauntlet.ron");
+    let scenario = ambush_data::load_scenario_file(&path, Rules::bundled()).expect("it loads");
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut wins = 0;
+    for game in 0..8 {
+        let mut setup = NewGame::new(scenario.clone(), 1, game);
+        setup.controllers = Controllers {
+            humans: Controller::Ai(AiPlayer::Commander(AiLevel::Normal)),
+            aliens: Controller::Ai(AiPlayer::as_written(Side::Aliens, &scenario)),
+        };
+        let mut played = Game::new(&setup, rules.clone());
+        played.play_to_end(step_cap(&scenario));
+        let t = &played.table;
+        let through = t
+            .units
+            .iter()
+            .filter(|u| u.status.presence == Presence::Exited)
+            .inspect(|u| assert!(u.base.center.y >= 48.0 - u.base.size.length() - 1e-3))
+            .count();
+        assert_eq!(through, t.exited(Side::Humans));
+        if t.progress.outcome == Some(Outcome::HumansWin) {
+            assert!(through >= 3, "{}", t.progress.ending);
+            assert!(
+                t.progress.ending.contains("north edge"),
+                "{}",
+                t.progress.ending
+            );
+            wins += 1;
+        }
+    }
+    assert!(wins > 0, "the patrol never got through in 8 games");
+}

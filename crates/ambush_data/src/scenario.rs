@@ -71,7 +71,9 @@ pub struct Scenario {
     pub environment: Option<Environment>,
     /// Who plays the aliens when the AI has them and no level is chosen: 001's random monster
     /// (its solo rules, the default) or the commander, which plays the scenario's objective.
-    #[serde(default)]
+    /// Left out of the text at its default, so a scenario written before it (a save's, a
+    /// message's, and their settings' hashes) reads and writes as it always did.
+    #[serde(default, skip_serializing_if = "AlienPlayer::is_default")]
     pub alien_player: AlienPlayer,
 }
 
@@ -85,6 +87,13 @@ pub enum AlienPlayer {
     /// The commander at the normal level: the aliens play the scenario's objective, as a
     /// two-player game's opponent would (000, 002, 004).
     Commander,
+}
+
+impl AlienPlayer {
+    /// Whether it is the default, the random monster (left out when a scenario is written).
+    pub fn is_default(&self) -> bool {
+        *self == AlienPlayer::default()
+    }
 }
 
 impl Scenario {

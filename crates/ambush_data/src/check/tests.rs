@@ -397,6 +397,13 @@ fn the_aliens_player_defaults_to_the_random_monster_and_must_be_the_commander_to
         let text = with.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, objective);
         assert!(parse(&text).is_ok(), "{objective}");
     }
+    // Written out, the default is left out (a save's scenario, and its settings' hash, read as
+    // before), and the commander is kept.
+    let default = ron::to_string(&parse(VALID).expect("valid")).expect("it writes");
+    assert!(!default.contains("alien_player"), "{default}");
+    let commander = ron::to_string(&parse(&with).expect("valid")).expect("it writes");
+    let back: Scenario = ron::from_str(&commander).expect("it reads back");
+    assert_eq!(back.alien_player, crate::scenario::AlienPlayer::Commander);
     let text = VALID.replace("attack_over: Continue,", "alien_player: Monster,");
     let e = parse(&text).unwrap_err();
     assert_eq!(e.line, line_of(&text, "alien_player"), "{e}");

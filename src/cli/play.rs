@@ -149,7 +149,6 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             game,
         });
     }
-    let solo = Controllers::solo_as(side.into(), level.map(|l| l.level()));
     let controllers = if watch {
         Some(Controllers::all_ai())
     } else if hot_seat {
@@ -176,7 +175,9 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         None => loaded,
         Some(Ok((scenario, rules))) => {
             let mut setup = NewGame::new(scenario, seed, 0);
-            setup.controllers = controllers.unwrap_or(solo);
+            setup.controllers = controllers.unwrap_or_else(|| {
+                Controllers::solo_as(side.into(), level.map(|l| l.level()), &setup.scenario)
+            });
             // A watched AI game is not the player's own.
             let file = path.map(|p| p.display().to_string());
             Some(GameChoice::new_game(setup, rules, file, !watch))

@@ -301,7 +301,7 @@ fn draw_menu(
                                 );
                             }
                             let against = |side: Side| {
-                                let Controller::Ai(ai) = Controllers::solo_as(side, options.opponent).get(side.other()) else {
+                                let Controller::Ai(ai) = Controllers::solo_as(side, options.opponent, s).get(side.other()) else {
                                     unreachable!("solo play has an AI opponent")
                                 };
                                 ai.describe()
@@ -315,9 +315,9 @@ fn draw_menu(
                                 setup.controllers = if hot_seat.clicked() {
                                     Controllers::hot_seat()
                                 } else if solo_aliens.clicked() {
-                                    Controllers::solo_as(Side::Aliens, options.opponent)
+                                    Controllers::solo_as(Side::Aliens, options.opponent, s)
                                 } else {
-                                    Controllers::solo_as(Side::Humans, options.opponent)
+                                    Controllers::solo_as(Side::Humans, options.opponent, s)
                                 };
                                 let (rules, file) = (entry.rules.clone(), Some(entry.file.clone()));
                                 let choice = GameChoice::new_game(setup, rules, file, true);
@@ -480,7 +480,7 @@ fn options_ui(ui: &mut egui::Ui, options: &mut GameOptions) {
     ui.horizontal(|ui| {
         ui.radio_value(&mut options.opponent, None, "as the rules say")
             .on_hover_text(
-                "The aliens: 001's random monster, nearest first, charging what it can reach. The marines: the normal commander.",
+                "The aliens: 001's random monster, nearest first, charging what it can reach, unless the scenario gives them the commander (its `alien_player`); the solo buttons say which. The marines: the normal commander.",
             );
         for level in AiLevel::ALL {
             ui.radio_value(&mut options.opponent, Some(level), level.name());

@@ -90,6 +90,24 @@ fn objective(ui: &mut egui::Ui, t: &Table) {
                 names.of(Side::Aliens)
             ));
         }
+        Some(Objective::ExitEdge { side, edge, count }) => {
+            let (them, other) = (names.of(*side), names.of(side.other()));
+            ui.label(format!(
+                "Get through: a unit of the {them} whose move ends at the {} edge leaves the \
+                 table by it; the {them} win once {count} of them are through; the {other} win \
+                 by destroying them first.",
+                edge.name()
+            ));
+            ui.label(format!("Through: {} of {count}", t.exited(*side)));
+        }
+        Some(Objective::Destroy { side }) => {
+            let (them, other) = (names.of(*side), names.of(side.other()));
+            ui.label(format!(
+                "Destroy or survive: the {them} win by destroying every one of the {other}; the \
+                 {other} win if any of them still stand at the end of turn {}.",
+                t.config.scenario.turn_limit
+            ));
+        }
         Some(Objective::HoldUntilTurnLimit) => {
             ui.label(format!(
                 "Hold: the {} win if any of them still stand at the end of turn {}.",

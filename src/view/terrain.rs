@@ -57,6 +57,7 @@ fn draw_table(
     );
     paints.extend(art::objective_zone(
         battle.config.scenario.objective.as_ref(),
+        battle.config.table(),
     ));
     commands.spawn((
         TerrainVisual,

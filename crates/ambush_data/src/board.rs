@@ -12,6 +12,20 @@ pub enum Edge {
     West,
 }
 
+impl Edge {
+    pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
+
+    /// The edge's name in a sentence: "north".
+    pub fn name(self) -> &'static str {
+        match self {
+            Edge::North => "north",
+            Edge::East => "east",
+            Edge::South => "south",
+            Edge::West => "west",
+        }
+    }
+}
+
 /// The two sides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {

@@ -11,8 +11,8 @@ use crate::geometry::Shape;
 use crate::ident::Ident;
 use crate::mods::{Manifest, load_mod};
 use crate::scenario::{
-    AlienProfile, AttackOver, Darkness, Environment, InferiorPenalty, InferiorWeaponRules,
-    Objective, Scenario, UnitSpec, WoundMethod,
+    AlienPlayer, AlienProfile, AttackOver, Darkness, Environment, InferiorPenalty,
+    InferiorWeaponRules, Objective, Scenario, UnitSpec, WoundMethod,
 };
 use crate::tables::{
     AirTable, Allowance, AmbushNature, AmbushTable, AmbushUnitLine, CardEffect, CardTable,
@@ -217,6 +217,7 @@ const DOCUMENTED: &[Entry] = &schema![
     Edge,
     Side,
     WoundMethod,
+    AlienPlayer,
     AlienProfile,
     Traits,
     TerrainFeature,

@@ -69,6 +69,31 @@ pub struct Scenario {
     /// 003's hostile environments: the battle is fought under water or in space.
     #[serde(default)]
     pub environment: Option<Environment>,
+    /// Who plays the aliens when the AI has them and no level is chosen: 001's random monster
+    /// (its solo rules, the default) or the commander, which plays the scenario's objective.
+    /// Left out of the text at its default, so a scenario written before it (a save's, a
+    /// message's, and their settings' hashes) reads and writes as it always did.
+    #[serde(default, skip_serializing_if = "AlienPlayer::is_default")]
+    pub alien_player: AlienPlayer,
+}
+
+/// Who plays the aliens for the AI when no level is chosen (`alien_player`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum AlienPlayer {
+    /// 001's "random monster": its solo rules, the aliens charging or closing on the nearest
+    /// human. The rules as written.
+    #[default]
+    RandomMonster,
+    /// The commander at the normal level: the aliens play the scenario's objective, as a
+    /// two-player game's opponent would (000, 002, 004).
+    Commander,
+}
+
+impl AlienPlayer {
+    /// Whether it is the default, the random monster (left out when a scenario is written).
+    pub fn is_default(&self) -> bool {
+        *self == AlienPlayer::default()
+    }
 }
 
 impl Scenario {
@@ -102,6 +127,7 @@ impl Scenario {
             blindsides: false,
             explosives: false,
             environment: None,
+            alien_player: AlienPlayer::RandomMonster,
         }
     }
 
@@ -334,6 +360,20 @@ pub enum Objective {
     /// Ground to hold at the end: at the turn limit, the side with units in `zone` and no enemy
     /// there wins; with both sides or neither in it, the game is a draw.
     HoldZone { zone: Shape },
+    /// A patrol that must get through: a unit of `side` whose move ends with its base at
+    /// `edge` leaves the table by it (through, not a casualty), and `side` wins at the end of a
+    /// turn by which `count` of its units have left by it. The other side wins, as ever, by
+    /// destroying it.
+    ExitEdge {
+        side: Side,
+        edge: Edge,
+        #[serde(default = "one")]
+        count: u32,
+    },
+    /// Destroy or survive: `side` wins at the end of a turn in which every enemy unit that has
+    /// come is destroyed or gone; the other side wins if any of its units still stands at the
+    /// turn limit. `Destroy(side: Aliens)` is 001's own game, as `HoldUntilTurnLimit` plays it.
+    Destroy { side: Side },
 }
 
 fn one() -> u32 {
@@ -345,14 +385,20 @@ impl Objective {
     pub fn zone(&self) -> Option<&Shape> {
         match self {
             Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
-            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+            Objective::RepairAndBoard { .. }
+            | Objective::HoldUntilTurnLimit
+            | Objective::ExitEdge { .. }
+            | Objective::Destroy { .. } => None,
         }
     }
     /// `zone`, to edit.
     pub fn zone_mut(&mut self) -> Option<&mut Shape> {
         match self {
             Objective::ReachZone { zone, .. } | Objective::HoldZone { zone } => Some(zone),
-            Objective::RepairAndBoard { .. } | Objective::HoldUntilTurnLimit => None,
+            Objective::RepairAndBoard { .. }
+            | Objective::HoldUntilTurnLimit
+            | Objective::ExitEdge { .. }
+            | Objective::Destroy { .. } => None,
         }
     }
 }

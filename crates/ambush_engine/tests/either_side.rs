@@ -14,23 +14,51 @@ use std::sync::Arc;
 fn solo_play_gives_the_player_either_side_and_the_other_to_its_ai() {
     // With no level chosen, the aliens' AI is the rules' own random monster; the humans, whom
     // no text gives an AI, get the normal commander.
+    let plain = ambush_data::scenario::Scenario::new("plain", (72.0, 48.0));
     assert_eq!(
-        Controllers::solo_as(Side::Humans, None),
+        Controllers::solo_as(Side::Humans, None, &plain),
         Controllers::solo()
     );
     assert_eq!(
-        Controllers::solo_as(Side::Humans, None).aliens,
+        Controllers::solo_as(Side::Humans, None, &plain).aliens,
         Controller::Ai(AiPlayer::Aliens)
     );
-    let as_aliens = Controllers::solo_as(Side::Aliens, Some(AiLevel::Hard));
+    let as_aliens = Controllers::solo_as(Side::Aliens, Some(AiLevel::Hard), &plain);
     assert_eq!(as_aliens.aliens, Controller::Human);
     assert_eq!(
         as_aliens.humans,
         Controller::Ai(AiPlayer::Commander(AiLevel::Hard))
     );
     assert_eq!(
-        Controllers::solo_as(Side::Aliens, None).humans,
+        Controllers::solo_as(Side::Aliens, None, &plain).humans,
         Controller::Ai(AiPlayer::Commander(AiLevel::Normal))
+    );
+}
+
+#[test]
+fn a_scenario_whose_aliens_are_not_the_random_monster_gives_them_the_commander() {
+    // 001's aliens keep their random-monster rules where the scenario says so (the default);
+    // a scenario that says `alien_player: Commander` gives them the normal commander, and a
+    // level chosen still rules.
+    use ambush_data::scenario::{AlienPlayer, Scenario};
+    let mut s = Scenario::new("plain", (72.0, 48.0));
+    assert_eq!(AiPlayer::as_written(Side::Aliens, &s), AiPlayer::Aliens);
+    s.alien_player = AlienPlayer::Commander;
+    assert_eq!(
+        AiPlayer::as_written(Side::Aliens, &s),
+        AiPlayer::Commander(AiLevel::Normal)
+    );
+    assert_eq!(
+        Controllers::solo_as(Side::Humans, None, &s).aliens,
+        Controller::Ai(AiPlayer::Commander(AiLevel::Normal))
+    );
+    assert_eq!(
+        Controllers::solo_as(Side::Humans, Some(AiLevel::Cautious), &s).aliens,
+        Controller::Ai(AiPlayer::Commander(AiLevel::Cautious))
+    );
+    assert_eq!(
+        AiPlayer::as_written(Side::Humans, &s),
+        AiPlayer::Commander(AiLevel::Normal)
     );
 }
 
@@ -39,7 +67,7 @@ fn a_player_with_the_aliens_plays_the_crashed_ship_to_its_end_against_the_marine
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/crashed_ship.ron");
     let scenario = ambush_data::load_scenario_file(&path, Rules::bundled()).expect("it loads");
     let mut setup = NewGame::new(scenario.clone(), 3, 0);
-    setup.controllers = Controllers::solo_as(Side::Aliens, Some(AiLevel::Normal));
+    setup.controllers = Controllers::solo_as(Side::Aliens, Some(AiLevel::Normal), &scenario);
     let mut game = Game::new(&setup, Arc::new(Rules::bundled().clone()));
     let (mut asked, mut marine_orders) = (0, 0);
     // The number of orders on record when the player last gave one.
@@ -91,4 +119,43 @@ fn a_player_with_the_aliens_plays_the_crashed_ship_to_its_end_against_the_marine
             .any(|o| o.side == Side::Humans && matches!(o.order, Order::Move { .. })),
         "the marines' AI moved them"
     );
+}
+
+#[test]
+fn the_gauntlets_patrol_under_the_commander_gets_through_by_the_north_edge() {
+    // The Gauntlet's objective is an exit edge: the commander's patrol makes for the north edge
+    // and its marines leave by it, through and not casualties; in some of a few games three get
+    // through and win.
+    use ambush_engine::rules::table::{Outcome, Presence};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/the_gauntlet.ron");
+    let scenario = ambush_data::load_scenario_file(&path, Rules::bundled()).expect("it loads");
+    let rules = Arc::new(Rules::bundled().clone());
+    let mut wins = 0;
+    for game in 0..8 {
+        let mut setup = NewGame::new(scenario.clone(), 1, game);
+        setup.controllers = Controllers {
+            humans: Controller::Ai(AiPlayer::Commander(AiLevel::Normal)),
+            aliens: Controller::Ai(AiPlayer::as_written(Side::Aliens, &scenario)),
+        };
+        let mut played = Game::new(&setup, rules.clone());
+        played.play_to_end(step_cap(&scenario));
+        let t = &played.table;
+        let through = t
+            .units
+            .iter()
+            .filter(|u| u.status.presence == Presence::Exited)
+            .inspect(|u| assert!(u.base.center.y >= 48.0 - u.base.size.length() - 1e-3))
+            .count();
+        assert_eq!(through, t.exited(Side::Humans));
+        if t.progress.outcome == Some(Outcome::HumansWin) {
+            assert!(through >= 3, "{}", t.progress.ending);
+            assert!(
+                t.progress.ending.contains("north edge"),
+                "{}",
+                t.progress.ending
+            );
+            wins += 1;
+        }
+    }
+    assert!(wins > 0, "the patrol never got through in 8 games");
 }

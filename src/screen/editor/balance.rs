@@ -1,9 +1,13 @@
 //! The balance window: a balance run of the draft asked for, its progress, and the shares of each result with their intervals.
 
-use super::balance_run::BalanceRun;
+use super::balance_run::{BalancePlayers, BalanceRun};
 use super::workbench::EditorWorkbench;
 use crate::batch::report::{mean_interval, shares, wilson};
 use crate::screen::GameOptions;
+use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::Scenario;
+use ambush_engine::control::commander::AiLevel;
 use bevy_egui::egui;
 
 /// The balance window's egui id.
@@ -32,9 +36,16 @@ fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOpt
         workbench: model,
         balance,
         balance_games,
+        balance_players,
         ..
     } = workbench;
     let passes = model.problems.is_empty();
+    players(
+        ui,
+        balance_players,
+        model.draft.scenario(),
+        model.draft.rules(),
+    );
     ui.horizontal(|ui| {
         ui.add(egui::DragValue::new(balance_games).range(10..=20_000));
         ui.label("AI-against-AI games");
@@ -44,6 +55,7 @@ fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOpt
                 model.draft.rules().clone(),
                 *balance_games,
                 options,
+                *balance_players,
             ));
         }
     });
@@ -54,7 +66,7 @@ fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOpt
         return;
     };
     run.poll();
-    let stale = run.scenario != *model.draft.scenario();
+    let stale = run.scenario != *model.draft.scenario() || run.players != *balance_players;
     let Some(summary) = &run.summary else {
         let played = run.played();
         ui.add(
@@ -68,10 +80,15 @@ fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOpt
     if stale {
         ui.colored_label(
             egui::Color32::from_rgb(242, 190, 76),
-            "The draft has changed since this run: run it again to see the new balance.",
+            "The draft or the AIs have changed since this run: run it again to see the new balance.",
         );
     }
     let names = run.scenario.names(model.draft.rules());
+    ui.small(format!(
+        "{} against {}",
+        run.players.player(Side::Humans, &run.scenario).describe(),
+        run.players.player(Side::Aliens, &run.scenario).describe()
+    ));
     let n = summary.games;
     let share = |k: u64, what: String| {
         let i = wilson(k, n);
@@ -101,4 +118,21 @@ fn balance(ui: &mut egui::Ui, workbench: &mut EditorWorkbench, options: &GameOpt
     ));
     let bars = shares(&summary.marine_casualties.histogram);
     crate::ui::casualty_chart(ui, &bars, u32::MAX);
+}
+
+/// Each side's AI for the next run: its default, or the commander at a level.
+fn players(ui: &mut egui::Ui, players: &mut BalancePlayers, scenario: &Scenario, rules: &Rules) {
+    let names = scenario.names(rules);
+    for side in [Side::Humans, Side::Aliens] {
+        let default = BalancePlayers::default().player(side, scenario).describe();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("The {}:", names.of(side)));
+            let level = players.level_mut(side);
+            ui.selectable_value(level, None, "as written")
+                .on_hover_text(default);
+            for l in AiLevel::ALL {
+                ui.selectable_value(level, Some(l), l.name());
+            }
+        });
+    }
 }

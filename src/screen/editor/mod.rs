@@ -16,7 +16,7 @@ mod table;
 mod tests;
 mod workbench;
 
-pub use balance_run::{BALANCE_GAMES, BalanceRun};
+pub use balance_run::{BALANCE_GAMES, BalancePlayers, BalanceRun};
 use panels::ERROR;
 pub use workbench::EditorWorkbench;
 

@@ -8,8 +8,8 @@ use ambush_data::ambush_spec::{AmbushSetup, AmbushSpec, Detection, SurpriseEffec
 use ambush_data::board::{Edge, Side, SideNames};
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::{
-    AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective, Scenario,
-    WoundMethod,
+    AlienPlayer, AttackOver, Darkness, Environment, InferiorPenalty, MAX_DEPTH_FEET, Objective,
+    Scenario, WoundMethod,
 };
 use ambush_data::tables::AmbushNature;
 use bevy_egui::egui;
@@ -85,6 +85,8 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
             Some(Objective::RepairAndBoard { .. }) => 2,
             Some(Objective::ReachZone { .. }) => 3,
             Some(Objective::HoldZone { .. }) => 4,
+            Some(Objective::ExitEdge { .. }) => 5,
+            Some(Objective::Destroy { .. }) => 6,
         };
         let before = kind;
         ui.selectable_value(&mut kind, 0, "none");
@@ -92,6 +94,8 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
         ui.selectable_value(&mut kind, 2, "repair and board a ship");
         ui.selectable_value(&mut kind, 3, "reach a zone");
         ui.selectable_value(&mut kind, 4, "hold a zone at the end");
+        ui.selectable_value(&mut kind, 5, "get out by an edge");
+        ui.selectable_value(&mut kind, 6, "destroy or survive");
         if kind != before {
             // A new zone starts as a quarter of the table at its far (north) end's middle.
             let (w, d) = s.table;
@@ -114,6 +118,13 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
                     count: 1,
                 }),
                 4 => Some(Objective::HoldZone { zone }),
+                // A patrol that must get through starts out making for the far (north) edge.
+                5 => Some(Objective::ExitEdge {
+                    side: Side::Humans,
+                    edge: Edge::North,
+                    count: 1,
+                }),
+                6 => Some(Objective::Destroy { side: Side::Humans }),
                 _ => None,
             };
             done = true;
@@ -130,6 +141,35 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
                 .clicked();
             ui.label("units");
             done |= ui.add(egui::DragValue::new(count).range(1..=99)).changed();
+        });
+    }
+    if let Some(Objective::ExitEdge { side, edge, count }) = &mut s.objective {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Who must get out");
+            done |= ui
+                .selectable_value(side, Side::Humans, "the human side")
+                .clicked();
+            done |= ui
+                .selectable_value(side, Side::Aliens, "the alien side")
+                .clicked();
+            ui.label("by the edge");
+            for e in Edge::ALL {
+                done |= ui.selectable_value(edge, e, e.name()).clicked();
+            }
+            ui.label("units");
+            done |= ui.add(egui::DragValue::new(count).range(1..=99)).changed();
+        });
+    }
+    if let Some(Objective::Destroy { side }) = &mut s.objective {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Who must destroy the other");
+            done |= ui
+                .selectable_value(side, Side::Humans, "the human side")
+                .clicked();
+            done |= ui
+                .selectable_value(side, Side::Aliens, "the alien side")
+                .clicked();
+            ui.label("(the other wins by surviving to the turn limit)");
         });
     }
     let table = s.table;
@@ -242,6 +282,24 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
         });
     }
     ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("The aliens' AI, with no level chosen");
+        done |= ui
+            .selectable_value(
+                &mut s.alien_player,
+                AlienPlayer::RandomMonster,
+                "001's random monster",
+            )
+            .clicked();
+        done |= ui
+            .selectable_value(
+                &mut s.alien_player,
+                AlienPlayer::Commander,
+                "the commander (plays the objective)",
+            )
+            .clicked();
+    });
+    field_problems(ui, workbench, "alien_player");
     done |= aliens(ui, workbench, s);
     ui.separator();
     done |= conditions(ui, workbench, s);

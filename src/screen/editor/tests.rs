@@ -190,7 +190,13 @@ fn a_balance_run_plays_the_draft_in_the_background() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crashed_ship.ron");
     let s = open_file(&path, &[]).expect("the crashed ship opens");
     let options = GameOptions::default();
-    let mut run = BalanceRun::start(s.draft.scenario().clone(), rules.clone(), 20, &options);
+    let mut run = BalanceRun::start(
+        s.draft.scenario().clone(),
+        rules.clone(),
+        20,
+        &options,
+        Default::default(),
+    );
     let mut waited = 0;
     while run.summary.is_none() && waited < 600 {
         std::thread::sleep(std::time::Duration::from_millis(100));
@@ -216,6 +222,66 @@ fn a_balance_run_plays_the_draft_in_the_background() {
     let simulated = tally.summary(&s.draft.scenario().name, options.seed, 0.0);
     assert_eq!(summary.marine_casualties, simulated.marine_casualties);
     assert_eq!(summary.marine_wins, simulated.marine_wins);
+}
+
+/// Issue 40: "the editor's balance run can pick the levels it pits": a run between chosen
+/// levels plays the arena's games between those commanders, game for game, and a side left as
+/// written keeps its default AI.
+#[test]
+fn a_balance_run_pits_the_levels_it_is_given() {
+    use super::BalancePlayers;
+    use ambush_data::board::Side;
+    use ambush_engine::control::commander::AiLevel;
+    use ambush_engine::control::{AiPlayer, Controller, Controllers};
+    let rules = Arc::new(Rules::bundled().clone());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/night_raid.ron");
+    let s = open_file(&path, &[]).expect("the night raid opens");
+    let options = GameOptions::default();
+    let players = BalancePlayers {
+        humans: Some(AiLevel::Hard),
+        aliens: Some(AiLevel::Cautious),
+    };
+    let scenario = s.draft.scenario().clone();
+    assert_eq!(
+        BalancePlayers::default().controllers(&scenario),
+        Controllers::all_ai(),
+        "as written: the balance run's AIs of before"
+    );
+    let controllers = players.controllers(&scenario);
+    assert_eq!(
+        controllers.humans,
+        Controller::Ai(AiPlayer::Commander(AiLevel::Hard))
+    );
+    let mut run = BalanceRun::start(scenario.clone(), rules.clone(), 6, &options, players);
+    let mut waited = 0;
+    while run.summary.is_none() && waited < 900 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        run.poll();
+        waited += 1;
+    }
+    let summary = run.summary.as_ref().expect("the run finishes");
+    let mut tally = Tally::default();
+    for g in 0..6 {
+        tally.add(&crate::batch::play_game_between(
+            &scenario,
+            rules.clone(),
+            options.seed,
+            g,
+            controllers,
+            options.human_wounds,
+            false,
+        ));
+    }
+    let pitted = tally.summary(&scenario.name, options.seed, 0.0);
+    assert_eq!(summary.marine_casualties, pitted.marine_casualties);
+    assert_eq!(
+        (summary.marine_wins, summary.alien_wins),
+        (pitted.marine_wins, pitted.alien_wins)
+    );
+    assert_eq!(
+        run.players.player(Side::Aliens, &scenario),
+        AiPlayer::Commander(AiLevel::Cautious)
+    );
 }
 
 /// Issue 24: "Autosave of the draft ... On the next start the editor offers to reopen it":
@@ -613,6 +679,7 @@ fn the_balance_runs_results_are_in_sight_without_scrolling() {
         rules,
         10,
         &options,
+        Default::default(),
     ));
     for _ in 0..600 {
         if let Some(run) = s.balance.as_mut() {

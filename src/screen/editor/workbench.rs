@@ -1,11 +1,12 @@
 //! The editor's workbench as the window's resource: the editor's model (`editor::workbench::Workbench`) with the balance run beside it, and what needs the window's own types: saving into its folders and test play.
 
-use super::balance_run::{BALANCE_GAMES, BalanceRun};
+use super::balance_run::{BALANCE_GAMES, BalancePlayers, BalanceRun};
 use super::{EditorFolders, TestPlayers};
 use crate::editor::Draft;
 use crate::editor::workbench::{SaveFolders, Workbench};
 use crate::screen::{GameChoice, GameOptions};
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::NewGame;
 use bevy::prelude::*;
@@ -22,6 +23,8 @@ pub struct EditorWorkbench {
     pub balance: Option<BalanceRun>,
     /// How many games the next balance run plays.
     pub balance_games: u64,
+    /// The AIs the next balance run pits.
+    pub balance_players: BalancePlayers,
     /// Whether the balance window is open: its run's progress and results in sight, whatever
     /// the side panel is scrolled to.
     pub balance_open: bool,
@@ -56,6 +59,7 @@ impl EditorWorkbench {
             workbench,
             balance: None,
             balance_games: BALANCE_GAMES,
+            balance_players: BalancePlayers::default(),
             balance_open: false,
         }
     }
@@ -87,7 +91,7 @@ impl EditorWorkbench {
         let mut setup = NewGame::new(options.apply(self.draft.scenario()), options.seed, 0);
         setup.wounds = options.human_wounds;
         setup.controllers = match players {
-            TestPlayers::Solo => Controllers::solo(),
+            TestPlayers::Solo => Controllers::solo_as(Side::Humans, None, self.draft.scenario()),
             TestPlayers::HotSeat => Controllers::hot_seat(),
             TestPlayers::AiAgainstAi => Controllers::all_ai(),
         };

@@ -7,14 +7,50 @@ use ambush_data::tables::UnitSymbol;
 use bevy::prelude::*;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
-/// The objective's zone, to reach or to hold, dashed in the objective's colour: on the menu's
-/// map and on the table, where both players see it.
-pub fn objective_zone(objective: Option<&ambush_data::scenario::Objective>) -> Vec<Paint> {
+/// The objective's zone, to reach or to hold, or its edge to leave by, dashed in the
+/// objective's colour: on the menu's map and on the table (`size`), where both players see it.
+pub fn objective_zone(
+    objective: Option<&ambush_data::scenario::Objective>,
+    size: Vec2,
+) -> Vec<Paint> {
+    if let Some(ambush_data::scenario::Objective::ExitEdge { edge, .. }) = objective {
+        return exit_edge(*edge, size);
+    }
     let Some(zone) = objective.and_then(|o| o.zone()) else {
         return Vec::new();
     };
     let frame = Frame::of(zone);
     dashes(&frame.all(frame.outline(0.0)), 0.3, map_colours::OBJECTIVE)
+}
+
+/// The edge a patrol must leave by: a dashed line just inside it, along its length.
+fn exit_edge(edge: ambush_data::board::Edge, size: Vec2) -> Vec<Paint> {
+    use ambush_data::board::Edge;
+    const INSET: f32 = 0.4;
+    let (a, b) = match edge {
+        Edge::South => (Vec2::new(0.0, INSET), Vec2::new(size.x, INSET)),
+        Edge::North => (
+            Vec2::new(0.0, size.y - INSET),
+            Vec2::new(size.x, size.y - INSET),
+        ),
+        Edge::West => (Vec2::new(INSET, 0.0), Vec2::new(INSET, size.y)),
+        Edge::East => (
+            Vec2::new(size.x - INSET, 0.0),
+            Vec2::new(size.x - INSET, size.y),
+        ),
+    };
+    let n = (a.distance(b).ceil() as usize).max(1);
+    (0..n)
+        .step_by(2)
+        .map(|k| {
+            let (t0, t1) = (k as f32 / n as f32, ((k + 1) as f32 / n as f32).min(1.0));
+            Paint::line(
+                vec![a.lerp(b, t0), a.lerp(b, t1)],
+                0.5,
+                map_colours::OBJECTIVE,
+            )
+        })
+        .collect()
 }
 
 /// A scenario's map before play, for the menu: the table, the units where they deploy, the
@@ -43,7 +79,7 @@ pub fn scenario_map(
             map_colours::OBJECTIVE,
         ));
     }
-    out.extend(objective_zone(s.objective.as_ref()));
+    out.extend(objective_zone(s.objective.as_ref(), size));
     if let Some(a) = &s.ambush {
         for z in &a.zone {
             let frame = Frame::of(z);

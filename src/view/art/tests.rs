@@ -237,3 +237,28 @@ fn a_concave_polygon_gets_every_look_inside_it_and_none_in_its_notch() {
     let t = Triangles::of(&terrain(&open, Palette::default()));
     assert!((area(&t) - 64.0).abs() < 1e-3, "{}", area(&t));
 }
+
+#[test]
+fn an_exit_edge_is_dashed_along_its_edge_and_a_zone_left_alone() {
+    // A patrol's way out: the dashes run the length of the named edge, just inside the table.
+    use ambush_data::board::Edge;
+    use ambush_data::scenario::Objective;
+    let size = Vec2::new(72.0, 48.0);
+    let exit = Objective::ExitEdge {
+        side: Side::Humans,
+        edge: Edge::East,
+        count: 1,
+    };
+    let t = Triangles::of(&objective_zone(Some(&exit), size));
+    assert!(!t.positions.is_empty());
+    assert!(
+        t.positions.iter().all(|p| p.x > 71.0 && p.x <= 72.0),
+        "on the east edge"
+    );
+    let (low, high) = t
+        .positions
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(l, h), p| (l.min(p.y), h.max(p.y)));
+    assert!(low < 1.0 && high > 47.0, "the whole edge: {low} to {high}");
+    assert!(objective_zone(Some(&Objective::Destroy { side: Side::Humans }), size).is_empty());
+}

@@ -2,8 +2,9 @@
 
 use super::*;
 use crate::board::Going;
+use crate::board::Side;
 use crate::geometry::{Footprint, MEASURING_SLACK};
-use crate::scenario::{Environment, MAX_DEPTH_FEET, Objective, PlacedUnit, Scenario};
+use crate::scenario::{AlienPlayer, Environment, MAX_DEPTH_FEET, Objective, PlacedUnit, Scenario};
 use Seg::{Item, Key};
 
 /// The bases of the units checked so far that stand where they may, each with its index in
@@ -423,7 +424,7 @@ impl Checker<'_> {
         let hidden = s
             .ambush
             .as_ref()
-            .is_some_and(|a| a.units.iter().any(|u| u.side == crate::board::Side::Humans));
+            .is_some_and(|a| a.units.iter().any(|u| u.side == Side::Humans));
         if s.units.is_empty() && !hidden {
             let names = s.names(self.rules);
             return Err(self.fail(
@@ -438,8 +439,57 @@ impl Checker<'_> {
     }
 
     pub(super) fn check_objective(&self, s: &Scenario) -> Result<(), Problem> {
+        // 001's random monster closes on the nearest human and nothing else: aliens that must
+        // reach a zone or get out by an edge need the commander to play their objective.
+        let aliens_must_go = match &s.objective {
+            Some(Objective::ReachZone { side, .. }) if *side == Side::Aliens => {
+                Some("reach the objective's zone")
+            }
+            Some(Objective::ExitEdge { side, .. }) if *side == Side::Aliens => {
+                Some("get out by the objective's edge")
+            }
+            _ => None,
+        };
+        if let Some(task) = aliens_must_go
+            && s.alien_player == AlienPlayer::RandomMonster
+        {
+            let names = s.names(self.rules);
+            return Err(self.fail(
+                &[Key("alien_player")],
+                format!(
+                    "field `alien_player`: the {} must {task}, which 001's random monster never tries (it closes on the nearest {}); expected `alien_player: Commander`",
+                    names.aliens, names.human
+                ),
+            ));
+        }
         match &s.objective {
-            None | Some(Objective::HoldUntilTurnLimit) => Ok(()),
+            None | Some(Objective::HoldUntilTurnLimit) | Some(Objective::Destroy { .. }) => Ok(()),
+            Some(Objective::ExitEdge { side, count, .. }) => {
+                let path = [Key("objective"), Key("count")];
+                if *count == 0 {
+                    return Err(self.fail(
+                        &path,
+                        "field `objective.count`: expected at least 1 unit to leave by the edge"
+                            .to_string(),
+                    ));
+                }
+                // The humans' force is the scenario's; the aliens' comes in waves, unbounded.
+                let force = s.units.len()
+                    + s.ambush.as_ref().map_or(0, |a| {
+                        a.units.iter().filter(|u| u.side == Side::Humans).count()
+                    });
+                if *side == Side::Humans && *count as usize > force {
+                    let names = s.names(self.rules);
+                    return Err(self.fail(
+                        &path,
+                        format!(
+                            "field `objective.count`: {count} {} must leave by the edge, but the scenario gives them {force} units; expected at most {force}",
+                            names.humans
+                        ),
+                    ));
+                }
+                Ok(())
+            }
             Some(Objective::ReachZone { zone, count, .. }) => {
                 self.check_objective_zone(s, zone)?;
                 if *count == 0 {

@@ -321,6 +321,95 @@ fn a_zone_objective_parses_and_a_zone_off_the_table_or_no_count_is_refused_at_it
 }
 
 #[test]
+fn an_exit_edge_and_a_destroy_objective_parse_and_an_impossible_count_is_refused_at_its_field() {
+    // A patrol that must get through by an edge: how many must leave by it, at least one and
+    // no more than the side has.
+    let exit = r#"objective: ExitEdge(side: Humans, edge: North, count: 2),"#;
+    let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, exit);
+    let s = parse(&text).expect("valid");
+    assert_eq!(
+        s.objective,
+        Some(Objective::ExitEdge {
+            side: Side::Humans,
+            edge: crate::board::Edge::North,
+            count: 2
+        })
+    );
+    // The count may be left out: one unit.
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: ExitEdge(side: Aliens, edge: West),\n    alien_player: Commander,",
+    );
+    assert!(matches!(
+        parse(&text).expect("valid").objective,
+        Some(Objective::ExitEdge { count: 1, .. })
+    ));
+    for bad in ["count: 0", "count: 3"] {
+        let text = VALID.replace(
+            r#"objective: RepairAndBoard(feature: "ship"),"#,
+            &exit.replace("count: 2", bad),
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line, line_of(&text, "ExitEdge"), "{e}");
+        assert!(e.message.contains("`objective.count`"), "{bad}: {e}");
+    }
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: ExitEdge(side: Humans, edge: Up),",
+    );
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "ExitEdge"), "{e}");
+    let text = VALID.replace(
+        r#"objective: RepairAndBoard(feature: "ship"),"#,
+        "objective: Destroy(side: Humans),",
+    );
+    assert_eq!(
+        parse(&text).expect("valid").objective,
+        Some(Objective::Destroy { side: Side::Humans })
+    );
+}
+
+#[test]
+fn the_aliens_player_defaults_to_the_random_monster_and_must_be_the_commander_to_get_through() {
+    // A file without the field reads as it always did: 001's random monster plays the aliens.
+    let s = parse(VALID).expect("valid");
+    assert_eq!(s.alien_player, crate::scenario::AlienPlayer::RandomMonster);
+    let with = VALID.replace(
+        "attack_over: Continue,",
+        "attack_over: Continue,\n    alien_player: Commander,",
+    );
+    assert_eq!(
+        parse(&with).expect("valid").alien_player,
+        crate::scenario::AlienPlayer::Commander
+    );
+    // Aliens that must get out by an edge, or reach a zone, need a player that tries: the
+    // random monster only closes on the nearest human.
+    for objective in [
+        "objective: ExitEdge(side: Aliens, edge: West),",
+        "objective: ReachZone(side: Aliens, zone: Circle(center: (36.0, 40.0), radius: 4.0)),",
+    ] {
+        let text = VALID.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, objective);
+        let e = parse(&text).unwrap_err();
+        assert!(
+            e.message.contains("`alien_player`") && e.message.contains("Commander"),
+            "{objective}: {e}"
+        );
+        let text = with.replace(r#"objective: RepairAndBoard(feature: "ship"),"#, objective);
+        assert!(parse(&text).is_ok(), "{objective}");
+    }
+    // Written out, the default is left out (a save's scenario, and its settings' hash, read as
+    // before), and the commander is kept.
+    let default = ron::to_string(&parse(VALID).expect("valid")).expect("it writes");
+    assert!(!default.contains("alien_player"), "{default}");
+    let commander = ron::to_string(&parse(&with).expect("valid")).expect("it writes");
+    let back: Scenario = ron::from_str(&commander).expect("it reads back");
+    assert_eq!(back.alien_player, crate::scenario::AlienPlayer::Commander);
+    let text = VALID.replace("attack_over: Continue,", "alien_player: Monster,");
+    let e = parse(&text).unwrap_err();
+    assert_eq!(e.line, line_of(&text, "alien_player"), "{e}");
+}
+
+#[test]
 fn absurd_sizes_rotations_traits_and_counts_are_refused_with_their_field() {
     let cases = [
         ("radius: 3.0", "radius: 1000.0", "`shape.radius`"),

@@ -13,6 +13,7 @@ use crate::rules::orders::Order;
 use crate::rules::table::Table;
 use ambush_data::Rules;
 use ambush_data::board::Side;
+use ambush_data::scenario::{AlienPlayer, Scenario};
 use commander::AiLevel;
 use memos::AiMemos;
 use std::borrow::Cow;
@@ -59,13 +60,16 @@ pub enum AiPlayer {
 }
 
 impl AiPlayer {
-    /// The AI a side gets when no level is chosen: the aliens' "random monster", the rules'
-    /// own solo player (001's aliens); the humans, whom no text gives an AI, the commander at
-    /// the normal level.
-    pub fn as_written(side: Side) -> AiPlayer {
-        match side {
-            Side::Aliens => AiPlayer::Aliens,
-            Side::Humans => AiPlayer::Commander(AiLevel::Normal),
+    /// The AI a side gets in `scenario` when no level is chosen: the aliens' "random monster",
+    /// the rules' own solo player (001's aliens), unless the scenario's `alien_player` gives
+    /// them the commander; the humans, whom no text gives an AI, the commander at the normal
+    /// level.
+    pub fn as_written(side: Side, scenario: &Scenario) -> AiPlayer {
+        match (side, scenario.alien_player) {
+            (Side::Aliens, AlienPlayer::RandomMonster) => AiPlayer::Aliens,
+            (Side::Aliens, AlienPlayer::Commander) | (Side::Humans, _) => {
+                AiPlayer::Commander(AiLevel::Normal)
+            }
         }
     }
 
@@ -122,15 +126,22 @@ impl Controllers {
             aliens: Controller::Ai(AiPlayer::Aliens),
         }
     }
-    /// Solo play: the player has the marines.
+    /// Solo play: the player has the marines, against 001's random monster (the aliens of a
+    /// scenario that leaves `alien_player` at its default, as every bundled one does).
     pub fn solo() -> Self {
-        Controllers::solo_as(Side::Humans, None)
+        Controllers {
+            humans: Controller::Human,
+            aliens: Controller::Ai(AiPlayer::Aliens),
+        }
     }
-    /// Solo play from either side: the player has `side`, and the other is played by the
-    /// commander at `level`, or, with none, by `AiPlayer::as_written`'s choice for it.
-    pub fn solo_as(side: Side, level: Option<AiLevel>) -> Self {
+    /// Solo play of `scenario` from either side: the player has `side`, and the other is
+    /// played by the commander at `level`, or, with none, by `AiPlayer::as_written`'s choice
+    /// for it in this scenario.
+    pub fn solo_as(side: Side, level: Option<AiLevel>, scenario: &Scenario) -> Self {
         let other = side.other();
-        let ai = Controller::Ai(level.map_or(AiPlayer::as_written(other), AiPlayer::Commander));
+        let ai = Controller::Ai(
+            level.map_or(AiPlayer::as_written(other, scenario), AiPlayer::Commander),
+        );
         match side {
             Side::Humans => Controllers {
                 humans: Controller::Human,

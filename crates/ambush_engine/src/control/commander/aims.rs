@@ -7,7 +7,7 @@ use crate::rules::movement;
 use crate::rules::shooting;
 use crate::rules::table::{Table, Unit, UnitId};
 use ambush_data::Rules;
-use ambush_data::board::Side;
+use ambush_data::board::{Edge, Side};
 use ambush_data::geometry::Shape;
 use ambush_data::scenario::Objective;
 use ambush_data::tables::ShootAfter;
@@ -44,8 +44,11 @@ pub struct Picture {
     pub ship: bool,
     /// The scenario's zone, to reach or to hold (or to stand in the way of).
     zone: Option<Shape>,
-    /// This side must reach the zone to win: it counts as the ship does.
+    /// This side must reach the zone, or leave by the edge, to win: it counts as the ship does.
     must_reach: bool,
+    /// The edge this side must leave the table by (an `ExitEdge` objective of its own).
+    exit: Option<Edge>,
+
     /// The rules' contact tolerance, inches.
     tolerance: f32,
 }
@@ -68,14 +71,19 @@ impl Picture {
             );
         let objective = table.config.scenario.objective.as_ref();
         let zone = objective.and_then(|o| o.zone()).cloned();
-        let must_reach =
-            matches!(objective, Some(Objective::ReachZone { side: s, .. }) if *s == side);
+        let exit = match objective {
+            Some(Objective::ExitEdge { side: s, edge, .. }) if *s == side => Some(*edge),
+            _ => None,
+        };
+        let must_reach = exit.is_some()
+            || matches!(objective, Some(Objective::ReachZone { side: s, .. }) if *s == side);
         Picture {
             side,
             enemies,
             ship,
             zone,
             must_reach,
+            exit,
             tolerance: rules.general.contact_tolerance,
         }
     }
@@ -88,9 +96,10 @@ impl Picture {
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.id.cmp(&b.0.id)))
     }
 
-    /// Where unit `u` is going: the ship for the humans while it is their objective, the
-    /// scenario's zone for both sides (to reach it, hold it, or bar the way to it), else the
-    /// nearest enemy for a side that must destroy the other, or nowhere (it holds its ground).
+    /// Where unit `u` is going: the ship for the humans while it is their objective, the edge
+    /// its side must leave by, the scenario's zone for both sides (to reach it, hold it, or bar
+    /// the way to it), else the nearest enemy for a side that must destroy the other or bar a
+    /// patrol's way, or nowhere (it holds its ground).
     pub fn goal(&self, table: &Table, u: &Unit) -> Option<Vec2> {
         if self.ship {
             // At the ship, a marine stays: it repairs, then boards.
@@ -102,6 +111,14 @@ impl Picture {
                 .ship()
                 .and_then(|s| marine_ai::ship_slot(&s.shape, &u.base));
         }
+        // An edge to leave by: beyond it, half the base's diagonal, so that the move straight
+        // at it that stops a base short (`moves`) ends with the base at the edge, whichever way
+        // it is turned, and leaves the table (`movement::at_edge`).
+        if let Some(edge) = self.exit {
+            let size = table.config.table();
+            let at = movement::edge_point(edge, u.base.center, size);
+            return Some(at + movement::outward(edge) * u.base.size.length() * 0.5);
+        }
         // A zone to reach, to hold, or to stand in: a unit in it stays.
         if let Some(zone) = &self.zone {
             if zone.contains(u.base.center) {
@@ -109,13 +126,7 @@ impl Picture {
             }
             return Some(zone.center());
         }
-        let attacks = match self.side {
-            // The aliens win only by destroying the humans (001); a holding action's humans
-            // and a scenario with no objective's hold their ground.
-            Side::Aliens => true,
-            Side::Humans => false,
-        };
-        attacks
+        closes(table.config.scenario.objective.as_ref(), self.side)
             .then(|| self.nearest(u.base.center).map(|(e, _)| e.at))
             .flatten()
     }
@@ -180,6 +191,21 @@ impl Picture {
             }
         }
         harm
+    }
+}
+
+/// Whether `side` closes on the enemy under `objective`: the aliens of 001's own game, a
+/// `Destroy` objective's side, and the side barring the way of a patrol that must get out by an
+/// edge. The other holds its ground.
+fn closes(objective: Option<&Objective>, side: Side) -> bool {
+    match objective {
+        // Destroy or survive: the destroyer closes, the survivor holds its ground.
+        Some(Objective::Destroy { side: s }) => *s == side,
+        // A patrol that must get out: the other side bars the way, closing on it.
+        Some(Objective::ExitEdge { side: s, .. }) => *s != side,
+        // The aliens win only by destroying the humans (001); a holding action's humans and a
+        // scenario with no objective's hold their ground.
+        _ => side == Side::Aliens,
     }
 }
 

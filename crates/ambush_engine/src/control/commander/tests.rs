@@ -5,6 +5,7 @@ use crate::rules::orders::{Decision, Order};
 use crate::rules::tests::{alien, marine, open_table, rules};
 use ambush_data::board::{Going, Side, TerrainFeature};
 use ambush_data::geometry::Shape;
+use glam::Vec2;
 
 fn move_decision(side: Side) -> Decision {
     Decision::Move {
@@ -168,5 +169,128 @@ fn a_side_that_must_reach_a_zone_heads_for_it() {
             to.distance(zone.center()) < before - 1.0,
             "{level:?} gains ground toward the zone: {to}"
         );
+    }
+}
+
+/// Plays `phases` movement phases of `side`'s decisions with the commander at `level`, the other
+/// side moving nothing: the commander's moves as the rules' movement phase takes them.
+fn move_phases(t: &mut Table, side: Side, level: AiLevel, phases: usize) {
+    use crate::rules::dice::DiceService;
+    use crate::rules::phases::DecisionPhase;
+    use crate::rules::phases::movement::MovementState;
+    for _ in 0..phases {
+        let mut flow = MovementState::default();
+        assert!(flow.start(t, rules()));
+        // The other side has nothing to move: every move is this side's.
+        flow.done[side.other().index()] = true;
+        let mut dice = DiceService::scripted(&[]);
+        for _ in 0..t.units.len() + 1 {
+            let order = decide(t, rules(), &move_decision(side), level);
+            if order == Order::EndMovement {
+                break;
+            }
+            flow.apply_order(t, rules(), &mut dice, side, &order)
+                .unwrap_or_else(|e| panic!("{level:?}: {order:?} refused: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_patrol_that_must_get_out_by_an_edge_makes_for_it_and_leaves_by_it() {
+    // A patrol that must get through by the north edge heads for it rather than holding its
+    // ground, and its move ends at the edge, where it leaves the table (`at_edge`).
+    use ambush_data::board::Edge;
+    use ambush_data::scenario::Objective;
+    for level in AiLevel::ALL {
+        let mut t = open_table();
+        let m = marine(&mut t, "M1", (20.0, 30.0), 0.0);
+        alien(&mut t, "A1", (60.0, 5.0), 180.0);
+        t.config.scenario_mut().objective = Some(Objective::ExitEdge {
+            side: Side::Humans,
+            edge: Edge::North,
+            count: 1,
+        });
+        let Order::Move { unit, to, .. } = decide(&t, rules(), &move_decision(Side::Humans), level)
+        else {
+            panic!("{level:?} moves toward the edge");
+        };
+        assert_eq!(unit, m);
+        assert!(
+            to.y > 30.0 + 1.0,
+            "{level:?} gains ground toward the edge: {to}"
+        );
+        move_phases(&mut t, Side::Humans, level, 6);
+        assert_eq!(t.exited(Side::Humans), 1, "{level:?} leaves by the edge");
+    }
+}
+
+#[test]
+fn the_side_barring_a_patrols_way_closes_on_it() {
+    // The aliens must get out by the west edge: the marines, who would hold their ground in
+    // 001's own game, close on them to bar the way.
+    use ambush_data::board::Edge;
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (50.0, 30.0), 270.0);
+    t.config.scenario_mut().objective = Some(Objective::ExitEdge {
+        side: Side::Aliens,
+        edge: Edge::West,
+        count: 1,
+    });
+    let picture = aims::Picture::of(&t, rules(), Side::Humans);
+    let goal = picture.goal(&t, t.unit(m).unwrap());
+    assert_eq!(goal, Some(t.unit(a).unwrap().base.center));
+    // And the aliens make for the west edge, not for the marine.
+    let picture = aims::Picture::of(&t, rules(), Side::Aliens);
+    let goal = picture.goal(&t, t.unit(a).unwrap()).expect("a goal");
+    assert!(goal.x < 0.0, "beyond the west edge: {goal}");
+}
+
+#[test]
+fn under_destroy_the_destroyer_closes_and_the_survivor_holds_its_ground() {
+    // Destroy or survive: with the humans the destroyers, a marine closes on the nearest alien,
+    // and an alien, which needs only to survive to the turn limit, holds its ground rather
+    // than charging a marine out of its reach; under the aliens' own game, as before.
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (30.0, 30.0), 180.0);
+    let goal_of = |t: &Table, side: Side, id| {
+        aims::Picture::of(t, rules(), side).goal(t, t.unit(id).unwrap())
+    };
+    assert_eq!(goal_of(&t, Side::Humans, m), None, "001's humans hold");
+    assert!(goal_of(&t, Side::Aliens, a).is_some(), "001's aliens close");
+    t.config.scenario_mut().objective = Some(Objective::Destroy { side: Side::Humans });
+    assert_eq!(
+        goal_of(&t, Side::Humans, m),
+        Some(t.unit(a).unwrap().base.center)
+    );
+    assert_eq!(goal_of(&t, Side::Aliens, a), None);
+    for level in AiLevel::ALL {
+        let order = decide(&t, rules(), &move_decision(Side::Humans), level);
+        let to = match order {
+            Order::Move { to, .. } => to,
+            other => panic!("{level:?}: the marine moves on the alien, not {other:?}"),
+        };
+        let before = t
+            .unit(m)
+            .unwrap()
+            .base
+            .center
+            .distance(Vec2::new(30.0, 30.0));
+        assert!(
+            to.distance(Vec2::new(30.0, 30.0)) < before,
+            "{level:?} closes: {to}"
+        );
+        // The alien gains nothing by closing: it stands (turning to face) or keeps away.
+        match decide(&t, rules(), &move_decision(Side::Aliens), level) {
+            Order::Rotate { unit, .. } => assert_eq!(unit, a),
+            Order::Move { to, .. } => assert!(
+                to.distance(Vec2::new(30.0, 10.0)) >= 20.0 - 1e-3,
+                "{level:?}: the alien keeps away: {to}"
+            ),
+            other => panic!("{level:?}: the alien holds, not {other:?}"),
+        }
     }
 }

@@ -11,7 +11,7 @@ mod steering;
 
 pub use allowance::{allowance, classify, max_allowance, moves_any_direction, path_cost};
 pub use charge::{charge_target, plan_charge};
-pub use edges::{edge_point, nearest_edge_point};
+pub use edges::{at_edge, edge_point, inside_from, nearest_edge_point, outward};
 pub use may_move::{
     cannot_move, cannot_move_via_grid, free_to_move, free_to_move_via_grid, held_by_formation,
 };

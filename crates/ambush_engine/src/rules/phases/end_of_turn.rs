@@ -64,6 +64,22 @@ pub fn repairs(table: &mut Table, rules: &Rules, dice: &mut DiceService) {
 }
 
 fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
+    // A patrol through: counted before its side's empty table, which its last units leaving
+    // by the edge may make.
+    if let Some(Objective::ExitEdge { side, edge, count }) = &table.config.scenario.objective
+        && table.exited(*side) >= *count as usize
+    {
+        let names = &table.config.side_names;
+        return Some((
+            win_for(*side),
+            format!(
+                "the {} get through: {} of them have left by the {} edge",
+                names.of(*side),
+                table.exited(*side),
+                edge.name()
+            ),
+        ));
+    }
     let humans_on_table = table.side_on_table(Side::Humans).count();
     let aboard = table
         .units
@@ -85,6 +101,21 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
             format!("the {} have left the table", names.of(Side::Humans))
         };
         return Some((Outcome::AliensWin, why));
+    }
+    // Destroy or survive: the humans, when they are the destroyers, win once every alien that
+    // came is gone (the aliens' side is the humans' empty table above, as ever).
+    if table.config.scenario.objective == Some(Objective::Destroy { side: Side::Humans })
+        && table.wiped_out(Side::Aliens)
+    {
+        let names = &table.config.side_names;
+        return Some((
+            Outcome::HumansWin,
+            format!(
+                "every {} is destroyed or gone: the {} have won",
+                names.one(Side::Aliens),
+                names.of(Side::Humans)
+            ),
+        ));
     }
     if table.ship().is_some()
         && table.progress.power_restored
@@ -157,7 +188,23 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
                 ),
             });
         }
-        if table.config.scenario.objective == Some(Objective::HoldUntilTurnLimit) {
+        if table.config.scenario.objective == Some(Objective::Destroy { side: Side::Humans })
+            && table.aliens_on_table() > 0
+        {
+            return Some((
+                Outcome::AliensWin,
+                format!(
+                    "the {} still stand at the turn limit ({})",
+                    table.config.side_names.of(Side::Aliens),
+                    table.config.scenario.turn_limit
+                ),
+            ));
+        }
+        // A holding action, and 001's own game named as such: the aliens had to destroy them.
+        if matches!(
+            table.config.scenario.objective,
+            Some(Objective::HoldUntilTurnLimit | Objective::Destroy { side: Side::Aliens })
+        ) {
             return Some((
                 Outcome::HumansWin,
                 format!(

@@ -18,6 +18,7 @@ use ambush_data::geometry::{Footprint, MEASURING_SLACK};
 use crate::rules::table::{MoveKind, Outcome, Presence, Table, UnitId};
 use crate::rules::wounds::placement_clear;
 use ambush_data::board::Side;
+use ambush_data::scenario::Objective;
 use ambush_data::tables::{FormationName, Rules};
 use glam::Vec2;
 
@@ -533,6 +534,7 @@ pub(super) fn make_move(
     mut plan: MovePlan,
 ) {
     let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
+    let movers: Vec<UnitId> = plan.poses.iter().map(|(id, _)| *id).collect();
     for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
         let start = table.unit(id).map_or(pose.center, |u| u.base.center);
         let kind = if pose.center.distance(start) < MEASURING_SLACK {
@@ -547,5 +549,30 @@ pub(super) fn make_move(
     }
     if let Some(u) = found {
         hidden::reveal(table, dice, u, "an enemy runs into it");
+    }
+    leave_by_exit(table, side, &movers);
+}
+
+/// A scenario's patrol that must get through (`Objective::ExitEdge`): each of `side`'s units
+/// in `movers` whose move ended at the named edge leaves the table by it, through and not a
+/// casualty (`movement::at_edge`).
+fn leave_by_exit(table: &mut Table, side: Side, movers: &[UnitId]) {
+    let Some(Objective::ExitEdge {
+        side: exits, edge, ..
+    }) = table.config.scenario.objective
+    else {
+        return;
+    };
+    if exits != side {
+        return;
+    }
+    let size = table.config.table();
+    for id in movers {
+        let at_edge = table
+            .unit(*id)
+            .is_some_and(|u| u.on_table() && movement::at_edge(edge, &u.base, size));
+        if at_edge && let Some(u) = table.unit_mut(*id) {
+            u.status.presence = Presence::Exited;
+        }
     }
 }

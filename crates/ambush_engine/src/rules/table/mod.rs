@@ -242,7 +242,9 @@ impl Table {
             Some(
                 Objective::HoldUntilTurnLimit
                 | Objective::ReachZone { .. }
-                | Objective::HoldZone { .. },
+                | Objective::HoldZone { .. }
+                | Objective::ExitEdge { .. }
+                | Objective::Destroy { .. },
             )
             | None => None,
         }
@@ -265,6 +267,21 @@ impl Table {
         self.side_on_table(side)
             .filter(|u| zone.contains(u.base.center))
             .count()
+    }
+
+    /// How many of `side`'s units have left the table by their objective's edge.
+    pub fn exited(&self, side: Side) -> usize {
+        self.units
+            .iter()
+            .filter(|u| u.side == side && u.status.presence == Presence::Exited)
+            .count()
+    }
+
+    /// Whether every unit of `side` that has come is destroyed or gone, and one at least came:
+    /// a `Destroy` objective's enemy is wiped out.
+    pub fn wiped_out(&self, side: Side) -> bool {
+        let mut came = self.units.iter().filter(|u| u.side == side).peekable();
+        came.peek().is_some() && !came.any(|u| u.alive())
     }
 
     /// Human units still alive (on the table or aboard).

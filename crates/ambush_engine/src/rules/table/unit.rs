@@ -25,6 +25,9 @@ pub enum Presence {
     Destroyed,
     /// Left the table and will not return.
     LeftTable,
+    /// Left the table by the edge its side's `ExitEdge` objective names: through, counted
+    /// toward the objective, and not a casualty.
+    Exited,
     /// In a column still off the table, behind its lead (004: "The first unit in the ambushed
     /// player's convoy/column is moved onto the edge of the table"); it marches on along the route.
     Waiting,

@@ -486,6 +486,136 @@ fn at_the_turn_limit_the_side_alone_in_the_zone_holds_it_and_wins() {
 }
 
 #[test]
+fn a_patrol_that_reaches_its_exit_edge_leaves_by_it_and_wins_once_enough_are_through() {
+    // 001: "Most games work best when the opposing forces have a realistic objective or task to
+    // perform": a patrol that must get through. The texts give no rule for leaving the table on
+    // purpose (reconstructed): a unit of the side whose move ends at the edge leaves by it,
+    // through and not a casualty, and the side wins once `count` are through.
+    let mut t = open_table();
+    let m1 = marine(&mut t, "M1", (30.0, 44.0), 0.0);
+    let m2 = marine(&mut t, "M2", (40.0, 10.0), 0.0);
+    alien(&mut t, "A1", (60.0, 10.0), 180.0);
+    t.config.scenario_mut().objective = Some(Objective::ExitEdge {
+        side: Side::Humans,
+        edge: ambush_data::board::Edge::North,
+        count: 2,
+    });
+    let r = rules();
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut t, r));
+    // humans 6 v aliens 1: the humans move two.
+    let mut dice = DiceService::scripted(&[6, 1]);
+    flow.advance(&mut t, r, &mut dice);
+    let to = Vec2::new(30.0, 47.4);
+    let facing = t.unit(m1).unwrap().base.facing;
+    flow.apply_order(
+        &mut t,
+        r,
+        &mut dice,
+        Side::Humans,
+        &Order::Move {
+            unit: m1,
+            to,
+            facing,
+            group: false,
+        },
+    )
+    .unwrap();
+    let presence = |t: &Table, id| t.unit(id).unwrap().status.presence;
+    assert_eq!(presence(&t, m1), crate::rules::table::Presence::Exited);
+    assert_eq!(t.exited(Side::Humans), 1);
+    assert_eq!(t.human_casualties(), 0, "through, not a casualty");
+    // A move that ends short of the edge leaves nobody.
+    flow.apply_order(
+        &mut t,
+        r,
+        &mut dice,
+        Side::Humans,
+        &Order::Move {
+            unit: m2,
+            to: Vec2::new(40.0, 13.0),
+            facing,
+            group: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(presence(&t, m2), crate::rules::table::Presence::OnTable);
+    let mut one = t.clone();
+    assert!(
+        !end_of_turn(&mut one, r, &mut dice),
+        "one of the two needed is through"
+    );
+    t.unit_mut(m2).unwrap().status.presence = crate::rules::table::Presence::Exited;
+    assert!(end_of_turn(&mut t, r, &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+    assert!(
+        t.progress.ending.contains("left by the north edge"),
+        "{}",
+        t.progress.ending
+    );
+    // The aliens' move to the same edge is only a move: the objective is the humans'.
+    let mut other = open_table();
+    let a = alien(&mut other, "A1", (30.0, 44.0), 0.0);
+    other.config.scenario_mut().objective = t.config.scenario.objective.clone();
+    let mut flow = MovementState::default();
+    assert!(flow.start(&mut other, r));
+    let mut dice = DiceService::scripted(&[1, 6]);
+    flow.advance(&mut other, r, &mut dice);
+    flow.apply_order(
+        &mut other,
+        r,
+        &mut dice,
+        Side::Aliens,
+        &Order::Move {
+            unit: a,
+            to: Vec2::new(30.0, 46.5),
+            facing: 0.0,
+            group: false,
+        },
+    )
+    .unwrap();
+    assert!(other.unit(a).unwrap().on_table());
+}
+
+#[test]
+fn a_side_that_must_destroy_wins_once_every_enemy_is_gone_and_loses_if_one_survives_the_limit() {
+    // Destroy or survive: 001's aliens "win" by destroying the humans, who win by surviving;
+    // `Destroy` gives either side that part. With the humans the destroyers, an empty table of
+    // aliens wins for them, and aliens still standing at the turn limit win for the aliens.
+    let mut t = open_table();
+    marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (40.0, 40.0), 180.0);
+    t.config.scenario_mut().objective = Some(Objective::Destroy { side: Side::Humans });
+    let mut dice = DiceService::scripted(&[]);
+    let mut limit = t.clone();
+    assert!(!end_of_turn(&mut t, rules(), &mut dice), "an alien stands");
+    limit.progress.turn = limit.config.scenario.turn_limit;
+    assert!(end_of_turn(&mut limit, rules(), &mut dice));
+    assert_eq!(limit.progress.outcome, Some(Outcome::AliensWin));
+    t.unit_mut(a).unwrap().status.presence = crate::rules::table::Presence::Destroyed;
+    assert!(end_of_turn(&mut t, rules(), &mut dice));
+    assert_eq!(t.progress.outcome, Some(Outcome::HumansWin));
+    // No alien has come yet: nothing is destroyed, and play goes on.
+    let mut empty = open_table();
+    marine(&mut empty, "M1", (10.0, 10.0), 0.0);
+    empty.config.scenario_mut().objective = Some(Objective::Destroy { side: Side::Humans });
+    assert!(!end_of_turn(&mut empty, rules(), &mut dice));
+    // With the aliens the destroyers, it is 001's own game, as a holding action plays it.
+    let mut own = open_table();
+    marine(&mut own, "M1", (10.0, 10.0), 0.0);
+    alien(&mut own, "A1", (40.0, 40.0), 180.0);
+    own.progress.turn = own.config.scenario.turn_limit;
+    let mut hold = own.clone();
+    own.config.scenario_mut().objective = Some(Objective::Destroy { side: Side::Aliens });
+    hold.config.scenario_mut().objective = Some(Objective::HoldUntilTurnLimit);
+    assert!(end_of_turn(&mut own, rules(), &mut dice));
+    assert!(end_of_turn(&mut hold, rules(), &mut dice));
+    assert_eq!(own.progress.outcome, Some(Outcome::HumansWin));
+    assert_eq!(own.progress.outcome, hold.progress.outcome);
+    assert_eq!(own.progress.ending, hold.progress.ending);
+}
+
+#[test]
 fn attack_is_over_after_six_quiet_turns_with_no_aliens() {
     // 001: "Once all alien units have been destroyed or left the table (if no alien waves are
     // generated in six turns), the attack is over."

@@ -53,11 +53,9 @@ pub fn target_via_grid(
     if t.side == s.side || !t.on_table() {
         return None;
     }
-    let kit = kit_of(rules, s);
-    plan_with_kit(
+    plan_checked_shooter(
         table,
         rules,
-        &kit,
         shooter,
         target,
         None,
@@ -103,19 +101,10 @@ pub fn possible_shot_via_grid(
     shooter: UnitId,
     target: UnitId,
 ) -> Option<ShotPlan> {
-    let (s, t) = (table.unit(shooter)?, table.unit(target)?);
-    if t.side == s.side || !t.on_table() || !free_to_shoot(table, rules, shooter) {
+    if !free_to_shoot(table, rules, shooter) {
         return None;
     }
-    plan_checked_shooter(
-        table,
-        rules,
-        shooter,
-        target,
-        None,
-        Sight::FromGrid(grid, terrain),
-    )
-    .ok()
+    target_via_grid(table, rules, grid, terrain, shooter, target)
 }
 
 /// Whether `shooter` could shoot at anything now: `targets` is not empty, found without planning

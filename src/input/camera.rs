@@ -237,7 +237,10 @@ pub(crate) fn free_area(window: &Window, panels: &PanelRects) -> Rect {
     let (ww, wh) = (window.width(), window.height());
     let mut free = Rect::new(0.0, 0.0, ww, wh);
     for r in &panels.rects {
-        if r.width() >= ww * 0.9 {
+        // A bar across the top or the bottom: the whole width, or a short panel against that
+        // edge (the orders panel under the table, between the side panels).
+        let short_at_an_edge = r.height() < wh * 0.5 && (r.min.y <= 1.0 || r.max.y >= wh - 1.0);
+        if r.width() >= ww * 0.9 || short_at_an_edge {
             if r.min.y <= 1.0 {
                 free.min.y = free.min.y.max(r.max.y);
             } else {
@@ -401,6 +404,27 @@ mod tests {
         }
         // Zooming about the centre leaves the view where it was.
         assert_eq!(zoom_at(centre, 0.1, centre, 0.05), centre);
+    }
+
+    #[test]
+    fn the_panel_under_the_table_between_the_side_panels_is_not_free_room() {
+        // A square table (The Gauntlet, 48" x 48") was framed as if the orders panel were not
+        // there, so the marines at its south edge stood under the panel.
+        let mut window = Window::default();
+        window.resolution.set(1440.0, 900.0);
+        let panels = PanelRects {
+            rects: vec![
+                Rect::new(0.0, 0.0, 1440.0, 22.0),
+                Rect::new(0.0, 22.0, 230.0, 900.0),
+                Rect::new(1000.0, 22.0, 1440.0, 900.0),
+                Rect::new(230.0, 750.0, 1000.0, 900.0),
+            ],
+            ..PanelRects::default()
+        };
+        assert_eq!(
+            free_area(&window, &panels),
+            Rect::new(230.0, 22.0, 1000.0, 750.0)
+        );
     }
 
     /// Whether the camera shows the whole table of the game in play, the window less no panel.

@@ -534,7 +534,15 @@ pub(super) fn make_move(
     mut plan: MovePlan,
 ) {
     let found = hidden::run_into_counters(table, rules, side, &mut plan.poses);
-    let movers: Vec<UnitId> = plan.poses.iter().map(|(id, _)| *id).collect();
+    // Only a side with a patrol to get through needs to know who moved, once they have.
+    let exiting = matches!(
+        table.config.scenario.objective,
+        Some(Objective::ExitEdge { side: s, .. }) if s == side
+    );
+    let movers: Vec<UnitId> = match exiting {
+        true => plan.poses.iter().map(|(id, _)| *id).collect(),
+        false => Vec::new(),
+    };
     for ((id, pose), own) in plan.poses.into_iter().zip(plan.kinds) {
         let start = table.unit(id).map_or(pose.center, |u| u.base.center);
         let kind = if pose.center.distance(start) < MEASURING_SLACK {

@@ -13,6 +13,8 @@ use crate::rules::orders::{Decision, Order};
 use crate::rules::phases::movement::boarders;
 use crate::rules::table::Table;
 use ambush_data::Rules;
+use ambush_data::board::Side;
+use ambush_data::scenario::Objective;
 
 /// How a commander plays.
 #[derive(
@@ -25,7 +27,8 @@ pub enum AiLevel {
     /// Goes for the objective, takes cover on the way, shoots where the chance and the threat
     /// are best, charges whatever it can reach with even odds.
     Normal,
-    /// Normal, with its fire concentrated on the enemy already hurt or under fire this phase.
+    /// Normal, but when the clock is against it, with the enemy to destroy before the turn
+    /// limit, it presses in: cover and danger no longer hold it back.
     Hard,
 }
 
@@ -53,7 +56,7 @@ impl AiLevel {
                 cover: 3.0,
                 caution: 2.0,
                 fire: 0.5,
-                focus: false,
+                presses: false,
                 charge_odds: 0.65,
                 break_off_below: 0.6,
             },
@@ -62,15 +65,16 @@ impl AiLevel {
                 cover: 1.5,
                 caution: 0.8,
                 fire: 1.0,
-                focus: false,
+                presses: false,
                 charge_odds: 0.4,
                 break_off_below: 0.4,
             },
             // Measured with the arena (docs/ai.md): of the weights and habits tried, only
-            // concentrating fire on the hurt and those under fire beat the normal level (on
-            // the ambushes with room for it); wider searches and other weights did not.
+            // pressing in against the clock beat the normal level, in the holding actions
+            // whose attackers it drives; concentrated fire, other weights, melee support and
+            // looking ahead did not.
             AiLevel::Hard => Style {
-                focus: true,
+                presses: true,
                 ..AiLevel::Normal.style()
             },
         }
@@ -89,8 +93,9 @@ struct Style {
     caution: f32,
     /// Worth of having a target from where a unit ends, and keeping its shot.
     fire: f32,
-    /// Shoot first at the enemy already hurt or under fire this phase.
-    focus: bool,
+    /// Presses in when its side must destroy the enemy before the turn limit to win
+    /// (`aims::against_the_clock`): cover and the enemy's reach count for nothing then.
+    presses: bool,
     /// The least chance of winning the melee a unit with a firearm charges at (a unit with
     /// nothing to shoot charges at less: melee is all it has).
     charge_odds: f32,
@@ -99,16 +104,35 @@ struct Style {
     break_off_below: f32,
 }
 
+impl Style {
+    /// The style a side plays by under `objective`: a style that presses in, for a side that
+    /// has the clock against it, no longer weighs cover or danger, only the ground it gains and
+    /// its shot. Caution buys time, which such a side has not got.
+    fn for_side(self, objective: Option<&Objective>, side: Side) -> Style {
+        if self.presses && aims::against_the_clock(objective, side) {
+            Style {
+                cover: 0.0,
+                caution: 0.0,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+}
+
 /// The commander's order for a decision, on `table` as its side may know it.
 pub fn decide(table: &Table, rules: &Rules, decision: &Decision, level: AiLevel) -> Order {
-    let style = level.style();
+    let style = level
+        .style()
+        .for_side(table.config.scenario.objective.as_ref(), decision.side());
     match decision {
         Decision::Move { side, .. } => moves::movement_order(table, rules, *side, &style),
         Decision::Board { .. } => match boarders(table, rules).first() {
             Some(unit) => Order::Board { unit: *unit },
             None => Order::EndBoarding,
         },
-        Decision::Shoot { side } => shots::shooting_order(table, rules, *side, &style),
+        Decision::Shoot { side } => shots::shooting_order(table, rules, *side),
         Decision::BreakOff { unit, .. } => Order::BreakOff {
             unit: *unit,
             attempt: melee::worth_leaving(table, rules, *unit, &style),

@@ -1,6 +1,5 @@
 //! The commander's shooting: every shot its side may take, weighed by the chance to hit and what the target threatens, and the best taken.
 
-use super::Style;
 use super::aims::{Picture, range_of};
 use crate::rules::orders::Order;
 use crate::rules::shooting;
@@ -11,14 +10,10 @@ use ambush_data::board::Side;
 /// What a target is worth beyond the hit itself, for each thing that makes it dangerous.
 const THREAT_IN_REACH: f32 = 1.0;
 const THREAT_SHOOTS: f32 = 0.5;
-/// What a wound it already has, or a shot at it this phase, adds to a target for a commander
-/// that concentrates its fire.
-const FOCUS_WOUND: f32 = 0.5;
-const FOCUS_UNDER_FIRE: f32 = 0.3;
 
 /// The side's next shot, or `DeclineShooting` when it has none. The humans' repair crew at a
 /// dead ship holds its fire (001: repairs are for a marine "not shooting or meleeing").
-pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
+pub fn shooting_order(table: &Table, rules: &Rules, side: Side) -> Order {
     let picture = Picture::of(table, rules, side);
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
@@ -39,7 +34,7 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
             let threat = match threats.iter().find(|(id, _)| *id == t) {
                 Some((_, known)) => *known,
                 None => {
-                    let worked_out = threat(table, rules, side, target, style);
+                    let worked_out = threat(table, rules, side, target);
                     threats.push((t, worked_out));
                     worked_out
                 }
@@ -66,9 +61,9 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
     best.map_or(Order::DeclineShooting, |b| b.2)
 }
 
-/// What `target` threatens: whether it can reach one of `side`'s units next turn, whether it
-/// shoots, and, for a commander that concentrates its fire, how near it is to falling.
-fn threat(table: &Table, rules: &Rules, side: Side, target: &Unit, style: &Style) -> f32 {
+/// What `target` threatens: whether it can reach one of `side`'s units next turn, and whether
+/// it shoots.
+fn threat(table: &Table, rules: &Rules, side: Side, target: &Unit) -> f32 {
     let reach = crate::rules::movement::max_allowance(table, rules, target.id) + 2.0;
     let mut threat = 0.0;
     if table
@@ -79,12 +74,6 @@ fn threat(table: &Table, rules: &Rules, side: Side, target: &Unit, style: &Style
     }
     if range_of(table, rules, target) > 0.0 {
         threat += THREAT_SHOOTS;
-    }
-    if style.focus {
-        threat += FOCUS_WOUND * target.wounds as f32;
-        if target.marks.last_shot_by.is_some() {
-            threat += FOCUS_UNDER_FIRE;
-        }
     }
     threat
 }

@@ -1,4 +1,4 @@
-//! The commander's choices on small tables: cover, charges, concentrated fire, breaking off.
+//! The commander's choices on small tables: cover, charges, pressing in against the clock, breaking off.
 
 use super::*;
 use crate::rules::orders::{Decision, Order};
@@ -93,30 +93,37 @@ fn a_marine_out_of_reach_holds_its_shot_rather_than_walk_off_sideways() {
 }
 
 #[test]
-fn the_hard_level_shoots_the_wounded_of_two_equal_targets() {
-    // Concentrated fire: of two aliens at the same chance to hit, the hard commander shoots
-    // the one already wounded; the others take the nearer.
+fn the_hard_level_presses_in_against_the_clock_and_only_then() {
+    // A holding action: the humans win if any of them "still stands on the table when the turn
+    // limit is reached", so the aliens must destroy them in time (001: the aliens win by
+    // destroying the humans). A normal alien on its way steps aside into the wood beside its
+    // path; the hard one, with the clock against it, goes straight on. With no clock against
+    // it (no objective: the aliens close, the humans hold), the hard alien plays as normal.
+    use ambush_data::scenario::Objective;
     let mut t = open_table();
-    let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
-    let near = alien(&mut t, "A1", (28.0, 22.0), 180.0);
-    let hurt = alien(&mut t, "A2", (32.5, 22.5), 180.0);
-    t.unit_mut(hurt).unwrap().wounds = 1;
-    let shot = |level| decide(&t, rules(), &Decision::Shoot { side: Side::Humans }, level);
-    assert_eq!(
-        shot(AiLevel::Hard),
-        Order::Shoot {
-            shooter: m,
-            target: hurt,
-            weapon: None
-        }
+    marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (20.0, 40.0), 180.0);
+    wood(&mut t, (21.5, 36.5), (2.0, 2.0));
+    let step = |t: &Table, level| match decide(t, rules(), &move_decision(Side::Aliens), level) {
+        Order::Move { unit, to, .. } if unit == a => to,
+        other => panic!("{level:?} moves the alien, not {other:?}"),
+    };
+    assert_eq!(step(&t, AiLevel::Hard), step(&t, AiLevel::Normal));
+    t.config.scenario_mut().objective = Some(Objective::HoldUntilTurnLimit);
+    let normal = step(&t, AiLevel::Normal);
+    let hard = step(&t, AiLevel::Hard);
+    assert!(
+        t.in_cover_terrain(normal),
+        "normal ends at {normal}, in the open"
     );
-    assert_eq!(
-        shot(AiLevel::Normal),
-        Order::Shoot {
-            shooter: m,
-            target: near,
-            weapon: None
-        }
+    assert!(
+        !t.in_cover_terrain(hard),
+        "hard ends at {hard}, in the wood"
+    );
+    let marine_at = Vec2::new(20.0, 10.0);
+    assert!(
+        hard.distance(marine_at) < normal.distance(marine_at),
+        "hard gains more ground: {hard} against {normal}"
     );
 }
 

@@ -67,18 +67,14 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
     // A patrol through: counted before its side's empty table, which its last units leaving
     // by the edge may make.
     if let Some(Objective::ExitEdge { side, edge, count }) = &table.config.scenario.objective
-        && table.exited(*side) >= *count as usize
-    {
-        let names = &table.config.side_names;
-        return Some((
-            win_for(*side),
+        && let Some(won) = got_there(table, *side, table.exited(*side), *count, |who, n| {
             format!(
-                "the {} get through: {} of them have left by the {} edge",
-                names.of(*side),
-                table.exited(*side),
+                "the {who} get through: {n} of them have left by the {} edge",
                 edge.name()
-            ),
-        ));
+            )
+        })
+    {
+        return Some(won);
     }
     let humans_on_table = table.side_on_table(Side::Humans).count();
     let aboard = table
@@ -127,17 +123,15 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
     }
     // The scenario's zone: reached at the end of any turn, held at the turn limit.
     if let Some(Objective::ReachZone { side, zone, count }) = &table.config.scenario.objective
-        && table.standing_in(*side, zone) >= *count as usize
+        && let Some(won) = got_there(
+            table,
+            *side,
+            table.standing_in(*side, zone),
+            *count,
+            |who, n| format!("the {who} reach the objective: {n} of them stand in it"),
+        )
     {
-        let names = &table.config.side_names;
-        return Some((
-            win_for(*side),
-            format!(
-                "the {} reach the objective: {} of them stand in it",
-                names.of(*side),
-                table.standing_in(*side, zone)
-            ),
-        ));
+        return Some(won);
     }
     let p = &table.progress;
     let quiet = p
@@ -191,28 +185,14 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
         if table.config.scenario.objective == Some(Objective::Destroy { side: Side::Humans })
             && table.aliens_on_table() > 0
         {
-            return Some((
-                Outcome::AliensWin,
-                format!(
-                    "the {} still stand at the turn limit ({})",
-                    table.config.side_names.of(Side::Aliens),
-                    table.config.scenario.turn_limit
-                ),
-            ));
+            return Some(still_at_the_limit(table, Side::Aliens, "stand"));
         }
         // A holding action, and 001's own game named as such: the aliens had to destroy them.
         if matches!(
             table.config.scenario.objective,
             Some(Objective::HoldUntilTurnLimit | Objective::Destroy { side: Side::Aliens })
         ) {
-            return Some((
-                Outcome::HumansWin,
-                format!(
-                    "the {} still hold at the turn limit ({})",
-                    table.config.side_names.of(Side::Humans),
-                    table.config.scenario.turn_limit
-                ),
-            ));
+            return Some(still_at_the_limit(table, Side::Humans, "hold"));
         }
         return Some((
             Outcome::Draw,
@@ -226,6 +206,29 @@ fn victory(table: &mut Table, rules: &Rules) -> Option<(Outcome, String)> {
 }
 
 /// The outcome of `side` winning.
+/// The win of `side`, which must get `count` of its units somewhere (through, into a zone), once
+/// `there` of them are; `says` puts it in words from the side's name and that number.
+fn got_there(
+    table: &Table,
+    side: Side,
+    there: usize,
+    count: u32,
+    says: impl FnOnce(&str, usize) -> String,
+) -> Option<(Outcome, String)> {
+    (there >= count as usize)
+        .then(|| (win_for(side), says(table.config.side_names.of(side), there)))
+}
+
+/// The win of `side` for still being there at the turn limit: "the marines still hold".
+fn still_at_the_limit(table: &Table, side: Side, verb: &str) -> (Outcome, String) {
+    let why = format!(
+        "the {} still {verb} at the turn limit ({})",
+        table.config.side_names.of(side),
+        table.config.scenario.turn_limit
+    );
+    (win_for(side), why)
+}
+
 fn win_for(side: Side) -> Outcome {
     match side {
         Side::Humans => Outcome::HumansWin,

@@ -21,6 +21,27 @@ use ambush_data::geometry::bearing_to_angle;
 use ambush_data::scenario::Objective;
 use glam::Vec2;
 
+/// Gives `side`'s order to move `unit` alone to `to`, facing `facing`, in the movement phase
+/// `flow`, which must accept it.
+fn move_unit(
+    flow: &mut MovementState,
+    t: &mut Table,
+    dice: &mut DiceService,
+    side: Side,
+    unit: UnitId,
+    to: Vec2,
+    facing: f32,
+) {
+    let order = Order::Move {
+        unit,
+        to,
+        facing,
+        group: false,
+    };
+    flow.apply_order(t, rules(), dice, side, &order)
+        .unwrap_or_else(|e| panic!("{order:?} refused: {e}"));
+}
+
 #[test]
 fn doubles_generate_a_wave_of_five_on_the_rolled_edge_and_section() {
     // 001: "At the start of each turn, roll 2 D6. Any doubles result in the appearance of a new
@@ -205,19 +226,7 @@ fn initiative_reroll_on_tie_winner_moves_two_loser_one() {
     );
     let to = t.unit(m1).unwrap().base.center + Vec2::new(0.0, 2.0);
     let facing = t.unit(m1).unwrap().base.facing;
-    flow.apply_order(
-        &mut t,
-        r,
-        &mut dice,
-        Side::Humans,
-        &Order::Move {
-            unit: m1,
-            to,
-            facing,
-            group: false,
-        },
-    )
-    .unwrap();
+    move_unit(&mut flow, &mut t, &mut dice, Side::Humans, m1, to, facing);
     // a new roll: humans 6 v aliens 1
     assert_eq!(
         flow.advance(&mut t, r, &mut dice),
@@ -508,37 +517,21 @@ fn a_patrol_that_reaches_its_exit_edge_leaves_by_it_and_wins_once_enough_are_thr
     flow.advance(&mut t, r, &mut dice);
     let to = Vec2::new(30.0, 47.4);
     let facing = t.unit(m1).unwrap().base.facing;
-    flow.apply_order(
-        &mut t,
-        r,
-        &mut dice,
-        Side::Humans,
-        &Order::Move {
-            unit: m1,
-            to,
-            facing,
-            group: false,
-        },
-    )
-    .unwrap();
+    move_unit(&mut flow, &mut t, &mut dice, Side::Humans, m1, to, facing);
     let presence = |t: &Table, id| t.unit(id).unwrap().status.presence;
     assert_eq!(presence(&t, m1), crate::rules::table::Presence::Exited);
     assert_eq!(t.exited(Side::Humans), 1);
     assert_eq!(t.human_casualties(), 0, "through, not a casualty");
     // A move that ends short of the edge leaves nobody.
-    flow.apply_order(
+    move_unit(
+        &mut flow,
         &mut t,
-        r,
         &mut dice,
         Side::Humans,
-        &Order::Move {
-            unit: m2,
-            to: Vec2::new(40.0, 13.0),
-            facing,
-            group: false,
-        },
-    )
-    .unwrap();
+        m2,
+        Vec2::new(40.0, 13.0),
+        facing,
+    );
     assert_eq!(presence(&t, m2), crate::rules::table::Presence::OnTable);
     let mut one = t.clone();
     assert!(
@@ -561,19 +554,15 @@ fn a_patrol_that_reaches_its_exit_edge_leaves_by_it_and_wins_once_enough_are_thr
     assert!(flow.start(&mut other, r));
     let mut dice = DiceService::scripted(&[1, 6]);
     flow.advance(&mut other, r, &mut dice);
-    flow.apply_order(
+    move_unit(
+        &mut flow,
         &mut other,
-        r,
         &mut dice,
         Side::Aliens,
-        &Order::Move {
-            unit: a,
-            to: Vec2::new(30.0, 46.5),
-            facing: 0.0,
-            group: false,
-        },
-    )
-    .unwrap();
+        a,
+        Vec2::new(30.0, 46.5),
+        0.0,
+    );
     assert!(other.unit(a).unwrap().on_table());
 }
 

@@ -177,7 +177,10 @@ fn shooting_order(table: &Table, rules: &Rules) -> Order {
         };
         let (_, k) = measured.swap_remove(at);
         let (_, shooter, target) = pairs[k];
-        if shooting::possible_shot_via_grid(table, rules, &grid, terrain, shooter, target).is_some()
+        // The nearest target the rules allow a shooter free to shoot (`shooting::targets`), its
+        // lines of sight and cover asked of the grid.
+        if shooting::free_to_shoot(table, rules, shooter)
+            && shooting::target_via_grid(table, rules, &grid, terrain, shooter, target).is_some()
         {
             return Order::Shoot {
                 shooter,

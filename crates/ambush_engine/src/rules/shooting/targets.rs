@@ -89,24 +89,6 @@ fn targets_seeing(
         .collect()
 }
 
-/// The plan of a shot from `shooter` at `target`, if the rules allow it now: one of `targets`,
-/// for a search that ranks the pairs before planning any (the alien AI's nearest target). It
-/// asks `grid` (of this table as it stands) for the lines of sight and cover already found
-/// since the units last moved; `terrain` is `terrain_print(table)`.
-pub fn possible_shot_via_grid(
-    table: &Table,
-    rules: &Rules,
-    grid: &UnitGrid,
-    terrain: u64,
-    shooter: UnitId,
-    target: UnitId,
-) -> Option<ShotPlan> {
-    if !free_to_shoot(table, rules, shooter) {
-        return None;
-    }
-    target_via_grid(table, rules, grid, terrain, shooter, target)
-}
-
 /// Whether `shooter` could shoot at anything now: `targets` is not empty, found without planning
 /// every shot.
 pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {

@@ -132,26 +132,14 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
     });
     if let Some(Objective::ReachZone { side, count, .. }) = &mut s.objective {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Who must reach it");
-            done |= ui
-                .selectable_value(side, Side::Humans, "the human side")
-                .clicked();
-            done |= ui
-                .selectable_value(side, Side::Aliens, "the alien side")
-                .clicked();
+            done |= pick_side(ui, "Who must reach it", side);
             ui.label("units");
             done |= ui.add(egui::DragValue::new(count).range(1..=99)).changed();
         });
     }
     if let Some(Objective::ExitEdge { side, edge, count }) = &mut s.objective {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Who must get out");
-            done |= ui
-                .selectable_value(side, Side::Humans, "the human side")
-                .clicked();
-            done |= ui
-                .selectable_value(side, Side::Aliens, "the alien side")
-                .clicked();
+            done |= pick_side(ui, "Who must get out", side);
             ui.label("by the edge");
             for e in Edge::ALL {
                 done |= ui.selectable_value(edge, e, e.name()).clicked();
@@ -162,13 +150,7 @@ pub(super) fn settings(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut S
     }
     if let Some(Objective::Destroy { side }) = &mut s.objective {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Who must destroy the other");
-            done |= ui
-                .selectable_value(side, Side::Humans, "the human side")
-                .clicked();
-            done |= ui
-                .selectable_value(side, Side::Aliens, "the alien side")
-                .clicked();
+            done |= pick_side(ui, "Who must destroy the other", side);
             ui.label("(the other wins by surviving to the turn limit)");
         });
     }
@@ -667,6 +649,18 @@ pub(super) fn ambush(ui: &mut egui::Ui, workbench: &EditorWorkbench, s: &mut Sce
         done = true;
     }
     done
+}
+
+/// A question and the two sides to answer it with; true when the answer was clicked.
+fn pick_side(ui: &mut egui::Ui, question: &str, side: &mut Side) -> bool {
+    ui.label(question);
+    let humans = ui
+        .selectable_value(side, Side::Humans, "the human side")
+        .clicked();
+    let aliens = ui
+        .selectable_value(side, Side::Aliens, "the alien side")
+        .clicked();
+    humans || aliens
 }
 
 #[cfg(test)]

@@ -8,9 +8,11 @@ pub mod soak;
 
 use crate::save::{SaveFile, SaveSource, save_of};
 use ambush_data::Rules;
+use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
 use ambush_data::scenario::WoundMethod;
-use ambush_engine::control::Controllers;
+use ambush_engine::control::commander::AiLevel;
+use ambush_engine::control::{AiPlayer, Controller, Controllers};
 use ambush_engine::play::Game;
 use ambush_engine::play::new_game::NewGame;
 use ambush_engine::rules::log::RollEntry;
@@ -33,9 +35,33 @@ pub struct GameResult {
     pub log: Vec<RollEntry>,
 }
 
-/// Plays game number `game` of a run seeded with `seed`, both sides under AI control, by the
-/// same steps the window's game takes a frame at a time: the same seed gives the same game,
-/// roll for roll.
+/// The AI that plays `side` of `scenario` in AI-against-AI games: the commander at `level`, or,
+/// with none, the side's own: the humans the crashed-ship script (so the balance figures of
+/// `docs/scenarios.md` stay comparable), the aliens `AiPlayer::as_written`'s (001's random
+/// monster, unless the scenario's `alien_player` gives them the commander).
+pub fn simulated_player(side: Side, level: Option<AiLevel>, scenario: &Scenario) -> AiPlayer {
+    match (level, side) {
+        (Some(level), _) => AiPlayer::Commander(level),
+        (None, Side::Humans) => AiPlayer::Marines,
+        (None, Side::Aliens) => AiPlayer::as_written(Side::Aliens, scenario),
+    }
+}
+
+/// Both sides of AI-against-AI games of `scenario`, each `simulated_player`'s at its level.
+pub fn simulated_sides(
+    scenario: &Scenario,
+    humans: Option<AiLevel>,
+    aliens: Option<AiLevel>,
+) -> Controllers {
+    Controllers {
+        humans: Controller::Ai(simulated_player(Side::Humans, humans, scenario)),
+        aliens: Controller::Ai(simulated_player(Side::Aliens, aliens, scenario)),
+    }
+}
+
+/// Plays game number `game` of a run seeded with `seed`, both sides under their own AIs
+/// (`simulated_sides` with no level), by the same steps the window's game takes a frame at a
+/// time: the same seed gives the same game, roll for roll.
 pub fn play_game(
     scenario: &Scenario,
     rules: Arc<Rules>,
@@ -44,7 +70,7 @@ pub fn play_game(
     wounds: Option<WoundMethod>,
     keep_log: bool,
 ) -> GameResult {
-    let sides = Controllers::all_ai();
+    let sides = simulated_sides(scenario, None, None);
     play_game_between(scenario, rules, seed, game, sides, wounds, keep_log)
 }
 
@@ -141,12 +167,24 @@ pub struct Summary {
     pub marine_wins: u64,
     pub alien_wins: u64,
     pub draws: u64,
+    /// Who played the humans (`AiPlayer::describe`).
+    pub humans_ai: String,
+    /// Who played the aliens.
+    pub aliens_ai: String,
     pub marine_casualties: Casualties,
     pub turns: Mean,
     pub aliens_killed: Mean,
     pub waves: Mean,
     pub elapsed_s: f64,
     pub games_per_s: f64,
+}
+
+/// What a summary calls the player of a side.
+fn played_by(controller: Controller) -> String {
+    match controller {
+        Controller::Ai(ai) => ai.describe(),
+        Controller::Human => "a person".to_string(),
+    }
 }
 
 /// Accumulates results into a summary.
@@ -180,7 +218,14 @@ impl Tally {
         self.sum_waves += r.waves as u64;
     }
 
-    pub fn summary(&self, scenario: &str, seed: u64, elapsed_s: f64) -> Summary {
+    /// The summary of the games added, which `sides` played, `elapsed_s` seconds in all.
+    pub fn summary(
+        &self,
+        scenario: &str,
+        seed: u64,
+        sides: Controllers,
+        elapsed_s: f64,
+    ) -> Summary {
         let n = self.games.max(1) as f64;
         Summary {
             scenario: scenario.to_string(),
@@ -189,6 +234,8 @@ impl Tally {
             marine_wins: self.wins[0],
             alien_wins: self.wins[1],
             draws: self.wins[2],
+            humans_ai: played_by(sides.humans),
+            aliens_ai: played_by(sides.aliens),
             marine_casualties: Casualties {
                 mean: self.sum_casualties as f64 / n,
                 histogram: self.casualties.clone(),

@@ -1,6 +1,6 @@
 //! The balance report: confidence intervals, the `--compare` variants and their side-by-side table.
 
-use crate::batch::{Summary, simulate};
+use crate::batch::{Summary, simulate, simulated_sides};
 use ambush_data::Rules;
 use ambush_data::board::{Side, SideNames};
 use ambush_data::scenario::{Scenario, WoundMethod};
@@ -260,17 +260,19 @@ pub fn compare(
         .iter()
         .map(|v| {
             let started = Instant::now();
+            let sides = simulated_sides(&v.scenario, None, None);
             let tally = simulate(
                 &v.scenario,
                 v.rules.clone(),
                 games,
                 seed,
-                ambush_engine::control::Controllers::all_ai(),
+                sides,
                 v.wounds,
                 false,
                 |_| each(),
             );
-            let summary = tally.summary(&v.scenario.name, seed, started.elapsed().as_secs_f64());
+            let elapsed = started.elapsed().as_secs_f64();
+            let summary = tally.summary(&v.scenario.name, seed, sides, elapsed);
             Compared::new(v, summary)
         })
         .collect()
@@ -324,6 +326,19 @@ pub fn table(compared: &[Compared], names: &SideNames) -> String {
     };
     if !same_scenario {
         row("scenario", &|c| c.summary.scenario.clone());
+    }
+    // A variant whose scenario gives a side another AI says so.
+    if compared
+        .iter()
+        .any(|c| c.summary.humans_ai != first.summary.humans_ai)
+    {
+        row(&format!("{humans} AI"), &|c| c.summary.humans_ai.clone());
+    }
+    if compared
+        .iter()
+        .any(|c| c.summary.aliens_ai != first.summary.aliens_ai)
+    {
+        row(&format!("{aliens} AI"), &|c| c.summary.aliens_ai.clone());
     }
     // Variants named by their wound method need no row to repeat it.
     if compared.iter().any(|c| c.variant != c.wounds) {

@@ -8,7 +8,7 @@ use crate::save;
 use ambush_data::board::Side;
 use ambush_data::scenario::WoundMethod;
 use ambush_data::{Rules, Scenario};
-use ambush_engine::control::{AiPlayer, Controller, Controllers};
+use ambush_engine::control::Controllers;
 use ambush_engine::play::new_game::DEFAULT_SEED;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -51,7 +51,8 @@ pub struct SimulateArgs {
     /// The humans' AI: a commander at this level (default: the crashed-ship script).
     #[arg(long, value_enum, conflicts_with = "compare")]
     pub humans: Option<LevelArg>,
-    /// The aliens' AI: a commander at this level (default: the random monster).
+    /// The aliens' AI: a commander at this level (default: the scenario's `alien_player`, the
+    /// random monster unless it names the commander).
     #[arg(long, value_enum, conflicts_with = "compare")]
     pub aliens: Option<LevelArg>,
     /// Draw the marine-casualty distribution (of each --compare variant) as an SVG chart.
@@ -72,14 +73,18 @@ fn wounds_of(arg: Option<WoundsArg>) -> Option<WoundMethod> {
     })
 }
 
-/// The sides' AIs: a commander where a level is given, else today's AI for that side.
-fn controllers_of(humans: Option<LevelArg>, aliens: Option<LevelArg>) -> Controllers {
-    let all = Controllers::all_ai();
-    let commander = |l: LevelArg| Controller::Ai(AiPlayer::Commander(l.level()));
-    Controllers {
-        humans: humans.map_or(all.humans, commander),
-        aliens: aliens.map_or(all.aliens, commander),
-    }
+/// The sides' AIs in `scenario`: a commander where a level is given, else the side's own
+/// (`batch::simulated_player`: the aliens as the scenario's `alien_player` says).
+fn controllers_of(
+    scenario: &Scenario,
+    humans: Option<LevelArg>,
+    aliens: Option<LevelArg>,
+) -> Controllers {
+    batch::simulated_sides(
+        scenario,
+        humans.map(LevelArg::level),
+        aliens.map(LevelArg::level),
+    )
 }
 
 /// `simulate --games 1 --save FILE`: plays the game recording its orders and writes the save.
@@ -177,11 +182,11 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
         aliens,
         ..
     } = args;
-    let controllers = controllers_of(humans, aliens);
     let Some(path) = path else {
         unreachable!("clap requires --scenario without --compare")
     };
     let (scenario, rules) = load_scenario(&path).map_err(unusable)?;
+    let controllers = controllers_of(&scenario, humans, aliens);
     if let Some(out) = &save_to {
         if games != 1 {
             return Err(CliError::Usage(
@@ -241,7 +246,12 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
     if let Some(e) = write_error {
         return Err(CliError::Failed(format!("writing the roll log: {e}")));
     }
-    let summary = tally.summary(&scenario.name, seed, started.elapsed().as_secs_f64());
+    let summary = tally.summary(
+        &scenario.name,
+        seed,
+        controllers,
+        started.elapsed().as_secs_f64(),
+    );
     let names = scenario.names(&rules);
     if let Some(out) = &plot {
         let one = Variant {
@@ -260,10 +270,12 @@ pub fn simulate(args: SimulateArgs) -> Result<(), CliError> {
     } else {
         let (humans, aliens) = (names.of(Side::Humans), names.of(Side::Aliens));
         let text = format!(
-            "{} — {} games, seed {}\n  {humans} won {}, {aliens} won {}, draws {}\n  {} casualties: mean {:.2}, histogram {:?}\n  turns {:.1}, {aliens} killed {:.1}, waves {:.1} (means)\n  {:.2} s, {:.0} games/s",
+            "{} — {} games, seed {}\n  {humans}: {}; {aliens}: {}\n  {humans} won {}, {aliens} won {}, draws {}\n  {} casualties: mean {:.2}, histogram {:?}\n  turns {:.1}, {aliens} killed {:.1}, waves {:.1} (means)\n  {:.2} s, {:.0} games/s",
             summary.scenario,
             summary.games,
             summary.seed,
+            summary.humans_ai,
+            summary.aliens_ai,
             summary.marine_wins,
             summary.alien_wins,
             summary.draws,

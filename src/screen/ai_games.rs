@@ -1,6 +1,6 @@
 //! Plays the finished game's scenario AI against AI in the background, for the end-of-game chart.
 
-use crate::batch::{Summary, Tally, play_game};
+use crate::batch::{Summary, Tally, play_game, simulated_sides};
 use crate::game::frame::FrameSet;
 use crate::game::state::TurnPhase;
 use crate::screen::game_flow::CurrentGame;
@@ -82,7 +82,8 @@ fn ask_for_ai_games(
                         tally.add(&r);
                     }
                     let elapsed = started.elapsed().as_secs_f64();
-                    tally.summary(&setup.scenario.name, DEFAULT_SEED, elapsed)
+                    let sides = simulated_sides(&setup.scenario, None, None);
+                    tally.summary(&setup.scenario.name, DEFAULT_SEED, sides, elapsed)
                 })
             });
             *shown = AiGames::Simulating;

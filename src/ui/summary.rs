@@ -201,6 +201,8 @@ mod tests {
             marine_wins,
             alien_wins: games - marine_wins,
             draws: 0,
+            humans_ai: "the crashed-ship script".into(),
+            aliens_ai: "the random monster (the rules as written)".into(),
             marine_casualties: Casualties {
                 mean: crate::batch::report::mean_interval(&histogram).0,
                 histogram,

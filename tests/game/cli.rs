@@ -36,6 +36,8 @@ fn simulate_json_has_every_field() {
         "marine_wins",
         "alien_wins",
         "draws",
+        "humans_ai",
+        "aliens_ai",
         "marine_casualties",
         "turns",
         "aliens_killed",
@@ -58,6 +60,61 @@ fn simulate_json_has_every_field() {
         .sum();
     assert_eq!(hist, 16);
     assert!(v["turns"]["mean"].as_f64().unwrap() >= 3.0);
+}
+
+/// 001's solo rules give the aliens the "random monster"; a scenario's `alien_player: Commander`
+/// gives them the normal commander instead, in `simulate` as in solo play: the same games, roll
+/// for roll, as `--aliens normal` on the scenario without the field, and the summary names it.
+#[test]
+fn simulate_gives_the_aliens_the_player_the_scenario_names() {
+    let dir = std::env::temp_dir().join(format!("ambush-cli-alien-player-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let written = std::fs::read_to_string(root().join("scenarios/crashed_ship.ron")).unwrap();
+    let field = "    turn_limit: 20,\n";
+    assert!(written.contains(field), "the crashed ship's turn limit");
+    let variant = dir.join("commanded_aliens.ron");
+    let text = written.replacen(field, &format!("{field}    alien_player: Commander,\n"), 1);
+    std::fs::write(&variant, text).unwrap();
+    let run = |file: &str, aliens: Option<&str>, log: &str| {
+        let log = dir.join(log);
+        let mut args = vec![
+            "simulate",
+            "--scenario",
+            file,
+            "--games",
+            "3",
+            "--seed",
+            "5",
+            "--json",
+            "--roll-log",
+            log.to_str().unwrap(),
+        ];
+        args.extend(aliens.iter().flat_map(|level| ["--aliens", level]));
+        let out = ambush(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        let players = (v["humans_ai"].clone(), v["aliens_ai"].clone());
+        (players, std::fs::read(log).unwrap())
+    };
+    let original = "scenarios/crashed_ship.ron";
+    let (commanded, commanded_log) = run(variant.to_str().unwrap(), None, "commanded.jsonl");
+    let (levelled, levelled_log) = run(original, Some("normal"), "levelled.jsonl");
+    let (monster, monster_log) = run(original, None, "monster.jsonl");
+    assert_eq!(commanded.0, "the crashed-ship script");
+    assert_eq!(commanded.1, "the normal commander");
+    assert_eq!(commanded, levelled);
+    assert_eq!(
+        monster.1, "the random monster (the rules as written)",
+        "a scenario without the field keeps 001's aliens"
+    );
+    assert!(!commanded_log.is_empty());
+    assert!(commanded_log == levelled_log, "the commander's games");
+    assert!(commanded_log != monster_log, "not the random monster's");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! so: run `AMBUSH_BLESS_DIGESTS=1 cargo test digests` to write the file anew.
 
 use crate::{every_scenario, root};
-use ambush::batch::{play_game, result_of, step_cap};
+use ambush::batch::{play_game, result_of, simulated_sides, step_cap};
 use ambush::game::resources::GameInPlay;
 use ambush::game::{headless_app, run_to_end};
 use ambush_data::Rules;
@@ -73,6 +73,7 @@ fn play_game_in_app(
     game: u64,
 ) -> ambush::batch::GameResult {
     let mut setup = NewGame::new(scenario.clone(), seed, game);
+    setup.controllers = simulated_sides(scenario, None, None);
     setup.record_orders = false;
     let mut app = headless_app(&setup, rules);
     run_to_end(&mut app, step_cap(scenario));

@@ -1,12 +1,12 @@
 //! A balance run of the draft: AI-against-AI games on a background thread, counted as they go.
 
-use crate::batch::{Summary, Tally, play_game_between};
+use crate::batch::{Summary, Tally, play_game_between, simulated_player, simulated_sides};
 use crate::screen::GameOptions;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
 use ambush_engine::control::commander::AiLevel;
-use ambush_engine::control::{AiPlayer, Controller, Controllers};
+use ambush_engine::control::{AiPlayer, Controllers};
 use bevy::tasks::{AsyncComputeTaskPool, Task, TaskPool, block_on, poll_once};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -15,8 +15,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub const BALANCE_GAMES: u64 = 500;
 
 /// The AIs a balance run pits: for each side, the commander at a level, or, with none, the AI
-/// the side plays by default (the humans: the crashed-ship script, `simulate`'s; the aliens:
-/// `AiPlayer::as_written` for the scenario, 001's random monster unless it says otherwise).
+/// the side plays by default in `simulate` (`batch::simulated_player`: the humans the
+/// crashed-ship script; the aliens `AiPlayer::as_written` for the scenario, 001's random
+/// monster unless it says otherwise).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BalancePlayers {
     pub humans: Option<AiLevel>,
@@ -38,19 +39,12 @@ impl BalancePlayers {
             Side::Humans => self.humans,
             Side::Aliens => self.aliens,
         };
-        match (level, side) {
-            (Some(level), _) => AiPlayer::Commander(level),
-            (None, Side::Humans) => AiPlayer::Marines,
-            (None, Side::Aliens) => AiPlayer::as_written(Side::Aliens, scenario),
-        }
+        simulated_player(side, level, scenario)
     }
 
     /// The controllers of a game of `scenario` between them.
     pub fn controllers(self, scenario: &Scenario) -> Controllers {
-        Controllers {
-            humans: Controller::Ai(self.player(Side::Humans, scenario)),
-            aliens: Controller::Ai(self.player(Side::Aliens, scenario)),
-        }
+        simulated_sides(scenario, self.humans, self.aliens)
     }
 }
 
@@ -104,7 +98,8 @@ impl BalanceRun {
                 ));
                 played.store(g + 1, Ordering::Relaxed);
             }
-            tally.summary(&games_of.name, seed, started.elapsed().as_secs_f64())
+            let elapsed = started.elapsed().as_secs_f64();
+            tally.summary(&games_of.name, seed, controllers, elapsed)
         });
         BalanceRun {
             scenario,

@@ -219,7 +219,8 @@ fn a_balance_run_plays_the_draft_in_the_background() {
             false,
         ));
     }
-    let simulated = tally.summary(&s.draft.scenario().name, options.seed, 0.0);
+    let sides = crate::batch::simulated_sides(s.draft.scenario(), None, None);
+    let simulated = tally.summary(&s.draft.scenario().name, options.seed, sides, 0.0);
     assert_eq!(summary.marine_casualties, simulated.marine_casualties);
     assert_eq!(summary.marine_wins, simulated.marine_wins);
 }
@@ -272,7 +273,7 @@ fn a_balance_run_pits_the_levels_it_is_given() {
             false,
         ));
     }
-    let pitted = tally.summary(&scenario.name, options.seed, 0.0);
+    let pitted = tally.summary(&scenario.name, options.seed, controllers, 0.0);
     assert_eq!(summary.marine_casualties, pitted.marine_casualties);
     assert_eq!(
         (summary.marine_wins, summary.alien_wins),

@@ -118,6 +118,21 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_draft_lacks_only_forces() {
+        let draft = Draft::new_empty("Empty", (48.0, 48.0), Arc::new(Rules::bundled().clone()));
+        // An empty table is not a scenario that passes every check: it says what it lacks.
+        let problems = draft.problems();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].concern, Concern::Setting("units"));
+        assert!(
+            problems[0].problem.message.contains("no forces"),
+            "{}",
+            problems[0].problem.message
+        );
+        assert!(!draft.passes_checks());
+    }
+
+    #[test]
     fn a_good_draft_has_no_problems() {
         let d = draft();
         assert_eq!(d.problems(), vec![]);

@@ -36,3 +36,55 @@ pub fn run_to_end(app: &mut App, max_frames: usize) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::components::*;
+    use crate::game::resources::GameInPlay;
+    use crate::game::test_support::scenario;
+
+    /// The mirror (`mirror.rs`) keeps up with the game in the app that runs it.
+    #[test]
+    fn the_components_mirror_every_unit_of_the_game_after_each_frame() {
+        let setup = NewGame::new(scenario("crashed_ship.ron"), 3, 0);
+        let mut app = headless_app(&setup, Arc::new(Rules::bundled().clone()));
+        let mut dealt = false;
+        for _ in 0..120 {
+            app.update();
+            let world = app.world_mut();
+            let mut mirrored: Vec<_> = world
+                .query::<(
+                    &UnitNumber,
+                    &Base,
+                    &Facing,
+                    &Wounds,
+                    &UnitStatus,
+                    Option<&CardStack>,
+                )>()
+                .iter(world)
+                .map(|(n, b, f, w, s, c)| (n.0, b.position, f.0, w.0, s.0, c.map(|c| c.0.clone())))
+                .collect();
+            mirrored.sort_by_key(|m| m.0);
+            let game = world.resource::<GameInPlay>();
+            let truth: Vec<_> = game
+                .table
+                .units
+                .iter()
+                .map(|u| {
+                    (
+                        u.id,
+                        u.base.center,
+                        u.base.facing,
+                        u.wounds,
+                        u.status,
+                        u.cards.clone(),
+                    )
+                })
+                .collect();
+            assert_eq!(mirrored, truth, "turn {}", game.table.progress.turn);
+            dealt |= truth.iter().any(|u| u.5.is_some());
+        }
+        assert!(dealt, "aliens with card stacks came on within 120 frames");
+    }
+}

@@ -4,11 +4,11 @@ use super::crypto::{Bytes32, Contribution, Opening};
 use super::error::{RemoteError, io, random};
 use super::game::{
     Kept, MySecrets, Rebuilt, Replay, Resume, mark_checked, rebuild, rebuild_kept_from,
-    scenario_of, setup_for,
 };
 use super::message::{
     GameOpening, MessageFile, ModTables, PROTOCOL, Revealed, TurnMessage, game_rules, rules_digest,
 };
+use super::opening::{scenario_of, setup_for};
 use super::scenario_check::{OpeningCheck, own_mods, own_scenarios};
 use super::sealed::{
     ChosenSetUp, GivenOrders, MARCH, SETUP, SealedView, Sealing, awaits_announced_spring, dark_side,

@@ -1,19 +1,19 @@
 //! A game played by messages: rebuilt from its messages by playing each message's orders with its stretch's dice.
 
 use super::crypto::{Bytes32, Contribution, Opening, dice_seed};
+use super::opening::{scenario_of, setup_for};
 use super::sealed::{
     AmbushSecret, GivenOrders, MARCH, SETUP, SealedView, Sealing, announced_spring, full_scenario,
     orders_secret, sealed_seed,
 };
 use super::turns::{MAX_STEPS, Queues, settle};
 use super::{Ledger, MessageFile};
+use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::scenario::Scenario;
-use ambush_data::{Rules, check};
-use ambush_engine::control::Controllers;
 use ambush_engine::play::Game;
 use ambush_engine::play::deployment::{MarchOrder, spring_bounds};
-use ambush_engine::play::new_game::{DiceSchedule, NewGame, Seed};
+use ambush_engine::play::new_game::{DiceSchedule, Seed};
 use ambush_engine::play::record::RecordedOrder;
 use ambush_engine::rules::log::RollEntry;
 use ambush_engine::rules::orders::Order;
@@ -22,22 +22,6 @@ use ambush_engine::visibility::redact;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// The set-up of a game played by file: its scenario, every seat a person's (the orders come
-/// from the messages), and its dice.
-pub fn setup_for(scenario: Scenario, schedule: DiceSchedule) -> NewGame {
-    let mut setup = NewGame::new(scenario, 0, 0);
-    setup.controllers = Controllers::hot_seat();
-    setup.dice_schedule = schedule;
-    setup
-}
-
-/// The scenario of a game's opening, checked as any file is. With an ambush, it is the public
-/// scenario: the order of battle and the ambusher's default set-up, which its secret set-up
-/// may change.
-pub fn scenario_of(text: &str, rules: &Rules) -> Result<Scenario, String> {
-    check::parse_scenario("the game's scenario", text, rules).map_err(|e| e.to_string())
-}
 
 /// What a player holds of a game that its messages do not: its side, the contributions it
 /// promised and has not revealed, and its own secrets as committed.

@@ -8,6 +8,7 @@ pub mod fuzz;
 pub mod game;
 pub mod live;
 pub mod message;
+pub mod opening;
 pub mod scenario_check;
 pub mod sealed;
 mod sealing;

@@ -493,7 +493,7 @@ mod tests {
         let rules = std::sync::Arc::new(Rules::bundled().clone());
         let public = jungle_patrol(&rules);
         let game = Game::new(
-            &crate::remote::game::setup_for(public, Default::default()),
+            &crate::remote::opening::setup_for(public, Default::default()),
             rules,
         );
         let before = SealedView::of(&game, Side::Humans, 0, false, &[]);

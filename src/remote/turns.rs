@@ -278,7 +278,7 @@ pub(super) fn try_order(game: &mut Game, side: Side, order: Order) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::remote::game::{scenario_of, setup_for};
+    use crate::remote::opening::{scenario_of, setup_for};
     use ambush_data::Rules;
     use ambush_engine::play::new_game::DiceSchedule;
     use ambush_engine::rules::table::UnitId;

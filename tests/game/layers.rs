@@ -1,4 +1,4 @@
-//! The layers point one way, in the order `docs/architecture.md` lists them, test code included: a module names only those listed before it, the engine crate names nothing of the game crate, and the files of the engine's `rules/` never use each other back.
+//! The layers point one way, in the order `docs/architecture.md` lists them, test code included: a module names only those listed before it, the engine crate names nothing of the game crate, and the files of a folder never use each other back.
 
 use crate::root;
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,44 +79,7 @@ fn named_after(code: &str, prefix: &str) -> BTreeSet<String> {
 /// `code` less the bodies of the modules written inline in it (`mod tests { ... }`), where
 /// `super::` names the file's own module, not its parent.
 fn outside_inline_modules(code: &str) -> String {
-    let mut out = String::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("mod ") {
-        let after = &rest[at + 4..];
-        let name_end = after
-            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .unwrap_or(after.len());
-        let opens = after[name_end..].trim_start().starts_with('{');
-        let starts_word = !rest[..at]
-            .chars()
-            .next_back()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_');
-        if name_end == 0 || !opens || !starts_word {
-            out.push_str(&rest[..at + 4]);
-            rest = after;
-            continue;
-        }
-        out.push_str(&rest[..at]);
-        let body = &after[after.find('{').unwrap_or(0)..];
-        let mut depth = 0usize;
-        let mut end = body.len();
-        for (k, c) in body.char_indices() {
-            match c {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = k + 1;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        rest = &body[end..];
-    }
-    out.push_str(rest);
-    out
+    by_inline_depth(code).swap_remove(0).1
 }
 
 /// What a file's code names of the layers: through its own crate's root (`crate::X`, and
@@ -315,8 +278,116 @@ fn an_upward_use_is_caught_in_every_form_it_can_take() {
     assert!(upward_edges(&["game".into(), "main".into()], &uses, &engine).is_empty());
 }
 
-/// For each file or folder directly in `dir`, the siblings its code names through `prefix`.
-fn sibling_uses(dir: &Path, prefix: &str, skip: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+/// `code` cut at the modules written inline in it (`mod tests { ... }`): each piece with how many
+/// such modules it lies in (`super::` names one module further up in each), the code outside
+/// them first.
+fn by_inline_depth(code: &str) -> Vec<(usize, String)> {
+    let mut pieces = Vec::new();
+    let mut inner = Vec::new();
+    let mut rest = code;
+    let mut outside = String::new();
+    while let Some(at) = rest.find("mod ") {
+        let after = &rest[at + 4..];
+        let name_end = after
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let opens = after[name_end..].trim_start().starts_with('{');
+        let starts_word = !rest[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if name_end == 0 || !opens || !starts_word {
+            outside.push_str(&rest[..at + 4]);
+            rest = after;
+            continue;
+        }
+        outside.push_str(&rest[..at]);
+        let body = &after[after.find('{').unwrap_or(0)..];
+        let mut depth = 0usize;
+        let mut end = body.len();
+        for (k, c) in body.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = k + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let inside = body.get(1..end.saturating_sub(1)).unwrap_or("");
+        inner.extend(
+            by_inline_depth(inside)
+                .into_iter()
+                .map(|(d, text)| (d + 1, text)),
+        );
+        rest = &body[end..];
+    }
+    outside.push_str(rest);
+    pieces.push((0, outside));
+    pieces.extend(inner);
+    pieces
+}
+
+/// The siblings named in the code of a file `depth` modules below the folder of module
+/// `folder` (`["editor"]`): through the crate's root (`crate::editor::draft`), through
+/// `super::` once for each module between the code and the folder (`super::draft` in
+/// `editor/files.rs`, `super::super::draft` in its `mod tests { }` or in `editor/files/open.rs`),
+/// and through the items the folder's `mod.rs` re-exports from a sibling (`crate::editor::Draft`,
+/// `reexports` maps `Draft` to `draft`). Test code counts as any other.
+fn siblings_named(
+    code: &str,
+    depth: usize,
+    folder: &[String],
+    reexports: &BTreeMap<String, String>,
+) -> BTreeSet<String> {
+    let mut named = named_after(code, &format!("crate::{}::", folder.join("::")));
+    for (inline, piece) in by_inline_depth(code) {
+        named.extend(named_after(&piece, &"super::".repeat(depth + inline)));
+    }
+    named
+        .into_iter()
+        .map(|n| reexports.get(&n).cloned().unwrap_or(n))
+        .collect()
+}
+
+/// The items a folder's `mod.rs` re-exports from its files, each with the file: `pub use
+/// draft::{Draft, Origin};` maps `Draft` and `Origin` to `draft`.
+fn reexports_of(mod_rs: &str) -> BTreeMap<String, String> {
+    let mut items = BTreeMap::new();
+    for statement in mod_rs.split(';') {
+        let Some((_, used)) = statement.split_once("pub use ") else {
+            continue;
+        };
+        let used = used.trim().trim_start_matches("self::");
+        let Some((from, what)) = used.split_once("::") else {
+            continue;
+        };
+        if from == "crate" || from == "super" {
+            continue;
+        }
+        for item in what.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !item.is_empty() && item != "self" && item != "as" {
+                items
+                    .entry(item.to_string())
+                    .or_insert_with(|| from.to_string());
+            }
+        }
+    }
+    items
+}
+
+/// For each file or folder directly in `dir`, the folder of module `folder`, the siblings its
+/// code names, test code included (`siblings_named`); the folder's own `mod.rs` is their parent,
+/// not a sibling.
+fn sibling_uses(dir: &Path, folder: &[String]) -> BTreeMap<String, BTreeSet<String>> {
+    let reexports = match std::fs::read_to_string(dir.join("mod.rs")) {
+        Ok(text) => reexports_of(&strip(&text)),
+        Err(_) => BTreeMap::new(),
+    };
     let mut modules = BTreeMap::new();
     for entry in std::fs::read_dir(dir).expect("a source folder") {
         let path = entry.expect("an entry").path();
@@ -325,9 +396,7 @@ fn sibling_uses(dir: &Path, prefix: &str, skip: &[&str]) -> BTreeMap<String, BTr
             .and_then(|s| s.to_str())
             .unwrap_or("")
             .to_string();
-        if skip.contains(&name.as_str())
-            || !(path.is_dir() || path.extension().is_some_and(|e| e == "rs"))
-        {
+        if name == "mod" || !(path.is_dir() || path.extension().is_some_and(|e| e == "rs")) {
             continue;
         }
         let mut files = Vec::new();
@@ -338,7 +407,10 @@ fn sibling_uses(dir: &Path, prefix: &str, skip: &[&str]) -> BTreeMap<String, BTr
         }
         let mut named = BTreeSet::new();
         for f in files {
-            named.extend(named_after(&code_of(&f), prefix));
+            // `x.rs` and `x/mod.rs` are one module below `dir`, `x/y.rs` two.
+            let below = f.strip_prefix(dir).map_or(1, |p| p.components().count());
+            let depth = below - usize::from(f.file_name().is_some_and(|n| n == "mod.rs"));
+            named.extend(siblings_named(&code_of(&f), depth, folder, &reexports));
         }
         named.remove(&name);
         modules.insert(name, named);
@@ -348,6 +420,23 @@ fn sibling_uses(dir: &Path, prefix: &str, skip: &[&str]) -> BTreeMap<String, BTr
         named.retain(|n| known.contains(n));
     }
     modules
+}
+
+/// Every folder of modules under a crate's `src` (the root itself left out: the layer list
+/// orders it), with its module path.
+fn module_folders(dir: &Path, path: &[String], out: &mut Vec<(PathBuf, Vec<String>)>) {
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let sub = entry.expect("an entry").path();
+        let Some(name) = sub.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if sub.is_dir() {
+            let mut inner = path.to_vec();
+            inner.push(name.to_string());
+            out.push((sub.clone(), inner.clone()));
+            module_folders(&sub, &inner, out);
+        }
+    }
 }
 
 /// A loop in the graph, if there is one, as the modules along it.
@@ -383,14 +472,66 @@ fn a_loop(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 }
 
 #[test]
-fn no_file_of_the_rules_uses_one_that_uses_it_back() {
-    let graph = sibling_uses(
-        &root().join("crates/ambush_engine/src/rules"),
-        "crate::rules::",
-        &["mod", "tests"],
+fn no_file_uses_one_that_uses_it_back() {
+    let mut checked = BTreeMap::new();
+    for src in ["crates/ambush_data/src", "crates/ambush_engine/src", "src"] {
+        let mut folders = Vec::new();
+        module_folders(&root().join(src), &[], &mut folders);
+        for (dir, folder) in folders {
+            let name = format!("{src}/{}", folder.join("/"));
+            // The screens around the game call each other: the game flow and the mods' reload
+            // notice, a turn by file and the set-up screens (and the replay viewer's test
+            // starts its game through the game flow, which closes the viewer).
+            if name == "src/screen" {
+                continue;
+            }
+            let graph = sibling_uses(&dir, &folder);
+            assert_eq!(a_loop(&graph), None, "{name}: {graph:#?}");
+            checked.insert(name, graph);
+        }
+    }
+    // The reading finds the uses it must: the rules' phases use their math, the editor's
+    // workbench and checks use its draft (through `super::` and a re-export), and the screen
+    // editor's tests use its balance panel.
+    let rules = &checked["crates/ambush_engine/src/rules"];
+    assert!(rules["phases"].contains("movement") && rules.contains_key("ambush"));
+    let editor = &checked["src/editor"];
+    assert!(editor["workbench"].contains("draft") && editor["checks"].contains("draft"));
+    assert!(checked["src/screen/editor"]["tests"].contains("balance"));
+}
+
+#[test]
+fn a_siblings_name_is_read_in_every_form_it_can_take() {
+    let folder = ["editor".to_string()];
+    let reexports = reexports_of("pub use draft::{Draft, Origin};\npub use files::{open, save};");
+    assert_eq!(reexports["Origin"], "draft");
+    let named = |code: &str, depth: usize| -> Vec<String> {
+        siblings_named(&strip(code), depth, &folder, &reexports)
+            .into_iter()
+            .collect()
+    };
+    // From `editor/checks.rs`: `super::`, the crate's path, a grouped import, a re-export.
+    assert_eq!(named("use super::draft::Draft;", 1), ["draft"]);
+    assert_eq!(
+        named("use crate::editor::{draft, files::x};", 1),
+        ["draft", "files"]
     );
-    assert!(graph.contains_key("phases") && graph.contains_key("ambush"));
-    assert_eq!(a_loop(&graph), None, "{graph:#?}");
+    assert_eq!(named("fn f() -> crate::editor::Origin {}", 1), ["draft"]);
+    // In a test module written inline, `super::` is the file itself, `super::super::` the folder.
+    assert_eq!(
+        named(
+            "#[cfg(test)]\nmod tests { use super::*; use super::super::files::x; }",
+            1
+        ),
+        ["files"]
+    );
+    // From `editor/files/open.rs`, a folder further down.
+    assert_eq!(
+        named("use super::super::draft::Draft;\nuse super::error::E;", 2),
+        ["draft"]
+    );
+    // Comments do not count.
+    assert!(named("// use super::draft;", 1).is_empty());
 }
 
 #[test]

@@ -1,16 +1,16 @@
 //! The checks of a scenario's `ambush` section: which set-ups, detections and effects go together, the column's spacing and route, the set-up zone, hidden units and dummies.
 
+use super::units::{Standing, UnitAt, UnitKind};
 use super::*;
 use crate::ambush_spec::{AmbushSetup, AmbushSpec, Detection};
 use crate::board::Side;
-use crate::geometry::Footprint;
 use crate::scenario::{PlacedUnit, Scenario};
 use Seg::{Item, Key};
 
 impl Checker<'_> {
     /// The ambush section: a set-up, detection and effects that go together, 002 modifiers that
-    /// exist, and units placed like any other.
-    pub(super) fn check_ambush(&self, s: &Scenario) -> Result<(), Problem> {
+    /// exist, and units placed like any other, after the units `standing` in `units`.
+    pub(super) fn check_ambush(&self, s: &Scenario, mut standing: Standing) -> Result<(), Problem> {
         let Some(a) = &s.ambush else { return Ok(()) };
         let field = |name| [Key("ambush"), Key(name)];
         let pair_error =
@@ -110,112 +110,12 @@ impl Checker<'_> {
             ));
         }
         self.check_zone(s, a)?;
-        let tolerance = self.rules.general.contact_tolerance;
-        let mut placed: Vec<(String, Footprint)> = s
-            .units
-            .iter()
-            .filter_map(|u| {
-                let p = self.rules.troops.troops.get(&u.troop)?;
-                Some((u.label.clone(), u.placed().footprint(p.base)))
-            })
-            .collect();
         for (i, u) in a.units.iter().enumerate() {
-            let who = crate::text::plain(&format!("ambush.units[{i}] (\"{}\")", u.label));
-            let path = |f| [Key("ambush"), Key("units"), Item(i), Key(f)];
-            if let Some(why) = crate::text::label_problem(&u.label) {
-                return Err(self.fail(&path("label"), format!("{who}, field `label`: {why}")));
-            }
-            let looks = crate::text::look_alike(&u.label);
-            if u.label.trim().is_empty()
-                || placed
-                    .iter()
-                    .any(|(l, _)| crate::text::look_alike(l) == looks)
-            {
-                return Err(self.fail(
-                    &path("label"),
-                    format!("{who}, field `label`: expected a label used by no other unit, nor one that looks the same"),
-                ));
-            }
-            let wave = self.rules.generation.troop;
-            if (u.side == Side::Aliens) != (u.troop == wave) {
-                return Err(self.fail(
-                    &path("troop"),
-                    format!(
-                        "{who}, field `troop`: a unit of the alien side is troop {wave} (the rules' generated troop type), and only they are"
-                    ),
-                ));
-            }
-            for (j, w) in u.weapons.iter().enumerate() {
-                if self.rules.weapon(w).is_none() {
-                    return Err(self.fail(&[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)], format!("{who}, field `weapons[{j}]`: unknown weapon \"{w}\"; expected one of: {}", self.known_weapons())));
-                }
-            }
-            if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
-                return Err(self.fail(
-                    &[Key("ambush"), Key("units"), Item(i), Key("weapons"), Item(j)],
-                    format!(
-                        "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one",
-                        u.weapons[j], u.troop
-                    ),
-                ));
-            }
-            if !finite2(u.at) {
-                return Err(self.fail(
-                    &path("at"),
-                    format!("{who}, field `at`: expected finite coordinates"),
-                ));
-            }
-            if !degrees_ok(u.facing) {
-                return Err(self.fail(
-                    &path("facing"),
-                    format!("{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}", u.facing),
-                ));
-            }
-            if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
-                return Err(self.fail(
-                    &path("weapons"),
-                    format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
-                ));
-            }
-            if let Some((field, why)) = u.traits.as_ref().and_then(traits_problem) {
-                return Err(self.fail(
-                    &[
-                        Key("ambush"),
-                        Key("units"),
-                        Item(i),
-                        Key("traits"),
-                        Key(field),
-                    ],
-                    format!("{who}, field `traits.{field}`: {why}"),
-                ));
-            }
-            let Some(p) = self.rules.troops.troops.get(&u.troop) else {
-                return Err(self.fail(
-                    &path("troop"),
-                    format!("{who}, field `troop`: no line in troops.ron"),
-                ));
-            };
-            let base = u.placed().footprint(p.base);
-            let bases: Vec<Footprint> = placed.iter().map(|(_, b)| *b).collect();
-            let why = match misplaced(s, tolerance, &base, &bases) {
-                None => None,
-                Some(Misplaced::OffTable) => Some(format!(
-                    "base lies off the {}x{} table",
-                    s.table.0, s.table.1
-                )),
-                Some(Misplaced::Impassable(k)) => Some(format!(
-                    "base overlaps impassable terrain \"{}\"",
-                    s.terrain[k].name
-                )),
-                Some(Misplaced::Overlaps(k)) => Some(format!(
-                    "base overlaps the base of \"{}\"; bases may touch but not overlap",
-                    placed[k].0
-                )),
-            };
-            if let Some(why) = why {
-                return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
-            }
-            placed.push((u.label.clone(), base));
+            let at = UnitAt::hidden(i);
+            let kind = UnitKind::Hidden { side: u.side };
+            let traits = u.traits.as_ref();
+            let base = self.check_placed(s, &at, u.placed(), traits, &kind, &standing)?;
+            standing.add(&at, &u.label, Some(base));
         }
         let has = |side: Side| {
             a.units.iter().any(|u| u.side == side) || (side == Side::Humans && !s.units.is_empty())

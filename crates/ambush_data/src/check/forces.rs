@@ -1,27 +1,12 @@
 //! The checks of a scenario's table and forces: its header and sides, the aliens' profile, the terrain, the units and the objective.
 
+use super::units::{Standing, UnitAt, UnitKind};
 use super::*;
 use crate::board::Going;
 use crate::board::Side;
 use crate::geometry::{Footprint, MEASURING_SLACK};
 use crate::scenario::{AlienPlayer, Environment, MAX_DEPTH_FEET, Objective, PlacedUnit, Scenario};
 use Seg::{Item, Key};
-
-/// The bases of the units checked so far that stand where they may, each with its index in
-/// `units`: a unit that failed its check is left out, so the next ones are measured against the
-/// units that stand.
-#[derive(Default)]
-pub(super) struct Placed {
-    bases: Vec<Footprint>,
-    units: Vec<usize>,
-}
-
-impl Placed {
-    pub(super) fn push(&mut self, unit: usize, base: Footprint) {
-        self.bases.push(base);
-        self.units.push(unit);
-    }
-}
 
 impl Checker<'_> {
     /// Every text the game shows, no longer than its place on screen can hold: a stranger's
@@ -254,168 +239,36 @@ impl Checker<'_> {
         Ok(())
     }
 
-    pub(super) fn check_units(&self, s: &Scenario) -> Result<(), Problem> {
-        let mut placed = Placed::default();
+    /// The units of `units`, each in turn: the first problem, or the units as they stand for
+    /// the ambush's hidden units to be checked after them.
+    pub(super) fn check_units(&self, s: &Scenario) -> Result<Standing, Problem> {
+        let mut standing = Standing::default();
         for i in 0..s.units.len() {
-            let base = self.check_unit(s, i, &placed)?;
-            placed.push(i, base);
+            let base = self.check_unit(s, i, &standing)?;
+            standing.add(&UnitAt::force(i), &s.units[i].label, Some(base));
         }
-        Ok(())
+        Ok(standing)
     }
 
-    /// One unit, `units[i]`: the first problem with it, or its base on the table. `placed`
-    /// holds the bases of the units before it that stand where they may (all of them, when
-    /// every unit before it passed), which its base may touch but not overlap.
+    /// One unit, `units[i]`: the first problem with it, or its base on the table. `standing`
+    /// holds the units before it (`check_placed`).
     pub(super) fn check_unit(
         &self,
         s: &Scenario,
         i: usize,
-        placed: &Placed,
+        standing: &Standing,
     ) -> Result<Footprint, Problem> {
-        let tolerance = self.rules.general.contact_tolerance;
         let Some(u) = s.units.get(i) else {
             return Err(self.fail(
                 &[Key("units"), Item(i)],
                 format!("units[{i}]: no such unit"),
             ));
         };
-        let who = format!("units[{i}] (\"{}\")", u.label);
-        let path = |field| [Key("units"), Item(i), Key(field)];
-        let who = crate::text::plain(&who);
-        if u.label.trim().is_empty() {
-            return Err(self.fail(
-                &path("label"),
-                format!("{who}, field `label`: expected a non-empty label such as \"M1\""),
-            ));
-        }
-        if let Some(why) = crate::text::label_problem(&u.label) {
-            return Err(self.fail(&path("label"), format!("{who}, field `label`: {why}")));
-        }
-        if let Some(first) = s.units[..i].iter().position(|o| o.label == u.label) {
-            return Err(self.fail(
-                &path("label"),
-                format!("{who}, field `label`: the label is already used by units[{first}]; unit labels must be unique"),
-            ));
-        }
-        let looks = crate::text::look_alike(&u.label);
-        if let Some(first) = s.units[..i]
-            .iter()
-            .position(|o| crate::text::look_alike(&o.label) == looks)
-        {
-            return Err(self.fail(
-                &path("label"),
-                format!(
-                    "{who}, field `label`: the label looks the same as units[{first}]'s (\"{}\") but is written with other characters; a player could not tell them apart",
-                    crate::text::plain(&s.units[first].label)
-                ),
-            ));
-        }
-        if u.troop == self.rules.generation.troop {
-            return Err(self.fail(
-                &path("troop"),
-                format!(
-                    "{who}, field `troop`: {} are generated in waves, not placed; expected one of: {}",
-                    u.troop,
-                    self.placeable_troops()
-                ),
-            ));
-        }
-        for (j, weapon) in u.weapons.iter().enumerate() {
-            if self.rules.weapon(weapon).is_none() {
-                return Err(self.fail(
-                    &[Key("units"), Item(i), Key("weapons"), Item(j)],
-                    format!(
-                        "{who}, field `weapons[{j}]`: unknown weapon \"{weapon}\"; expected one of: {}",
-                        self.known_weapons()
-                    ),
-                ));
-            }
-        }
-        if !finite2(u.at) {
-            return Err(self.fail(
-                &path("at"),
-                format!(
-                    "{who}, field `at`: expected finite coordinates, found ({}, {})",
-                    u.at.0, u.at.1
-                ),
-            ));
-        }
-        if !degrees_ok(u.facing) {
-            return Err(self.fail(
-                &path("facing"),
-                format!(
-                    "{who}, field `facing`: expected a bearing in degrees from -{MAX_DEGREES} to {MAX_DEGREES}, found {}",
-                    u.facing
-                ),
-            ));
-        }
-        if u.weapons.len() > MAX_WEAPONS_PER_UNIT {
-            return Err(self.fail(
-                &path("weapons"),
-                format!("{who}, field `weapons`: {} weapons; a unit may carry at most {MAX_WEAPONS_PER_UNIT}", u.weapons.len()),
-            ));
-        }
-        if let Some((field, why)) = traits_problem(&u.traits) {
-            return Err(self.fail(
-                &[Key("units"), Item(i), Key("traits"), Key(field)],
-                format!("{who}, field `traits.{field}`: {why}"),
-            ));
-        }
-        let Some(profile) = self.rules.troops.troops.get(&u.troop) else {
-            return Err(self.fail(
-                &path("troop"),
-                format!(
-                    "{who}, field `troop`: troop type {} has no line in the rules' troops.ron; expected one of: {}",
-                    u.troop,
-                    self.placeable_troops()
-                ),
-            ));
+        let kind = UnitKind::Force {
+            formation: u.formation,
         };
-        if let Some(j) = self.heavy_without_crew(u.troop, &u.weapons) {
-            return Err(self.fail(
-                &[Key("units"), Item(i), Key("weapons"), Item(j)],
-                format!(
-                    "{who}, field `weapons[{j}]`: \"{}\" is a heavy weapon, which needs a weapon crew; troop type {} is not one (`crew: true` in troops.ron)",
-                    u.weapons[j], u.troop
-                ),
-            ));
-        }
-        if let Some(f) = u.formation
-            && !profile.formations.contains_key(&f)
-        {
-            return Err(self.fail(
-                &path("formation"),
-                format!(
-                    "{who}, field `formation`: troop type {} has no formation {f}; it has: {}",
-                    u.troop,
-                    names_or_none(profile.formations.keys())
-                ),
-            ));
-        }
-        let base = u.placed().footprint(profile.base);
-        let size = format!("{}x{}", profile.base.0, profile.base.1);
-        let why = match misplaced(s, tolerance, &base, &placed.bases) {
-            None => None,
-            Some(Misplaced::OffTable) => Some(format!(
-                "base lies off the {}x{} table (its {size} base centred at ({}, {}) facing {} must lie wholly on it)",
-                s.table.0, s.table.1, u.at.0, u.at.1, u.facing
-            )),
-            Some(Misplaced::Impassable(k)) => Some(format!(
-                "base overlaps impassable terrain terrain[{k}] (\"{}\"); expected a place clear of it",
-                s.terrain[k].name
-            )),
-            Some(Misplaced::Overlaps(b)) => {
-                let k = placed.units.get(b).copied().unwrap_or(b);
-                let label = s.units.get(k).map(|o| o.label.as_str()).unwrap_or("");
-                Some(format!(
-                    "base overlaps the base of units[{k}] (\"{label}\"); bases may touch but not overlap"
-                ))
-            }
-        };
-        if let Some(why) = why {
-            return Err(self.fail(&path("at"), format!("{who}, field `at`: {why}")));
-        }
-        Ok(base)
+        let at = UnitAt::force(i);
+        self.check_placed(s, &at, u.placed(), Some(&u.traits), &kind, standing)
     }
 
     /// The humans have a force: a scenario with no unit of theirs, placed or hidden in its

@@ -17,6 +17,7 @@ mod ambush;
 mod forces;
 #[cfg(test)]
 mod tests;
+mod units;
 
 /// What a check found wrong, and where: the field path into the scenario file.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -411,10 +412,10 @@ impl Checker<'_> {
         self.check_header(s)?;
         self.check_aliens(s)?;
         self.check_terrain(s)?;
-        self.check_units(s)?;
+        let standing = self.check_units(s)?;
         self.check_forces(s)?;
         self.check_objective(s)?;
-        self.check_ambush(s)
+        self.check_ambush(s, standing)
     }
 
     /// Every problem `check` can tell apart, in `check`'s order, so the first is the one
@@ -425,16 +426,19 @@ impl Checker<'_> {
         found.extend(self.check_header(s).err());
         found.extend(self.check_aliens(s).err());
         found.extend((0..s.terrain.len()).filter_map(|i| self.check_feature(s, i).err()));
-        let mut placed = forces::Placed::default();
-        for i in 0..s.units.len() {
-            match self.check_unit(s, i, &placed) {
-                Ok(base) => placed.push(i, base),
-                Err(problem) => found.push(problem),
-            }
+        let mut standing = units::Standing::default();
+        for (i, u) in s.units.iter().enumerate() {
+            let checked = self.check_unit(s, i, &standing);
+            standing.add(
+                &units::UnitAt::force(i),
+                &u.label,
+                checked.as_ref().ok().copied(),
+            );
+            found.extend(checked.err());
         }
         found.extend(self.check_forces(s).err());
         found.extend(self.check_objective(s).err());
-        found.extend(self.check_ambush(s).err());
+        found.extend(self.check_ambush(s, standing).err());
         found
     }
 }

@@ -866,3 +866,92 @@ fn a_polygon_zone_is_checked_as_terrain_is() {
     assert!(e.message.contains("ambush.zone[0].points[2]"), "{e}");
     assert!(e.message.contains("crosses itself"), "{e}");
 }
+
+/// A unit hidden in the ambush stands on the table like any other (004: the ambusher "places
+/// hidden unit counters and dummy counters on the tabletop"), so a fault in one of the fields
+/// every placed unit has is refused with the same words in `units` and in `ambush.units`, the
+/// unit's name aside, at its line.
+#[test]
+fn a_hidden_unit_and_a_force_unit_with_the_same_fault_are_refused_alike() {
+    let m2 = r#"(label: "M2", troop: Infantry, at: (36.5, 1.0), facing: 0.0, weapons: ["blaster"], armour: true),"#;
+    assert!(VALID.contains(m2), "the second marine's line");
+    let many = format!(
+        "[{}]",
+        vec!["\"blaster\""; MAX_WEAPONS_PER_UNIT + 1].join(", ")
+    );
+    let faults = [
+        (
+            "[\"blaster\"]",
+            "[\"blaster\", \"ray_gun\"]".to_string(),
+            "field `weapons[1]`: unknown weapon",
+        ),
+        ("facing: 0.0", "facing: 400.0".to_string(), "field `facing`"),
+        ("[\"blaster\"]", many, "field `weapons`: 17 weapons"),
+        (
+            "[\"blaster\"]",
+            "[\"plasma_cannon\"]".to_string(),
+            "needs a weapon crew",
+        ),
+        (
+            "armour: true",
+            "armour: true, traits: (awe: 500)".to_string(),
+            "field `traits.awe`",
+        ),
+        (
+            "at: (36.5, 1.0)",
+            "at: (80.0, 1.0)".to_string(),
+            "off the 72x48 table",
+        ),
+        (
+            "at: (36.5, 1.0)",
+            "at: (36.0, 24.0)".to_string(),
+            "impassable terrain terrain[0] (\"ship\")",
+        ),
+        (
+            "at: (36.5, 1.0)",
+            "at: (35.8, 1.0)".to_string(),
+            "the base of units[0] (\"M1\")",
+        ),
+        (
+            "label: \"M2\"",
+            "label: \"M1\"".to_string(),
+            "already used by units[0]",
+        ),
+        (
+            "label: \"M2\"",
+            "label: \"\u{041C}1\"".to_string(),
+            "looks the same as units[0]'s",
+        ),
+    ];
+    for (from, to, says) in faults {
+        let unit = m2.replacen(from, &to, 1);
+        assert_ne!(unit, m2, "{to}");
+        let force = VALID.replace(m2, &unit);
+        // The same unit hidden in an ambush (with an alien to ambush), off the marines' list.
+        let hidden_unit = unit
+            .replacen('(', "(side: Humans, ", 1)
+            .replace("traits: (awe: 500)", "traits: Some((awe: 500))");
+        let ambush = format!(
+            "    ambush: (ambushed: Aliens, setup: None, detection: Awe, effects: AmbushUnits, units: [\n        {hidden_unit}\n        (label: \"A1\", side: Aliens, troop: Alien, at: (60.0, 40.0), facing: 0.0),\n    ]),\n"
+        );
+        let hidden = VALID
+            .replace(&format!("        {m2}\n"), "")
+            .replace("    objective:", &format!("{ambush}    objective:"));
+        let in_force = parse(&force).expect_err(&to);
+        let in_ambush = parse(&hidden).expect_err(&to);
+        assert!(
+            in_force.message.starts_with("units[1] (\"") && in_force.message.contains(says),
+            "{in_force}"
+        );
+        assert_eq!(
+            in_force.message.replacen("units[1]", "ambush.units[0]", 1),
+            in_ambush.message
+        );
+        assert_eq!(in_force.line, line_of(&force, &unit), "{in_force}");
+        assert_eq!(
+            in_ambush.line,
+            line_of(&hidden, &hidden_unit),
+            "{in_ambush}"
+        );
+    }
+}

@@ -149,13 +149,9 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
             game,
         });
     }
-    let controllers = if watch {
-        Some(Controllers::all_ai())
-    } else if hot_seat {
-        Some(Controllers::hot_seat())
-    } else {
-        None
-    };
+    // `--watch` and `--hot-seat` exclude each other; a watched game's AIs are the scenario's
+    // own (`Controllers::ai_as_written`), once it is read.
+    let controllers = hot_seat.then(Controllers::hot_seat);
     let watched = replay
         .as_deref()
         .map(crate::screen::watch_save)
@@ -175,9 +171,13 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
         None => loaded,
         Some(Ok((scenario, rules))) => {
             let mut setup = NewGame::new(scenario, seed, 0);
-            setup.controllers = controllers.unwrap_or_else(|| {
-                Controllers::solo_as(side.into(), level.map(|l| l.level()), &setup.scenario)
-            });
+            setup.controllers = match controllers {
+                Some(c) => c,
+                None if watch => Controllers::ai_as_written(&setup.scenario),
+                None => {
+                    Controllers::solo_as(side.into(), level.map(|l| l.level()), &setup.scenario)
+                }
+            };
             // A watched AI game is not the player's own.
             let file = path.map(|p| p.display().to_string());
             Some(GameChoice::new_game(setup, rules, file, !watch))

@@ -43,7 +43,17 @@ fn a_scenario_whose_aliens_are_not_the_random_monster_gives_them_the_commander()
     use ambush_data::scenario::{AlienPlayer, Scenario};
     let mut s = Scenario::new("plain", (72.0, 48.0));
     assert_eq!(AiPlayer::as_written(Side::Aliens, &s), AiPlayer::Aliens);
+    // A watched game (`play --watch`, the editor's AI-against-AI test play) follows it too.
+    assert_eq!(Controllers::ai_as_written(&s), Controllers::all_ai());
     s.alien_player = AlienPlayer::Commander;
+    assert_eq!(
+        Controllers::ai_as_written(&s).aliens,
+        Controller::Ai(AiPlayer::Commander(AiLevel::Normal))
+    );
+    assert_eq!(
+        Controllers::ai_as_written(&s).humans,
+        Controller::Ai(AiPlayer::Marines)
+    );
     assert_eq!(
         AiPlayer::as_written(Side::Aliens, &s),
         AiPlayer::Commander(AiLevel::Normal)

@@ -93,7 +93,7 @@ impl EditorWorkbench {
         setup.controllers = match players {
             TestPlayers::Solo => Controllers::solo_as(Side::Humans, None, self.draft.scenario()),
             TestPlayers::HotSeat => Controllers::hot_seat(),
-            TestPlayers::AiAgainstAi => Controllers::all_ai(),
+            TestPlayers::AiAgainstAi => Controllers::ai_as_written(self.draft.scenario()),
         };
         // A test play never touches the player's own autosave.
         let rules = self.draft.rules().clone();

@@ -126,6 +126,16 @@ impl Controllers {
             aliens: Controller::Ai(AiPlayer::Aliens),
         }
     }
+    /// Both sides of `scenario` under the AIs that play it as written: the crashed-ship script
+    /// for the humans, and for the aliens `AiPlayer::as_written`'s choice (001's random monster
+    /// unless the scenario's `alien_player` names the commander). `all_ai` for any scenario
+    /// that leaves `alien_player` at its default.
+    pub fn ai_as_written(scenario: &Scenario) -> Self {
+        Controllers {
+            humans: Controller::Ai(AiPlayer::Marines),
+            aliens: Controller::Ai(AiPlayer::as_written(Side::Aliens, scenario)),
+        }
+    }
     /// Solo play: the player has the marines, against 001's random monster (the aliens of a
     /// scenario that leaves `alien_player` at its default, as every bundled one does).
     pub fn solo() -> Self {

@@ -3,7 +3,7 @@
 use crate::batch::{Summary, Tally, play_game, simulated_sides};
 use crate::game::frame::FrameSet;
 use crate::game::state::TurnPhase;
-use crate::screen::game_flow::CurrentGame;
+use crate::screen::CurrentGame;
 use crate::ui::AiGames;
 use ambush_engine::play::new_game::DEFAULT_SEED;
 use ambush_engine::rules::turn::Phase;

@@ -600,7 +600,7 @@ fn start_turn(world: &mut World) {
     start_game(world, &setup, turn.rules().clone());
     // The last game played in the window is not this one: it must not be autosaved, played
     // again or taken back over this turn.
-    world.remove_resource::<crate::screen::game_flow::CurrentGame>();
+    world.remove_resource::<crate::screen::CurrentGame>();
     let game = turn.rebuilt.game.clone();
     let first_order = game.record.orders.len();
     world.resource_mut::<GameInPlay>().0 = game;

@@ -5,16 +5,14 @@ use crate::game::resources::GameInPlay;
 use crate::game::start::start_game;
 use crate::game::state::TurnPhase;
 use crate::screen::replay_viewer::ReplayViewer;
-use crate::screen::{AlienPace, GameChoice, GameOptions, GameRequest, ReloadNotice, Screen};
+use crate::screen::{
+    AlienPace, CurrentGame, GameChoice, GameOptions, GameRequest, ReloadNotice, Screen,
+};
 use crate::ui::SummaryChoice;
 use ambush_engine::play::record::ReplayQueue;
 use ambush_engine::play::seats::AiSteps;
 use ambush_engine::rules::turn::Phase;
 use bevy::prelude::*;
-
-/// The game being played, for "play again" and for hot reload's notice.
-#[derive(Resource, Debug, Clone)]
-pub struct CurrentGame(pub GameChoice);
 
 /// Paces the AI in the window: one AI order per tick.
 #[derive(Resource, Debug)]
@@ -96,4 +94,71 @@ fn tick_pace(time: Res<Time>, mut pace: ResMut<Pace>, game: Option<ResMut<GameIn
         t.tick(time.delta());
         t.times_finished_this_tick().min(1)
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    //! The replay viewer's steps, each started as the game flow starts a game.
+    use super::*;
+    use crate::save::SaveSource;
+    use ambush_engine::control::Controllers;
+
+    /// The table and roll count the viewer shows at `k` orders, in an app of its own.
+    fn shown_at(viewer: &mut ReplayViewer, app: &mut App, k: usize) -> (String, usize, usize) {
+        viewer.shown = k;
+        start_choice(app.world_mut(), viewer.choice());
+        for _ in 0..200 {
+            app.update();
+        }
+        let game = app.world().resource::<GameInPlay>();
+        assert!(game.replay.orders.is_empty());
+        assert_eq!(game.replay.mismatch, None);
+        (
+            format!("{:?}", game.table),
+            game.dice.log.len(),
+            game.record.orders.len(),
+        )
+    }
+
+    #[test]
+    fn the_viewer_steps_forward_and_back_to_the_same_table_and_log() {
+        let scenario = crate::game::test_support::scenario("night_raid.ron");
+        let rules = std::sync::Arc::new(ambush_data::Rules::bundled().clone());
+        let (_, save) = crate::batch::play_saved_game(
+            &scenario,
+            rules.clone(),
+            2,
+            0,
+            Controllers::all_ai(),
+            None,
+            SaveSource::default(),
+        );
+        assert!(save.orders.len() > 20);
+        let mut viewer = ReplayViewer {
+            file: "night_raid.ron".into(),
+            shown: 0,
+            save,
+        };
+        let mut app = crate::game::headless_app(&viewer.choice().setup, rules);
+        let at_12 = shown_at(&mut viewer, &mut app, 12);
+        let at_13 = shown_at(&mut viewer, &mut app, 13);
+        let back_12 = shown_at(&mut viewer, &mut app, 12);
+        assert_eq!(
+            at_12, back_12,
+            "back one order is where forward one order was"
+        );
+        assert_eq!((at_12.2, at_13.2), (12, 13), "the orders given");
+        assert!(at_13.1 >= at_12.1, "the log grows going forward");
+        let start = shown_at(&mut viewer, &mut app, 0);
+        assert_eq!(start.2, 0);
+        // Everything is shown only for a finished game.
+        assert!(viewer.save.summary.finished && viewer.choice().reveal);
+        viewer.save.summary.finished = false;
+        assert!(!viewer.choice().reveal);
+        // Jumping to a turn shows its first order to come.
+        let turn = viewer.save.orders[20].turn;
+        let k = viewer.start_of_turn(turn);
+        assert!(k <= 20 && viewer.save.orders[k].turn == turn);
+        assert!(k == 0 || viewer.save.orders[k - 1].turn < turn);
+    }
 }

@@ -131,6 +131,10 @@ impl Default for GameOptions {
     }
 }
 
+/// The game being played, for "play again", the saves and hot reload's notice.
+#[derive(Resource, Debug, Clone)]
+pub struct CurrentGame(pub GameChoice);
+
 /// A game to play: the set-up, the rule tables it plays with (the bundled ones or its mod's),
 /// and the scenario file it came from, which hot reload watches.
 #[derive(Debug, Clone)]

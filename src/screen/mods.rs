@@ -7,8 +7,8 @@
 //! as `ambush check`, so the watch reads them itself.
 
 use crate::game::frame::FrameSet;
+use crate::screen::CurrentGame;
 use crate::screen::catalogue::{Catalogue, CatalogueEntry, CatalogueGroup};
-use crate::screen::game_flow::CurrentGame;
 use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;
 use ambush_data::mods::{self, LoadedMod};

@@ -5,7 +5,8 @@ use crate::game::resources::GameInPlay;
 use crate::save::{
     MAX_SAVE_BYTES, SaveFile, SaveSource, SaveSummary, load_save, parse_save, save_of,
 };
-use crate::screen::game_flow::{CurrentGame, PaceSet};
+use crate::screen::CurrentGame;
+use crate::screen::game_flow::PaceSet;
 use crate::screen::replay_viewer::watch_save;
 use crate::screen::{GameChoice, GameRequest, Screen};
 use crate::ui::EguiPass;

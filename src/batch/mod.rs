@@ -36,15 +36,11 @@ pub struct GameResult {
 }
 
 /// The AI that plays `side` of `scenario` in AI-against-AI games: the commander at `level`, or,
-/// with none, the side's own: the humans the crashed-ship script (so the balance figures of
-/// `docs/scenarios.md` stay comparable), the aliens `AiPlayer::as_written`'s (001's random
-/// monster, unless the scenario's `alien_player` gives them the commander).
+/// with none, the side's own (`AiPlayer::unattended`: the humans the crashed-ship script, so the
+/// balance figures of `docs/scenarios.md` stay comparable; the aliens 001's random monster,
+/// unless the scenario's `alien_player` gives them the commander).
 pub fn simulated_player(side: Side, level: Option<AiLevel>, scenario: &Scenario) -> AiPlayer {
-    match (level, side) {
-        (Some(level), _) => AiPlayer::Commander(level),
-        (None, Side::Humans) => AiPlayer::Marines,
-        (None, Side::Aliens) => AiPlayer::as_written(Side::Aliens, scenario),
-    }
+    level.map_or(AiPlayer::unattended(side, scenario), AiPlayer::Commander)
 }
 
 /// Both sides of AI-against-AI games of `scenario`, each `simulated_player`'s at its level.

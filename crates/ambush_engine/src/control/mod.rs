@@ -73,6 +73,16 @@ impl AiPlayer {
         }
     }
 
+    /// The AI that plays `side` of `scenario` in a game of AIs alone when no level is chosen
+    /// (`simulate`, a watched game, the editor's balance run): the humans the crashed-ship
+    /// script, the aliens `as_written`'s choice.
+    pub fn unattended(side: Side, scenario: &Scenario) -> AiPlayer {
+        match side {
+            Side::Humans => AiPlayer::Marines,
+            Side::Aliens => AiPlayer::as_written(Side::Aliens, scenario),
+        }
+    }
+
     /// What the menu and the summary call this AI.
     pub fn describe(self) -> String {
         match self {
@@ -132,8 +142,8 @@ impl Controllers {
     /// that leaves `alien_player` at its default.
     pub fn ai_as_written(scenario: &Scenario) -> Self {
         Controllers {
-            humans: Controller::Ai(AiPlayer::Marines),
-            aliens: Controller::Ai(AiPlayer::as_written(Side::Aliens, scenario)),
+            humans: Controller::Ai(AiPlayer::unattended(Side::Humans, scenario)),
+            aliens: Controller::Ai(AiPlayer::unattended(Side::Aliens, scenario)),
         }
     }
     /// Solo play: the player has the marines, against 001's random monster (the aliens of a

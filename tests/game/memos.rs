@@ -4,6 +4,7 @@
 //! (`RestingUnits`), and remembers move searches that found nothing (`FruitlessSearches`). Both
 //! are caches kept for the game (`AiMemos`). Here every decision of whole games is made twice: by the AI
 //! with the memos as the game left them, and by the AI on a copy of the table with both emptied.
+//! The crowd and a block in base contact are where they do the most work.
 //! `AMBUSH_MEMO_SEEDS=N cargo test memos` plays seeds 1 to N (by default 1, and 2 for the crowd).
 
 use crate::{every_scenario, scenario};
@@ -87,6 +88,34 @@ fn crowd(squads: usize, turns: u32) -> Scenario {
     s
 }
 
+/// The crashed ship with `marines` marines in one block, `per_rank` to a rank, each in base
+/// contact with its neighbours at the south edge: one group, whose front is barred by the
+/// ship and the aliens while the ranks behind push on, each member searched as leader.
+fn block(marines: usize, per_rank: usize, turns: u32) -> Scenario {
+    let mut s = scenario("crashed_ship.ron");
+    s.terrain.retain(|f| f.name == "ship");
+    s.turn_limit = turns;
+    let template = s.units[0].clone();
+    let (w, d) = Rules::bundled()
+        .troops
+        .troops
+        .get(&template.troop)
+        .map_or((1.0, 1.0), |p| p.base);
+    s.units = (0..marines)
+        .map(|i| {
+            let mut u = template.clone();
+            u.label = format!("M{}", i + 1);
+            u.at = (
+                4.0 + w / 2.0 + (i % per_rank) as f32 * w,
+                1.0 + d / 2.0 + (i / per_rank) as f32 * d,
+            );
+            u.facing = 0.0;
+            u
+        })
+        .collect();
+    s
+}
+
 /// Seeds 1 to this: `AMBUSH_MEMO_SEEDS`, or `fewest`.
 fn seeds(fewest: u64) -> std::ops::RangeInclusive<u64> {
     let asked = std::env::var("AMBUSH_MEMO_SEEDS")
@@ -102,6 +131,19 @@ fn a_crowd_of_marines_gets_the_same_orders_with_its_memos_emptied() {
         assert!(checked.compared > 100, "{} decisions", checked.compared);
         assert!(
             checked.most_resting > 24,
+            "the memo rested at most {} units",
+            checked.most_resting
+        );
+    }
+}
+
+#[test]
+fn a_block_in_base_contact_gets_the_same_orders_with_its_memos_emptied() {
+    for seed in seeds(1) {
+        let checked = play(&block(96, 24, 20), Rules::bundled(), seed);
+        assert!(checked.compared > 500, "{} decisions", checked.compared);
+        assert!(
+            checked.most_resting > 48,
             "the memo rested at most {} units",
             checked.most_resting
         );

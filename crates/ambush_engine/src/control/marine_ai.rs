@@ -1,11 +1,13 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
 use crate::control::group_freedom::{Freedom, GroupFreedom};
-use crate::control::memos::{AiMemos, SearchInputs};
+use crate::control::memos;
+use crate::control::memos::{AiMemos, SearchOf, search_area};
 use crate::rules::ambush::{hidden, run_away};
 use crate::rules::formation;
 use crate::rules::grid::{TableGrid, UnitGrid};
 use crate::rules::movement;
+use crate::rules::movement::Witness;
 use crate::rules::orders::Decision;
 use crate::rules::orders::Order;
 use crate::rules::orders::passing_order;
@@ -179,6 +181,8 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         return Order::EndMovement;
     };
     let grid = table.grid();
+    // Read by every search's memo: worked out once a decision.
+    let doomed = memos::enemy_doomed(table);
     // Not a mover for a reason in the unit alone: not a marine on the table, already moved, or
     // at the ship. Only a change to the unit itself can make it a mover this phase.
     let held_by_itself = |u: &Unit| {
@@ -237,16 +241,15 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         if !reads_everything(u)
             && let Freedom::Held { chain } = groups.of(table, &grid, place, tol, &may_move)
         {
-            if let Some(order) = step_unless_fruitless(table, rules, memos, &grid, &ship, vec![id])
+            let lone = match step_unless_fruitless(table, rules, memos, &grid, &ship, &[id], doomed)
+                .step()
             {
-                return order;
-            }
-            // Its own search reads the bases within its move (and their size) of it; the group
-            // stays held while the chain's units stay as they are, the held one touching
-            // whatever it touches now.
-            let allowance = movement::max_allowance(table, rules, id);
-            let (lo, hi, reach) = SearchInputs::area(&[u], allowance, tol);
-            grid.near_box(lo, hi, reach, &mut near);
+                Ok(order) => return order,
+                Err(by) => by,
+            };
+            // The group stays held while the chain's units stay as they are, the held one
+            // touching whatever it touches now.
+            near.clear();
             near.extend_from_slice(&chain[1..]);
             let held = &table.units[chain[chain.len() - 1]];
             grid.near_point(
@@ -255,6 +258,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
                 &mut touching,
             );
             near.extend_from_slice(&touching);
+            let reach = rest_on(table, rules, &grid, &[u], &[lone], &mut near);
             resting.rest(place, true, &[place], reach, &near);
             continue;
         }
@@ -262,21 +266,23 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         let group = table.group_via_grid(&grid, id, tol);
         let group_free =
             group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
-        if group_free
-            && let Some(order) =
-                step_unless_fruitless(table, rules, memos, &grid, &ship, group.clone())
-        {
-            return order;
-        }
-        if let Some(order) = step_unless_fruitless(table, rules, memos, &grid, &ship, vec![id]) {
-            return order;
-        }
+        let together = if group_free {
+            match step_unless_fruitless(table, rules, memos, &grid, &ship, &group, doomed).step() {
+                Ok(order) => return order,
+                Err(by) => by,
+            }
+        } else {
+            Some(Vec::new())
+        };
+        let lone =
+            match step_unless_fruitless(table, rules, memos, &grid, &ship, &[id], doomed).step() {
+                Ok(order) => return order,
+                Err(by) => by,
+            };
         let members: Vec<&Unit> = group.iter().filter_map(|m| table.unit(*m)).collect();
         if !members.iter().any(|m| reads_everything(m)) {
-            // Its searches read the bases within its move (and their own size) of a member.
-            let allowance = movement::max_allowance(table, rules, id);
-            let (lo, hi, reach) = SearchInputs::area(&members, allowance, tol);
-            grid.near_box(lo, hi, reach, &mut near);
+            near.clear();
+            let reach = rest_on(table, rules, &grid, &members, &[together, lone], &mut near);
             let places: Vec<usize> = group.iter().filter_map(|m| table.index(*m)).collect();
             resting.rest(place, true, &places, reach, &near);
         }
@@ -296,35 +302,103 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     Order::EndMovement
 }
 
-/// `step_toward_ship` for `members` (a unit alone, or its group led by it), unless the same
-/// search found no move before and nothing it reads has changed since (`AiMemos::fruitless`): in
-/// a crowd, the units boxed in behind others would otherwise search every heading again at
-/// every decision of the phase.
+/// What a search for a step of a unit or its group came to.
+enum Walked {
+    Stepped(Order),
+    /// No move: what refused each destination, in the order tried.
+    Refused(Vec<Witness>),
+    /// No search: a member may not move at all.
+    Unsearched,
+}
+
+impl Walked {
+    /// The step found, or else what refused every destination (`None`: no search was made).
+    fn step(self) -> Result<Order, Option<Vec<Witness>>> {
+        match self {
+            Walked::Stepped(order) => Ok(order),
+            Walked::Refused(by) => Err(Some(by)),
+            Walked::Unsearched => Err(None),
+        }
+    }
+}
+
+/// What a unit that found no move rests on, added to `watched`, and the reach within which a
+/// unit coming near one of `members` wakes it. A search that found nothing stays fruitless
+/// while the members stand as they do and each refusal's witness stands where it stood
+/// (`Witness`), so the unit watches those; anything else coming near can only take room, and
+/// matters only if it touches a member (it joins the group, or holds it in contact). A search
+/// not made (`None`) read whatever stands within the members' move.
+fn rest_on(
+    table: &Table,
+    rules: &Rules,
+    grid: &TableGrid,
+    members: &[&Unit],
+    searches: &[Option<Vec<Witness>>],
+    watched: &mut Vec<usize>,
+) -> f32 {
+    let tol = rules.general.contact_tolerance;
+    if searches.iter().any(Option::is_none) {
+        let allowance = members
+            .first()
+            .map_or(0.0, |u| movement::max_allowance(table, rules, u.id));
+        let (lo, hi, reach) = search_area(members, allowance, tol);
+        let mut near = Vec::new();
+        grid.near_box(lo, hi, reach, &mut near);
+        watched.extend_from_slice(&near);
+        return reach;
+    }
+    // Neighbouring destinations are mostly refused by the same base: each is watched once.
+    let from = watched.len();
+    for witness in searches.iter().flatten().flatten() {
+        if let Witness::Base { id, .. } = witness
+            && let Some(place) = table.index(*id)
+            && !watched[from..].contains(&place)
+        {
+            watched.push(place);
+        }
+    }
+    let widest = members
+        .iter()
+        .map(|u| u.base.size.length() * 0.5)
+        .fold(0.0, f32::max);
+    widest + tol + BROAD_PHASE_MARGIN
+}
+
+/// `step_toward_ship` for `members` (a unit alone, or its group led by it), testing again only
+/// the destinations whose refusal may no longer hold when the same members' search found no
+/// move before (`AiMemos::fruitless`): in a crowd, the units boxed in behind others would
+/// otherwise test every destination again at every decision of the phase, though a friend's
+/// step beside them only took room.
 fn step_unless_fruitless(
     table: &Table,
     rules: &Rules,
     memos: &AiMemos,
     grid: &TableGrid,
     ship: &Shape,
-    members: Vec<UnitId>,
-) -> Option<Order> {
-    let id = *members.first()?;
-    let group = members.len() > 1;
-    // Every destination tried lies within the leader's allowance of where each member stands.
-    let inputs = || {
-        let reach = movement::max_allowance(table, rules, id);
-        SearchInputs::of(table, rules, grid, &members, group, reach)
+    members: &[UnitId],
+    enemy_doomed: bool,
+) -> Walked {
+    let search = SearchOf {
+        members,
+        group: members.len() > 1,
+        enemy_doomed,
     };
-    // Worked out only if a search of this leader was found fruitless before, and then once.
-    let asked = memos.fruitless.any_for(id, group).then(inputs);
-    if asked.as_ref().is_some_and(|i| memos.fruitless.holds(i)) {
-        return None;
+    let known = memos.fruitless.still_refused(table, rules, &search);
+    if let Some(known) = &known
+        && let Some(all) = known.iter().copied().collect::<Option<Vec<Witness>>>()
+    {
+        return Walked::Refused(all);
     }
-    let order = step_toward_ship(table, rules, grid, id, ship, group.then(|| members.clone()));
-    if order.is_none() {
-        memos.fruitless.remember(asked.unwrap_or_else(inputs));
+    match step_toward_ship(table, rules, grid, ship, members, known.as_deref()) {
+        Walked::Stepped(order) => Walked::Stepped(order),
+        Walked::Refused(witnesses) => {
+            memos
+                .fruitless
+                .remember(table, rules, &search, witnesses.clone());
+            Walked::Refused(witnesses)
+        }
+        Walked::Unsearched => Walked::Unsearched,
     }
-    order
 }
 
 /// How near an enemy must be, in SMR, before a unit that can form an all-round formation (a
@@ -400,47 +474,66 @@ pub(crate) fn formation_order(table: &Table, rules: &Rules, side: Side) -> Optio
     None
 }
 
-/// The first legal move toward the ship, trying the straight line first: of `id` alone, or of
-/// its `group` (as `Table::group_via_grid` gives it) together.
+/// The first legal move toward the ship, trying the straight line first: of `members`' first
+/// alone, or of all of them together (its group, as `Table::group_via_grid` gives it). A
+/// destination `known` to be still refused (its witness, by the destination's place in the
+/// order tried) is not tested again.
 fn step_toward_ship(
     table: &Table,
     rules: &Rules,
     grid: &TableGrid,
-    id: UnitId,
     ship: &Shape,
-    group: Option<Vec<UnitId>>,
-) -> Option<Order> {
-    let u = table.unit(id)?;
-    let goal = ship_slot(ship, &u.base)?;
+    members: &[UnitId],
+    known: Option<&[Option<Witness>]>,
+) -> Walked {
+    let Some(u) = members.first().and_then(|id| table.unit(*id)) else {
+        return Walked::Unsearched;
+    };
+    let id = u.id;
+    let Some(goal) = ship_slot(ship, &u.base) else {
+        return Walked::Refused(Vec::new());
+    };
     let to_goal = goal - u.base.center;
     let dist = to_goal.length();
     if dist < ARRIVED {
-        return None;
+        return Walked::Refused(Vec::new());
     }
     let goal_angle = geometry::angle_of(to_goal);
     // Keep the facing while moving as a group; a lone marine turns toward the ship after moving.
-    let together = group.is_some();
+    let together = members.len() > 1;
     let facing = if together { u.base.facing } else { goal_angle };
     let allow = movement::max_allowance(table, rules, id);
     // The group and its freedom to move are the same for every destination tried.
-    let members = group.unwrap_or_else(|| vec![id]);
-    let mut search = movement::MoveSearch::among(table, rules, grid, members).ok()?;
+    let Ok(mut search) = movement::MoveSearch::among(table, rules, grid, members.to_vec()) else {
+        return Walked::Unsearched;
+    };
+    // The same members standing as they stood try the same destinations in the same order.
+    let tries = DETOURS_DEG.len() * STRIDES.len();
+    let known = known.filter(|k| k.len() == tries);
+    let mut refused_by = Vec::with_capacity(tries);
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
         for frac in STRIDES {
+            if let Some(witness) = known.and_then(|k| k[refused_by.len()]) {
+                refused_by.push(witness);
+                continue;
+            }
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;
-            if search.allows(to, facing) {
-                return Some(Order::Move {
-                    unit: id,
-                    to,
-                    facing,
-                    group: together,
-                });
+            match search.refusal(to, facing) {
+                None => {
+                    return Walked::Stepped(Order::Move {
+                        unit: id,
+                        to,
+                        facing,
+                        group: together,
+                    });
+                }
+                Some(witness) => refused_by.push(witness),
             }
         }
     }
-    None
+    Walked::Refused(refused_by)
 }
 
 /// Shoot the target with the best chance to hit, nearest first; repair crews hold fire. The

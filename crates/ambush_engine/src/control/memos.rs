@@ -1,13 +1,15 @@
 //! What the AIs remember between decisions of one game, to save work: move searches found fruitless, units put to rest, and shooters' targets.
 //!
-//! Both are exact: an answer is kept with everything it read, and used only while all of that
-//! holds, so an AI with its memos gives the order it would give without them
+//! All are exact: an answer is kept with everything it read (for a fruitless search, what
+//! refused each destination), and used only while that holds, so an AI with its memos gives the
+//! order it would give without them
 //! (`tests/game/memos.rs` plays whole games checking it). They belong to the game being played
 //! (`play::Game::ai_memos`), not to the table: the table is what the rules play on.
 
 use crate::control::known_shots::KnownShots;
 use crate::control::resting::{RestingNow, RestingUnits, TableNow};
 use crate::rules::grid::UnitGrid;
+use crate::rules::movement::Witness;
 use crate::rules::table::{Exposure, Surprise, Table, Unit, UnitExposure, UnitId};
 use ambush_data::Rules;
 use ambush_data::geometry::BROAD_PHASE_MARGIN;
@@ -52,83 +54,106 @@ impl AiMemos {
     }
 }
 
-/// Everything a search for a move of `leader` (alone or with its group) reads that can change
-/// during a game: the members as they stand with their environment lines, the bases filed
-/// within reach of any move the search could try, and whether the enemy is surprised (002's
-/// roll for doom cuts every move). On one table (its terrain, size and rules fixed), two
-/// searches with equal inputs find the same moves: a search found fruitless need not be made
-/// again while its inputs hold (`AiMemos::fruitless`).
+/// Where a search for a move of `members` reaching at most `reach` inches from where each
+/// stands may meet another base: within the returned distance of the box (its corners returned
+/// first) round the members' centres.
+pub fn search_area(members: &[&Unit], reach: f32, tol: f32) -> (Vec2, Vec2, f32) {
+    let (lo, hi) = members.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
+    );
+    let widest = members
+        .iter()
+        .map(|u| u.base.size.length() * 0.5)
+        .fold(0.0, f32::max);
+    (lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN)
+}
+
+/// A search for a move of `leader` (alone or with its group) that found no move: its members
+/// and the units' revision it read them at (with their environment lines), whether the enemy
+/// was surprised (002's roll for doom cuts every move), and what refused each destination
+/// tried, in the order tried. On one table (its terrain, size and rules fixed) the same members
+/// standing as they stood try the same destinations, and each stays refused while its witness
+/// holds: another base can only take room or bring an enemy into contact, never give room
+/// (`Witness`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct SearchInputs {
-    leader: UnitId,
-    group: bool,
-    members: Vec<(Unit, UnitExposure)>,
-    near: Vec<(u32, [u32; 5], u8)>,
+struct RefusedSearch {
+    /// The members, in the order searched, and the same sorted, to look one up.
+    members: Vec<UnitId>,
+    sorted: Vec<UnitId>,
+    /// The units' revision and count when the search was made: the members are as they stood
+    /// while none of them has been touched since (`Units::touched_since`).
+    revision: u64,
+    units: usize,
+    /// The members' environment lines, or `None` where the table had none at all.
+    exposure: Option<Vec<UnitExposure>>,
     enemy_doomed: bool,
     /// The rules the search read, by address: a table is played under one set of rules.
     rules: usize,
+    refused_by: Vec<Witness>,
 }
 
-impl SearchInputs {
-    /// The inputs of a search for a move of `members` (led by the first) that reaches at
-    /// most `reach` inches from where each member stands.
-    pub fn of(
-        table: &Table,
-        rules: &Rules,
-        grid: &UnitGrid,
-        members: &[UnitId],
-        group: bool,
-        reach: f32,
-    ) -> Self {
-        let units: Vec<&Unit> = members.iter().filter_map(|m| table.unit(*m)).collect();
-        let (lo, hi, within) = Self::area(&units, reach, rules.general.contact_tolerance);
-        let mut near = Vec::new();
-        grid.filed_near(lo, hi, within, &mut near);
-        SearchInputs {
-            leader: members.first().copied().unwrap_or_default(),
-            group,
-            members: units
-                .iter()
-                .map(|u| ((*u).clone(), table.exposure.of(u.id)))
-                .collect(),
-            near,
-            enemy_doomed: table
-                .units
-                .iter()
-                .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. })),
-            rules: rules as *const Rules as usize,
+impl RefusedSearch {
+    /// Whether `members`, on `table` under `rules`, stand as this search's members stood.
+    fn same_members(&self, table: &Table, rules: &Rules, now: &SearchOf) -> bool {
+        let members = now.members;
+        if self.members != members
+            || self.units != table.units.len()
+            || self.rules != rules as *const Rules as usize
+            || self.enemy_doomed != now.enemy_doomed
+            || self.exposure != exposure_of(table, members)
+        {
+            return false;
         }
-    }
-    /// Where a search for a move of `members` reaching at most `reach` inches from where each
-    /// stands may meet another base: within the returned distance of the box (its corners
-    /// returned first) round the members' centres.
-    pub fn area(members: &[&Unit], reach: f32, tol: f32) -> (Vec2, Vec2, f32) {
-        let (lo, hi) = members.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
-        );
-        let widest = members
-            .iter()
-            .map(|u| u.base.size.length() * 0.5)
-            .fold(0.0, f32::max);
-        (lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN)
-    }
-    pub fn leader(&self) -> UnitId {
-        self.leader
-    }
-    pub fn group(&self) -> bool {
-        self.group
+        if self.revision == table.units.revision() {
+            return true;
+        }
+        // No member touched since; a log that does not reach back answers no.
+        table
+            .units
+            .touched_since(self.revision)
+            .is_some_and(|mut touched| {
+                touched.all(|p| {
+                    table
+                        .units
+                        .get(p)
+                        .is_some_and(|u| self.sorted.binary_search(&u.id).is_err())
+                })
+            })
     }
 }
 
-/// Move searches that found no move (`SearchInputs`), kept between decisions so an AI that
-/// asks again before anything they read has changed need not search again: the latest for each
-/// leader (alone, or with its group), so a crowd of any size keeps them all.
+/// The environment lines of `members`, or `None` where the table has none at all (each
+/// member's line is then the default).
+fn exposure_of(table: &Table, members: &[UnitId]) -> Option<Vec<UnitExposure>> {
+    (!table.exposure.is_empty()).then(|| members.iter().map(|m| table.exposure.of(*m)).collect())
+}
+
+/// Whether any unit on `table` is held by 002's roll for doom (the enemy of whoever moves is,
+/// if any is: a search reads it through the allowance).
+pub fn enemy_doomed(table: &Table) -> bool {
+    table
+        .units
+        .iter()
+        .any(|e| e.on_table() && matches!(e.surprise, Surprise::Doom { .. }))
+}
+
+/// A search for a move, as a memo knows it: of `members` (led by the first) together when
+/// `group`, while any unit is doomed or not (`enemy_doomed`, worked out once a decision).
+pub struct SearchOf<'m> {
+    pub members: &'m [UnitId],
+    pub group: bool,
+    pub enemy_doomed: bool,
+}
+
+/// Move searches that found no move (`RefusedSearch`), kept between decisions so an AI that
+/// asks again tests only the destinations whose refusal may no longer hold: the latest for
+/// each leader (alone, or with its group), so a crowd of any size keeps them all.
 #[derive(Default)]
 pub struct FruitlessSearches(std::sync::Mutex<FruitlessByLeader>);
 
 /// The latest fruitless search of each leader, alone (`false`) or with its group (`true`).
-type FruitlessByLeader = std::collections::HashMap<(UnitId, bool), SearchInputs>;
+type FruitlessByLeader = std::collections::HashMap<(UnitId, bool), RefusedSearch>;
 
 impl std::fmt::Debug for FruitlessSearches {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -147,21 +172,57 @@ impl FruitlessSearches {
         // A panic elsewhere while it was held leaves whole entries: each is checked in full.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
-    /// Whether a search of `leader` (alone, or with its group) was found fruitless at all.
-    pub fn any_for(&self, leader: UnitId, group: bool) -> bool {
-        self.lock().contains_key(&(leader, group))
+
+    /// For the same search found fruitless before, with the members standing as they stood
+    /// then: for each destination it tried, in order, its witness if that still holds (the
+    /// destination is still refused), or `None` where it must be tested again. `None` when
+    /// there is no such search.
+    pub fn still_refused(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        search: &SearchOf,
+    ) -> Option<Vec<Option<Witness>>> {
+        let leader = *search.members.first()?;
+        let memo = self.lock();
+        let known = memo
+            .get(&(leader, search.group))
+            .filter(|k| k.same_members(table, rules, search))?;
+        Some(
+            known
+                .refused_by
+                .iter()
+                .map(|w| w.holds(table).then_some(*w))
+                .collect(),
+        )
     }
-    /// Whether a search with exactly these inputs was found fruitless.
-    pub fn holds(&self, inputs: &SearchInputs) -> bool {
-        self.lock()
-            .get(&(inputs.leader(), inputs.group()))
-            .is_some_and(|s| s == inputs)
-    }
-    /// Remembers that a search with these inputs found no move, in place of any its leader's
-    /// last fruitless search had.
-    pub fn remember(&self, inputs: SearchInputs) {
-        self.lock()
-            .insert((inputs.leader(), inputs.group()), inputs);
+
+    /// Remembers that `search` found no move, each destination it tried refused by
+    /// `refused_by`'s witness, in place of any its leader's last fruitless search had.
+    pub fn remember(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        search: &SearchOf,
+        refused_by: Vec<Witness>,
+    ) {
+        let (members, group) = (search.members, search.group);
+        let Some(&leader) = members.first() else {
+            return;
+        };
+        let mut sorted = members.to_vec();
+        sorted.sort_unstable();
+        let search = RefusedSearch {
+            members: members.to_vec(),
+            sorted,
+            revision: table.units.revision(),
+            units: table.units.len(),
+            exposure: exposure_of(table, members),
+            enemy_doomed: search.enemy_doomed,
+            rules: rules as *const Rules as usize,
+            refused_by,
+        };
+        self.lock().insert((leader, group), search);
     }
 }
 
@@ -282,5 +343,59 @@ mod tests {
             !rests(&m, &t, a),
             "the environment's hold on a unit is not in the units' log"
         );
+    }
+
+    /// A's fruitless search, remembered with two destinations: the first refused by A itself
+    /// (its allowance, say), the second by B's base.
+    fn refused_search(m: &AiMemos, t: &Table, a: UnitId, beside: UnitId) {
+        let base = t.unit(beside).unwrap().base;
+        let search = SearchOf {
+            members: &[a],
+            group: false,
+            enemy_doomed: false,
+        };
+        let by = vec![Witness::Members, Witness::Base { id: beside, base }];
+        m.fruitless.remember(t, rules(), &search, by);
+    }
+
+    fn still_refused(m: &AiMemos, t: &Table, a: UnitId) -> Option<Vec<bool>> {
+        let search = SearchOf {
+            members: &[a],
+            group: false,
+            enemy_doomed: false,
+        };
+        let known = m.fruitless.still_refused(t, rules(), &search)?;
+        Some(known.iter().map(Option::is_some).collect())
+    }
+
+    #[test]
+    fn a_fruitless_search_is_trusted_destination_by_destination_while_its_witnesses_stand() {
+        let (m, mut t, a, beside, far) = three();
+        refused_search(&m, &t, a, beside);
+        assert_eq!(still_refused(&m, &t, a), Some(vec![true, true]));
+        // A base coming near can only take room: nothing is tested again.
+        move_to(&mut t, far, (10.0, 12.0));
+        assert_eq!(still_refused(&m, &t, a), Some(vec![true, true]));
+        // The base that refused the second destination moved: that one is tested again.
+        move_to(&mut t, beside, (13.0, 14.0));
+        assert_eq!(still_refused(&m, &t, a), Some(vec![true, false]));
+        // A change to the searching unit itself: the search is made again.
+        refused_search(&m, &t, a, beside);
+        t.unit_mut(a).unwrap().status.stunned = true;
+        assert_eq!(still_refused(&m, &t, a), None);
+        // And under other members, or another rule of doom.
+        refused_search(&m, &t, a, beside);
+        let group = SearchOf {
+            members: &[a, beside],
+            group: true,
+            enemy_doomed: false,
+        };
+        assert!(m.fruitless.still_refused(&t, rules(), &group).is_none());
+        let doomed = SearchOf {
+            members: &[a],
+            group: false,
+            enemy_doomed: true,
+        };
+        assert!(m.fruitless.still_refused(&t, rules(), &doomed).is_none());
     }
 }

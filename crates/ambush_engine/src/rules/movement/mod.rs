@@ -17,5 +17,5 @@ pub use may_move::{
 };
 pub use path::path_clear;
 pub use refusals::{CannotMove, MoveError, PathBlocked};
-pub use search::{MovePlan, MoveSearch, plan_move};
+pub use search::{MovePlan, MoveSearch, Witness, plan_move};
 pub use steering::steer_toward;

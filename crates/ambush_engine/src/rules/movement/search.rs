@@ -61,6 +61,43 @@ pub struct MoveSearch<'a> {
     /// bases worked out.
     found: Vec<usize>,
     placed: Vec<(PlacedBase, &'a Unit)>,
+    /// Each member's end at the destination being tested, for `refusal`.
+    ends: Vec<Footprint>,
+    /// The member the last refused destination was refused at: in a crowd the next destination
+    /// is most often refused at the same member, so `refusal` tests it first.
+    last_refused: usize,
+}
+
+/// What refused a destination of a search, as far as a later search of the same members may
+/// trust it: the same members' move to the same place is refused while the witness holds,
+/// whatever else on the table changed (another base can only take room or bring an enemy
+/// into contact, never give room).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Witness {
+    /// The members themselves (their allowance, their group's shape), the table's edge or
+    /// impassable terrain: it holds while the members stand as they stand.
+    Members,
+    /// Another unit's base, in the way or touched as an enemy: it holds while that unit stands
+    /// on the table where it stood.
+    Base { id: UnitId, base: Footprint },
+}
+
+impl Witness {
+    /// Whether what refused the destination still stands on `table` as it stood (the members'
+    /// own standing is the caller's to compare).
+    pub fn holds(&self, table: &Table) -> bool {
+        match self {
+            Witness::Members => true,
+            Witness::Base { id, base } => table.unit(*id).is_some_and(|u| {
+                u.on_table()
+                    && u.base.center.to_array().map(f32::to_bits)
+                        == base.center.to_array().map(f32::to_bits)
+                    && u.base.size.to_array().map(f32::to_bits)
+                        == base.size.to_array().map(f32::to_bits)
+                    && u.base.facing.to_bits() == base.facing.to_bits()
+            }),
+        }
+    }
 }
 
 /// How many kinds of move there are (`MoveKind` as an index).
@@ -134,6 +171,8 @@ impl<'a> MoveSearch<'a> {
             bad: bad_going(table),
             found: Vec::new(),
             placed: Vec::new(),
+            ends: Vec::new(),
+            last_refused: 0,
         })
     }
 
@@ -145,99 +184,177 @@ impl<'a> MoveSearch<'a> {
 
     /// Checks the move to `to`, facing `facing`: `plan_move`'s answer, to the bit.
     pub fn plan(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, MoveError> {
-        self.check(to, facing, TestOrder::AsRefused)
-            .map_err(|r| r.in_words(self))
+        self.check(to, facing).map_err(|r| r.in_words(self))
     }
 
     /// Whether `plan` would accept the move, without putting a refusal in words: for a search
     /// that tries many destinations and refuses most.
     pub fn allows(&mut self, to: Vec2, facing: f32) -> bool {
-        self.check(to, facing, TestOrder::Quickest).is_ok()
+        self.refusal(to, facing).is_none()
     }
 
-    /// `plan`, with a refusal not yet in words, its tests in `order`.
-    fn check(&mut self, to: Vec2, facing: f32, order: TestOrder) -> Result<MovePlan, Refusal<'a>> {
-        let rules = self.rules;
-        let tol = rules.general.contact_tolerance;
+    /// What refuses the move to `to` facing `facing`, or `None` if `plan` would accept it
+    /// (exactly when it would): the tests made cheapest first, each member's allowance and end
+    /// before any path, starting at the member the last refusal was made at.
+    pub fn refusal(&mut self, to: Vec2, facing: f32) -> Option<Witness> {
+        let refused = self.quick_check(to, facing).err()?;
+        Some(self.witness(refused))
+    }
+
+    /// `check` in the quickest order, building no plan.
+    fn quick_check(&mut self, to: Vec2, facing: f32) -> Result<(), Refusal<'a>> {
+        let tol = self.rules.general.contact_tolerance;
+        let shift = to - self.units[0].base.center;
+        let n = self.members.len();
+        let first = self.last_refused.min(n.saturating_sub(1));
+        let mut ends = std::mem::take(&mut self.ends);
+        ends.clear();
+        ends.resize(n, Footprint::new(Vec2::ZERO, Vec2::ZERO, 0.0));
+        let mut turned = false;
+        let mut refused = Ok(());
+        for i in (first..n).chain(0..first) {
+            match self.member_end(i, shift, facing) {
+                Ok(MemberEnd { end, .. }) => {
+                    turned |= n > 1 && end.facing.to_bits() != self.units[i].base.facing.to_bits();
+                    ends[i] = end;
+                }
+                Err(r) => {
+                    refused = Err(r);
+                    break;
+                }
+            }
+            if let Err(r) = self.end_refusal(i, &ends[i]) {
+                refused = Err(r);
+                break;
+            }
+        }
+        if refused.is_ok() && turned {
+            let poses: Vec<(UnitId, Footprint)> = self
+                .members
+                .iter()
+                .copied()
+                .zip(ends.iter().copied())
+                .collect();
+            refused = group_refusal(&poses, tol).and_then(|()| apart_refusal(&poses, tol));
+        }
+        if refused.is_ok() && shift.length() >= MEASURING_SLACK {
+            for i in (first..n).chain(0..first) {
+                if let Err(r) = self.path_refusal(i, &ends[i]) {
+                    refused = Err(r);
+                    break;
+                }
+            }
+        }
+        self.ends = ends;
+        if let Err(r) = &refused
+            && let Some(member) = r.member()
+        {
+            self.last_refused = member;
+        }
+        refused
+    }
+
+    /// Member `i`'s end when the group's first member's centre is shifted by `shift` and the
+    /// group faces `facing`, refused if beyond its allowance: what `check` works out for each
+    /// member before its tests.
+    fn member_end(&mut self, i: usize, shift: Vec2, facing: f32) -> Result<MemberEnd, Refusal<'a>> {
+        let (rules, u) = (self.rules, self.units[i]);
+        let end_center = u.base.center + shift;
+        let kind = if moves_any_direction(rules, u) {
+            if shift.length() < MEASURING_SLACK {
+                MoveKind::NoMove
+            } else {
+                MoveKind::AnyDirection
+            }
+        } else {
+            classify(&u.base, end_center)
+        };
+        let mut face = facing;
+        // "If a unit 'falling back', ends up more than one base width to the left or right of
+        // its original position, it must be faced in the direction to which it moved."
+        if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4 {
+            face = geometry::angle_of(shift);
+        }
+        let cost = path_cost_through(&self.bad, rules, u.base.center, end_center);
+        let allow = self.allowance(i, kind);
+        if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
+            return Err(Refusal::BeyondAllowance {
+                member: i,
+                kind,
+                distance: shift.length(),
+                cost,
+                allowance: allow,
+            });
+        }
+        Ok(MemberEnd {
+            end: Footprint::new(end_center, u.base.size, face),
+            kind,
+            cost,
+            allowance: allow,
+        })
+    }
+
+    /// What a later search may trust of a refusal.
+    fn witness(&self, refused: Refusal<'a>) -> Witness {
+        let base = |u: &Unit| Witness::Base {
+            id: u.id,
+            base: u.base,
+        };
+        match refused {
+            Refusal::EndNotClear { by: Some(u), .. }
+            | Refusal::ContactIsACharge { by: u, .. }
+            | Refusal::Path {
+                blocked: Blocker::Base(u),
+                ..
+            } => base(u),
+            Refusal::EndNotClear { by: None, .. }
+            | Refusal::Path { .. }
+            | Refusal::BeyondAllowance { .. }
+            | Refusal::GroupOverlaps
+            | Refusal::GroupComesApart => Witness::Members,
+        }
+    }
+
+    /// `plan`, with a refusal not yet in words: each member's path, then its end, then the
+    /// group's overlap, so the refusal is the one the player reads.
+    fn check(&mut self, to: Vec2, facing: f32) -> Result<MovePlan, Refusal<'a>> {
+        let tol = self.rules.general.contact_tolerance;
         let shift = to - self.units[0].base.center;
         let mut poses = Vec::with_capacity(self.members.len());
         let mut kinds = Vec::with_capacity(self.members.len());
         let mut worst = (MoveKind::NoMove, 0.0f32, f32::INFINITY);
         for i in 0..self.members.len() {
-            let u = self.units[i];
-            let end_center = u.base.center + shift;
-            let kind = if moves_any_direction(rules, u) {
-                if shift.length() < MEASURING_SLACK {
-                    MoveKind::NoMove
-                } else {
-                    MoveKind::AnyDirection
-                }
-            } else {
-                classify(&u.base, end_center)
-            };
-            let mut face = facing;
-            // "If a unit 'falling back', ends up more than one base width to the left or right of
-            // its original position, it must be faced in the direction to which it moved."
-            if kind == MoveKind::FallBack && shift.dot(u.base.right()).abs() > u.base.width() + 1e-4
-            {
-                face = geometry::angle_of(shift);
-            }
-            let cost = path_cost_through(&self.bad, rules, u.base.center, end_center);
-            let allow = self.allowance(i, kind);
-            if kind != MoveKind::NoMove && cost > allow + MEASURING_SLACK {
-                return Err(Refusal::BeyondAllowance {
-                    member: i,
-                    kind,
-                    distance: shift.length(),
-                    cost,
-                    allowance: allow,
-                });
-            }
+            let MemberEnd {
+                end,
+                kind,
+                cost,
+                allowance: allow,
+            } = self.member_end(i, shift, facing)?;
             if cost / allow.max(MEASURING_SLACK) > worst.1 / worst.2.max(MEASURING_SLACK)
                 || worst.2.is_infinite()
             {
                 worst = (kind, cost, allow);
             }
-            poses.push((
-                self.members[i],
-                Footprint::new(end_center, u.base.size, face),
-            ));
+            poses.push((self.members[i], end));
             kinds.push(kind);
         }
         let moves = shift.length() >= MEASURING_SLACK;
-        // A group whose members all keep their facing moves as one rigid piece: its bases can
+        // A group whose members all keep their facings moves as one rigid piece: its bases can
         // neither come to overlap nor come apart, so neither is measured.
         let turned = poses.len() > 1
             && poses
                 .iter()
                 .zip(&self.units)
                 .any(|((_, end), u)| end.facing.to_bits() != u.base.facing.to_bits());
-        if order == TestOrder::AsRefused {
-            for (i, (_, end)) in poses.iter().enumerate() {
-                if moves {
-                    self.path_refusal(i, end)?;
-                }
-                self.end_refusal(i, end)?;
-            }
-            if turned {
-                group_refusal(&poses, tol)?;
-                apart_refusal(&poses, tol)?;
-            }
-        } else {
-            // Every end, then the group, then the paths: a path is tested at many places, an
-            // end at one, and in a crowd most destinations are refused at their ends.
-            for (i, (_, end)) in poses.iter().enumerate() {
-                self.end_refusal(i, end)?;
-            }
-            if turned {
-                group_refusal(&poses, tol)?;
-                apart_refusal(&poses, tol)?;
-            }
+        for (i, (_, end)) in poses.iter().enumerate() {
             if moves {
-                for (i, (_, end)) in poses.iter().enumerate() {
-                    self.path_refusal(i, end)?;
-                }
+                self.path_refusal(i, end)?;
             }
+            self.end_refusal(i, end)?;
+        }
+        if turned {
+            group_refusal(&poses, tol)?;
+            apart_refusal(&poses, tol)?;
         }
         Ok(MovePlan {
             poses,
@@ -270,19 +387,24 @@ impl<'a> MoveSearch<'a> {
                 .map(|o| (*self.grid.placed(*o), &table.units[*o])),
         );
         // `placement_clear`, against the bases and walls worked out once.
-        let clear = placed.on_table(table.config.table(), MEASURING_SLACK)
-            && !self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
-            && !others.iter().any(|(o, _)| placed.overlaps(o, tol));
-        // Members are friends of one another: only the others can be enemies.
-        let enemy_contact = || {
-            others
-                .iter()
-                .any(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
-        };
-        let refusal = if !clear {
-            Err(Refusal::EndNotClear(i))
-        } else if enemy_contact() {
-            Err(Refusal::ContactIsACharge(i))
+        let refusal = if !placed.on_table(table.config.table(), MEASURING_SLACK)
+            || self.walls.iter().any(|(w, _)| w.overlaps(&placed, tol))
+        {
+            Err(Refusal::EndNotClear {
+                member: i,
+                by: None,
+            })
+        } else if let Some((_, o)) = others.iter().find(|(o, _)| placed.overlaps(o, tol)) {
+            Err(Refusal::EndNotClear {
+                member: i,
+                by: Some(*o),
+            })
+        } else if let Some((_, e)) = others
+            .iter()
+            // Members are friends of one another: only the others can be enemies.
+            .find(|(o, e)| e.side != u.side && placed.in_contact(o, tol))
+        {
+            Err(Refusal::ContactIsACharge { member: i, by: e })
         } else {
             Ok(())
         };
@@ -320,14 +442,12 @@ impl<'a> MoveSearch<'a> {
     }
 }
 
-/// The order in which a move's tests are made. A move passes every test or is refused, in any
-/// order; the order only decides which refusal a refused move gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum TestOrder {
-    /// Each member's path, then its end, then the group's overlap: the refusal the player reads.
-    AsRefused,
-    /// The cheapest tests first, for a search that only asks whether a move passes.
-    Quickest,
+/// One member's end of a move, how its move classified, what it costs and its allowance.
+struct MemberEnd {
+    end: Footprint,
+    kind: MoveKind,
+    cost: f32,
+    allowance: f32,
 }
 
 /// Whether the group's bases still touch as one group at their ends (001: "Any units moving
@@ -461,13 +581,30 @@ enum Refusal<'t> {
         member: usize,
         blocked: Blocker<'t>,
     },
-    EndNotClear(usize),
-    ContactIsACharge(usize),
+    /// Off the table or on impassable terrain (`by` nothing), or on another base.
+    EndNotClear {
+        member: usize,
+        by: Option<&'t Unit>,
+    },
+    ContactIsACharge {
+        member: usize,
+        by: &'t Unit,
+    },
     GroupOverlaps,
     GroupComesApart,
 }
 
 impl Refusal<'_> {
+    /// The member refused, when one member was.
+    fn member(&self) -> Option<usize> {
+        match *self {
+            Refusal::BeyondAllowance { member, .. }
+            | Refusal::Path { member, .. }
+            | Refusal::EndNotClear { member, .. }
+            | Refusal::ContactIsACharge { member, .. } => Some(member),
+            Refusal::GroupOverlaps | Refusal::GroupComesApart => None,
+        }
+    }
     fn in_words(self, search: &MoveSearch) -> MoveError {
         let (table, label) = (search.table, |i: usize| search.units[i].label.to_string());
         match self {
@@ -488,8 +625,8 @@ impl Refusal<'_> {
                 unit: label(member),
                 blocked: blocked.in_words(table),
             },
-            Refusal::EndNotClear(member) => MoveError::EndNotClear(label(member)),
-            Refusal::ContactIsACharge(member) => MoveError::ContactIsACharge(label(member)),
+            Refusal::EndNotClear { member, .. } => MoveError::EndNotClear(label(member)),
+            Refusal::ContactIsACharge { member, .. } => MoveError::ContactIsACharge(label(member)),
             Refusal::GroupOverlaps => MoveError::GroupOverlaps,
             Refusal::GroupComesApart => MoveError::GroupComesApart,
         }

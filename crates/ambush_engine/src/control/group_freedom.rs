@@ -51,6 +51,10 @@ pub struct GroupFreedom {
     searches: u32,
     queue: Vec<usize>,
     near: Vec<usize>,
+    /// The members of each group found free, by place, ascending.
+    free: Vec<Vec<usize>>,
+    /// For a place in a free group, its group in `free`.
+    free_group: Vec<u32>,
 }
 
 impl GroupFreedom {
@@ -64,6 +68,8 @@ impl GroupFreedom {
             searches: 0,
             queue: Vec::new(),
             near: Vec::new(),
+            free: Vec::new(),
+            free_group: vec![0; units],
         }
     }
 
@@ -131,9 +137,14 @@ impl GroupFreedom {
             }
         }
         let Some(held) = held else {
+            let group = self.free.len() as u32;
             for &q in &self.queue {
                 self.known[q] = Known::Free;
+                self.free_group[q] = group;
             }
+            let mut members = self.queue.clone();
+            members.sort_unstable();
+            self.free.push(members);
             return Freedom::Free;
         };
         // Every place reached leads back to `place` the way it was reached, and from `place` on
@@ -154,6 +165,17 @@ impl GroupFreedom {
             at = self.parent[at] as usize;
         }
         self.chain_from(place)
+    }
+
+    /// The members of the group of `place` by place, ascending, if `of` found it free: the
+    /// group `Table::group_via_grid` finds, in another order.
+    pub fn free_members(&self, place: usize) -> Option<&[usize]> {
+        if self.known.get(place) != Some(&Known::Free) {
+            return None;
+        }
+        self.free
+            .get(self.free_group[place] as usize)
+            .map(Vec::as_slice)
     }
 
     /// The chain from `place`, in a held group, to its held member.

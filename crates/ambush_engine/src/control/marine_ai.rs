@@ -238,9 +238,9 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         // A group with a member that may not move does not move together: the unit can only
         // step alone, and its answer reads itself and the chain to the held member
         // (`group_freedom`).
-        if !reads_everything(u)
-            && let Freedom::Held { chain } = groups.of(table, &grid, place, tol, &may_move)
-        {
+        let freedom =
+            (!reads_everything(u)).then(|| groups.of(table, &grid, place, tol, &may_move));
+        if let Some(Freedom::Held { chain }) = freedom {
             let lone = match step_unless_fruitless(table, rules, memos, &grid, &ship, &[id], doomed)
                 .step()
             {
@@ -262,10 +262,25 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
             resting.rest(place, true, &[place], reach, &near);
             continue;
         }
-        // Advance as a group while the whole group is free to move and clear of the ship.
-        let group = table.group_via_grid(&grid, id, tol);
-        let group_free =
-            group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
+        // Advance as a group while the whole group is free to move and clear of the ship. A
+        // group found free lists its members for each of them: led by the unit, the rest in
+        // table order, the same at every decision while it stands.
+        let (group, places, group_free) = match groups.free_members(place) {
+            Some(places) => {
+                let others = places.iter().filter(|p| **p != place);
+                let group: Vec<UnitId> = std::iter::once(id)
+                    .chain(others.map(|p| table.units[*p].id))
+                    .collect();
+                (group, places.to_vec(), places.len() > 1)
+            }
+            None => {
+                let group = table.group_via_grid(&grid, id, tol);
+                let places: Vec<usize> = group.iter().filter_map(|m| table.index(*m)).collect();
+                let free =
+                    group.len() > 1 && group.iter().all(|m| table.unit(*m).is_some_and(&is_mover));
+                (group, places, free)
+            }
+        };
         let together = if group_free {
             match step_unless_fruitless(table, rules, memos, &grid, &ship, &group, doomed).step() {
                 Ok(order) => return order,
@@ -283,7 +298,6 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         if !members.iter().any(|m| reads_everything(m)) {
             near.clear();
             let reach = rest_on(table, rules, &grid, &members, &[together, lone], &mut near);
-            let places: Vec<usize> = group.iter().filter_map(|m| table.index(*m)).collect();
             resting.rest(place, true, &places, reach, &near);
         }
     }

@@ -87,6 +87,10 @@ struct RefusedSearch {
     units: usize,
     /// The members' environment lines, or `None` where the table had none at all.
     exposure: Option<Vec<UnitExposure>>,
+    /// A unit searching alone, as it stood: compared whole when it has been touched since (a
+    /// boxed-in marine is touched at each turn's start, when its marks are cleared, and stands
+    /// as it stood).
+    alone: Option<Unit>,
     enemy_doomed: bool,
     /// The rules the search read, by address: a table is played under one set of rules.
     rules: usize,
@@ -98,7 +102,6 @@ impl RefusedSearch {
     fn same_members(&self, table: &Table, rules: &Rules, now: &SearchOf) -> bool {
         let members = now.members;
         if self.members != members
-            || self.units != table.units.len()
             || self.rules != rules as *const Rules as usize
             || self.enemy_doomed != now.enemy_doomed
             || self.exposure != exposure_of(table, members)
@@ -108,18 +111,24 @@ impl RefusedSearch {
         if self.revision == table.units.revision() {
             return true;
         }
-        // No member touched since; a log that does not reach back answers no.
-        table
-            .units
-            .touched_since(self.revision)
-            .is_some_and(|mut touched| {
-                touched.all(|p| {
-                    table
-                        .units
-                        .get(p)
-                        .is_some_and(|u| self.sorted.binary_search(&u.id).is_err())
-                })
-            })
+        // No member touched since (the list's places as they were); a log that does not reach back answers no.
+        let untouched = self.units == table.units.len()
+            && table
+                .units
+                .touched_since(self.revision)
+                .is_some_and(|mut touched| {
+                    touched.all(|p| {
+                        table
+                            .units
+                            .get(p)
+                            .is_some_and(|u| self.sorted.binary_search(&u.id).is_err())
+                    })
+                });
+        untouched
+            || self
+                .alone
+                .as_ref()
+                .is_some_and(|was| table.unit(was.id) == Some(was))
     }
 }
 
@@ -218,6 +227,10 @@ impl FruitlessSearches {
             revision: table.units.revision(),
             units: table.units.len(),
             exposure: exposure_of(table, members),
+            alone: match members {
+                [alone] => table.unit(*alone).cloned(),
+                _ => None,
+            },
             enemy_doomed: search.enemy_doomed,
             rules: rules as *const Rules as usize,
             refused_by,
@@ -379,8 +392,11 @@ mod tests {
         // The base that refused the second destination moved: that one is tested again.
         move_to(&mut t, beside, (13.0, 14.0));
         assert_eq!(still_refused(&m, &t, a), Some(vec![true, false]));
-        // A change to the searching unit itself: the search is made again.
+        // Touched, but standing as it stood (a turn's marks cleared, say): still trusted.
         refused_search(&m, &t, a, beside);
+        t.unit_mut(a).unwrap();
+        assert_eq!(still_refused(&m, &t, a), Some(vec![true, true]));
+        // A change to the searching unit itself: the search is made again.
         t.unit_mut(a).unwrap().status.stunned = true;
         assert_eq!(still_refused(&m, &t, a), None);
         // And under other members, or another rule of doom.

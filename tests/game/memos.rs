@@ -65,22 +65,18 @@ fn play(scenario: &Scenario, rules: &Rules, seed: u64) -> AgainstEmptyMemos {
     chooser
 }
 
-/// The crashed ship with `squads` squads of six marines in ranks three inches apart at the
-/// south edge, two squads a rank: the ranks behind are boxed in by the ranks in front.
-fn crowd(squads: usize, turns: u32) -> Scenario {
+/// The crashed ship with its ship alone and `marines` of its marines (one-inch bases) facing
+/// north, the `i`th standing at `at(i)`.
+fn marines_at(marines: usize, turns: u32, at: impl Fn(usize) -> (f32, f32)) -> Scenario {
     let mut s = scenario("crashed_ship.ron");
     s.terrain.retain(|f| f.name == "ship");
     s.turn_limit = turns;
     let template = s.units[0].clone();
-    s.units = (0..squads * 6)
+    s.units = (0..marines)
         .map(|i| {
-            let (squad, place) = (i / 6, i % 6);
             let mut u = template.clone();
             u.label = format!("M{}", i + 1);
-            u.at = (
-                28.5 + (squad % 2) as f32 * 8.0 + place as f32,
-                1.0 + (squad / 2) as f32 * 3.0,
-            );
+            u.at = at(i);
             u.facing = 0.0;
             u
         })
@@ -88,32 +84,25 @@ fn crowd(squads: usize, turns: u32) -> Scenario {
     s
 }
 
-/// The crashed ship with `marines` marines in one block, `per_rank` to a rank, each in base
-/// contact with its neighbours at the south edge: one group, whose front is barred by the
-/// ship and the aliens while the ranks behind push on, each member searched as leader.
+/// `squads` squads of six marines in ranks three inches apart at the south edge, two squads a
+/// rank: the ranks behind are boxed in by the ranks in front.
+fn crowd(squads: usize, turns: u32) -> Scenario {
+    marines_at(squads * 6, turns, |i| {
+        let (squad, place) = (i / 6, i % 6);
+        (
+            28.5 + (squad % 2) as f32 * 8.0 + place as f32,
+            1.0 + (squad / 2) as f32 * 3.0,
+        )
+    })
+}
+
+/// `marines` marines in one block, `per_rank` to a rank, each in base contact with its
+/// neighbours at the south edge: one group, whose front is barred by the ship and the aliens
+/// while the ranks behind push on, each member searched as leader.
 fn block(marines: usize, per_rank: usize, turns: u32) -> Scenario {
-    let mut s = scenario("crashed_ship.ron");
-    s.terrain.retain(|f| f.name == "ship");
-    s.turn_limit = turns;
-    let template = s.units[0].clone();
-    let (w, d) = Rules::bundled()
-        .troops
-        .troops
-        .get(&template.troop)
-        .map_or((1.0, 1.0), |p| p.base);
-    s.units = (0..marines)
-        .map(|i| {
-            let mut u = template.clone();
-            u.label = format!("M{}", i + 1);
-            u.at = (
-                4.0 + w / 2.0 + (i % per_rank) as f32 * w,
-                1.0 + d / 2.0 + (i / per_rank) as f32 * d,
-            );
-            u.facing = 0.0;
-            u
-        })
-        .collect();
-    s
+    marines_at(marines, turns, |i| {
+        (4.5 + (i % per_rank) as f32, 1.5 + (i / per_rank) as f32)
+    })
 }
 
 /// Seeds 1 to this: `AMBUSH_MEMO_SEEDS`, or `fewest`.

@@ -104,7 +104,9 @@ fn a_humans_turn_in_the_window(
             }
         }
         i += 1;
-        assert!(i < 20, "the humans never get a turn");
+        // Each game's opening is random, and so is how long a sealed column's approach lasts:
+        // the humans' first turn came at the 7th to the 33rd message in 750 such games.
+        assert!(i < 100, "the humans never get a turn");
     };
     // The window: the game as the message left it, and the turn's state.
     let mut app = App::new();

@@ -556,7 +556,12 @@ fn play_all(
             ));
         }
         if game.is_over() {
-            if !orders.is_empty() || last.is_some() || !queued.is_empty() {
+            // The column answers a sealed table before anyone can know the game is over: the
+            // dice of the ambusher's message it answers are fixed only by this answer, and the
+            // ambusher's key seals them from the column. So the answer to the message that
+            // ended the game may queue orders, which are never given.
+            let answers_the_end = on_a_sealed_table && *ended_in == Some(messages[i - 1].seq);
+            if !orders.is_empty() || last.is_some() || !(queued.is_empty() || answers_the_end) {
                 return Err(format!(
                     "message {} gives orders after the game's end",
                     m.seq

@@ -222,6 +222,19 @@ pub fn against_the_clock(objective: Option<&Objective>, side: Side) -> bool {
     }
 }
 
+/// Whether `side` wins by denying the enemy its objective until the turn limit, so that it gains
+/// nothing by going forward and everything by waiting where the enemy must come: the crashed
+/// ship's aliens, who need only keep the humans from boarding (they seldom destroy them), and a
+/// holding action's holders. A side barring a patrol's way must still catch it before it gets
+/// through, so it is not one.
+pub fn denies(objective: Option<&Objective>, side: Side) -> bool {
+    match objective {
+        Some(Objective::RepairAndBoard { .. }) => side == Side::Aliens,
+        Some(Objective::HoldUntilTurnLimit) => side == Side::Humans,
+        _ => false,
+    }
+}
+
 /// A unit about to have its spots weighed (`Picture::weighing`).
 pub struct Weighing {
     /// Where it is going (`Picture::goal`).

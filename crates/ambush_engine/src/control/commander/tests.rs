@@ -128,6 +128,45 @@ fn the_hard_level_presses_in_against_the_clock_and_only_then() {
 }
 
 #[test]
+fn the_normal_level_holds_back_where_its_side_denies_the_objective_and_only_then() {
+    // The crashed ship: "repair the ship and board it" before the turn limit, so the aliens
+    // need only keep the humans from it. Measured (docs/ai.md), aliens that wait in cover for
+    // the marines to come let them board far less than aliens that go out to meet them. With
+    // no objective the aliens close on the nearest human; cautious plays as it always does.
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let marine_at = Vec2::new(20.0, 10.0);
+    marine(&mut t, "M1", (marine_at.x, marine_at.y), 0.0);
+    let start = Vec2::new(20.0, 40.0);
+    let a = alien(&mut t, "A1", (start.x, start.y), 180.0);
+    wood(&mut t, (22.5, 39.0), (2.0, 2.0));
+    // Where the alien ends its move (where it stands, if it does not move).
+    let end = |t: &Table, level| match decide(t, rules(), &move_decision(Side::Aliens), level) {
+        Order::Move { unit, to, .. } if unit == a => to,
+        _ => start,
+    };
+    let closing = [AiLevel::Cautious, AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+    let denying = [AiLevel::Cautious, AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
+    assert_eq!(denying[0], closing[0], "cautious plays as it always does");
+    for (level, (deny, close)) in ["normal", "hard"]
+        .iter()
+        .zip(denying[1..].iter().zip(&closing[1..]))
+    {
+        assert!(
+            deny.distance(marine_at) > close.distance(marine_at) + 1.0,
+            "{level} holds back: {deny} against {close} with no objective"
+        );
+        assert!(
+            t.in_cover_terrain(*deny),
+            "{level} waits in cover, not at {deny}"
+        );
+    }
+}
+
+#[test]
 fn a_cautious_marine_breaks_off_from_an_alien_it_is_unlikely_to_beat() {
     // 001 Break Off: "Any engaged unit that wins or draws ... may attempt to break away". A
     // marine with a pistol against an alien's claws is the weaker in physical contact.

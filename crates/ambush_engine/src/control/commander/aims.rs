@@ -226,11 +226,23 @@ pub fn against_the_clock(objective: Option<&Objective>, side: Side) -> bool {
 /// nothing by going forward and everything by waiting where the enemy must come: the crashed
 /// ship's aliens, who need only keep the humans from boarding (they seldom destroy them), and a
 /// holding action's holders. A side barring a patrol's way must still catch it before it gets
-/// through, so it is not one.
+/// through, so it is not one (`bars_the_way`).
 pub fn denies(objective: Option<&Objective>, side: Side) -> bool {
     match objective {
         Some(Objective::RepairAndBoard { .. }) => side == Side::Aliens,
         Some(Objective::HoldUntilTurnLimit) => side == Side::Humans,
+        _ => false,
+    }
+}
+
+/// Whether `side` bars the enemy's way under `objective`: the enemy wins by getting units out by
+/// an edge or into a zone, so `side` must catch them before they get through, and waiting only
+/// lets them.
+pub fn bars_the_way(objective: Option<&Objective>, side: Side) -> bool {
+    match objective {
+        Some(Objective::ExitEdge { side: s, .. } | Objective::ReachZone { side: s, .. }) => {
+            *s != side
+        }
         _ => false,
     }
 }

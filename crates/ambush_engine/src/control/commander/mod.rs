@@ -26,7 +26,8 @@ pub enum AiLevel {
     Cautious,
     /// Goes for the objective, takes cover on the way, shoots where the chance and the threat
     /// are best, charges whatever it can reach with even odds; where its side wins by denying
-    /// the enemy its objective, it holds back in cover where the enemy must come.
+    /// the enemy its objective, it holds back in cover where the enemy must come, and where it
+    /// must catch the enemy before it gets through, it presses in.
     Normal,
     /// Normal, but when the clock is against it, with the enemy to destroy before the turn
     /// limit, it presses in: cover and danger no longer hold it back.
@@ -58,7 +59,7 @@ impl AiLevel {
                 caution: 2.0,
                 fire: 0.5,
                 presses: false,
-                holds: false,
+                minds_the_objective: false,
                 charge_odds: 0.65,
                 break_off_below: 0.6,
             },
@@ -68,7 +69,7 @@ impl AiLevel {
                 caution: 0.8,
                 fire: 1.0,
                 presses: false,
-                holds: true,
+                minds_the_objective: true,
                 charge_odds: 0.4,
                 break_off_below: 0.4,
             },
@@ -99,9 +100,10 @@ struct Style {
     /// Presses in when its side must destroy the enemy before the turn limit to win
     /// (`aims::against_the_clock`): cover and the enemy's reach count for nothing then.
     presses: bool,
-    /// Holds back when its side wins by denying the enemy its objective (`aims::denies`):
-    /// `HOLDING`'s weights of ground, cover and danger then.
-    holds: bool,
+    /// Holds back when its side wins by denying the enemy its objective (`aims::denies`), with
+    /// `HOLDING`'s weights of ground, cover and danger; presses in when it bars the enemy's way
+    /// (`aims::bars_the_way`).
+    minds_the_objective: bool,
     /// The least chance of winning the melee a unit with a firearm charges at (a unit with
     /// nothing to shoot charges at less: melee is all it has).
     charge_odds: f32,
@@ -111,17 +113,20 @@ struct Style {
 }
 
 impl Style {
-    /// The style a side plays by under `objective`: a style that presses in, for a side that
-    /// has the clock against it, no longer weighs cover or danger, only the ground it gains and
-    /// its shot. Caution buys time, which such a side has not got.
+    /// The style a side plays by under `objective`. Pressing in, for a side that has the clock
+    /// against it or bars the enemy's way, it no longer weighs cover or danger, only the ground
+    /// it gains and its shot: caution buys time, which such a side has not got. Holding back,
+    /// for a side that wins by denying, it weighs ground little and cover and danger much.
     fn for_side(self, objective: Option<&Objective>, side: Side) -> Style {
-        if self.presses && aims::against_the_clock(objective, side) {
+        if (self.presses && aims::against_the_clock(objective, side))
+            || (self.minds_the_objective && aims::bars_the_way(objective, side))
+        {
             Style {
                 cover: 0.0,
                 caution: 0.0,
                 ..self
             }
-        } else if self.holds && aims::denies(objective, side) {
+        } else if self.minds_the_objective && aims::denies(objective, side) {
             let (progress, cover, caution) = HOLDING;
             Style {
                 progress,

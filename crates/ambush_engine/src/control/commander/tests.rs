@@ -167,6 +167,37 @@ fn the_normal_level_holds_back_where_its_side_denies_the_objective_and_only_then
 }
 
 #[test]
+fn the_normal_level_presses_in_where_its_side_bars_the_way() {
+    // A patrol that must get out by the north edge: the aliens must catch it before it gets
+    // through, and waiting only lets it. With no objective a normal alien on its way steps aside
+    // into the wood beside its path; barring the way, it goes straight on, as hard does; cautious
+    // keeps to the wood.
+    use ambush_data::board::Edge;
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (20.0, 40.0), 180.0);
+    wood(&mut t, (21.5, 36.5), (2.0, 2.0));
+    let step = |t: &Table, level| match decide(t, rules(), &move_decision(Side::Aliens), level) {
+        Order::Move { unit, to, .. } if unit == a => to,
+        other => panic!("{level:?} moves the alien, not {other:?}"),
+    };
+    assert!(t.in_cover_terrain(step(&t, AiLevel::Normal)));
+    t.config.scenario_mut().objective = Some(Objective::ExitEdge {
+        side: Side::Humans,
+        edge: Edge::North,
+        count: 1,
+    });
+    let normal = step(&t, AiLevel::Normal);
+    assert!(
+        !t.in_cover_terrain(normal),
+        "normal ends at {normal}, in the wood"
+    );
+    assert_eq!(step(&t, AiLevel::Hard), normal);
+    assert!(t.in_cover_terrain(step(&t, AiLevel::Cautious)));
+}
+
+#[test]
 fn a_cautious_marine_breaks_off_from_an_alien_it_is_unlikely_to_beat() {
     // 001 Break Off: "Any engaged unit that wins or draws ... may attempt to break away". A
     // marine with a pistol against an alien's claws is the weaker in physical contact.

@@ -6,7 +6,7 @@ use super::convex::{
     apart_polygon_distance, apart_within, penetrates_at_all, penetrates_by_more, polygon_distance,
 };
 use super::footprint::{Footprint, corners_along, corners_on_table, radius};
-use super::memo::{BASE_DISTANCES, footprint_bits};
+use super::memo::BASE_DISTANCES;
 use crate::segment::{point_segment_distance, segment_distance};
 use glam::Vec2;
 
@@ -85,7 +85,7 @@ pub fn bases_overlap(a: &Footprint, b: &Footprint, tolerance: f32) -> bool {
 /// a function of the two bases' bits alone, so a remembered one is the same to the bit.
 #[inline]
 pub fn base_distance(a: &Footprint, b: &Footprint) -> f32 {
-    let (a_bits, b_bits) = (footprint_bits(a), footprint_bits(b));
+    let (a_bits, b_bits) = (a.bits(), b.bits());
     let mut key = [0u32; 10];
     key[..5].copy_from_slice(&a_bits);
     key[5..].copy_from_slice(&b_bits);

@@ -15,6 +15,20 @@ pub struct Footprint {
 }
 
 impl Footprint {
+    /// Its centre, size and facing as bits: the whole of what a measurement reads of a base,
+    /// so two bases with the same bits are the same base.
+    #[inline]
+    pub fn bits(&self) -> [u32; 5] {
+        [
+            self.center.x,
+            self.center.y,
+            self.size.x,
+            self.size.y,
+            self.facing,
+        ]
+        .map(f32::to_bits)
+    }
+
     #[inline]
     pub fn new(center: Vec2, size: Vec2, facing: f32) -> Self {
         Footprint {

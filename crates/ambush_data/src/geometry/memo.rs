@@ -1,13 +1,5 @@
 //! Measurements remembered: each thread's cache of base and shape distances, keyed by the bits they were measured from.
 
-use super::footprint::Footprint;
-
-/// A base's centre, size and facing, as bits: the whole of what a measurement reads of it.
-#[inline]
-pub(super) fn footprint_bits(p: &Footprint) -> [u32; 5] {
-    [p.center.x, p.center.y, p.size.x, p.size.y, p.facing].map(f32::to_bits)
-}
-
 /// log2 of a memo's slots: 1,024 answers, some 45 KiB a thread.
 const DISTANCE_MEMO_BITS: u32 = 10;
 

@@ -4,7 +4,7 @@ use super::angles::dir;
 use super::contact::PlacedBase;
 use super::convex::{penetrates_by_more, polygon_distance};
 use super::footprint::{Footprint, radius};
-use super::memo::{SHAPE_DISTANCES, footprint_bits};
+use super::memo::SHAPE_DISTANCES;
 use crate::segment::{cross, point_segment_distance};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -170,7 +170,7 @@ impl Shape {
         };
         let mut key = [0u32; 11];
         key[..6].copy_from_slice(&shape.map(f32::to_bits));
-        key[6..].copy_from_slice(&footprint_bits(base));
+        key[6..].copy_from_slice(&base.bits());
         SHAPE_DISTANCES.with(|m| {
             m.borrow_mut()
                 .get_or(key, || self.measured_distance_to(base))

@@ -111,7 +111,8 @@ impl RefusedSearch {
         if self.revision == table.units.revision() {
             return true;
         }
-        // No member touched since (the list's places as they were); a log that does not reach back answers no.
+        // No member touched since (the list's places as they were); a log that does not reach
+        // back answers no.
         let untouched = self.units == table.units.len()
             && table
                 .units

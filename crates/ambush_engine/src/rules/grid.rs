@@ -58,11 +58,6 @@ struct Filed {
     team: u8,
 }
 
-/// The bits of a base's centre, size and facing: two bases with the same bits are the same base.
-fn bits_of(b: &Footprint) -> [u32; 5] {
-    [b.center.x, b.center.y, b.size.x, b.size.y, b.facing].map(f32::to_bits)
-}
-
 /// The units on the table, each filed under the cell its centre lies in.
 #[derive(Debug, Clone)]
 pub struct UnitGrid {
@@ -306,7 +301,7 @@ impl UnitGrid {
         };
         Filed {
             id: u.number(),
-            bits: bits_of(base),
+            bits: base.bits(),
             placed: PlacedBase::new(*base),
             slot,
             team: u.team(),
@@ -317,7 +312,7 @@ impl UnitGrid {
     fn unchanged(&self, i: usize, u: &impl GridUnit) -> bool {
         let f = &self.filed[i];
         f.id == u.number()
-            && f.bits == bits_of(u.footprint())
+            && f.bits == u.footprint().bits()
             && (f.slot != Slot::Off) == u.is_on_table()
             && f.team == u.team()
     }

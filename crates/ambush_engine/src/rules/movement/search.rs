@@ -88,14 +88,9 @@ impl Witness {
     pub fn holds(&self, table: &Table) -> bool {
         match self {
             Witness::Members => true,
-            Witness::Base { id, base } => table.unit(*id).is_some_and(|u| {
-                u.on_table()
-                    && u.base.center.to_array().map(f32::to_bits)
-                        == base.center.to_array().map(f32::to_bits)
-                    && u.base.size.to_array().map(f32::to_bits)
-                        == base.size.to_array().map(f32::to_bits)
-                    && u.base.facing.to_bits() == base.facing.to_bits()
-            }),
+            Witness::Base { id, base } => table
+                .unit(*id)
+                .is_some_and(|u| u.on_table() && u.base.bits() == base.bits()),
         }
     }
 }

@@ -1,7 +1,8 @@
-//! The commander's choices on small tables: cover, charges, pressing in against the clock, breaking off.
+//! The commander's choices on small tables: cover, charges, pressing in or holding back as the objective asks, breaking off.
 
 use super::*;
 use crate::rules::orders::{Decision, Order};
+use crate::rules::table::UnitId;
 use crate::rules::tests::{alien, marine, open_table, rules};
 use ambush_data::board::{Going, Side, TerrainFeature};
 use ambush_data::geometry::Shape;
@@ -92,6 +93,24 @@ fn a_marine_out_of_reach_holds_its_shot_rather_than_walk_off_sideways() {
     }
 }
 
+/// A marine at (20, 10) and an alien coming for it from (20, 40), a wood beside the alien's
+/// path: a normal alien with no objective steps aside into the wood.
+fn an_alien_past_a_wood() -> (Table, UnitId) {
+    let mut t = open_table();
+    marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let a = alien(&mut t, "A1", (20.0, 40.0), 180.0);
+    wood(&mut t, (21.5, 36.5), (2.0, 2.0));
+    (t, a)
+}
+
+/// Where the alien `a` moves to at `level`.
+fn alien_step(t: &Table, a: UnitId, level: AiLevel) -> Vec2 {
+    match decide(t, rules(), &move_decision(Side::Aliens), level) {
+        Order::Move { unit, to, .. } if unit == a => to,
+        other => panic!("{level:?} moves the alien, not {other:?}"),
+    }
+}
+
 #[test]
 fn the_hard_level_presses_in_against_the_clock_and_only_then() {
     // A holding action: the humans win if any of them "still stands on the table when the turn
@@ -100,14 +119,8 @@ fn the_hard_level_presses_in_against_the_clock_and_only_then() {
     // path; the hard one, with the clock against it, goes straight on. With no clock against
     // it (no objective: the aliens close, the humans hold), the hard alien plays as normal.
     use ambush_data::scenario::Objective;
-    let mut t = open_table();
-    marine(&mut t, "M1", (20.0, 10.0), 0.0);
-    let a = alien(&mut t, "A1", (20.0, 40.0), 180.0);
-    wood(&mut t, (21.5, 36.5), (2.0, 2.0));
-    let step = |t: &Table, level| match decide(t, rules(), &move_decision(Side::Aliens), level) {
-        Order::Move { unit, to, .. } if unit == a => to,
-        other => panic!("{level:?} moves the alien, not {other:?}"),
-    };
+    let (mut t, a) = an_alien_past_a_wood();
+    let step = |t: &Table, level| alien_step(t, a, level);
     assert_eq!(step(&t, AiLevel::Hard), step(&t, AiLevel::Normal));
     t.config.scenario_mut().objective = Some(Objective::HoldUntilTurnLimit);
     let normal = step(&t, AiLevel::Normal);
@@ -174,14 +187,8 @@ fn the_normal_level_presses_in_where_its_side_bars_the_way() {
     // keeps to the wood.
     use ambush_data::board::Edge;
     use ambush_data::scenario::Objective;
-    let mut t = open_table();
-    marine(&mut t, "M1", (20.0, 10.0), 0.0);
-    let a = alien(&mut t, "A1", (20.0, 40.0), 180.0);
-    wood(&mut t, (21.5, 36.5), (2.0, 2.0));
-    let step = |t: &Table, level| match decide(t, rules(), &move_decision(Side::Aliens), level) {
-        Order::Move { unit, to, .. } if unit == a => to,
-        other => panic!("{level:?} moves the alien, not {other:?}"),
-    };
+    let (mut t, a) = an_alien_past_a_wood();
+    let step = |t: &Table, level| alien_step(t, a, level);
     assert!(t.in_cover_terrain(step(&t, AiLevel::Normal)));
     t.config.scenario_mut().objective = Some(Objective::ExitEdge {
         side: Side::Humans,

@@ -2,7 +2,7 @@
 
 use crate::control::group_freedom::{Freedom, GroupFreedom};
 use crate::control::memos;
-use crate::control::memos::{AiMemos, SearchOf, search_area};
+use crate::control::memos::{AiMemos, SearchOf, contact_reach, search_area};
 use crate::rules::ambush::{hidden, run_away};
 use crate::rules::formation;
 use crate::rules::grid::{TableGrid, UnitGrid};
@@ -228,7 +228,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
                 resting.rest(place, false, &[], 0.0, &[]);
             } else if !reads_everything(u) {
                 // Held still: only a change to it, or to a unit that could touch it, frees it.
-                let reach = u.base.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN;
+                let reach = contact_reach(&[u], tol);
                 grid.near_point(u.base.center, reach, &mut near);
                 resting.rest(place, false, &[place], reach, &near);
             }
@@ -252,11 +252,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
             near.clear();
             near.extend_from_slice(&chain[1..]);
             let held = &table.units[chain[chain.len() - 1]];
-            grid.near_point(
-                held.base.center,
-                held.base.size.length() * 0.5 + tol + BROAD_PHASE_MARGIN,
-                &mut touching,
-            );
+            grid.near_point(held.base.center, contact_reach(&[held], tol), &mut touching);
             near.extend_from_slice(&touching);
             let reach = rest_on(table, rules, &grid, &[u], &[lone], &mut near);
             resting.rest(place, true, &[place], reach, &near);
@@ -371,11 +367,7 @@ fn rest_on(
             watched.push(place);
         }
     }
-    let widest = members
-        .iter()
-        .map(|u| u.base.size.length() * 0.5)
-        .fold(0.0, f32::max);
-    widest + tol + BROAD_PHASE_MARGIN
+    contact_reach(members, tol)
 }
 
 /// `step_toward_ship` for `members` (a unit alone, or its group led by it), testing again only

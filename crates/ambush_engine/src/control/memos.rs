@@ -62,11 +62,21 @@ pub fn search_area(members: &[&Unit], reach: f32, tol: f32) -> (Vec2, Vec2, f32)
         (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
         |(lo, hi), u| (lo.min(u.base.center), hi.max(u.base.center)),
     );
-    let widest = members
+    (lo, hi, reach + widest(members) + tol + BROAD_PHASE_MARGIN)
+}
+
+/// The largest half-diagonal of `members`' bases.
+fn widest(members: &[&Unit]) -> f32 {
+    members
         .iter()
         .map(|u| u.base.size.length() * 0.5)
-        .fold(0.0, f32::max);
-    (lo, hi, reach + widest + tol + BROAD_PHASE_MARGIN)
+        .fold(0.0, f32::max)
+}
+
+/// How far from a member's centre another base may stand (its own half-diagonal more) and
+/// still touch one of `members`: what can join their group or hold one in contact.
+pub fn contact_reach(members: &[&Unit], tol: f32) -> f32 {
+    widest(members) + tol + BROAD_PHASE_MARGIN
 }
 
 /// A search for a move of `leader` (alone or with its group) that found no move: its members

@@ -7,6 +7,7 @@
 //! group, and finds the chains of a whole group in one search a decision rather than one a
 //! member.
 
+use crate::control::held_proofs::Proofs;
 use crate::rules::grid::UnitGrid;
 use crate::rules::table::Table;
 
@@ -23,6 +24,9 @@ enum Known {
 /// What the group of a unit that may move is, as `GroupFreedom::of` finds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Freedom {
+    /// A member may not move, by a chain of contacts to one held by itself that `Proofs` keeps
+    /// while its units stand.
+    Proven,
     /// A member may not move: `chain` runs from the unit (first) through members each in base
     /// contact with the one before, to the held member (last), by place in `table.units`.
     Held { chain: Vec<usize> },
@@ -75,7 +79,9 @@ impl GroupFreedom {
 
     /// The group of the unit at `place`, which may move, on `table` as `grid` files it: its
     /// friends linked to it by base contact within `tol`, as `Table::group_via_grid` finds
-    /// them. `may_move` is asked of each member reached until a held one is found.
+    /// them. `may_move` is asked of each member reached until a held one is found, or one that
+    /// `proofs` has proven; one held that `self_held` says is held by itself is proven.
+    #[allow(clippy::too_many_arguments)]
     pub fn of(
         &mut self,
         table: &Table,
@@ -83,7 +89,12 @@ impl GroupFreedom {
         place: usize,
         tol: f32,
         may_move: MayMove<'_>,
+        proofs: &mut Proofs,
+        self_held: &dyn Fn(usize) -> bool,
     ) -> Freedom {
+        if proofs.proven(place) {
+            return Freedom::Proven;
+        }
         match self.known.get(place) {
             None => return Freedom::Unsure,
             Some(Known::Held) => return self.chain_from(place),
@@ -96,6 +107,7 @@ impl GroupFreedom {
         self.queue.push(place);
         self.seen[place] = search;
         let mut held = None;
+        let mut proven = false;
         let mut next = 0;
         'search: while let Some(&at) = self.queue.get(next) {
             next += 1;
@@ -115,6 +127,10 @@ impl GroupFreedom {
                 }
                 self.seen[j] = search;
                 self.parent[j] = at as u32;
+                if proofs.proven(j) {
+                    (held, proven) = (Some(j), true);
+                    break 'search;
+                }
                 match self.known[j] {
                     Known::Held => {
                         held = Some(j);
@@ -130,6 +146,10 @@ impl GroupFreedom {
                         self.known[j] = Known::Held;
                         self.toward[j] = j as u32;
                         held = Some(j);
+                        if self_held(j) {
+                            proofs.root(j);
+                            proven = true;
+                        }
                         break 'search;
                     }
                     None => return Freedom::Unsure,
@@ -163,6 +183,13 @@ impl GroupFreedom {
             }
             child = at;
             at = self.parent[at] as usize;
+        }
+        if proven {
+            // Every place reached leads to the proven one through places reached before it.
+            for &q in &self.queue {
+                proofs.prove(q, self.toward[q] as usize);
+            }
+            return Freedom::Proven;
         }
         self.chain_from(place)
     }

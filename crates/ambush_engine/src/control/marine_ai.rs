@@ -204,6 +204,14 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     // unit that finds nothing rests (`AiMemos::resting_units`) until something it read changes,
     // so each decision looks only at the units that could answer differently from last time.
     let mut resting = memos.resting_units(table, rules, &grid);
+    // A unit that rested on its group's proof of a held member wakes when the proof is lost.
+    let self_held = |place: usize| held_by_itself(&table.units[place]);
+    let mut proofs = memos.held.lock();
+    let mut lost = Vec::new();
+    proofs.catch_up(table, rules, &grid, &self_held, &mut lost);
+    for place in lost {
+        resting.wake(place);
+    }
     let mut first_mover = resting.first_resting_mover();
     let mut near = Vec::new();
     let mut touching = Vec::new();
@@ -236,24 +244,31 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         }
         first_mover = Some(first_mover.map_or(place, |f| f.min(place)));
         // A group with a member that may not move does not move together: the unit can only
-        // step alone, and its answer reads itself and the chain to the held member
-        // (`group_freedom`).
-        let freedom =
-            (!reads_everything(u)).then(|| groups.of(table, &grid, place, tol, &may_move));
-        if let Some(Freedom::Held { chain }) = freedom {
+        // step alone, and its answer reads itself and what shows the group held: a proof kept
+        // between decisions (`HeldProofs`), or the chain to the held member (`group_freedom`).
+        let freedom = (!reads_everything(u))
+            .then(|| groups.of(table, &grid, place, tol, &may_move, &mut proofs, &self_held));
+        let held = match freedom {
+            Some(Freedom::Proven) => Some(None),
+            Some(Freedom::Held { chain }) => Some(Some(chain)),
+            _ => None,
+        };
+        if let Some(chain) = held {
             let lone = match step_unless_fruitless(table, rules, memos, &grid, &ship, &[id], doomed)
                 .step()
             {
                 Ok(order) => return order,
                 Err(by) => by,
             };
-            // The group stays held while the chain's units stay as they are, the held one
-            // touching whatever it touches now.
             near.clear();
-            near.extend_from_slice(&chain[1..]);
-            let held = &table.units[chain[chain.len() - 1]];
-            grid.near_point(held.base.center, contact_reach(&[held], tol), &mut touching);
-            near.extend_from_slice(&touching);
+            // A chain stays whole while its units stay as they are, the held one touching
+            // whatever it touches now; a proof, while `HeldProofs` keeps it.
+            if let Some(chain) = chain {
+                near.extend_from_slice(&chain[1..]);
+                let held = &table.units[chain[chain.len() - 1]];
+                grid.near_point(held.base.center, contact_reach(&[held], tol), &mut touching);
+                near.extend_from_slice(&touching);
+            }
             let reach = rest_on(table, rules, &grid, &[u], &[lone], &mut near);
             resting.rest(place, true, &[place], reach, &near);
             continue;

@@ -6,6 +6,7 @@
 //! (`tests/game/memos.rs` plays whole games checking it). They belong to the game being played
 //! (`play::Game::ai_memos`), not to the table: the table is what the rules play on.
 
+use crate::control::held_proofs::HeldProofs;
 use crate::control::known_shots::KnownShots;
 use crate::control::resting::{RestingNow, RestingUnits, TableNow};
 use crate::rules::grid::UnitGrid;
@@ -22,6 +23,8 @@ pub struct AiMemos {
     pub fruitless: FruitlessSearches,
     /// Units the marine AI's walk found nothing to do for, until something near them changes.
     pub resting: RestingUnits<Exposure>,
+    /// Proofs that a marine's group holds a member that may not move.
+    pub held: HeldProofs,
     /// The marine AI's shooters' targets, planned again only where units changed.
     pub shots: KnownShots,
 }
@@ -351,6 +354,25 @@ mod tests {
         rest(&m, &t, a);
         assert!(rests(&m, &t, a));
         t.unit_mut(a).unwrap().status.withdrawing = true;
+        assert!(!rests(&m, &t, a));
+    }
+
+    #[test]
+    fn a_unit_resting_again_on_less_is_not_woken_by_what_its_earlier_rest_watched() {
+        let (m, mut t, a, beside, far) = three();
+        t.unit_mut(a).unwrap().status.withdrawing = true;
+        assert!(!rests(&m, &t, a));
+        // Another rest watches what stands near it, far off.
+        rest(&m, &t, far);
+        // At rest again reading only itself (it has moved, say).
+        {
+            let grid = t.grid();
+            let mut resting = m.resting_units(&t, rules(), &grid);
+            resting.rest(t.index(a).unwrap(), false, &[], 0.0, &[]);
+        }
+        t.unit_mut(beside).unwrap().status.stunned = true;
+        assert!(rests(&m, &t, a), "B is not what it rests on now");
+        t.unit_mut(a).unwrap().status.withdrawing = false;
         assert!(!rests(&m, &t, a));
     }
 

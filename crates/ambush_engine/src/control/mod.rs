@@ -3,6 +3,7 @@
 pub mod alien_ai;
 pub mod commander;
 pub mod group_freedom;
+pub mod held_proofs;
 pub mod known_shots;
 pub mod marine_ai;
 pub mod memos;

@@ -104,6 +104,9 @@ struct RefusedSearch {
     /// boxed-in marine is touched at each turn's start, when its marks are cleared, and stands
     /// as it stood).
     alone: Option<Unit>,
+    /// A group's leader, as it stood: while it stands so, its group tries the same
+    /// destinations facing the same way, whoever else is in it.
+    leader: Option<Unit>,
     enemy_doomed: bool,
     /// The rules the search read, by address: a table is played under one set of rules.
     rules: usize,
@@ -144,6 +147,74 @@ impl RefusedSearch {
                 .as_ref()
                 .is_some_and(|was| table.unit(was.id) == Some(was))
     }
+}
+
+impl RefusedSearch {
+    /// For a group search whose members are no longer all as they stood (some joined, left or
+    /// changed) but whose leader is: each destination's witness where it still holds for
+    /// the group `now`. Another unit's base holds while it stands and has not joined; one
+    /// member's own refusal, while it is still a member and has not changed; the group's shape
+    /// never. `None` where the leader changed, or the table changed in what no witness covers.
+    fn regrouped(
+        &self,
+        table: &Table,
+        rules: &Rules,
+        now: &SearchOf,
+    ) -> Option<Vec<Option<Witness>>> {
+        let leader = table.unit(*now.members.first()?)?;
+        if !now.group
+            || self.leader.as_ref() != Some(leader)
+            || self.rules != rules as *const Rules as usize
+            || self.enemy_doomed != now.enemy_doomed
+            || self.units != table.units.len()
+            || self.exposure_of(leader.id) != exposure_now(table, leader.id)
+        {
+            return None;
+        }
+        let mut touched: Vec<UnitId> = table
+            .units
+            .touched_since(self.revision)?
+            .filter_map(|p| table.units.get(p).map(|u| u.id))
+            .collect();
+        touched.sort_unstable();
+        let mut members = now.members.to_vec();
+        members.sort_unstable();
+        let member = |id: &UnitId| members.binary_search(id).is_ok();
+        Some(
+            self.refused_by
+                .iter()
+                .map(|w| {
+                    let holds = match w {
+                        Witness::Members => false,
+                        Witness::Base { id, member: by, .. } => {
+                            !member(id)
+                                && member(by)
+                                && touched.binary_search(by).is_err()
+                                && w.holds(table)
+                        }
+                        Witness::Member { id } => {
+                            member(id)
+                                && touched.binary_search(id).is_err()
+                                && self.exposure_of(*id) == exposure_now(table, *id)
+                        }
+                    };
+                    holds.then_some(*w)
+                })
+                .collect(),
+        )
+    }
+
+    /// The environment line of member `id` when the search was made (`Some(None)` where the
+    /// table had none at all); `None` if it was not a member.
+    fn exposure_of(&self, id: UnitId) -> Option<Option<UnitExposure>> {
+        let at = self.members.iter().position(|m| *m == id)?;
+        Some(self.exposure.as_ref().map(|e| e[at]))
+    }
+}
+
+/// The environment line of unit `id` now, as `RefusedSearch::exposure_of` gives it.
+fn exposure_now(table: &Table, id: UnitId) -> Option<Option<UnitExposure>> {
+    Some((!table.exposure.is_empty()).then(|| table.exposure.of(id)))
 }
 
 /// The environment lines of `members`, or `None` where the table has none at all (each
@@ -208,9 +279,10 @@ impl FruitlessSearches {
     ) -> Option<Vec<Option<Witness>>> {
         let leader = *search.members.first()?;
         let memo = self.lock();
-        let known = memo
-            .get(&(leader, search.group))
-            .filter(|k| k.same_members(table, rules, search))?;
+        let known = memo.get(&(leader, search.group))?;
+        if !known.same_members(table, rules, search) {
+            return known.regrouped(table, rules, search);
+        }
         Some(
             known
                 .refused_by
@@ -243,6 +315,10 @@ impl FruitlessSearches {
             exposure: exposure_of(table, members),
             alone: match members {
                 [alone] => table.unit(*alone).cloned(),
+                _ => None,
+            },
+            leader: match members {
+                [_, _, ..] => table.unit(leader).cloned(),
                 _ => None,
             },
             enemy_doomed: search.enemy_doomed,
@@ -400,7 +476,14 @@ mod tests {
             group: false,
             enemy_doomed: false,
         };
-        let by = vec![Witness::Members, Witness::Base { id: beside, base }];
+        let by = vec![
+            Witness::Members,
+            Witness::Base {
+                id: beside,
+                base,
+                member: a,
+            },
+        ];
         m.fruitless.remember(t, rules(), &search, by);
     }
 
@@ -446,5 +529,66 @@ mod tests {
             enemy_doomed: true,
         };
         assert!(m.fruitless.still_refused(&t, rules(), &doomed).is_none());
+    }
+
+    #[test]
+    fn a_groups_fruitless_search_is_trusted_after_others_join_or_leave_while_its_leader_and_witnesses_stand()
+     {
+        let m = AiMemos::default();
+        let mut t = open_table();
+        let [a, b, c, d, far] = [
+            (10.0, 10.0),
+            (11.0, 10.0),
+            (12.0, 10.0),
+            (10.0, 11.0),
+            (30.0, 30.0),
+        ]
+        .map(|at| marine(&mut t, "M", at, 0.0));
+        let far_base = t.unit(far).unwrap().base;
+        let search = |t: &Table, members: &[UnitId]| -> Option<Vec<bool>> {
+            let group = SearchOf {
+                members,
+                group: true,
+                enemy_doomed: false,
+            };
+            let known = m.fruitless.still_refused(t, rules(), &group)?;
+            Some(known.iter().map(Option::is_some).collect())
+        };
+        // Four destinations: refused by B alone, by F's base in C's way, by F's base in B's
+        // way, and by the group's shape.
+        let first = SearchOf {
+            members: &[a, b, c],
+            group: true,
+            enemy_doomed: false,
+        };
+        let by = vec![
+            Witness::Member { id: b },
+            Witness::Base {
+                id: far,
+                base: far_base,
+                member: c,
+            },
+            Witness::Base {
+                id: far,
+                base: far_base,
+                member: b,
+            },
+            Witness::Members,
+        ];
+        m.fruitless.remember(&t, rules(), &first, by);
+        assert_eq!(search(&t, &[a, b, c]), Some(vec![true; 4]));
+        // C has left and D has joined: what C or the group's shape refused is tested again.
+        assert_eq!(search(&t, &[a, b, d]), Some(vec![true, false, true, false]));
+        // F itself joins: its base no longer stands in any member's way.
+        assert_eq!(
+            search(&t, &[a, b, far]),
+            Some(vec![true, false, false, false])
+        );
+        // B changed: nothing it refused is trusted.
+        t.unit_mut(b).unwrap().status.stunned = true;
+        assert_eq!(search(&t, &[a, b, d]), Some(vec![false; 4]));
+        // The leader changed: the destinations may be others.
+        t.unit_mut(a).unwrap().status.stunned = true;
+        assert_eq!(search(&t, &[a, b, d]), None);
     }
 }

@@ -74,12 +74,23 @@ pub struct MoveSearch<'a> {
 /// into contact, never give room).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Witness {
-    /// The members themselves (their allowance, their group's shape), the table's edge or
-    /// impassable terrain: it holds while the members stand as they stand.
+    /// The members together (their group's shape): it holds while the members stand as they
+    /// stand.
     Members,
-    /// Another unit's base, in the way or touched as an enemy: it holds while that unit stands
-    /// on the table where it stood.
-    Base { id: UnitId, base: Footprint },
+    /// One member alone: its allowance, or the table's edge or impassable terrain in its way.
+    /// What it reads is that member, the destination (its leader's) and the table's fixed
+    /// ground, so it holds while the member stands as it stood, in a group led the same way,
+    /// whichever others have joined or left.
+    Member { id: UnitId },
+    /// Another unit's base, in the way of a member or touched by it as an enemy: it holds
+    /// while that unit stands on the table where it stood (and, in a group led the same way
+    /// whichever others have joined or left, while the member stands as it stood and that
+    /// unit has not joined).
+    Base {
+        id: UnitId,
+        base: Footprint,
+        member: UnitId,
+    },
 }
 
 impl Witness {
@@ -87,8 +98,8 @@ impl Witness {
     /// own standing is the caller's to compare).
     pub fn holds(&self, table: &Table) -> bool {
         match self {
-            Witness::Members => true,
-            Witness::Base { id, base } => table
+            Witness::Members | Witness::Member { .. } => true,
+            Witness::Base { id, base, .. } => table
                 .unit(*id)
                 .is_some_and(|u| u.on_table() && u.base.bits() == base.bits()),
         }
@@ -291,22 +302,27 @@ impl<'a> MoveSearch<'a> {
 
     /// What a later search may trust of a refusal.
     fn witness(&self, refused: Refusal<'a>) -> Witness {
-        let base = |u: &Unit| Witness::Base {
+        let base = |u: &Unit, member: usize| Witness::Base {
             id: u.id,
             base: u.base,
+            member: self.members[member],
         };
         match refused {
-            Refusal::EndNotClear { by: Some(u), .. }
-            | Refusal::ContactIsACharge { by: u, .. }
+            Refusal::EndNotClear {
+                by: Some(u),
+                member,
+            }
+            | Refusal::ContactIsACharge { by: u, member }
             | Refusal::Path {
                 blocked: Blocker::Base(u),
-                ..
-            } => base(u),
-            Refusal::EndNotClear { by: None, .. }
-            | Refusal::Path { .. }
-            | Refusal::BeyondAllowance { .. }
-            | Refusal::GroupOverlaps
-            | Refusal::GroupComesApart => Witness::Members,
+                member,
+            } => base(u, member),
+            Refusal::EndNotClear { by: None, member }
+            | Refusal::Path { member, .. }
+            | Refusal::BeyondAllowance { member, .. } => Witness::Member {
+                id: self.members[member],
+            },
+            Refusal::GroupOverlaps | Refusal::GroupComesApart => Witness::Members,
         }
     }
 

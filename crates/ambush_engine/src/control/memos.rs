@@ -452,6 +452,36 @@ mod tests {
         assert!(!rests(&m, &t, a));
     }
 
+    /// Puts `who` to rest, one after another, each with `members` as its members.
+    fn rest_on_members(memos: &AiMemos, t: &Table, who: &[UnitId], members: &[UnitId]) {
+        let grid = t.grid();
+        let mut resting = memos.resting_units(t, rules(), &grid);
+        let members: Vec<usize> = members.iter().map(|m| t.index(*m).unwrap()).collect();
+        for id in who {
+            resting.rest(t.index(*id).unwrap(), true, &members, 0.5, &[]);
+        }
+    }
+
+    #[test]
+    fn rests_on_the_same_members_all_wake_for_a_change_to_any_of_them_and_again_after() {
+        let (m, mut t, a, beside, far) = three();
+        let group = [a, beside];
+        // A and B rest on their group; F rests with them among its members too.
+        t.unit_mut(a).unwrap();
+        rest_on_members(&m, &t, &[a, beside, far], &group);
+        assert!(rests(&m, &t, a) && rests(&m, &t, beside) && rests(&m, &t, far));
+        t.unit_mut(beside).unwrap().status.stunned = true;
+        assert!(!rests(&m, &t, a) && !rests(&m, &t, far));
+        // At rest again on the same members: a change to either wakes them again.
+        rest_on_members(&m, &t, &[far], &group);
+        rest_on_members(&m, &t, &[a], &group);
+        t.unit_mut(a).unwrap().status.stunned = true;
+        assert!(!rests(&m, &t, far), "A is among its members");
+        rest_on_members(&m, &t, &[far], &group);
+        move_to(&mut t, beside, (40.0, 10.0));
+        assert!(!rests(&m, &t, far), "B is among its members");
+    }
+
     #[test]
     fn a_change_the_log_does_not_name_wakes_every_unit() {
         let (m, mut t, a, _, far) = three();

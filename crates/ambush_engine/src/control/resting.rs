@@ -129,15 +129,22 @@ struct Resting<Env> {
     /// For each place, the places that rested watching it (it stood near them, or is one of
     /// their members); kept until it changes, so some may have woken since.
     watchers: Vec<Vec<Watcher>>,
-    /// For each place, the places that rested with it among their members.
-    member_of: Vec<Vec<Watcher>>,
+    /// For each place, the sets of members (`sets`) it is in.
+    member_of: Vec<Vec<u32>>,
+    /// The places that rested on each set of members. The members of a group that stays
+    /// held rest one after another on the same members: a set a decision, rather than each
+    /// member of a block of a thousand listed again for each of them.
+    sets: Vec<Vec<Watcher>>,
+    /// The members of the last set, while more rests may join it.
+    last_members: Vec<usize>,
     /// The last rest's serial.
     serial: u32,
     /// How many rests watch other units: with none, a change wakes only the unit changed.
     watching: usize,
     /// The longest reach of any rest since the last full wake.
     widest: f32,
-    /// Entries in `watchers` and `member_of`: past a bound, everything wakes and they start over.
+    /// Entries in `watchers`, `member_of` and `sets`: past a bound, everything wakes and they
+    /// start over.
     entries: usize,
     /// Room for the grid's answers.
     near: Vec<usize>,
@@ -155,6 +162,8 @@ impl<Env> Default for Resting<Env> {
             movers: Places::default(),
             watchers: Vec::new(),
             member_of: Vec::new(),
+            sets: Vec::new(),
+            last_members: Vec::new(),
             serial: 0,
             watching: 0,
             widest: 0.0,
@@ -234,6 +243,16 @@ impl<Env: Clone + PartialEq> Resting<Env> {
             for w in std::mem::take(&mut self.watchers[p]) {
                 self.wake_rest(w);
             }
+            // Every rest with it among its members; no rest joins those sets again, as it is
+            // no longer listed in them.
+            for set in std::mem::take(&mut self.member_of[p]) {
+                if set as usize + 1 == self.sets.len() {
+                    self.last_members.clear();
+                }
+                for w in std::mem::take(&mut self.sets[set as usize]) {
+                    self.wake_rest(w);
+                }
+            }
             // Whoever it now stands near.
             let Some((centre, radius)) = (now.base_at)(p) else {
                 continue;
@@ -252,13 +271,16 @@ impl<Env: Clone + PartialEq> Resting<Env> {
                 };
                 let gap = qc.distance(centre) - radius;
                 for k in 0..self.member_of[q].len() {
-                    let leader = self.member_of[q][k];
-                    let place = leader.place as usize;
-                    // A gap that is not a number wakes it too.
-                    if self.rests[place].is_some_and(|r| {
-                        r.serial == leader.serial && (gap <= r.reach || gap.is_nan())
-                    }) {
-                        self.wake(place);
+                    let set = self.member_of[q][k] as usize;
+                    for j in 0..self.sets[set].len() {
+                        let leader = self.sets[set][j];
+                        let place = leader.place as usize;
+                        // A gap that is not a number wakes it too.
+                        if self.rests[place].is_some_and(|r| {
+                            r.serial == leader.serial && (gap <= r.reach || gap.is_nan())
+                        }) {
+                            self.wake(place);
+                        }
                     }
                 }
             }
@@ -277,6 +299,8 @@ impl<Env: Clone + PartialEq> Resting<Env> {
         self.movers = Places::none(n);
         self.watchers = vec![Vec::new(); n];
         self.member_of = vec![Vec::new(); n];
+        self.sets.clear();
+        self.last_members.clear();
         self.serial = 0;
         self.watching = 0;
         self.widest = 0.0;
@@ -357,14 +381,25 @@ impl<Env> RestingNow<'_, Env> {
         }
         s.widest = s.widest.max(reach);
         let n = s.rests.len();
-        for &m in members.iter().filter(|m| **m < n) {
-            s.member_of[m].push(watcher);
-            s.watchers[m].push(watcher);
+        if !members.is_empty() {
+            if s.last_members.is_empty() || s.last_members != members {
+                let set = s.sets.len() as u32;
+                s.sets.push(Vec::new());
+                s.last_members.clear();
+                s.last_members.extend_from_slice(members);
+                for &m in members.iter().filter(|m| **m < n) {
+                    s.member_of[m].push(set);
+                }
+                s.entries += members.len();
+            }
+            if let Some(set) = s.sets.last_mut() {
+                set.push(watcher);
+            }
         }
         for &w in watched.iter().filter(|w| **w < n) {
             s.watchers[w].push(watcher);
         }
-        s.entries += 2 * members.len() + watched.len();
+        s.entries += 1 + watched.len();
     }
 }
 

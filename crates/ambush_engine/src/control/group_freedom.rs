@@ -3,9 +3,10 @@
 //! The marine AI moves a group together only while every member may move. When one may not, a
 //! member's answer reads only that held member and a chain of members in base contact linking
 //! it to the held one: while none of them changes, the group stays held, whatever the rest of a
-//! block of a thousand does. So the walk rests such a member watching the chain, not the whole
-//! group, and finds the chains of a whole group in one search a decision rather than one a
-//! member.
+//! block of a thousand does. So the walk finds the chains of a whole group in one search a
+//! decision rather than one a member. A chain that ends at a member held by itself is kept
+//! between decisions (`HeldProofs`), and a search meeting a member already proven stops there;
+//! the walk rests a member on a kept proof, or else watching its chain.
 
 use crate::control::held_proofs::Proofs;
 use crate::rules::grid::UnitGrid;

@@ -406,7 +406,10 @@ fn step_unless_fruitless(
     };
     let known = memos.fruitless.still_refused(table, rules, &search);
     if let Some(known) = &known
-        && let Some(all) = known.iter().copied().collect::<Option<Vec<Witness>>>()
+        && let Ok(all) = known
+            .iter()
+            .copied()
+            .collect::<Result<Vec<Witness>, Witness>>()
     {
         return Walked::Refused(all);
     }
@@ -498,14 +501,15 @@ pub(crate) fn formation_order(table: &Table, rules: &Rules, side: Side) -> Optio
 /// The first legal move toward the ship, trying the straight line first: of `members`' first
 /// alone, or of all of them together (its group, as `Table::group_via_grid` gives it). A
 /// destination `known` to be still refused (its witness, by the destination's place in the
-/// order tried) is not tested again.
+/// order tried) is not tested again; one known no longer to be is tested first at the member
+/// its witness named.
 fn step_toward_ship(
     table: &Table,
     rules: &Rules,
     grid: &TableGrid,
     ship: &Shape,
     members: &[UnitId],
-    known: Option<&[Option<Witness>]>,
+    known: Option<&[Result<Witness, Witness>]>,
 ) -> Walked {
     let Some(u) = members.first().and_then(|id| table.unit(*id)) else {
         return Walked::Unsearched;
@@ -535,9 +539,13 @@ fn step_toward_ship(
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();
         for frac in STRIDES {
-            if let Some(witness) = known.and_then(|k| k[refused_by.len()]) {
-                refused_by.push(witness);
-                continue;
+            match known.map(|k| k[refused_by.len()]) {
+                Some(Ok(witness)) => {
+                    refused_by.push(witness);
+                    continue;
+                }
+                Some(Err(was)) => search.try_first(was.member()),
+                None => {}
             }
             let d = (allow * frac).min(dist);
             let to = u.base.center + geometry::dir(a) * d;

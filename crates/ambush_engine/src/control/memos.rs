@@ -160,7 +160,7 @@ impl RefusedSearch {
         table: &Table,
         rules: &Rules,
         now: &SearchOf,
-    ) -> Option<Vec<Option<Witness>>> {
+    ) -> Option<Vec<Result<Witness, Witness>>> {
         let leader = table.unit(*now.members.first()?)?;
         if !now.group
             || self.leader.as_ref() != Some(leader)
@@ -198,7 +198,7 @@ impl RefusedSearch {
                                 && self.exposure_of(*id) == exposure_now(table, *id)
                         }
                     };
-                    holds.then_some(*w)
+                    if holds { Ok(*w) } else { Err(*w) }
                 })
                 .collect(),
         )
@@ -268,15 +268,15 @@ impl FruitlessSearches {
     }
 
     /// For the same search found fruitless before, with the members standing as they stood
-    /// then: for each destination it tried, in order, its witness if that still holds (the
-    /// destination is still refused), or `None` where it must be tested again. `None` when
-    /// there is no such search.
+    /// then: for each destination it tried, in order, its witness, `Ok` if that still holds
+    /// (the destination is still refused), or `Err` where it must be tested again (the member it
+    /// named is the likeliest to be refused again). `None` when there is no such search.
     pub fn still_refused(
         &self,
         table: &Table,
         rules: &Rules,
         search: &SearchOf,
-    ) -> Option<Vec<Option<Witness>>> {
+    ) -> Option<Vec<Result<Witness, Witness>>> {
         let leader = *search.members.first()?;
         let memo = self.lock();
         let known = memo.get(&(leader, search.group))?;
@@ -287,7 +287,7 @@ impl FruitlessSearches {
             known
                 .refused_by
                 .iter()
-                .map(|w| w.holds(table).then_some(*w))
+                .map(|w| if w.holds(table) { Ok(*w) } else { Err(*w) })
                 .collect(),
         )
     }
@@ -524,7 +524,7 @@ mod tests {
             enemy_doomed: false,
         };
         let known = m.fruitless.still_refused(t, rules(), &search)?;
-        Some(known.iter().map(Option::is_some).collect())
+        Some(known.iter().map(Result::is_ok).collect())
     }
 
     #[test]
@@ -582,7 +582,7 @@ mod tests {
                 enemy_doomed: false,
             };
             let known = m.fruitless.still_refused(t, rules(), &group)?;
-            Some(known.iter().map(Option::is_some).collect())
+            Some(known.iter().map(Result::is_ok).collect())
         };
         // Four destinations: refused by B alone, by F's base in C's way, by F's base in B's
         // way, and by the group's shape.

@@ -94,6 +94,14 @@ pub enum Witness {
 }
 
 impl Witness {
+    /// The member the refusal was made at, if one was.
+    pub fn member(&self) -> Option<UnitId> {
+        match self {
+            Witness::Members => None,
+            Witness::Member { id } | Witness::Base { member: id, .. } => Some(*id),
+        }
+    }
+
     /// Whether what refused the destination still stands on `table` as it stood (the members'
     /// own standing is the caller's to compare).
     pub fn holds(&self, table: &Table) -> bool {
@@ -180,6 +188,15 @@ impl<'a> MoveSearch<'a> {
             ends: Vec::new(),
             last_refused: 0,
         })
+    }
+
+    /// Tests member `member` first at the next destination, if it is one: where an earlier
+    /// search was refused. Which member is tested first changes only how soon a refusal is
+    /// found, never whether one is.
+    pub fn try_first(&mut self, member: Option<UnitId>) {
+        if let Some(i) = member.and_then(|m| self.members.iter().position(|x| *x == m)) {
+            self.last_refused = i;
+        }
     }
 
     /// Member `i`'s allowance for a kind of move.

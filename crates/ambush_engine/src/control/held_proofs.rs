@@ -43,10 +43,11 @@ impl std::fmt::Debug for HeldProofs {
 impl HeldProofs {
     /// The proofs, for one decision.
     pub fn lock(&self) -> MutexGuard<'_, Proofs> {
-        // A panic while it was held can leave a proof through a unit changed since: start over.
+        // A panic while it was held can leave a proof through a unit changed since: the next
+        // catch-up starts over, every place proven then lost (so whatever rests on one wakes).
         self.0.lock().unwrap_or_else(|e| {
             let mut proofs = e.into_inner();
-            *proofs = Proofs::default();
+            proofs.seen = None;
             proofs
         })
     }
@@ -329,5 +330,26 @@ mod tests {
         t.unit_mut(ids[3]).unwrap().label = "D".into();
         assert!(catch_up(&t, &mut proofs, 3).is_empty());
         assert!((0..6).all(|p| proofs.proven(p)));
+    }
+
+    #[test]
+    fn a_panic_while_the_proofs_were_held_loses_every_proof_at_the_next_catch_up() {
+        let (t, proofs, _) = six();
+        let held = HeldProofs::default();
+        *held.lock() = proofs;
+        let poisoned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _proofs = held.lock();
+            panic!("a panic while the proofs are held");
+        }));
+        assert!(poisoned.is_err());
+        let mut lost = Vec::new();
+        held.lock()
+            .catch_up(&t, rules(), &t.grid(), &|p| p == 3, &mut lost);
+        lost.sort_unstable();
+        assert_eq!(
+            lost,
+            (0..6).collect::<Vec<_>>(),
+            "whatever rests on a proof wakes"
+        );
     }
 }

@@ -364,7 +364,9 @@ impl<Env> RestingNow<'_, Env> {
             return;
         }
         let watches = !members.is_empty() || !watched.is_empty();
-        s.serial += 1;
+        // At the last serial the next catch-up wakes everything and counts again; till then a
+        // repeated serial only wakes a rest for a list of an earlier one, which is safe.
+        s.serial = s.serial.saturating_add(1);
         let serial = s.serial;
         s.rests[place] = Some(Rest {
             watches,

@@ -128,7 +128,9 @@ impl Proofs {
             }
         }
         while let Some(o) = self.orphans.pop() {
-            let proven = if self_held(o) {
+            // Held by itself, but a member of a group only on the table (off it, a unit is held
+            // by itself and touches no one, whatever its base still says).
+            let proven = if table.units[o].on_table() && self_held(o) {
                 self.next[o] = o as u32;
                 true
             } else {
@@ -322,6 +324,15 @@ mod tests {
         // A unit changed that is no longer held by itself loses its own proof too.
         t.unit_mut(ids[3]).unwrap().label = "D".into();
         assert_eq!(catch_up(&t, &mut proofs, usize::MAX), vec![3]);
+    }
+
+    #[test]
+    fn a_root_destroyed_where_it_stood_proves_nothing() {
+        let (mut t, mut proofs, ids) = six();
+        // Off the table, D is held by itself but in no one's group, though its base is where
+        // it was.
+        t.unit_mut(ids[3]).unwrap().status.presence = crate::rules::table::Presence::Destroyed;
+        assert_eq!(catch_up(&t, &mut proofs, 3), vec![0, 1, 2, 3, 4, 5]);
     }
 
     #[test]

@@ -14,8 +14,10 @@ pub type ShotKey = (f32, f32);
 /// Each shooter's targets as last planned, with everything the plans read: kept between
 /// decisions, so a shooting phase of many shooters plans each pair once while nothing it reads
 /// changes, instead of every pair at every shot. Exact: a pair is planned again whenever its
-/// shooter or target changed, and every pair when any unit moved, came or went (a line of sight
-/// or a contact may have changed) or anything beyond the units did.
+/// shooter changed or what a plan reads of its target did (`shooting::TargetReads`: a target
+/// only shot at is not planned for again by the ~90 other shooters of a block), and every pair
+/// when any unit moved, came or went (a line of sight or a contact may have changed) or anything
+/// beyond the units did.
 #[derive(Default)]
 pub struct KnownShots(Mutex<Option<Known>>);
 
@@ -29,6 +31,8 @@ struct Known {
     terrain: u64,
     /// Where each unit stood, by place: lines of sight and contacts read this alone.
     standing: Vec<Standing>,
+    /// What else of each unit, by place, a plan aimed at it reads.
+    aims: Vec<shooting::TargetReads>,
     /// Each unit's targets by place, in table order, with their keys; `None`: to plan afresh.
     targets: Vec<Option<Targets>>,
 }
@@ -110,6 +114,7 @@ impl KnownShots {
                     exposure: table.exposure.clone(),
                     terrain,
                     standing: table.units.iter().map(Standing::of).collect(),
+                    aims: table.units.iter().map(shooting::TargetReads::of).collect(),
                     targets: vec![None; table.units.len()],
                 });
                 Vec::new()
@@ -118,8 +123,16 @@ impl KnownShots {
         let Some(k) = kept.as_mut() else {
             return;
         };
+        // A changed unit's own targets are planned afresh; the pairs aimed at it, only if what
+        // a plan reads of a target changed.
+        let mut aimed_at = Vec::new();
         for &place in &changed {
             k.targets[place] = None;
+            let aim = shooting::TargetReads::of(&table.units[place]);
+            if aim != k.aims[place] {
+                k.aims[place] = aim;
+                aimed_at.push(place);
+            }
         }
         let key = |plan: &shooting::ShotPlan| (plan.chance(), -plan.distance);
         let mut visited = vec![false; k.targets.len()];
@@ -138,7 +151,7 @@ impl KnownShots {
             // The pairs aimed at a unit that changed are planned again (a shooter not free to
             // shoot has none).
             if known.free {
-                for &t in &changed {
+                for &t in &aimed_at {
                     if t == s {
                         continue;
                     }
@@ -157,7 +170,7 @@ impl KnownShots {
             }
         }
         // A list not brought up to date now is planned afresh when next asked for.
-        if !changed.is_empty() {
+        if !aimed_at.is_empty() {
             for (place, list) in k.targets.iter_mut().enumerate() {
                 if !visited[place] {
                     *list = None;
@@ -186,5 +199,82 @@ impl Known {
             .iter()
             .all(|&p| Standing::of(&table.units[p]) == self.standing[p])
             .then_some(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The plans kept between shots are what planning afresh gives, whatever of a target changed.
+
+    use super::*;
+    use crate::rules::table::{GameConfig, Surprise, UnitId};
+    use ambush_data::board::Side;
+    use ambush_data::tables::TroopType;
+    use std::sync::Arc;
+
+    fn rules() -> &'static Rules {
+        Rules::bundled()
+    }
+
+    /// Every (shooter, target, key) the humans' shooters are shown, through `known`.
+    fn shown(known: &KnownShots, t: &Table) -> Vec<(usize, usize, ShotKey)> {
+        let grid = t.grid();
+        let terrain = shooting::terrain_print(t);
+        let shooters: Vec<usize> = (0..t.units.len())
+            .filter(|&i| t.units[i].side == Side::Humans)
+            .collect();
+        let mut out = Vec::new();
+        known.each_target(t, rules(), &grid, terrain, &shooters, |s, target, key| {
+            out.push((s, target, key))
+        });
+        out
+    }
+
+    #[test]
+    fn a_kept_plan_is_made_again_when_what_it_reads_of_its_target_changes_and_only_then() {
+        let mut t = Table::new(GameConfig::plain(72.0, 48.0));
+        // 003 blindsides: the alien faces away, so the marine shoots from its blind side.
+        Arc::make_mut(&mut t.config.scenario).blindsides = true;
+        let (infantry, alien) = (TroopType::known("Infantry"), TroopType::known("Alien"));
+        let m = t.add(
+            rules(),
+            "M1",
+            Side::Humans,
+            infantry,
+            (10.0, 10.0),
+            0.0,
+            &["blaster"],
+        );
+        let a = t.add(
+            rules(),
+            "A1",
+            Side::Aliens,
+            alien,
+            (10.0, 18.0),
+            0.0,
+            &["claws"],
+        );
+        let known = KnownShots::default();
+        let mut before = shown(&known, &t);
+        assert_eq!(before.len(), 1);
+        // Each change, and whether it changes the shot's chance (rules.md's to-hit modifiers:
+        // +1 at a target that has fired, +1 at one surprised by 003, +1 from its blind side).
+        let changes: [(&str, fn(&mut crate::rules::table::Unit, UnitId), bool); 4] = [
+            ("shot at", |u, m| u.marks.last_shot_by = Some(m), false),
+            ("fired", |u, _| u.marks.fired_this_phase = true, true),
+            (
+                "surprised",
+                |u, _| u.surprise = Surprise::Megs { turns_left: 1 },
+                true,
+            ),
+            ("located its attacker", |u, m| u.located.push(m), true),
+        ];
+        for (what, change, changes_the_shot) in changes {
+            change(t.unit_mut(a).unwrap(), m);
+            let now = shown(&known, &t);
+            assert_eq!(now, shown(&KnownShots::default(), &t), "{what}");
+            assert_eq!(now != before, changes_the_shot, "{what}");
+            before = now;
+        }
     }
 }

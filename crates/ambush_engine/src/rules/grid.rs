@@ -118,14 +118,16 @@ impl<T> Default for SightMemo<T> {
 }
 
 /// The answers for lines drawn over one terrain: for a few units a table by both places, else
-/// a list.
+/// a short list for each place a line starts from (a shooter's lines: a few dozen at most, where
+/// one list of every line drawn in a shooting phase of a block of 100 marines ran to thousands).
 #[derive(Debug, Clone)]
 struct SightLines<T> {
     terrain: u64,
     /// How many places a side of `table` has (0 while it has none).
     side: usize,
     table: Vec<Option<T>>,
-    list: Vec<(u32, u32, T)>,
+    /// By the place a line starts from: where it ends, and the answer.
+    rows: Vec<Vec<(u32, T)>>,
 }
 
 impl<T> Default for SightLines<T> {
@@ -134,7 +136,7 @@ impl<T> Default for SightLines<T> {
             terrain: 0,
             side: 0,
             table: Vec::new(),
-            list: Vec::new(),
+            rows: Vec::new(),
         }
     }
 }
@@ -147,11 +149,11 @@ impl<T: Copy> SightLines<T> {
         if self.side > 0 {
             return self.table.get(from * self.side + to).copied().flatten();
         }
-        let key = (from as u32, to as u32);
-        self.list
+        self.rows
+            .get(from)?
             .iter()
-            .find(|(a, b, _)| (*a, *b) == key)
-            .map(|e| e.2)
+            .find(|e| e.0 as usize == to)
+            .map(|e| e.1)
     }
     fn put(&mut self, places: usize, from: usize, to: usize, block: T) {
         if places <= SIGHT_TABLE_UP_TO && from < places && to < places {
@@ -162,7 +164,10 @@ impl<T: Copy> SightLines<T> {
             self.table[from * places + to] = Some(block);
         } else {
             self.side = 0;
-            self.list.push((from as u32, to as u32, block));
+            if from >= self.rows.len() {
+                self.rows.resize_with(from + 1, Vec::new);
+            }
+            self.rows[from].push((to as u32, block));
         }
     }
 }

@@ -21,6 +21,31 @@ use movement::{MoveChecked, MovementState};
 use run_away::{RunAwayState, RunChecked};
 use shooting::{ShootingState, ShotChecked};
 
+/// Where in the table's list to start looking for a side's unit that may still act (move, or
+/// shoot at something): most units before the last one found have acted since, so a look from
+/// the start would pass them all again at every decision. A hint, not part of the phase: any
+/// two compare equal, and a look goes round to the start, so it finds what a look from the start
+/// would.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LookFrom([usize; 2]);
+
+impl LookFrom {
+    /// Where the next look for `side` starts.
+    pub fn get(&self, side: Side) -> usize {
+        self.0[side.index()]
+    }
+    /// Remembers where `side`'s last look found a unit.
+    pub fn set(&mut self, side: Side, place: usize) {
+        self.0[side.index()] = place;
+    }
+}
+
+impl PartialEq for LookFrom {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 /// Where each decision phase stands between frames.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PhaseStates {

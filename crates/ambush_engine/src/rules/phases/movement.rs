@@ -11,7 +11,7 @@ use crate::rules::formation;
 use crate::rules::log::{RollEntry, RollKind, count_word, sum};
 use crate::rules::movement::{self, MoveError, MovePlan, nearest_edge_point};
 use crate::rules::orders::{Decision, Order, OrderError, Step};
-use crate::rules::phases::{DecisionPhase, PhaseStates};
+use crate::rules::phases::{DecisionPhase, LookFrom, PhaseStates};
 use crate::rules::turn::Phase;
 use ambush_data::geometry::{Footprint, MEASURING_SLACK};
 
@@ -47,18 +47,6 @@ pub struct MovementState {
     pub look_from: LookFrom,
 }
 
-/// Where in the table's list to start looking for a side's unit free to move: most units
-/// before the last one found have moved since, so a look from the start would pass them all
-/// again at every decision. A hint, not part of the phase: any two compare equal.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LookFrom([usize; 2]);
-
-impl PartialEq for LookFrom {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
 impl MovementState {
     /// Opens the phase: clears last turn's marks, withdraws withdrawing units, and takes off if
     /// every surviving marine boarded last turn. Returns false if the game ended.
@@ -87,7 +75,7 @@ impl MovementState {
     fn can_move_any(&mut self, table: &Table, rules: &Rules, side: Side) -> bool {
         let grid = table.grid();
         let n = table.units.len();
-        let from = self.look_from.0[side.index()].min(n);
+        let from = self.look_from.get(side).min(n);
         let found = (from..n).chain(0..from).find(|&i| {
             let u = &table.units[i];
             u.side == side
@@ -95,7 +83,7 @@ impl MovementState {
                 && movement::free_to_move_via_grid(table, rules, &grid, u.id)
         });
         if let Some(i) = found {
-            self.look_from.0[side.index()] = i;
+            self.look_from.set(side, i);
         }
         found.is_some()
     }

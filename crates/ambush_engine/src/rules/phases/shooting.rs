@@ -4,7 +4,7 @@
 use crate::rules::ambush::hidden;
 use crate::rules::dice::DiceService;
 use crate::rules::orders::{Decision, Order, OrderError, Step};
-use crate::rules::phases::{DecisionPhase, PhaseStates};
+use crate::rules::phases::{DecisionPhase, LookFrom, PhaseStates};
 use crate::rules::shooting::{self, PendingHit, ShotPlan};
 use crate::rules::turn::Phase;
 use ambush_data::geometry;
@@ -23,6 +23,10 @@ pub struct ShootingState {
     /// Hit dice beside their targets, rolled when all shooting is over.
     pub pending: Vec<PendingHit>,
     pub finished: bool,
+    /// Where each side's last unit with something to shoot at was found: the next look starts
+    /// there.
+    #[serde(skip)]
+    pub look_from: LookFrom,
 }
 
 impl ShootingState {
@@ -107,8 +111,12 @@ impl DecisionPhase for ShootingState {
             // hide under counters is not asked, so the asking tells it nothing of them.
             let known = hidden::as_known_to(table, side);
             let knows = known.as_ref().unwrap_or(table);
-            if !self.declined[side.index()] && !shooting::side_can_shoot(knows, rules, side) {
-                self.declined[side.index()] = true;
+            if !self.declined[side.index()] {
+                let from = self.look_from.get(side);
+                match shooting::side_can_shoot_from(knows, rules, side, from) {
+                    Some(place) => self.look_from.set(side, place),
+                    None => self.declined[side.index()] = true,
+                }
             }
             if !self.declined[side.index()] {
                 return Step::Need(Decision::Shoot { side });

@@ -11,12 +11,12 @@ mod unready;
 pub use fire::shoot;
 pub use fire::{PendingHit, blast_distance_aps, blast_strength, fire};
 pub use may_shoot::{CannotShoot, cannot_shoot, free_to_shoot, free_to_shoot_via_grid};
-pub use plan::{RangeBand, ShotError, ShotPlan, plan_shot, plan_shot_now};
+pub use plan::{RangeBand, ShotError, ShotPlan, TargetReads, plan_shot, plan_shot_now};
 pub use sight::{
     SightBlocked, in_cover, line_of_sight, los_blocker, los_blocker_via_grid, terrain_print,
 };
 pub use targets::{
-    farthest_plan, has_target, longest_reach, side_can_shoot, target_via_grid, targets,
-    targets_via_grid,
+    farthest_plan, has_target, longest_reach, side_can_shoot, side_can_shoot_from, target_via_grid,
+    targets, targets_via_grid,
 };
 pub use unready::{against_the_unready, blindside, note_attack};

@@ -7,7 +7,7 @@ use super::sight::{
 use super::unready::against_the_unready;
 use crate::rules::environment;
 use crate::rules::log::{Modifier, sum};
-use crate::rules::table::{MoveKind, Table, Unit, UnitId};
+use crate::rules::table::{MoveKind, Surprise, Table, Unit, UnitId};
 use crate::rules::wounds::one_wound_penalty;
 use ambush_data::board::Side;
 use ambush_data::geometry;
@@ -244,6 +244,30 @@ pub(super) fn kit_of<'t, 'r>(rules: &'r Rules, s: &'t Unit) -> Kit<'t, 'r> {
             })
             .collect(),
         longest: longest_class_range(rules),
+    }
+}
+
+/// What a shot's plan reads of its target beyond where it stands (its base, whether it is on the
+/// table or hidden, which is all its lines of sight and contacts read): whose it is, whether it
+/// has fired this phase, 003's surprise and the attackers it has located (blindsides). A plan
+/// kept for a target that changed in nothing else (shot at, with only its `last_shot_by` new) is
+/// the plan made afresh (`control::known_shots`): a new read of the target belongs here too.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetReads {
+    side: Side,
+    fired_this_phase: bool,
+    surprised: bool,
+    located: Vec<UnitId>,
+}
+
+impl TargetReads {
+    pub fn of(u: &Unit) -> TargetReads {
+        TargetReads {
+            side: u.side,
+            fired_this_phase: u.marks.fired_this_phase,
+            surprised: matches!(u.surprise, Surprise::Megs { .. }),
+            located: u.located.clone(),
+        }
     }
 }
 

@@ -105,6 +105,14 @@ pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
 
 /// Whether a side has any unit that could shoot at anything.
 pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
+    side_can_shoot_from(table, rules, side, 0).is_some()
+}
+
+/// The place in the table's list of a unit of `side` that could shoot at something, looked for
+/// from place `from` round to the start (every unit is looked at before the answer is none), so
+/// whether there is one does not hang on `from`. In a block of marines, the ranks that the front
+/// rank screens come first in the list, and a look from the start passed them all at every shot.
+pub fn side_can_shoot_from(table: &Table, rules: &Rules, side: Side, from: usize) -> Option<usize> {
     let tol = rules.general.contact_tolerance;
     let grid = table.grid();
     let terrain = terrain_print(table);
@@ -114,23 +122,25 @@ pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
         .iter()
         .filter(|t| t.side != side && t.on_table())
         .collect();
-    table
-        .units
-        .iter()
-        .filter(|u| u.side == side && u.on_table())
-        .filter(|u| {
-            fire_free_asking(rules, u, || {
+    let n = table.units.len();
+    let from = from.min(n);
+    (from..n).chain(0..from).find(|&i| {
+        let u = &table.units[i];
+        if u.side != side
+            || !u.on_table()
+            || !fire_free_asking(rules, u, || {
                 table.in_enemy_contact_via_grid(&grid, u.id, tol)
             })
+        {
+            return false;
+        }
+        let reach = longest_reach(table, rules, u);
+        enemies.iter().any(|t| {
+            geometry::base_distance_at_least(&u.base, &t.base) <= reach
+                && geometry::base_distance(&u.base, &t.base) <= reach
+                && los_blocker_via_grid(table, &grid, terrain, u.id, t.id).is_none()
         })
-        .any(|u| {
-            let reach = longest_reach(table, rules, u);
-            enemies.iter().any(|t| {
-                geometry::base_distance_at_least(&u.base, &t.base) <= reach
-                    && geometry::base_distance(&u.base, &t.base) <= reach
-                    && los_blocker_via_grid(table, &grid, terrain, u.id, t.id).is_none()
-            })
-        })
+    })
 }
 
 /// How far `s`'s longest-reaching weapon reaches, inches (with the measuring slack), before any

@@ -242,15 +242,21 @@ fn darkness_limits_sight_and_costs_one_unless_night_vision() {
 /// Speed (issue 13): what the grid remembers for the AIs (contact with the enemy, lines of sight,
 /// cover in each shot's plan) is, at every round, what the plain questions answer, asked twice
 /// (the second time from the memos) while units move, leave and come back and the terrain
-/// changes under them.
+/// changes under them: with a few units (the lines kept in a table by both places) and with many
+/// (a list for each place a line starts from).
 #[test]
 fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
+    remembered_answers_follow_the_table(36, 33);
+    remembered_answers_follow_the_table(80, 34);
+}
+
+fn remembered_answers_follow_the_table(units: usize, seed: u64) {
     use rand::{Rng, SeedableRng};
     let r = rules();
     let tol = r.general.contact_tolerance;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(33);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut t = Table::new(crate::rules::table::GameConfig::plain(36.0, 24.0));
-    for i in 0..36 {
+    for i in 0..units {
         let (side, troop) = if i % 2 == 0 {
             (Side::Humans, "Infantry")
         } else {
@@ -343,6 +349,43 @@ fn remembered_contact_sight_and_cover_follow_the_units_and_the_terrain() {
         blocked > 100 && covered > 10 && touching > 0,
         "{blocked} {covered} {touching}"
     );
+}
+
+/// 001: "Once one side declines to shoot, they may not shoot again that turn": a side with no
+/// shot left is taken to decline. The phase looks for a unit with a shot from where it last
+/// found one, round to the start, so wherever it starts it finds one exactly when there is one.
+#[test]
+fn a_side_with_a_shot_is_found_from_wherever_the_look_starts() {
+    let mut t = open_table();
+    // M1's line to the alien runs through M2; M3 is beyond any weapon's reach.
+    let m1 = marine(&mut t, "M1", (10.0, 4.0), 0.0);
+    let m2 = marine(&mut t, "M2", (10.0, 8.0), 0.0);
+    let m3 = marine(&mut t, "M3", (60.0, 44.0), 0.0);
+    let a = alien(&mut t, "A1", (10.0, 16.0), 180.0);
+    assert!(line_of_sight(&t, m1, a).is_err());
+    assert!(!crate::rules::shooting::has_target(&t, rules(), m3));
+    let shooter = t.index(m2).unwrap();
+    for from in 0..t.units.len() + 2 {
+        assert_eq!(
+            crate::rules::shooting::side_can_shoot_from(&t, rules(), Side::Humans, from),
+            Some(shooter),
+            "from {from}"
+        );
+    }
+    // M2 has shot: no marine has a shot, and no look finds one.
+    t.unit_mut(m2).unwrap().marks.shot = true;
+    assert!(!crate::rules::shooting::side_can_shoot(
+        &t,
+        rules(),
+        Side::Humans
+    ));
+    for from in 0..t.units.len() + 2 {
+        assert_eq!(
+            crate::rules::shooting::side_can_shoot_from(&t, rules(), Side::Humans, from),
+            None,
+            "from {from}"
+        );
+    }
 }
 
 #[test]

@@ -537,17 +537,7 @@ impl UnitGrid {
         let pad = reach + self.max_radius + 0.01 + size * 1e-5;
         let measurable = pad.is_finite() && lo.is_finite() && hi.is_finite();
         if self.scans() {
-            // Every unit, but those whose centre lies outside the box grown by the pad (no
-            // base of theirs reaches within `reach` of it) are passed over at once.
-            let (lo, hi) = (lo - Vec2::splat(pad), hi + Vec2::splat(pad));
-            return self.filed.iter().enumerate().any(|(i, f)| match f.slot {
-                Slot::Off => false,
-                Slot::Everywhere => visit(i),
-                Slot::Cell(_) => {
-                    let c = f.placed.base.center;
-                    (!measurable || (c.cmpge(lo).all() && c.cmple(hi).all())) && visit(i)
-                }
-            });
+            return self.scan_box(lo, hi, reach).any(visit);
         }
         let mut visit_all = |list: &[u32]| list.iter().any(|i| visit(*i as usize));
         if visit_all(&self.everywhere) {
@@ -564,6 +554,30 @@ impl UnitGrid {
                 .iter()
                 .any(|cell| visit_all(cell))
         })
+    }
+
+    /// Every unit on the table whose base could reach within `reach` of the box from `lo` to
+    /// `hi`, and maybe some others, by place in `table.units`, ascending: the units as filed,
+    /// those whose centre lies outside the box grown by the pad (no base of theirs reaches
+    /// within `reach` of it) passed over at once. For a caller that takes the first match in
+    /// the table's order: a line of sight, whose first blocker is most often found early.
+    pub fn scan_box(&self, lo: Vec2, hi: Vec2, reach: f32) -> impl Iterator<Item = usize> + '_ {
+        // A margin for rounding, which grows with the numbers rounded.
+        let size = lo.abs().max(hi.abs()).max_element();
+        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
+        let measurable = pad.is_finite() && lo.is_finite() && hi.is_finite();
+        let (lo, hi) = (lo - Vec2::splat(pad), hi + Vec2::splat(pad));
+        self.filed
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, f)| match f.slot {
+                Slot::Off => None,
+                Slot::Everywhere => Some(i),
+                Slot::Cell(_) => {
+                    let c = f.placed.base.center;
+                    (!measurable || (c.cmpge(lo).all() && c.cmple(hi).all())).then_some(i)
+                }
+            })
     }
 
     /// Whether a few units were ever filed: then a query looks at every unit on the table, which

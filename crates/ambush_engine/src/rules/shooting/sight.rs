@@ -153,8 +153,10 @@ fn first_crossed(
     places
         .filter(|&i| i != a && i != b)
         .find(|&i| {
-            let u = &table.units[i];
-            u.on_table() && segment_crosses_base(p, q, &u.base)
+            table
+                .units
+                .get(i)
+                .is_some_and(|u| u.on_table() && segment_crosses_base(p, q, &u.base))
         })
         .map_or(SightBlock::Clear, |i| SightBlock::Unit(i as u32))
 }

@@ -532,10 +532,6 @@ impl UnitGrid {
         reach: f32,
         mut visit: impl FnMut(usize) -> bool,
     ) -> bool {
-        // A margin for rounding, which grows with the numbers rounded.
-        let size = lo.abs().max(hi.abs()).max_element();
-        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
-        let measurable = pad.is_finite() && lo.is_finite() && hi.is_finite();
         if self.scans() {
             return self.scan_box(lo, hi, reach).any(visit);
         }
@@ -543,10 +539,10 @@ impl UnitGrid {
         if visit_all(&self.everywhere) {
             return true;
         }
-        if !measurable {
+        let Some(pad) = self.pad(lo, hi, reach) else {
             // No box can be drawn: every unit on the table is a candidate.
             return self.cells.iter().any(|cell| visit_all(cell));
-        }
+        };
         let (c0, r0) = self.col_row(lo - Vec2::splat(pad));
         let (c1, r1) = self.col_row(hi + Vec2::splat(pad));
         (r0..=r1).any(|row| {
@@ -562,11 +558,10 @@ impl UnitGrid {
     /// within `reach` of it) passed over at once. For a caller that takes the first match in
     /// the table's order: a line of sight, whose first blocker is most often found early.
     pub fn scan_box(&self, lo: Vec2, hi: Vec2, reach: f32) -> impl Iterator<Item = usize> + '_ {
-        // A margin for rounding, which grows with the numbers rounded.
-        let size = lo.abs().max(hi.abs()).max_element();
-        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
-        let measurable = pad.is_finite() && lo.is_finite() && hi.is_finite();
-        let (lo, hi) = (lo - Vec2::splat(pad), hi + Vec2::splat(pad));
+        // With no box to draw, every unit on the table is a candidate.
+        let grown = self
+            .pad(lo, hi, reach)
+            .map(|pad| (lo - Vec2::splat(pad), hi + Vec2::splat(pad)));
         self.filed
             .iter()
             .enumerate()
@@ -575,9 +570,20 @@ impl UnitGrid {
                 Slot::Everywhere => Some(i),
                 Slot::Cell(_) => {
                     let c = f.placed.base.center;
-                    (!measurable || (c.cmpge(lo).all() && c.cmple(hi).all())).then_some(i)
+                    grown
+                        .is_none_or(|(lo, hi)| c.cmpge(lo).all() && c.cmple(hi).all())
+                        .then_some(i)
                 }
             })
+    }
+
+    /// How far beyond the box from `lo` to `hi` a unit's centre may lie and its base still
+    /// reach within `reach` of the box: `reach`, the largest half-diagonal filed, and a margin
+    /// for rounding, which grows with the numbers rounded. `None` when no box can be drawn.
+    fn pad(&self, lo: Vec2, hi: Vec2, reach: f32) -> Option<f32> {
+        let size = lo.abs().max(hi.abs()).max_element();
+        let pad = reach + self.max_radius + 0.01 + size * 1e-5;
+        (pad.is_finite() && lo.is_finite() && hi.is_finite()).then_some(pad)
     }
 
     /// Whether a few units were ever filed: then a query looks at every unit on the table, which

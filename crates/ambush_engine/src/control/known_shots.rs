@@ -148,8 +148,8 @@ impl KnownShots {
                     .filter_map(|(t, plan)| Some((table.index(*t)?, key(plan))))
                     .collect(),
             });
-            // The pairs aimed at a unit that changed are planned again (a shooter not free to
-            // shoot has none).
+            // The pairs aimed at a unit whose `TargetReads` changed are planned again (a shooter
+            // not free to shoot has none).
             if known.free {
                 for &t in &aimed_at {
                     if t == s {

@@ -30,9 +30,11 @@ use shooting::{ShootingState, ShotChecked};
 pub struct LookFrom([usize; 2]);
 
 impl LookFrom {
-    /// Where the next look for `side` starts.
-    pub fn get(&self, side: Side) -> usize {
-        self.0[side.index()]
+    /// The places of a list of `n` in the order `side`'s next look tries them: from where its
+    /// last look found a unit, round to the start.
+    pub fn places(&self, side: Side, n: usize) -> impl Iterator<Item = usize> + use<> {
+        let from = self.0[side.index()].min(n);
+        (from..n).chain(0..from)
     }
     /// Remembers where `side`'s last look found a unit.
     pub fn set(&mut self, side: Side, place: usize) {

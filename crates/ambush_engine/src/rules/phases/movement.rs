@@ -74,9 +74,7 @@ impl MovementState {
     /// to the start of the list (every unit is looked at before the answer is no).
     fn can_move_any(&mut self, table: &Table, rules: &Rules, side: Side) -> bool {
         let grid = table.grid();
-        let n = table.units.len();
-        let from = self.look_from.get(side).min(n);
-        let found = (from..n).chain(0..from).find(|&i| {
+        let found = self.look_from.places(side, table.units.len()).find(|&i| {
             let u = &table.units[i];
             u.side == side
                 && u.on_table()

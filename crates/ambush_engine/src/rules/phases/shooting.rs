@@ -112,8 +112,8 @@ impl DecisionPhase for ShootingState {
             let known = hidden::as_known_to(table, side);
             let knows = known.as_ref().unwrap_or(table);
             if !self.declined[side.index()] {
-                let from = self.look_from.get(side);
-                match shooting::side_can_shoot_from(knows, rules, side, from) {
+                let places = self.look_from.places(side, knows.units.len());
+                match shooting::first_shooter_among(knows, rules, side, places) {
                     Some(place) => self.look_from.set(side, place),
                     None => self.declined[side.index()] = true,
                 }

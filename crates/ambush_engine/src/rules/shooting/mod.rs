@@ -16,7 +16,7 @@ pub use sight::{
     SightBlocked, in_cover, line_of_sight, los_blocker, los_blocker_via_grid, terrain_print,
 };
 pub use targets::{
-    farthest_plan, has_target, longest_reach, side_can_shoot, side_can_shoot_from, target_via_grid,
+    farthest_plan, first_shooter_among, has_target, longest_reach, side_can_shoot, target_via_grid,
     targets, targets_via_grid,
 };
 pub use unready::{against_the_unready, blindside, note_attack};

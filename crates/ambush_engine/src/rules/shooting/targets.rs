@@ -105,14 +105,20 @@ pub fn has_target(table: &Table, rules: &Rules, shooter: UnitId) -> bool {
 
 /// Whether a side has any unit that could shoot at anything.
 pub fn side_can_shoot(table: &Table, rules: &Rules, side: Side) -> bool {
-    side_can_shoot_from(table, rules, side, 0).is_some()
+    first_shooter_among(table, rules, side, 0..table.units.len()).is_some()
 }
 
-/// The place in the table's list of a unit of `side` that could shoot at something, looked for
-/// from place `from` round to the start (every unit is looked at before the answer is none), so
-/// whether there is one does not hang on `from`. In a block of marines, the ranks that the front
-/// rank screens come first in the list, and a look from the start passed them all at every shot.
-pub fn side_can_shoot_from(table: &Table, rules: &Rules, side: Side, from: usize) -> Option<usize> {
+/// The first of `places` (in `table.units`) holding a unit of `side` that could shoot at
+/// something. Whether there is one does not hang on the order when `places` are all the list's:
+/// the shooting phase tries them from where its last look found one
+/// (`phases::LookFrom::places`), since in a block of marines the ranks that the front rank
+/// screens come first in the list, and a look from the start passed them all at every shot.
+pub fn first_shooter_among(
+    table: &Table,
+    rules: &Rules,
+    side: Side,
+    places: impl IntoIterator<Item = usize>,
+) -> Option<usize> {
     let tol = rules.general.contact_tolerance;
     let grid = table.grid();
     let terrain = terrain_print(table);
@@ -122,10 +128,10 @@ pub fn side_can_shoot_from(table: &Table, rules: &Rules, side: Side, from: usize
         .iter()
         .filter(|t| t.side != side && t.on_table())
         .collect();
-    let n = table.units.len();
-    let from = from.min(n);
-    (from..n).chain(0..from).find(|&i| {
-        let u = &table.units[i];
+    places.into_iter().find(|&i| {
+        let Some(u) = table.units.get(i) else {
+            return false;
+        };
         if u.side != side
             || !u.on_table()
             || !fire_free_asking(rules, u, || {

@@ -364,13 +364,16 @@ fn a_side_with_a_shot_is_found_from_wherever_the_look_starts() {
     let a = alien(&mut t, "A1", (10.0, 16.0), 180.0);
     assert!(line_of_sight(&t, m1, a).is_err());
     assert!(!crate::rules::shooting::has_target(&t, rules(), m3));
+    // The phase's look from `from`, round to the start.
+    let first_shooter = |t: &Table, from: usize| {
+        let mut look = crate::rules::phases::LookFrom::default();
+        look.set(Side::Humans, from);
+        let places = look.places(Side::Humans, t.units.len());
+        crate::rules::shooting::first_shooter_among(t, rules(), Side::Humans, places)
+    };
     let shooter = t.index(m2).unwrap();
     for from in 0..t.units.len() + 2 {
-        assert_eq!(
-            crate::rules::shooting::side_can_shoot_from(&t, rules(), Side::Humans, from),
-            Some(shooter),
-            "from {from}"
-        );
+        assert_eq!(first_shooter(&t, from), Some(shooter), "from {from}");
     }
     // M2 has shot: no marine has a shot, and no look finds one.
     t.unit_mut(m2).unwrap().marks.shot = true;
@@ -380,11 +383,7 @@ fn a_side_with_a_shot_is_found_from_wherever_the_look_starts() {
         Side::Humans
     ));
     for from in 0..t.units.len() + 2 {
-        assert_eq!(
-            crate::rules::shooting::side_can_shoot_from(&t, rules(), Side::Humans, from),
-            None,
-            "from {from}"
-        );
+        assert_eq!(first_shooter(&t, from), None, "from {from}");
     }
 }
 

@@ -40,7 +40,7 @@ click() { # x, y in the window
     xdotool mouseup 1
     sleep 0.8
 }
-key 2            # the wood tool
+first_key 2      # the wood tool
 click 750 300    # a wood on the table
 key u            # the unit tool
 click 750 700    # a unit well clear of it

@@ -46,6 +46,9 @@ pub type MayMove<'a> = &'a dyn Fn(usize) -> Option<bool>;
 /// The groups of one table as it stands, learnt while one decision walks it.
 pub struct GroupFreedom {
     known: Vec<Known>,
+    /// The places `known` says something of, to forget at the next decision: a thousand
+    /// units' lists made anew at each of a turn's thousand decisions cost more than the walks.
+    learnt: Vec<usize>,
     /// For a place in a held group, the next place on a chain of contacts to a held member; a
     /// held member points at itself.
     toward: Vec<u32>,
@@ -67,6 +70,7 @@ impl GroupFreedom {
     pub fn new(units: usize) -> Self {
         GroupFreedom {
             known: vec![Known::Nothing; units],
+            learnt: Vec::new(),
             toward: vec![0; units],
             parent: vec![0; units],
             seen: vec![0; units],
@@ -75,6 +79,23 @@ impl GroupFreedom {
             near: Vec::new(),
             free: Vec::new(),
             free_group: vec![0; units],
+        }
+    }
+
+    /// Forgets what an earlier decision learnt, for a decision on a table of `units` units.
+    pub fn start(&mut self, units: usize) {
+        if self.known.len() != units {
+            *self = GroupFreedom::new(units);
+            return;
+        }
+        for &place in &self.learnt {
+            self.known[place] = Known::Nothing;
+        }
+        self.learnt.clear();
+        self.free.clear();
+        if self.searches > u32::MAX / 2 {
+            self.seen.fill(0);
+            self.searches = 0;
         }
     }
 
@@ -145,6 +166,7 @@ impl GroupFreedom {
                     Some(true) => self.queue.push(j),
                     Some(false) => {
                         self.known[j] = Known::Held;
+                        self.learnt.push(j);
                         self.toward[j] = j as u32;
                         held = Some(j);
                         if self_held(j) {
@@ -163,6 +185,7 @@ impl GroupFreedom {
                 self.known[q] = Known::Free;
                 self.free_group[q] = group;
             }
+            self.learnt.extend_from_slice(&self.queue);
             let mut members = self.queue.clone();
             members.sort_unstable();
             self.free.push(members);
@@ -174,6 +197,7 @@ impl GroupFreedom {
             self.known[q] = Known::Held;
             self.toward[q] = self.parent[q];
         }
+        self.learnt.extend_from_slice(&self.queue);
         self.known[place] = Known::Held;
         let mut child = held;
         let mut at = self.parent[held] as usize;
@@ -220,5 +244,79 @@ impl GroupFreedom {
             }
         }
         Freedom::Held { chain }
+    }
+}
+
+/// A `GroupFreedom` kept from one decision to the next for its lists, as the marine AI's memo;
+/// each decision starts it afresh (`GroupFreedom::start`).
+pub struct GroupLists(std::sync::Mutex<GroupFreedom>);
+
+impl Default for GroupLists {
+    fn default() -> Self {
+        GroupLists(std::sync::Mutex::new(GroupFreedom::new(0)))
+    }
+}
+
+/// A copy starts with no lists: they hold nothing between decisions.
+impl Clone for GroupLists {
+    fn clone(&self) -> Self {
+        GroupLists::default()
+    }
+}
+
+impl std::fmt::Debug for GroupLists {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GroupLists")
+    }
+}
+
+impl GroupLists {
+    /// The lists, started for a decision on a table of `units` units.
+    pub fn start(&self, units: usize) -> std::sync::MutexGuard<'_, GroupFreedom> {
+        let mut groups = self.0.lock().unwrap_or_else(|e| {
+            // A panic while it was held may have left a place learnt but not listed to forget.
+            let mut groups = e.into_inner();
+            *groups = GroupFreedom::new(units);
+            groups
+        });
+        groups.start(units);
+        groups
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::tests::{marine, open_table, rules};
+
+    #[test]
+    fn lists_kept_for_the_next_decision_know_nothing_of_the_last() {
+        // Three marines in a row, each touching the next: one group.
+        let mut t = open_table();
+        for x in [10.5, 11.5, 12.5] {
+            marine(&mut t, "M", (x, 10.5), 0.0);
+        }
+        let tol = rules().general.contact_tolerance;
+        let lists = GroupLists::default();
+        let of = |t: &Table, may_move: MayMove<'_>, place: usize| {
+            let mut proofs = Proofs::default();
+            lists
+                .start(t.units.len())
+                .of(t, &t.grid(), place, tol, may_move, &mut proofs, &|_| false)
+        };
+        // Every member may move: the group is free.
+        assert_eq!(of(&t, &|_| Some(true), 0), Freedom::Free);
+        // At the next decision the last has moved: the group is held, by a chain through the
+        // middle one, whatever the last decision learnt.
+        assert_eq!(
+            of(&t, &|p| Some(p != 2), 0),
+            Freedom::Held {
+                chain: vec![0, 1, 2]
+            }
+        );
+        // And free again after that, on a table of another size too.
+        assert_eq!(of(&t, &|_| Some(true), 1), Freedom::Free);
+        marine(&mut t, "M", (30.5, 30.5), 0.0);
+        assert_eq!(of(&t, &|_| Some(true), 3), Freedom::Free);
     }
 }

@@ -1,6 +1,6 @@
 //! The scripted marine AI of the crashed-ship scenario: advance as a group, shoot, repair, board.
 
-use crate::control::group_freedom::{Freedom, GroupFreedom};
+use crate::control::group_freedom::Freedom;
 use crate::control::memos;
 use crate::control::memos::{AiMemos, SearchOf, contact_reach, search_area};
 use crate::rules::ambush::{hidden, run_away};
@@ -215,7 +215,7 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     let mut first_mover = resting.first_resting_mover();
     let mut near = Vec::new();
     let mut touching = Vec::new();
-    let mut groups = GroupFreedom::new(table.units.len());
+    let mut groups = memos.groups.start(table.units.len());
     let may_move = |place: usize| {
         let u = &table.units[place];
         if is_mover(u) {
@@ -535,6 +535,11 @@ fn step_toward_ship(
     // The same members standing as they stood try the same destinations in the same order.
     let tries = DETOURS_DEG.len() * STRIDES.len();
     let known = known.filter(|k| k.len() == tries);
+    // A group is tested from its front back: the ranks behind a front that cannot go toward
+    // the ship would be tested in vain before it.
+    if together {
+        search.test_foremost_first(to_goal);
+    }
     let mut refused_by = Vec::with_capacity(tries);
     for turn_deg in DETOURS_DEG {
         let a = goal_angle + turn_deg.to_radians();

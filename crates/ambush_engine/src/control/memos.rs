@@ -6,6 +6,7 @@
 //! (`tests/game/memos.rs` plays whole games checking it). They belong to the game being played
 //! (`play::Game::ai_memos`), not to the table: the table is what the rules play on.
 
+use crate::control::group_freedom::GroupLists;
 use crate::control::held_proofs::HeldProofs;
 use crate::control::known_shots::KnownShots;
 use crate::control::resting::{RestingNow, RestingUnits, TableNow};
@@ -27,6 +28,8 @@ pub struct AiMemos {
     pub held: HeldProofs,
     /// The marine AI's shooters' targets, planned again only where units changed.
     pub shots: KnownShots,
+    /// The lists the marine AI's walk learns its groups in, kept to be used again.
+    pub groups: GroupLists,
 }
 
 impl AiMemos {
@@ -177,9 +180,27 @@ impl RefusedSearch {
             .filter_map(|p| table.units.get(p).map(|u| u.id))
             .collect();
         touched.sort_unstable();
-        let mut members = now.members.to_vec();
-        members.sort_unstable();
-        let member = |id: &UnitId| members.binary_search(id).is_ok();
+        // Only the units the witnesses name are asked about: a few, where the group may be a
+        // thousand, so the group is passed over once rather than sorted.
+        let mut named: Vec<UnitId> = self
+            .refused_by
+            .iter()
+            .flat_map(|w| match w {
+                Witness::Members => [None, None],
+                Witness::Base { id, member, .. } => [Some(*id), Some(*member)],
+                Witness::Member { id } => [Some(*id), None],
+            })
+            .flatten()
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        let mut in_group = vec![false; named.len()];
+        for m in now.members {
+            if let Ok(k) = named.binary_search(m) {
+                in_group[k] = true;
+            }
+        }
+        let member = |id: &UnitId| named.binary_search(id).is_ok_and(|k| in_group[k]);
         Some(
             self.refused_by
                 .iter()

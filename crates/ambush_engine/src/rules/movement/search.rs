@@ -66,6 +66,11 @@ pub struct MoveSearch<'a> {
     /// The member the last refused destination was refused at: in a crowd the next destination
     /// is most often refused at the same member, so `refusal` tests it first.
     last_refused: usize,
+    /// The order the members are tested in, `last_refused` brought to its head, if not as
+    /// listed from it round (`test_foremost_first`).
+    order: Vec<usize>,
+    /// Members tested so far, all destinations together: what the order saves.
+    tested: usize,
 }
 
 /// What refused a destination of a search, as far as a later search of the same members may
@@ -187,6 +192,8 @@ impl<'a> MoveSearch<'a> {
             placed: Vec::new(),
             ends: Vec::new(),
             last_refused: 0,
+            order: Vec::new(),
+            tested: 0,
         })
     }
 
@@ -197,6 +204,27 @@ impl<'a> MoveSearch<'a> {
         if let Some(i) = member.and_then(|m| self.members.iter().position(|x| *x == m)) {
             self.last_refused = i;
         }
+    }
+
+    /// Tests the members from the one standing farthest along `toward` back, each refused one
+    /// first from then on: in a group shifted that way, the front meets what is in the way
+    /// before the ranks behind it do. Like `try_first`, it changes only how soon a refusal is
+    /// found.
+    pub fn test_foremost_first(&mut self, toward: Vec2) {
+        let ahead: Vec<f32> = self
+            .units
+            .iter()
+            .map(|u| u.base.center.dot(toward))
+            .collect();
+        self.order.clear();
+        self.order.extend(0..self.units.len());
+        // Stable: of members level with each other, the first listed is tested first.
+        self.order.sort_by(|a, b| ahead[*b].total_cmp(&ahead[*a]));
+    }
+
+    /// How many members the searches tested, all destinations together.
+    pub fn members_tested(&self) -> usize {
+        self.tested
     }
 
     /// Member `i`'s allowance for a kind of move.
@@ -230,12 +258,21 @@ impl<'a> MoveSearch<'a> {
         let shift = to - self.units[0].base.center;
         let n = self.members.len();
         let first = self.last_refused.min(n.saturating_sub(1));
+        // The members in the order tested: from `first` round the list, or, where an order is
+        // set, that order with `first` brought to its head.
+        let in_order = self.order.len() == n;
+        if in_order && let Some(at) = self.order.iter().position(|i| *i == first) {
+            self.order[..=at].rotate_right(1);
+        }
+        let order = std::mem::take(&mut self.order);
+        let tests = || (0..n).map(|k| if in_order { order[k] } else { (first + k) % n });
         let mut ends = std::mem::take(&mut self.ends);
         ends.clear();
         ends.resize(n, Footprint::new(Vec2::ZERO, Vec2::ZERO, 0.0));
         let mut turned = false;
         let mut refused = Ok(());
-        for i in (first..n).chain(0..first) {
+        for i in tests() {
+            self.tested += 1;
             match self.member_end(i, shift, facing) {
                 Ok(MemberEnd { end, .. }) => {
                     turned |= n > 1 && end.facing.to_bits() != self.units[i].base.facing.to_bits();
@@ -261,7 +298,7 @@ impl<'a> MoveSearch<'a> {
             refused = group_refusal(&poses, tol).and_then(|()| apart_refusal(&poses, tol));
         }
         if refused.is_ok() && shift.length() >= MEASURING_SLACK {
-            for i in (first..n).chain(0..first) {
+            for i in tests() {
                 if let Err(r) = self.path_refusal(i, &ends[i]) {
                     refused = Err(r);
                     break;
@@ -269,6 +306,7 @@ impl<'a> MoveSearch<'a> {
             }
         }
         self.ends = ends;
+        self.order = order;
         if let Err(r) = &refused
             && let Some(member) = r.member()
         {
@@ -677,6 +715,66 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_group_tested_from_its_front_answers_as_one_tested_in_list_order_and_sooner() {
+        // `try_first`: which member is tested first changes only how soon a refusal is found.
+        // Four ranks of six in base contact, led from the back, with friends standing half an
+        // inch beyond the front rank (not touching it, so not of the group).
+        use crate::rules::tests::{marine, open_table, rules};
+        let mut t = open_table();
+        let mut block = Vec::new();
+        for rank in 0..4 {
+            for file in 0..6 {
+                let at = (20.5 + file as f32, 10.5 + rank as f32);
+                block.push(marine(&mut t, "M", at, 0.0));
+            }
+        }
+        for file in 0..6 {
+            marine(&mut t, "W", (20.5 + file as f32, 15.0), 0.0);
+        }
+        let leader = block[0];
+        let from = t.unit(leader).unwrap().base.center;
+        let search = || MoveSearch::new(&t, rules(), leader, true).unwrap();
+        assert_eq!(search().members.len(), 24);
+        let ahead = Vec2::new(0.0, 1.0);
+        let mut in_list = search();
+        let mut from_front = search();
+        from_front.test_foremost_first(ahead);
+        // Up the table into the friends, aside, back, and slantwise: the same answers.
+        for (dx, dy) in [
+            (0.0, 1.0),
+            (0.0, 0.4),
+            (1.5, 0.0),
+            (0.0, -2.0),
+            (1.0, 1.0),
+            (-3.0, 0.0),
+        ] {
+            let to = from + Vec2::new(dx, dy);
+            let (a, b) = (in_list.refusal(to, 0.0), from_front.refusal(to, 0.0));
+            assert_eq!(a.is_some(), b.is_some(), "({dx}, {dy}): {a:?} {b:?}");
+        }
+        // Into the friends, the front rank is refused: tested in list order, after every
+        // member listed before the first of it; from the front, after the leader alone.
+        let (mut in_list, mut from_front) = (search(), search());
+        from_front.test_foremost_first(ahead);
+        let to = from + ahead;
+        let front_rank = &block[18..];
+        for s in [&mut in_list, &mut from_front] {
+            let witness = s.refusal(to, 0.0).expect("the friends are in the way");
+            assert!(
+                front_rank.contains(&witness.member().unwrap()),
+                "{witness:?}"
+            );
+        }
+        let listed_before = in_list.members.iter().position(|m| front_rank.contains(m));
+        assert!(listed_before > Some(1), "{:?}", in_list.members);
+        assert_eq!(
+            Some(in_list.members_tested()),
+            listed_before.map(|at| at + 1)
+        );
+        assert_eq!(from_front.members_tested(), 2);
     }
 
     proptest! {

@@ -5,6 +5,7 @@ use ambush_data::Rules;
 use ambush_data::check::load_scenario_file;
 use ambush_engine::control::commander::AiLevel;
 use ambush_engine::control::{AiPlayer, Controller, Controllers};
+use ambush_engine::play::layouts::marine_block;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -151,42 +152,16 @@ fn marine_turns_two_ranks(bencher: divan::Bencher, marines: usize) {
         .bench_local(|| play_game(&scenario, rules.clone(), 1, 0, None, false));
 }
 
-/// The crashed ship with `marines` marines in one block in base contact, `per_rank` to a rank
-/// and the ranks touching (a colonial square's shape: 4 ranks of 24 is 96), or with `gap`
-/// inches between neighbours; the table is wide enough for the block and deep enough that the
-/// ship in the middle is not reached in `turns` turns. One group: what grows with its size
-/// (the group's search, its moves' checks, support in melee) shows here.
+/// The crashed ship's marines in one block (`marine_block`).
 fn block(marines: usize, per_rank: usize, gap: f32, turns: u32) -> ambush_data::scenario::Scenario {
-    let mut s = crashed_ship();
-    let template = s.units[0].clone();
-    let (w, d) = Rules::bundled()
-        .troops
-        .troops
-        .get(&template.troop)
-        .map_or((1.0, 1.0), |p| p.base);
-    let ranks = marines.div_ceil(per_rank);
-    let width = (per_rank as f32 * (w + gap) + 8.0).max(54.0);
-    let depth = (ranks as f32 * (d + gap) + 60.0).max(72.0);
-    s.table = (width, depth);
-    s.terrain.retain(|f| f.name == "ship");
-    for f in &mut s.terrain {
-        if let ambush_data::geometry::Shape::Rect { center, .. } = &mut f.shape {
-            *center = (width * 0.5, depth - 10.0);
-        }
-    }
-    s.turn_limit = turns;
-    s.units = (0..marines)
-        .map(|i| {
-            let mut u = template.clone();
-            u.label = format!("M{}", i + 1);
-            u.at = (
-                4.0 + w / 2.0 + (i % per_rank) as f32 * (w + gap),
-                1.0 + d / 2.0 + (i / per_rank) as f32 * (d + gap),
-            );
-            u
-        })
-        .collect();
-    s
+    marine_block(
+        crashed_ship(),
+        Rules::bundled(),
+        marines,
+        per_rank,
+        gap,
+        turns,
+    )
 }
 
 /// One block of 24 to 1,000 marines in base contact, 24 to a rank, for 4 turns: divan counts

@@ -278,10 +278,16 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
         // table order, the same at every decision while it stands.
         let (group, places, group_free) = match groups.free_members(place) {
             Some(places) => {
-                let others = places.iter().filter(|p| **p != place);
-                let group: Vec<UnitId> = std::iter::once(id)
-                    .chain(others.map(|p| table.units[*p].id))
-                    .collect();
+                // Made to its size at once: a list of a thousand grown by doubling is copied
+                // ten times, at each member's turn.
+                let mut group = Vec::with_capacity(places.len());
+                group.push(id);
+                group.extend(
+                    places
+                        .iter()
+                        .filter(|p| **p != place)
+                        .map(|p| table.units[*p].id),
+                );
                 (group, places.to_vec(), places.len() > 1)
             }
             None => {
@@ -305,7 +311,8 @@ fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
                 Ok(order) => return order,
                 Err(by) => by,
             };
-        let members: Vec<&Unit> = group.iter().filter_map(|m| table.unit(*m)).collect();
+        let mut members: Vec<&Unit> = Vec::with_capacity(group.len());
+        members.extend(group.iter().filter_map(|m| table.unit(*m)));
         if !members.iter().any(|m| reads_everything(m)) {
             near.clear();
             let reach = rest_on(table, rules, &grid, &members, &[together, lone], &mut near);
@@ -406,12 +413,9 @@ fn step_unless_fruitless(
     };
     let known = memos.fruitless.still_refused(table, rules, &search);
     if let Some(known) = &known
-        && let Ok(all) = known
-            .iter()
-            .copied()
-            .collect::<Result<Vec<Witness>, Witness>>()
+        && known.iter().all(Result::is_ok)
     {
-        return Walked::Refused(all);
+        return Walked::Refused(known.iter().map(|w| w.unwrap_or_else(|w| w)).collect());
     }
     match step_toward_ship(table, rules, grid, ship, members, known.as_deref()) {
         Walked::Stepped(order) => Walked::Stepped(order),

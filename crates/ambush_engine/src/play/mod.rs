@@ -6,6 +6,7 @@
 
 pub mod deployment;
 pub mod hashing;
+pub mod layouts;
 pub mod new_game;
 pub mod record;
 pub mod seats;

@@ -736,68 +736,6 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn a_group_tested_from_its_front_answers_as_one_tested_in_list_order_and_sooner() {
-        // `try_first`: which member is tested first changes only how soon a refusal is found.
-        // Four ranks of twenty in base contact, led from the back, with friends standing half
-        // an inch beyond the front rank (not touching it, so not of the group). Past
-        // `FOREMOST_IN_ORDER` members, only the foremost are put in order.
-        use crate::rules::tests::{marine, open_table, rules};
-        let mut t = open_table();
-        let mut block = Vec::new();
-        for rank in 0..4 {
-            for file in 0..20 {
-                let at = (20.5 + file as f32, 10.5 + rank as f32);
-                block.push(marine(&mut t, "M", at, 0.0));
-            }
-        }
-        for file in 0..20 {
-            marine(&mut t, "W", (20.5 + file as f32, 15.0), 0.0);
-        }
-        let leader = block[0];
-        let from = t.unit(leader).unwrap().base.center;
-        let search = || MoveSearch::new(&t, rules(), leader, true).unwrap();
-        assert_eq!(search().members.len(), 80);
-        const { assert!(80 > FOREMOST_IN_ORDER) };
-        let ahead = Vec2::new(0.0, 1.0);
-        let mut in_list = search();
-        let mut from_front = search();
-        from_front.test_foremost_first(ahead);
-        // Up the table into the friends, aside, back, and slantwise: the same answers.
-        for (dx, dy) in [
-            (0.0, 1.0),
-            (0.0, 0.4),
-            (1.5, 0.0),
-            (0.0, -2.0),
-            (1.0, 1.0),
-            (-3.0, 0.0),
-        ] {
-            let to = from + Vec2::new(dx, dy);
-            let (a, b) = (in_list.refusal(to, 0.0), from_front.refusal(to, 0.0));
-            assert_eq!(a.is_some(), b.is_some(), "({dx}, {dy}): {a:?} {b:?}");
-        }
-        // Into the friends, the front rank is refused: tested in list order, after every
-        // member listed before the first of it; from the front, after the leader alone.
-        let (mut in_list, mut from_front) = (search(), search());
-        from_front.test_foremost_first(ahead);
-        let to = from + ahead;
-        let front_rank = &block[60..];
-        for s in [&mut in_list, &mut from_front] {
-            let witness = s.refusal(to, 0.0).expect("the friends are in the way");
-            assert!(
-                front_rank.contains(&witness.member().unwrap()),
-                "{witness:?}"
-            );
-        }
-        let listed_before = in_list.members.iter().position(|m| front_rank.contains(m));
-        assert!(listed_before > Some(1), "{:?}", in_list.members);
-        assert_eq!(
-            Some(in_list.members_tested()),
-            listed_before.map(|at| at + 1)
-        );
-        assert_eq!(from_front.members_tested(), 2);
-    }
-
     proptest! {
         /// The cells find every pair that overlaps or touches: the group's overlap and contact
         /// answers are those of comparing every base with every other.

@@ -9,6 +9,7 @@ mod formation;
 mod grid;
 mod hidden;
 mod melee;
+mod movement;
 mod phases;
 mod preview;
 mod shooting;

@@ -28,6 +28,8 @@ struct AgainstEmptyMemos {
     most_resting: usize,
     /// The memos the AI keeps over the whole game, as the game's own would be.
     memos: AiMemos,
+    /// The humans' AI, if not the crashed-ship script.
+    humans: Option<AiPlayer>,
 }
 
 impl Chooser for AgainstEmptyMemos {
@@ -39,7 +41,7 @@ impl Chooser for AgainstEmptyMemos {
         _legal: &mut dyn FnMut(&Order) -> bool,
     ) -> Order {
         let player = match decision.side() {
-            Side::Humans => AiPlayer::Marines,
+            Side::Humans => self.humans.unwrap_or(AiPlayer::Marines),
             Side::Aliens => AiPlayer::Aliens,
         };
         let seen = as_seen_by(table, decision.side());
@@ -57,10 +59,23 @@ impl Chooser for AgainstEmptyMemos {
 }
 
 fn play(scenario: &Scenario, rules: &Rules, seed: u64) -> AgainstEmptyMemos {
+    play_with_humans(scenario, rules, seed, None)
+}
+
+/// `play`, with `humans` for the humans' AI.
+fn play_with_humans(
+    scenario: &Scenario,
+    rules: &Rules,
+    seed: u64,
+    humans: Option<AiPlayer>,
+) -> AgainstEmptyMemos {
     let mut setup = NewGame::new(scenario.clone(), seed, 0);
     setup.record_orders = false;
     let mut game = Game::new(&setup, std::sync::Arc::new(rules.clone()));
-    let mut chooser = AgainstEmptyMemos::default();
+    let mut chooser = AgainstEmptyMemos {
+        humans,
+        ..AgainstEmptyMemos::default()
+    };
     game.play_with(ambush::batch::step_cap(scenario), Some(&mut chooser));
     chooser
 }
@@ -157,4 +172,17 @@ fn every_scenario_gets_the_same_orders_with_its_memos_emptied() {
         checked.most_resting > 0,
         "the crashed ship's marines never rested"
     );
+}
+
+#[test]
+fn the_hard_commanders_boarders_get_the_same_orders_with_their_memos_emptied() {
+    // The hard level's marines, who must board the crashed ship, move by the script's walk and
+    // keep its memos.
+    use ambush_engine::control::commander::AiLevel;
+    let hard = Some(AiPlayer::Commander(AiLevel::Hard));
+    for seed in seeds(1) {
+        let checked = play_with_humans(&scenario("crashed_ship.ron"), Rules::bundled(), seed, hard);
+        assert!(checked.compared > 20, "{} decisions", checked.compared);
+        assert!(checked.most_resting > 0, "the hard marines never rested");
+    }
 }

@@ -109,7 +109,7 @@ impl AiPlayer {
         match self {
             AiPlayer::Aliens => alien_ai::decide(table, rules, decision),
             AiPlayer::Marines => marine_ai::decide(table, rules, decision, memos),
-            AiPlayer::Commander(level) => commander::decide(table, rules, decision, level),
+            AiPlayer::Commander(level) => commander::decide(table, rules, decision, level, memos),
         }
     }
 }

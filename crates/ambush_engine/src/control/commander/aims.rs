@@ -222,6 +222,20 @@ pub fn against_the_clock(objective: Option<&Objective>, side: Side) -> bool {
     }
 }
 
+/// Whether `side` must repair and board before the turn limit to win: the humans of a
+/// repair-and-board scenario (001's crashed ship).
+pub fn must_board(objective: Option<&Objective>, side: Side) -> bool {
+    matches!(objective, Some(Objective::RepairAndBoard { .. })) && side == Side::Humans
+}
+
+/// Whether a unit of `side` on the table drifts (003's zero-g): sent somewhere, it pushes off
+/// and sails on until it hits something, so a step toward a spot does not end there.
+pub fn adrift(table: &Table, rules: &Rules, side: Side) -> bool {
+    table
+        .side_on_table(side)
+        .any(|u| crate::rules::environment::drifts(table, rules, u))
+}
+
 /// Whether `side` wins by denying the enemy its objective until the turn limit, so that it gains
 /// nothing by going forward and everything by waiting where the enemy must come: the crashed
 /// ship's aliens, who need only keep the humans from boarding (they seldom destroy them), and a

@@ -8,6 +8,11 @@ use ambush_data::board::{Going, Side, TerrainFeature};
 use ambush_data::geometry::Shape;
 use glam::Vec2;
 
+/// The commander's order, with memos of its own (a game's, new).
+fn decide(table: &Table, rules: &Rules, decision: &Decision, level: AiLevel) -> Order {
+    super::decide(table, rules, decision, level, &AiMemos::default())
+}
+
 fn move_decision(side: Side) -> Decision {
     Decision::Move {
         side,
@@ -138,6 +143,56 @@ fn the_hard_level_presses_in_against_the_clock_and_only_then() {
         hard.distance(marine_at) < normal.distance(marine_at),
         "hard gains more ground: {hard} against {normal}"
     );
+}
+
+#[test]
+fn the_hard_level_boards_in_groups_as_the_crashed_ship_script_moves_and_only_then() {
+    // 001's crashed ship: the humans must "repair the ship and board it" before the turn limit,
+    // so the clock is against them. Hard's marines advance on the ship as the script does, the
+    // group together (measured, docs/ai.md: they board twice as often against normal aliens);
+    // the normal level moves one marine at a time. Without that objective, for the aliens, and
+    // adrift in zero-g, hard plays as normal.
+    use ambush_data::scenario::{Environment, Objective};
+    let mut t = open_table();
+    for x in [19.5, 20.5, 21.5] {
+        marine(&mut t, "M", (x, 6.0), 0.0);
+    }
+    alien(&mut t, "A1", (60.0, 44.0), 180.0);
+    let ship = Shape::Rect {
+        center: (20.0, 30.0),
+        size: (8.0, 4.0),
+        rotation: 0.0,
+    };
+    t.terrain
+        .push(TerrainFeature::new("ship", ship, Going::Impassable));
+    let order = |t: &Table, side, level| decide(t, rules(), &move_decision(side), level);
+    let script = |t: &Table| {
+        let memos = AiMemos::default();
+        crate::control::marine_ai::decide(t, rules(), &move_decision(Side::Humans), &memos)
+    };
+    let same_as_normal = |t: &Table| {
+        [Side::Humans, Side::Aliens]
+            .iter()
+            .all(|side| order(t, *side, AiLevel::Hard) == order(t, *side, AiLevel::Normal))
+    };
+    assert!(same_as_normal(&t), "no objective");
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+    let hard = order(&t, Side::Humans, AiLevel::Hard);
+    assert_eq!(hard, script(&t));
+    assert!(
+        matches!(hard, Order::Move { group: true, .. }),
+        "the group advances together: {hard:?}"
+    );
+    assert_ne!(hard, order(&t, Side::Humans, AiLevel::Normal));
+    assert_eq!(
+        order(&t, Side::Aliens, AiLevel::Hard),
+        order(&t, Side::Aliens, AiLevel::Normal),
+        "the aliens have the clock on their side"
+    );
+    t.config.scenario_mut().environment = Some(Environment::Space);
+    assert!(same_as_normal(&t), "adrift");
 }
 
 #[test]

@@ -31,7 +31,8 @@ pub enum AiLevel {
     /// must catch the enemy before it gets through, it presses in.
     Normal,
     /// Normal, but when the clock is against it, with the enemy to destroy before the turn
-    /// limit, it presses in: cover and danger no longer hold it back; with a ship to board
+    /// limit, it presses in: cover and danger no longer hold it back, nor does a hidden unit
+    /// wait under its counter for the enemy to come; with a ship to board
     /// before the turn limit, its marines advance on it in their groups, straight as the way
     /// allows.
     Hard,
@@ -66,6 +67,7 @@ impl AiLevel {
                 charge_odds: 0.65,
                 break_off_below: 0.6,
                 boards_together: false,
+                waits_hidden: true,
             },
             AiLevel::Normal => Style {
                 progress: 1.0,
@@ -77,10 +79,12 @@ impl AiLevel {
                 charge_odds: 0.4,
                 break_off_below: 0.4,
                 boards_together: false,
+                waits_hidden: true,
             },
             // Measured with the arena (docs/ai.md): of the weights and habits tried, pressing
             // in against the clock beat the normal level, in the holding actions whose
-            // attackers it drives, and so did boarding together: the crashed ship's marines
+            // attackers it drives (Jungle Patrol's hidden ambushers most, closing in where
+            // normal's wait under their counters), and so did boarding together: the crashed ship's marines
             // board in 555 games of 1,000 against the normal aliens moving as the script moves,
             // in 247 as the normal commander moves them. Concentrated fire, other weights,
             // melee support and looking ahead did not.
@@ -123,17 +127,26 @@ struct Style {
     /// the straightest way open, instead of one unit at a time from cover to cover. Adrift in
     /// zero-g (`aims::adrift`) it moves as the level otherwise would.
     boards_together: bool,
+    /// A unit still hidden under its counter waits for the enemy to come within its charge,
+    /// rather than give itself away by moving. Pressing in against the clock, it closes.
+    waits_hidden: bool,
 }
 
 impl Style {
     /// The style a side plays by under `objective`. Pressing in, for a side that has the clock
     /// against it or bars the enemy's way, it no longer weighs cover or danger, only the ground
-    /// it gains and its shot: caution buys time, which such a side has not got. Holding back,
+    /// it gains and its shot: caution buys time, which such a side has not got; against the
+    /// clock, its hidden units close in too. Holding back,
     /// for a side that wins by denying, it weighs ground little and cover and danger much.
     fn for_side(self, objective: Option<&Objective>, side: Side) -> Style {
-        if (self.presses && aims::against_the_clock(objective, side))
-            || (self.minds_the_objective && aims::bars_the_way(objective, side))
-        {
+        if self.presses && aims::against_the_clock(objective, side) {
+            Style {
+                cover: 0.0,
+                caution: 0.0,
+                waits_hidden: false,
+                ..self
+            }
+        } else if self.minds_the_objective && aims::bars_the_way(objective, side) {
             Style {
                 cover: 0.0,
                 caution: 0.0,

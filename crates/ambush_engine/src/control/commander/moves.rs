@@ -57,8 +57,8 @@ pub fn movement_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
 
 /// Unit `u`'s best order and what it gains over standing: a charge with the odds its level
 /// asks for, else the move to the spot worth most, else standing where it is, turned to face
-/// the nearest enemy. A unit still hidden under its counter only charges: anything else would
-/// give it away for nothing; `None` leaves it be.
+/// the nearest enemy. A unit still hidden under its counter only charges, unless its style no
+/// longer waits hidden: anything else would give it away for nothing; `None` leaves it be.
 fn best_for(
     table: &Table,
     rules: &Rules,
@@ -70,7 +70,7 @@ fn best_for(
     if let Some(charge) = best_charge(table, rules, picture, u, style) {
         return Some(charge);
     }
-    if u.status.hidden {
+    if u.status.hidden && style.waits_hidden {
         return None;
     }
     let here = u.base.center;

@@ -8,6 +8,7 @@
 //! between decisions (`HeldProofs`), and a search meeting a member already proven stops there;
 //! the walk rests a member on a kept proof, or else watching its chain.
 
+use crate::control::cache::Cache;
 use crate::control::held_proofs::Proofs;
 use crate::rules::grid::UnitGrid;
 use crate::rules::table::Table;
@@ -248,37 +249,21 @@ impl GroupFreedom {
 }
 
 /// A `GroupFreedom` kept from one decision to the next for its lists, as the marine AI's memo;
-/// each decision starts it afresh (`GroupFreedom::start`).
-pub struct GroupLists(std::sync::Mutex<GroupFreedom>);
+/// each decision starts it afresh (`GroupFreedom::start`), and a copy starts with none.
+#[derive(Default, Clone, Debug)]
+pub struct GroupLists(Cache<GroupFreedom>);
 
-impl Default for GroupLists {
+impl Default for GroupFreedom {
     fn default() -> Self {
-        GroupLists(std::sync::Mutex::new(GroupFreedom::new(0)))
-    }
-}
-
-/// A copy starts with no lists: they hold nothing between decisions.
-impl Clone for GroupLists {
-    fn clone(&self) -> Self {
-        GroupLists::default()
-    }
-}
-
-impl std::fmt::Debug for GroupLists {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("GroupLists")
+        GroupFreedom::new(0)
     }
 }
 
 impl GroupLists {
     /// The lists, started for a decision on a table of `units` units.
     pub fn start(&self, units: usize) -> std::sync::MutexGuard<'_, GroupFreedom> {
-        let mut groups = self.0.lock().unwrap_or_else(|e| {
-            // A panic while it was held may have left a place learnt but not listed to forget.
-            let mut groups = e.into_inner();
-            *groups = GroupFreedom::new(units);
-            groups
-        });
+        // A panic while it was held may have left a place learnt but not listed to forget.
+        let mut groups = self.0.lock(|groups| *groups = GroupFreedom::new(0));
         groups.start(units);
         groups
     }

@@ -15,41 +15,25 @@
 //! as they were), and a root while it does not change: what holds it (it has moved, stands at
 //! the ship, or is off the table) reads only itself.
 
+use crate::control::cache::Cache;
 use crate::rules::grid::UnitGrid;
 use crate::rules::table::Table;
 use ambush_data::Rules;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 
 /// No proof.
 const NONE: u32 = u32::MAX;
 
-/// The proofs of one game's table, as the marine AI's memo.
-#[derive(Default)]
-pub struct HeldProofs(Mutex<Proofs>);
-
-/// A copy starts with nothing proven: the memo is only a cache.
-impl Clone for HeldProofs {
-    fn clone(&self) -> Self {
-        HeldProofs::default()
-    }
-}
-
-impl std::fmt::Debug for HeldProofs {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("HeldProofs")
-    }
-}
+/// The proofs of one game's table, as the marine AI's memo: a copy starts with nothing proven.
+#[derive(Default, Clone, Debug)]
+pub struct HeldProofs(Cache<Proofs>);
 
 impl HeldProofs {
     /// The proofs, for one decision.
     pub fn lock(&self) -> MutexGuard<'_, Proofs> {
         // A panic while it was held can leave a proof through a unit changed since: the next
         // catch-up starts over, every place proven then lost (so whatever rests on one wakes).
-        self.0.lock().unwrap_or_else(|e| {
-            let mut proofs = e.into_inner();
-            proofs.seen = None;
-            proofs
-        })
+        self.0.lock(|proofs| proofs.seen = None)
     }
 }
 

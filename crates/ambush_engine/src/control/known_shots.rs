@@ -1,11 +1,12 @@
 //! The marine AI's shots remembered between the decisions of a phase: each shooter's targets, planned again only for the units that changed since.
 
+use crate::control::cache::Cache;
 use crate::rules::grid::UnitGrid;
 use crate::rules::shooting;
 use crate::rules::table::{Exposure, Presence, Progress, Table, Unit};
 use ambush_data::Rules;
 use ambush_data::geometry::Footprint;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::MutexGuard;
 
 /// What a shot is worth to the marine AI: its chance to hit, then its nearness (the distance
 /// negated).
@@ -18,8 +19,8 @@ pub type ShotKey = (f32, f32);
 /// only shot at is not planned for again by the ~90 other shooters of a block), and every pair
 /// when any unit moved, came or went (a line of sight or a contact may have changed) or anything
 /// beyond the units did.
-#[derive(Default)]
-pub struct KnownShots(Mutex<Option<Known>>);
+#[derive(Default, Clone, Debug)]
+pub struct KnownShots(Cache<Option<Known>>);
 
 struct Known {
     /// The rules the plans read, by address: a table is played under one set of rules.
@@ -64,23 +65,10 @@ impl Standing {
     }
 }
 
-impl std::fmt::Debug for KnownShots {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("KnownShots")
-    }
-}
-
-impl Clone for KnownShots {
-    /// A copy starts with nothing known: the plans are only a saving.
-    fn clone(&self) -> Self {
-        KnownShots::default()
-    }
-}
-
 impl KnownShots {
     fn lock(&self) -> MutexGuard<'_, Option<Known>> {
         // A panic elsewhere while it was held: whatever is left is checked before any use.
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
+        self.0.lock(|_| ())
     }
 
     /// Calls `each(shooter, target, key)` for every target of each of `shooters` (places in the

@@ -1,6 +1,7 @@
 //! Who decides for each side: a human at the window, or an AI. Both speak in `Order`s.
 
 pub mod alien_ai;
+pub mod cache;
 pub mod commander;
 pub mod group_freedom;
 pub mod held_proofs;

@@ -32,9 +32,8 @@ pub enum AiLevel {
     Normal,
     /// Normal, but when the clock is against it, with the enemy to destroy before the turn
     /// limit, it presses in: cover and danger no longer hold it back, nor does a hidden unit
-    /// wait under its counter for the enemy to come; with a ship to board
-    /// before the turn limit, its marines advance on it in their groups, straight as the way
-    /// allows.
+    /// wait under its counter for the enemy to come; with a ship to board before the turn
+    /// limit, its marines advance on it in their groups, straight as the way allows.
     Hard,
 }
 
@@ -84,10 +83,10 @@ impl AiLevel {
             // Measured with the arena (docs/ai.md): of the weights and habits tried, pressing
             // in against the clock beat the normal level, in the holding actions whose
             // attackers it drives (Jungle Patrol's hidden ambushers most, closing in where
-            // normal's wait under their counters), and so did boarding together: the crashed ship's marines
-            // board in 555 games of 1,000 against the normal aliens moving as the script moves,
-            // in 247 as the normal commander moves them. Concentrated fire, other weights,
-            // melee support and looking ahead did not.
+            // normal's wait under their counters), and so did boarding together: the crashed
+            // ship's marines board in 555 games of 1,000 against the normal aliens moving as
+            // the script moves, in 247 as the normal commander moves them. Concentrated fire,
+            // other weights, melee support and looking ahead did not.
             AiLevel::Hard => Style {
                 presses: true,
                 boards_together: true,
@@ -136,8 +135,8 @@ impl Style {
     /// The style a side plays by under `objective`. Pressing in, for a side that has the clock
     /// against it or bars the enemy's way, it no longer weighs cover or danger, only the ground
     /// it gains and its shot: caution buys time, which such a side has not got; against the
-    /// clock, its hidden units close in too. Holding back,
-    /// for a side that wins by denying, it weighs ground little and cover and danger much.
+    /// clock, its hidden units close in too. Holding back, for a side that wins by denying, it
+    /// weighs ground little and cover and danger much.
     fn for_side(self, objective: Option<&Objective>, side: Side) -> Style {
         if self.presses && aims::against_the_clock(objective, side) {
             Style {

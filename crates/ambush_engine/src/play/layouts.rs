@@ -25,7 +25,9 @@ pub fn marine_block(
         .troops
         .get(&template.troop)
         .map_or((1.0, 1.0), |p| p.base);
-    let ranks = marines.div_ceil(per_rank.max(1));
+    // A rank of none would divide by nothing: a rank holds one marine at least.
+    let per_rank = per_rank.max(1);
+    let ranks = marines.div_ceil(per_rank);
     let width = (per_rank as f32 * (w + gap) + 8.0).max(54.0);
     let depth = (ranks as f32 * (d + gap) + 60.0).max(72.0);
     scenario.table = (width, depth);
@@ -41,8 +43,8 @@ pub fn marine_block(
             let mut u = template.clone();
             u.label = format!("M{}", i + 1);
             u.at = (
-                4.0 + w / 2.0 + (i % per_rank.max(1)) as f32 * (w + gap),
-                1.0 + d / 2.0 + (i / per_rank.max(1)) as f32 * (d + gap),
+                4.0 + w / 2.0 + (i % per_rank) as f32 * (w + gap),
+                1.0 + d / 2.0 + (i / per_rank) as f32 * (d + gap),
             );
             u
         })

@@ -1,5 +1,6 @@
 //! The commander's shooting: every shot its side may take, weighed by the chance to hit and what the target threatens, and the best taken.
 
+use super::Style;
 use super::aims::{Picture, range_of};
 use crate::rules::orders::Order;
 use crate::rules::shooting;
@@ -12,8 +13,10 @@ const THREAT_IN_REACH: f32 = 1.0;
 const THREAT_SHOOTS: f32 = 0.5;
 
 /// The side's next shot, or `DeclineShooting` when it has none. The humans' repair crew at a
-/// dead ship holds its fire (001: repairs are for a marine "not shooting or meleeing").
-pub fn shooting_order(table: &Table, rules: &Rules, side: Side) -> Order {
+/// dead ship holds its fire (001: repairs are for a marine "not shooting or meleeing"). A style
+/// that minds friendly fire counts against a shot the hits a miss may put on friends in contact
+/// with the target, and takes none that costs more than it gains.
+pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
     let picture = Picture::of(table, rules, side);
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
@@ -39,7 +42,13 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side) -> Order {
                     worked_out
                 }
             };
-            let worth = plan.chance() * (1.0 + threat);
+            let mut worth = plan.chance() * (1.0 + threat);
+            if style.minds_friendly_fire {
+                worth -= friendly_fire(table, rules, side, t, plan.chance());
+                if worth <= 0.0 {
+                    continue;
+                }
+            }
             // The nearer of two equal shots first.
             let key = (worth, -plan.distance);
             if best
@@ -59,6 +68,23 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side) -> Order {
         }
     }
     best.map_or(Order::DeclineShooting, |b| b.2)
+}
+
+/// The hits a shot at `target` is expected to put on `side`'s own units, each counted as a hit
+/// on the enemy is: 001, "If shooting against enemy in base contact with a friendly unit and the
+/// unit fails to hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the
+/// friendly unit receiving a hit."
+fn friendly_fire(table: &Table, rules: &Rules, side: Side, target: UnitId, chance: f32) -> f32 {
+    let friends = table
+        .enemies_in_contact(target, rules.general.contact_tolerance)
+        .into_iter()
+        .filter(|f| table.unit(*f).is_some_and(|u| u.side == side))
+        .count();
+    if friends == 0 {
+        return 0.0;
+    }
+    let struck = (rules.shooting.friendly_fire_hit_max.clamp(0, 6) as f32) / 6.0;
+    (1.0 - chance) * struck * friends as f32
 }
 
 /// What `target` threatens: whether it can reach one of `side`'s units next turn, and whether

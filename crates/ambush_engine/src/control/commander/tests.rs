@@ -463,3 +463,42 @@ fn under_destroy_the_destroyer_closes_and_the_survivor_holds_its_ground() {
         }
     }
 }
+
+#[test]
+fn the_hard_level_holds_a_shot_that_risks_more_friends_than_it_gains_and_only_then() {
+    // 001: "If shooting against enemy in base contact with a friendly unit and the unit fails to
+    // hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the friendly unit
+    // receiving a hit." A1 is nearer M1 than A2 and as easy to hit, but locked in a melee with
+    // M2: a miss may hit M2. Hard shoots A2; the other levels shoot the nearer.
+    let mut t = open_table();
+    let m = marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    let near = alien(&mut t, "A1", (18.0, 20.0), 0.0);
+    marine(&mut t, "M2", (18.0, 21.25), 180.0); // touching the alien's front
+    let far = alien(&mut t, "A2", (23.0, 20.0), 180.0);
+    let shot_at = |level| match decide(&t, rules(), &Decision::Shoot { side: Side::Humans }, level)
+    {
+        Order::Shoot {
+            shooter, target, ..
+        } => (shooter, target),
+        other => panic!("{level:?} shoots, not {other:?}"),
+    };
+    assert_eq!(shot_at(AiLevel::Hard), (m, far));
+    for level in [AiLevel::Cautious, AiLevel::Normal] {
+        assert_eq!(shot_at(level), (m, near), "{level:?}");
+    }
+    // With nobody in the melee's way, hard takes the nearer shot as well.
+    let mut clear = open_table();
+    let m = marine(&mut clear, "M1", (20.0, 10.0), 0.0);
+    let near = alien(&mut clear, "A1", (18.0, 20.0), 0.0);
+    alien(&mut clear, "A2", (23.0, 20.0), 180.0);
+    let order = decide(
+        &clear,
+        rules(),
+        &Decision::Shoot { side: Side::Humans },
+        AiLevel::Hard,
+    );
+    assert!(
+        matches!(order, Order::Shoot { shooter, target, .. } if shooter == m && target == near),
+        "{order:?}"
+    );
+}

@@ -168,6 +168,93 @@ pub fn push_off(
     }
 }
 
+/// Where a launch would bring a unit to rest, if nothing else on the table moved (`drift_course`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Course {
+    /// It stops touching what it hits first, in this pose, after this many inches.
+    Rests { at: Footprint, travel: f32 },
+    /// Nothing is in its way: it drifts off the table and is lost.
+    Lost,
+}
+
+/// Inches a planned drift is stepped along its line: no obstacle or base is thinner.
+const COURSE_STEP: f32 = 0.25;
+
+/// Where unit `id`, launched from `start` (where it stands, or a place it may come to rest) along
+/// `heading`, would come to rest if nothing else moved: touching the first impassable feature,
+/// unit or table edge in its way, as `carry` finds it turn by turn (003: "Objects moving in space
+/// continue to move in a constant speed and direction until acted upon by some outside force ...
+/// until they hit another object"). For planning a launch: only the things near its line are
+/// looked at, and it reads no dice and changes nothing.
+pub fn drift_course(
+    table: &Table,
+    rules: &Rules,
+    id: UnitId,
+    start: &Footprint,
+    heading: Vec2,
+) -> Course {
+    let tol = rules.general.contact_tolerance;
+    let heading = heading.normalize_or_zero();
+    let size = table.config.table();
+    if heading == Vec2::ZERO {
+        return Course::Rests {
+            at: *start,
+            travel: 0.0,
+        };
+    }
+    // Past the table's diagonal every line has left the table.
+    let farthest = size.length() + start.size.length();
+    let end = start.center + heading * farthest;
+    let reach = start.size.length() * 0.5 + tol;
+    let near_line =
+        |c: Vec2, r: f32| geometry::point_segment_distance(c, start.center, end) <= r + reach;
+    let features: Vec<&ambush_data::board::TerrainFeature> = table
+        .terrain
+        .iter()
+        .filter(|f| f.going == Going::Impassable)
+        .filter(|f| near_line(f.shape.center(), f.shape.bounding_radius()))
+        .collect();
+    let bases: Vec<&Footprint> = table
+        .units
+        .iter()
+        .filter(|o| o.id != id && o.on_table())
+        .map(|o| &o.base)
+        .filter(|b| near_line(b.center, b.size.length() * 0.5))
+        .collect();
+    let blocked = |b: &Footprint| {
+        features.iter().any(|f| f.shape.overlaps(b, tol))
+            || bases.iter().any(|o| geometry::bases_overlap(b, o, tol))
+    };
+    let at = |d: f32| start.at(start.center + heading * d);
+    let mut clear = 0.0;
+    let mut d = COURSE_STEP;
+    loop {
+        let base = at(d);
+        if !geometry::on_table(&base, size, MEASURING_SLACK) {
+            return Course::Lost;
+        }
+        if blocked(&base) {
+            break;
+        }
+        clear = d;
+        d += COURSE_STEP;
+    }
+    // Close the gap to what it hits, as `carry` does.
+    let (mut lo, mut hi) = (clear, d);
+    for _ in 0..8 {
+        let mid = (lo + hi) * 0.5;
+        if blocked(&at(mid)) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Course::Rests {
+        at: at(lo),
+        travel: lo,
+    }
+}
+
 /// What a drifting base runs into first.
 enum Obstacle {
     Edge,

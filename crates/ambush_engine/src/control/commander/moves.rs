@@ -1,9 +1,11 @@
 //! The commander's movement: each free unit's best charge, move or stand (turning to face the enemy), and which unit goes first.
 
 use super::Style;
-use super::aims::{Picture, keeps_shot, range_of};
+use super::aims::{Picture, Weighing, keeps_shot, range_of};
 use super::melee::chance_to_win;
 use crate::control::marine_ai;
+use crate::rules::drift::{Course, drift_course, launch_speed};
+use crate::rules::environment;
 use crate::rules::grid::TableGrid;
 use crate::rules::movement;
 use crate::rules::orders::Order;
@@ -13,6 +15,7 @@ use crate::rules::wounds::placement_clear;
 use ambush_data::Rules;
 use ambush_data::board::Side;
 use ambush_data::geometry;
+use ambush_data::geometry::MEASURING_SLACK;
 use glam::Vec2;
 
 /// Headings tried, degrees off the way to the unit's goal (or to the nearest enemy), nearest first.
@@ -82,7 +85,11 @@ fn best_for(
         None => goal.map_or(u.base.facing, |g| geometry::angle_of(g - p)),
     };
     let mut best: Option<(f32, Order)> = None;
-    if let Ok(mut search) = movement::MoveSearch::among(table, rules, grid, vec![u.id]) {
+    if environment::drifts(table, rules, u) {
+        // Adrift, a push off carries the unit on until it hits something: no spot within its
+        // move is where it ends.
+        best = best_launch(table, rules, picture, u, &weighing, stand, style);
+    } else if let Ok(mut search) = movement::MoveSearch::among(table, rules, grid, vec![u.id]) {
         let allow = movement::max_allowance(table, rules, u.id);
         let ahead = goal
             .or_else(|| picture.nearest(here).map(|(e, _)| e.at))
@@ -147,6 +154,93 @@ fn best_for(
         };
         Some((0.0, Order::Rotate { unit: u.id, facing }))
     })
+}
+
+/// What each turn more adrift costs a launch, in inches of progress: the turn limit does not
+/// wait, so of two ways to the same place the quicker is taken.
+const TURN_ADRIFT: f32 = 1.0;
+
+/// Adrift in zero-g (003: "Objects moving in space continue to move in a constant speed and
+/// direction until acted upon by some outside force ... until they hit another object"), the
+/// launch whose resting place is worth most to `u`, and what it gains over standing: weighed
+/// where the drift would bring it to rest, or where one more launch from there straight at its
+/// goal would, less `TURN_ADRIFT` for each turn after the first the way takes. Launches are
+/// tried on the headings round the way to its goal and at each thing it could come to rest
+/// against: an impassable feature or a friend. A launch that would carry it off the table is
+/// never made.
+fn best_launch(
+    table: &Table,
+    rules: &Rules,
+    picture: &Picture,
+    u: &Unit,
+    weighing: &Weighing,
+    stand: f32,
+    style: &Style,
+) -> Option<(f32, Order)> {
+    let speed = launch_speed(table, rules, u.id);
+    if speed < MEASURING_SLACK {
+        return None;
+    }
+    let here = u.base.center;
+    let ahead = weighing
+        .goal
+        .or_else(|| picture.nearest(here).map(|(e, _)| e.at))
+        .map_or(u.base.facing, |g| geometry::angle_of(g - here));
+    let mut aims: Vec<Vec2> = HEADINGS_DEG
+        .iter()
+        .map(|deg| geometry::dir(ahead + deg.to_radians()))
+        .collect();
+    let rests_against = table
+        .terrain
+        .iter()
+        .filter(|f| f.going == ambush_data::board::Going::Impassable)
+        .map(|f| f.shape.center())
+        .chain(
+            table
+                .side_on_table(u.side)
+                .filter(|f| f.id != u.id)
+                .map(|f| f.base.center),
+        );
+    aims.extend(rests_against.map(|p| p - here));
+    let turns = |travel: f32| (travel / speed).ceil().max(1.0);
+    let mut best: Option<(f32, Order)> = None;
+    for aim in aims {
+        let Course::Rests { at, travel } = drift_course(table, rules, u.id, &u.base, aim) else {
+            continue;
+        };
+        if travel < MEASURING_SLACK {
+            continue;
+        }
+        let taken = turns(travel);
+        let mut worth =
+            picture.worth(table, weighing, at.center, false, style) - TURN_ADRIFT * (taken - 1.0);
+        // One more launch from where it comes to rest, straight at its goal.
+        if let Some(goal) = weighing.goal
+            && let Course::Rests {
+                at: then,
+                travel: on,
+            } = drift_course(table, rules, u.id, &at, goal - at.center)
+            && on >= MEASURING_SLACK
+        {
+            let later = picture.worth(table, weighing, then.center, false, style)
+                - TURN_ADRIFT * (taken + turns(on) - 1.0);
+            worth = worth.max(later);
+        }
+        let gain = worth - stand;
+        if gain <= 0.0 || best.as_ref().is_some_and(|b| b.0 >= gain) {
+            continue;
+        }
+        best = Some((
+            gain,
+            Order::Move {
+                unit: u.id,
+                to: here + aim.normalize_or_zero() * speed,
+                facing: u.base.facing,
+                group: false,
+            },
+        ));
+    }
+    best
 }
 
 /// The charge `u` would make: at the known enemy within reach it has the best chance of beating,

@@ -502,3 +502,54 @@ fn the_hard_level_holds_a_shot_that_risks_more_friends_than_it_gains_and_only_th
         "{order:?}"
     );
 }
+
+#[test]
+fn adrift_a_marine_launches_at_what_it_can_come_to_rest_against_on_its_way_to_the_ship() {
+    // 003 zero-g: a push off carries a unit on "until they hit another object", and off the
+    // table it is lost. A rock stands between the marine and the airlock it must reach; every
+    // heading that clears the rock would carry it off the table, except the one at the mast,
+    // from which a second push reaches the airlock. At every level it pushes off at the mast,
+    // where it used to stand stuck behind the rock.
+    use crate::rules::drift::{Course, drift_course};
+    use ambush_data::scenario::{Environment, Objective};
+    let mut t = open_table();
+    t.config.scenario_mut().environment = Some(Environment::Space);
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
+        feature: "airlock".into(),
+    });
+    let m = marine(&mut t, "M1", (20.0, 10.0), 0.0);
+    alien(&mut t, "A1", (60.0, 44.0), 180.0);
+    let rock = Shape::Circle {
+        center: (20.0, 12.5),
+        radius: 1.5,
+    };
+    let mast = Shape::Circle {
+        center: (32.0, 10.0),
+        radius: 1.0,
+    };
+    let airlock = Shape::Rect {
+        center: (20.0, 30.0),
+        size: (6.0, 2.0),
+        rotation: 0.0,
+    };
+    for (name, shape) in [("rock", rock), ("mast", mast), ("airlock", airlock)] {
+        t.terrain
+            .push(TerrainFeature::new(name, shape, Going::Impassable));
+    }
+    let start = t.unit(m).unwrap().base;
+    for level in AiLevel::ALL {
+        let order = decide(&t, rules(), &move_decision(Side::Humans), level);
+        let Order::Move { unit, to, .. } = order else {
+            panic!("{level:?} pushes off, not {order:?}");
+        };
+        assert_eq!(unit, m);
+        let Course::Rests { at, .. } = drift_course(&t, rules(), m, &start, to - start.center)
+        else {
+            panic!("{level:?} launches itself off the table toward {to}");
+        };
+        assert!(
+            at.center.distance(Vec2::new(32.0, 10.0)) < 2.0,
+            "{level:?} comes to rest at {at:?}, not at the mast"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::dice::DiceService;
-use crate::rules::drift::{carry, drift_all, launch, launch_speed};
+use crate::rules::drift::{Course, carry, drift_all, drift_course, launch, launch_speed};
 use crate::rules::environment::{air_clock, descend, turns_of};
 use crate::rules::log::RollKind;
 use crate::rules::melee::{break_off, contact_modifiers, engagements};
@@ -595,4 +595,33 @@ fn a_unit_drifting_off_the_table_is_lost() {
     assert_eq!(t.unit(m).unwrap().status.presence, Presence::LeftTable);
     assert_eq!(dice.log[0].kind, RollKind::Drift);
     assert!(dice.log[0].effect.contains("lost"));
+}
+
+#[test]
+fn a_planned_drift_rests_against_what_is_in_its_way_or_is_lost_past_the_edge() {
+    // 003: "Objects moving in space continue to move in a constant speed and direction until
+    // acted upon by some outside force ... until they hit another object": a launch's plan ends
+    // where `carry` would stop it, touching the first thing in its way, whatever the speed.
+    let r = rules();
+    let mut t = in_space();
+    let m = marine(&mut t, "M1", (10.0, 10.0), 0.0);
+    t.terrain
+        .push(feature("mast", (10.0, 30.0), (4.0, 2.0), Going::Impassable));
+    let start = t.unit(m).unwrap().base;
+    let Course::Rests { at, travel } = drift_course(&t, r, m, &start, Vec2::new(0.0, 1.0)) else {
+        panic!("the mast is in its way");
+    };
+    // The mast's near side is at y = 29; the base reaches half its depth ahead of its centre.
+    let front = at.center.y + at.depth() * 0.5;
+    assert!((front - 29.0).abs() < 0.05, "rests at {at:?}");
+    assert!((travel - (at.center.y - 10.0)).abs() < 1e-4);
+    // Carried turn after turn, the unit stops where the plan said.
+    t.exposure.of_mut(m).drift = Some(Vec2::new(0.0, 30.0));
+    carry(&mut t, r, &mut DiceService::scripted(&[]), m);
+    assert!(t.unit(m).unwrap().base.center.distance(at.center) < 0.05);
+    // Sideways, nothing is in the way before the edge.
+    assert_eq!(
+        drift_course(&t, r, m, &start, Vec2::new(1.0, 0.0)),
+        Course::Lost
+    );
 }

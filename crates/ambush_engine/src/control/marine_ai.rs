@@ -172,6 +172,87 @@ pub(crate) fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
     }
 }
 
+/// Inches between the places along the ship's outline `free_ship_slot` tries.
+const SLOT_STEP: f32 = 0.5;
+
+/// The facing of a base at `p` squarely toward the ship: at the nearest point of its outline.
+pub(crate) fn facing_the_ship(ship: &Shape, p: Vec2) -> f32 {
+    let toward = match ship.outline() {
+        Some(k) => (0..k.len())
+            .map(|i| {
+                let (a, b) = (k[i], k[(i + 1) % k.len()]);
+                let e = b - a;
+                a + e * ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
+            })
+            .min_by(|x, y| x.distance(p).total_cmp(&y.distance(p)))
+            .unwrap_or(ship.center()),
+        None => ship.center(),
+    };
+    geometry::angle_of(toward - p)
+}
+
+/// Where unit `u` should go to touch the ship, and the facing it touches it in, squarely: its
+/// nearest slot (`ship_slot`) while no base stands there, else the nearest place along the
+/// outline, all round, where its base would stand clear of every other base and of the
+/// impassable. A side of the ship the others have filled is no place to make for.
+pub(crate) fn free_ship_slot(
+    table: &Table,
+    rules: &Rules,
+    ship: &Shape,
+    u: &Unit,
+) -> Option<(Vec2, f32)> {
+    let nearest = ship_slot(ship, &u.base)?;
+    let posed = |p: Vec2| (p, facing_the_ship(ship, p));
+    let clear = |(p, facing): (Vec2, f32)| {
+        placement_clear(table, rules, &u.base.at(p).facing(facing), &[u.id])
+    };
+    if clear(posed(nearest)) {
+        return Some(posed(nearest));
+    }
+    let out = u.base.depth() * 0.5 + SHIP_STANDOFF;
+    let mut places: Vec<Vec2> = Vec::new();
+    match ship {
+        Shape::Circle { radius, .. } => {
+            let r = radius + out;
+            let n = ((std::f32::consts::TAU * r) / SLOT_STEP).ceil().max(8.0) as usize;
+            places.extend((0..n).map(|i| {
+                ship.center() + geometry::dir(std::f32::consts::TAU * i as f32 / n as f32) * r
+            }));
+        }
+        Shape::Rect { .. } | Shape::Polygon { .. } => {
+            let Some(k) = ship.outline() else {
+                return Some(posed(nearest));
+            };
+            let wind = if ambush_data::polygon::signed_area(&k) < 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            for i in 0..k.len() {
+                let (p, q) = (k[i], k[(i + 1) % k.len()]);
+                let e = q - p;
+                let normal = Vec2::new(e.y, -e.x).normalize_or_zero() * wind;
+                let n = (e.length() / SLOT_STEP).ceil().max(1.0) as usize;
+                places.extend((0..=n).filter_map(|j| {
+                    let t = j as f32 / n as f32;
+                    (CORNER_KEEPOUT..=1.0 - CORNER_KEEPOUT)
+                        .contains(&t)
+                        .then(|| p + e * t + normal * out)
+                }));
+            }
+        }
+    }
+    // Nearest first, so that the search stops at the first clear place: asking each place
+    // whether it is clear costs far more than ordering them.
+    let here = u.base.center;
+    places.sort_by(|a, b| a.distance(here).total_cmp(&b.distance(here)));
+    places
+        .into_iter()
+        .map(posed)
+        .find(|p| clear(*p))
+        .or(Some(posed(nearest)))
+}
+
 fn movement_order(table: &Table, rules: &Rules, memos: &AiMemos) -> Order {
     let tol = rules.general.contact_tolerance;
     if let Some(order) = formation_order(table, rules, Side::Humans) {

@@ -23,6 +23,9 @@ const COVERED_SHOT: f32 = 0.6;
 /// cost the unit.
 const SHOT_HARM: f32 = 0.4;
 
+/// The odds `Picture::weighing` puts for an enemy that can reach none of the spots weighed.
+const UNREAD_ODDS: f32 = 0.5;
+
 /// How much more an inch toward an objective to reach counts than an inch toward the enemy.
 const OBJECTIVE_URGENCY: f32 = 2.0;
 
@@ -64,11 +67,7 @@ impl Picture {
                 range: range_of(table, rules, e),
             })
             .collect();
-        let ship = side == Side::Humans
-            && matches!(
-                table.config.scenario.objective,
-                Some(Objective::RepairAndBoard { .. })
-            );
+        let ship = makes_for_the_ship(table, side);
         let objective = table.config.scenario.objective.as_ref();
         let zone = objective.and_then(|o| o.zone()).cloned();
         let exit = match objective {
@@ -100,7 +99,7 @@ impl Picture {
     /// its side must leave by, the scenario's zone for both sides (to reach it, hold it, or bar
     /// the way to it), else the nearest enemy for a side that must destroy the other or bar a
     /// patrol's way, or nowhere (it holds its ground).
-    pub fn goal(&self, table: &Table, u: &Unit) -> Option<Vec2> {
+    pub fn goal(&self, table: &Table, rules: &Rules, u: &Unit) -> Option<Vec2> {
         if self.ship {
             // At the ship, a marine stays: it repairs, then boards.
             let tol = self.tolerance;
@@ -109,7 +108,8 @@ impl Picture {
             }
             return table
                 .ship()
-                .and_then(|s| marine_ai::ship_slot(&s.shape, &u.base));
+                .and_then(|s| marine_ai::free_ship_slot(table, rules, &s.shape, u))
+                .map(|(place, _)| place);
         }
         // An edge to leave by: beyond it, half the base's diagonal, so that the move straight
         // at it that stops a base short (`moves`) ends with the base at the edge, whichever way
@@ -133,13 +133,23 @@ impl Picture {
 
     /// What a unit's spots are weighed by that does not change from spot to spot, worked out
     /// once: its goal, its odds in a melee with each known enemy, and its weapons' reach.
-    pub fn weighing(&self, table: &Table, rules: &Rules, u: &Unit) -> Weighing {
+    /// `spots_within`: how far from the unit the spots to be weighed may lie (its move; adrift,
+    /// anywhere). The odds against an enemy that could reach none of them are never read
+    /// (`danger`), so they are not worked out: a melee's odds cost more than all the rest.
+    pub fn weighing(&self, table: &Table, rules: &Rules, u: &Unit, spots_within: f32) -> Weighing {
+        let here = u.base.center;
         Weighing {
-            goal: self.goal(table, u),
+            goal: self.goal(table, rules, u),
             odds: self
                 .enemies
                 .iter()
-                .map(|e| chance_to_win(table, rules, u.id, e.id, 0))
+                .map(|e| {
+                    if e.at.distance(here) > spots_within + e.reach + REACH_SLACK + 1.0 {
+                        UNREAD_ODDS
+                    } else {
+                        chance_to_win(table, rules, u.id, e.id, 0)
+                    }
+                })
                 .collect(),
             range: range_of(table, rules, u),
         }
@@ -192,6 +202,12 @@ impl Picture {
         }
         harm
     }
+}
+
+/// Whether `side` makes for the ship to repair and board it: the humans of a repair-and-board
+/// scenario (001's crashed ship).
+pub fn makes_for_the_ship(table: &Table, side: Side) -> bool {
+    must_board(table.config.scenario.objective.as_ref(), side)
 }
 
 /// Whether `side` closes on the enemy under `objective`: the aliens of 001's own game, a

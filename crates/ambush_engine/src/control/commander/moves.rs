@@ -77,7 +77,15 @@ fn best_for(
         return None;
     }
     let here = u.base.center;
-    let weighing = picture.weighing(table, rules, u);
+    let adrift = environment::drifts(table, rules, u);
+    // Every spot tried lies within the unit's move (the steps, straight at its goal, into
+    // cover); adrift, a launch may come to rest anywhere.
+    let spots_within = if adrift {
+        f32::INFINITY
+    } else {
+        movement::max_allowance(table, rules, u.id)
+    };
+    let weighing = picture.weighing(table, rules, u, spots_within);
     let goal = weighing.goal;
     let stand = picture.worth(table, &weighing, here, true, style);
     let facing_at = |p: Vec2| match picture.nearest(p) {
@@ -85,7 +93,7 @@ fn best_for(
         None => goal.map_or(u.base.facing, |g| geometry::angle_of(g - p)),
     };
     let mut best: Option<(f32, Order)> = None;
-    if environment::drifts(table, rules, u) {
+    if adrift {
         // Adrift, a push off carries the unit on until it hits something: no spot within its
         // move is where it ends.
         best = best_launch(table, rules, picture, u, &weighing, stand, style);
@@ -125,7 +133,14 @@ fn best_for(
             if gain <= 0.0 || best.as_ref().is_some_and(|b| b.0 >= gain) {
                 continue;
             }
-            let facing = if keeps && weighing.range > 0.0 {
+            let onto_the_ship = picture.ship && goal.is_some_and(|g| g.distance(to) < 1e-4);
+            let facing = if onto_the_ship {
+                // Squarely to the hull, as its place there was found for: turned any other
+                // way, a corner of the base would cut into the ship.
+                table
+                    .ship()
+                    .map_or(u.base.facing, |s| marine_ai::facing_the_ship(&s.shape, to))
+            } else if keeps && weighing.range > 0.0 {
                 // Turning would spoil a straight-forward move's shot: face as it moves.
                 u.base.facing
             } else {
@@ -313,4 +328,37 @@ fn cover_within(table: &Table, here: Vec2, allow: f32) -> Vec<Vec2> {
         }
     }
     spots
+}
+
+/// The move of the first of `side`'s free units that can reach a free place along the ship's
+/// hull this move (`marine_ai::free_ship_slot`), squarely into contact with it, if any.
+pub fn onto_the_ship(table: &Table, rules: &Rules, side: Side) -> Option<Order> {
+    let ship = table.ship()?.shape.clone();
+    let grid = table.grid();
+    let tol = rules.general.contact_tolerance;
+    for u in table.side_on_table(side) {
+        if table.touches_ship(&u.base, tol)
+            || !movement::free_to_move_via_grid(table, rules, &grid, u.id)
+        {
+            continue;
+        }
+        let Some((to, facing)) = marine_ai::free_ship_slot(table, rules, &ship, u) else {
+            continue;
+        };
+        if to.distance(u.base.center) > movement::max_allowance(table, rules, u.id) {
+            continue;
+        }
+        let Ok(mut search) = movement::MoveSearch::among(table, rules, &grid, vec![u.id]) else {
+            continue;
+        };
+        if search.allows(to, facing) {
+            return Some(Order::Move {
+                unit: u.id,
+                to,
+                facing,
+                group: false,
+            });
+        }
+    }
+    None
 }

@@ -1,7 +1,7 @@
 //! The commander's shooting: every shot its side may take, weighed by the chance to hit and what the target threatens, and the best taken.
 
 use super::Style;
-use super::aims::{Picture, range_of};
+use super::aims::{makes_for_the_ship, range_of};
 use crate::rules::orders::Order;
 use crate::rules::shooting;
 use crate::rules::table::{Table, Unit, UnitId};
@@ -17,7 +17,8 @@ const THREAT_SHOOTS: f32 = 0.5;
 /// that minds friendly fire counts against a shot the hits a miss may put on friends in contact
 /// with the target, and takes none that costs more than it gains.
 pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
-    let picture = Picture::of(table, rules, side);
+    // The repair crew: only the humans of a repair-and-board scenario have one.
+    let crew_at_the_ship = makes_for_the_ship(table, side) && !table.progress.power_restored;
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
     let tol = rules.general.contact_tolerance;
@@ -26,7 +27,7 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
     let mut threats: Vec<(UnitId, f32)> = Vec::new();
     for s in table.side_on_table(side) {
         if !shooting::free_to_shoot_via_grid(table, rules, &grid, s.id)
-            || (picture.ship && !table.progress.power_restored && table.touches_ship(&s.base, tol))
+            || (crew_at_the_ship && table.touches_ship(&s.base, tol))
         {
             continue;
         }

@@ -4,6 +4,7 @@ use super::*;
 use crate::rules::orders::{Decision, Order};
 use crate::rules::table::UnitId;
 use crate::rules::tests::{alien, marine, open_table, rules};
+use crate::rules::wounds::placement_clear;
 use ambush_data::board::{Going, Side, TerrainFeature};
 use ambush_data::geometry::Shape;
 use glam::Vec2;
@@ -408,11 +409,13 @@ fn the_side_barring_a_patrols_way_closes_on_it() {
         count: 1,
     });
     let picture = aims::Picture::of(&t, rules(), Side::Humans);
-    let goal = picture.goal(&t, t.unit(m).unwrap());
+    let goal = picture.goal(&t, rules(), t.unit(m).unwrap());
     assert_eq!(goal, Some(t.unit(a).unwrap().base.center));
     // And the aliens make for the west edge, not for the marine.
     let picture = aims::Picture::of(&t, rules(), Side::Aliens);
-    let goal = picture.goal(&t, t.unit(a).unwrap()).expect("a goal");
+    let goal = picture
+        .goal(&t, rules(), t.unit(a).unwrap())
+        .expect("a goal");
     assert!(goal.x < 0.0, "beyond the west edge: {goal}");
 }
 
@@ -426,7 +429,7 @@ fn under_destroy_the_destroyer_closes_and_the_survivor_holds_its_ground() {
     let m = marine(&mut t, "M1", (30.0, 10.0), 0.0);
     let a = alien(&mut t, "A1", (30.0, 30.0), 180.0);
     let goal_of = |t: &Table, side: Side, id| {
-        aims::Picture::of(t, rules(), side).goal(t, t.unit(id).unwrap())
+        aims::Picture::of(t, rules(), side).goal(t, rules(), t.unit(id).unwrap())
     };
     assert_eq!(goal_of(&t, Side::Humans, m), None, "001's humans hold");
     assert!(goal_of(&t, Side::Aliens, a).is_some(), "001's aliens close");
@@ -552,4 +555,90 @@ fn adrift_a_marine_launches_at_what_it_can_come_to_rest_against_on_its_way_to_th
             "{level:?} comes to rest at {at:?}, not at the mast"
         );
     }
+}
+
+#[test]
+fn a_marine_makes_for_a_free_place_along_the_hull_and_steps_onto_it_squarely() {
+    // 001's crashed ship: the marines must "repair the ship and board it", in contact with it.
+    // A marine with its back to the hull falls back onto its place there turned squarely to it,
+    // at every level: turned to face the alien instead, a corner of its base would cut into the
+    // ship, and the move would be refused. Where another base already stands at the nearest point
+    // of the hull, it makes for the nearest free place along it.
+    use crate::control::marine_ai::free_ship_slot;
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let ship = Shape::Rect {
+        center: (30.0, 24.0),
+        size: (6.0, 3.0),
+        rotation: 0.0,
+    };
+    t.terrain
+        .push(TerrainFeature::new("ship", ship.clone(), Going::Impassable));
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+    alien(&mut t, "A1", (5.0, 5.0), 0.0);
+    let m = marine(&mut t, "M1", (35.0, 24.0), 90.0);
+    let tol = rules().general.contact_tolerance;
+    for level in AiLevel::ALL {
+        let order = decide(&t, rules(), &move_decision(Side::Humans), level);
+        let Order::Move {
+            unit, to, facing, ..
+        } = order
+        else {
+            panic!("{level:?} steps onto the hull, not {order:?}");
+        };
+        assert_eq!(unit, m);
+        let base = t.unit(m).unwrap().base.at(to).facing(facing);
+        assert!(t.touches_ship(&base, tol), "{level:?} ends at {base:?}");
+        assert!(placement_clear(&t, rules(), &base, &[m]), "{level:?}");
+    }
+    // Another marine already stands at M1's nearest point of the hull.
+    let other = marine(&mut t, "M2", (33.52, 24.0), 270.0);
+    let (place, facing) = free_ship_slot(&t, rules(), &ship, t.unit(m).unwrap()).unwrap();
+    let base = t.unit(m).unwrap().base.at(place).facing(facing);
+    assert!(t.touches_ship(&base, tol), "{base:?}");
+    assert!(placement_clear(&t, rules(), &base, &[m]), "{base:?}");
+    let picture = aims::Picture::of(&t, rules(), Side::Humans);
+    assert_eq!(
+        picture.goal(&t, rules(), t.unit(m).unwrap()),
+        Some(place),
+        "the goal is the free place, not M2's"
+    );
+    assert!(place.distance(t.unit(other).unwrap().base.center) >= 1.0);
+}
+
+#[test]
+fn the_hard_levels_boarders_step_onto_a_free_place_along_the_hull_before_the_scripts_walk() {
+    // The script's walk makes for the nearest point of the hull, however crowded (001: the
+    // marines must "repair the ship and board it", in contact with it). Hard's marine, whose
+    // nearest point M2 already holds, steps squarely onto the free place beside M2 within its
+    // move, where the script's own order does not bring it into contact.
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    let ship = Shape::Circle {
+        center: (30.0, 24.0),
+        radius: 3.0,
+    };
+    t.terrain
+        .push(TerrainFeature::new("ship", ship, Going::Impassable));
+    t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
+        feature: "ship".into(),
+    });
+    alien(&mut t, "A1", (5.0, 5.0), 0.0);
+    marine(&mut t, "M2", (33.52, 24.0), 270.0);
+    let m = marine(&mut t, "M1", (34.9, 25.2), 246.0);
+    let tol = rules().general.contact_tolerance;
+    let ends_at_the_ship = |order: &Order| match order {
+        Order::Move {
+            unit, to, facing, ..
+        } if *unit == m => t.touches_ship(&t.unit(m).unwrap().base.at(*to).facing(*facing), tol),
+        _ => false,
+    };
+    let hard = decide(&t, rules(), &move_decision(Side::Humans), AiLevel::Hard);
+    assert!(ends_at_the_ship(&hard), "{hard:?}");
+    let memos = AiMemos::default();
+    let script =
+        crate::control::marine_ai::decide(&t, rules(), &move_decision(Side::Humans), &memos);
+    assert!(!ends_at_the_ship(&script), "{script:?}");
 }

@@ -12,13 +12,20 @@ pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f32 {
 /// root of the least square is the least root, to the bit.
 #[inline]
 pub fn point_segment_distance_squared(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    p.distance_squared(nearest_point_on_segment(p, a, b))
+}
+
+/// The point of the segment from `a` to `b` nearest `p` (`a` itself when the segment has no
+/// length).
+#[inline]
+pub fn nearest_point_on_segment(p: Vec2, a: Vec2, b: Vec2) -> Vec2 {
     let ab = b - a;
     let len2 = ab.length_squared();
     if len2 <= f32::EPSILON {
-        return p.distance_squared(a);
+        return a;
     }
     let t = ((p - a).dot(ab) / len2).clamp(0.0, 1.0);
-    p.distance_squared(a + ab * t)
+    a + ab * t
 }
 
 /// The cross product's z: positive when `b` turns counter-clockwise from `a`.

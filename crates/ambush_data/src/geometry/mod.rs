@@ -15,7 +15,8 @@ mod shape;
 mod tests;
 
 pub use crate::segment::{
-    point_segment_distance, point_segment_distance_squared, segment_distance, segments_intersect,
+    nearest_point_on_segment, point_segment_distance, point_segment_distance_squared,
+    segment_distance, segments_intersect,
 };
 pub use angles::{angle_of, angle_to_bearing, bearing_to_angle, dir};
 pub use contact::{

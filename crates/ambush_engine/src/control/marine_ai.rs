@@ -148,22 +148,13 @@ pub(crate) fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
             Some(ship.center() + dir * (radius + base.depth() * 0.5 + SHIP_STANDOFF))
         }
         Shape::Rect { .. } | Shape::Polygon { .. } => {
-            let k = ship.outline()?;
-            // Outward normals turn right of each edge when the points run counter-clockwise.
-            let wind = if ambush_data::polygon::signed_area(&k) < 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
             let mut best: Option<(f32, Vec2, Vec2)> = None;
-            for i in 0..k.len() {
-                let (p, q) = (k[i], k[(i + 1) % k.len()]);
+            for (p, q, normal) in outward_edges(&ship.outline()?) {
                 let d = point_segment_distance(c, p, q);
                 if best.is_none_or(|b| d < b.0) {
                     let e = q - p;
                     let t = ((c - p).dot(e) / e.length_squared())
                         .clamp(CORNER_KEEPOUT, 1.0 - CORNER_KEEPOUT);
-                    let normal = Vec2::new(e.y, -e.x).normalize_or_zero() * wind;
                     best = Some((d, p + e * t, normal));
                 }
             }
@@ -175,15 +166,26 @@ pub(crate) fn ship_slot(ship: &Shape, base: &Footprint) -> Option<Vec2> {
 /// Inches between the places along the ship's outline `free_ship_slot` tries.
 const SLOT_STEP: f32 = 0.5;
 
+/// Each edge of an outline, from its first point to its second, with its outward normal.
+fn outward_edges(k: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2, Vec2)> + '_ {
+    // Outward normals turn right of each edge when the points run counter-clockwise.
+    let wind = if ambush_data::polygon::signed_area(k) < 0.0 {
+        -1.0
+    } else {
+        1.0
+    };
+    (0..k.len()).map(move |i| {
+        let (p, q) = (k[i], k[(i + 1) % k.len()]);
+        let e = q - p;
+        (p, q, Vec2::new(e.y, -e.x).normalize_or_zero() * wind)
+    })
+}
+
 /// The facing of a base at `p` squarely toward the ship: at the nearest point of its outline.
 pub(crate) fn facing_the_ship(ship: &Shape, p: Vec2) -> f32 {
     let toward = match ship.outline() {
         Some(k) => (0..k.len())
-            .map(|i| {
-                let (a, b) = (k[i], k[(i + 1) % k.len()]);
-                let e = b - a;
-                a + e * ((p - a).dot(e) / e.length_squared()).clamp(0.0, 1.0)
-            })
+            .map(|i| geometry::nearest_point_on_segment(p, k[i], k[(i + 1) % k.len()]))
             .min_by(|x, y| x.distance(p).total_cmp(&y.distance(p)))
             .unwrap_or(ship.center()),
         None => ship.center(),
@@ -223,15 +225,8 @@ pub(crate) fn free_ship_slot(
             let Some(k) = ship.outline() else {
                 return Some(posed(nearest));
             };
-            let wind = if ambush_data::polygon::signed_area(&k) < 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
-            for i in 0..k.len() {
-                let (p, q) = (k[i], k[(i + 1) % k.len()]);
+            for (p, q, normal) in outward_edges(&k) {
                 let e = q - p;
-                let normal = Vec2::new(e.y, -e.x).normalize_or_zero() * wind;
                 let n = (e.length() / SLOT_STEP).ceil().max(1.0) as usize;
                 places.extend((0..=n).filter_map(|j| {
                     let t = j as f32 / n as f32;

@@ -76,11 +76,7 @@ pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
 /// unit fails to hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the
 /// friendly unit receiving a hit."
 fn friendly_fire(table: &Table, rules: &Rules, side: Side, target: UnitId, chance: f32) -> f32 {
-    let friends = table
-        .enemies_in_contact(target, rules.general.contact_tolerance)
-        .into_iter()
-        .filter(|f| table.unit(*f).is_some_and(|u| u.side == side))
-        .count();
+    let friends = shooting::in_the_line_of_friendly_fire(table, rules, side, target).len();
     if friends == 0 {
         return 0.0;
     }

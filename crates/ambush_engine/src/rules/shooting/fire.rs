@@ -5,6 +5,7 @@ use super::unready::note_attack;
 use crate::rules::dice::DiceService;
 use crate::rules::log::{RollEntry, RollKind, sum};
 use crate::rules::table::{Table, UnitId};
+use ambush_data::board::Side;
 use ambush_data::geometry::MEASURING_SLACK;
 use ambush_data::tables::AmbushTable;
 use ambush_data::tables::Rules;
@@ -91,12 +92,10 @@ pub fn fire(
         // "If shooting against enemy in base contact with a friendly unit and the unit fails to
         // hit: roll D6 for each friend in contact, a score of 1, 2 or 3 results in the friendly
         // unit receiving a hit."
-        let side = table.unit(shooter).map(|u| u.side);
-        let friends: Vec<UnitId> = table
-            .enemies_in_contact(target, rules.general.contact_tolerance)
-            .into_iter()
-            .filter(|f| table.unit(*f).map(|u| u.side) == side)
-            .collect();
+        let friends = match table.unit(shooter).map(|u| u.side) {
+            Some(side) => in_the_line_of_friendly_fire(table, rules, side, target),
+            None => Vec::new(),
+        };
         for f in friends {
             let ff = dice.d6();
             let struck = ff as i32 <= rules.shooting.friendly_fire_hit_max;
@@ -129,6 +128,22 @@ pub fn fire(
     if let Some(t) = table.unit_mut(target) {
         t.marks.last_shot_by = Some(shooter);
     }
+}
+
+/// The units of `side` that a miss at `target` may hit: those in base contact with it (001,
+/// "If shooting against enemy in base contact with a friendly unit and the unit fails to hit:
+/// roll D6 for each friend in contact").
+pub fn in_the_line_of_friendly_fire(
+    table: &Table,
+    rules: &Rules,
+    side: Side,
+    target: UnitId,
+) -> Vec<UnitId> {
+    table
+        .enemies_in_contact(target, rules.general.contact_tolerance)
+        .into_iter()
+        .filter(|f| table.unit(*f).is_some_and(|u| u.side == side))
+        .collect()
 }
 
 /// 003 explosives: "they do full damage to everyone in the target area ... and less damage in

@@ -9,7 +9,9 @@ mod unready;
 
 #[cfg(test)]
 pub use fire::shoot;
-pub use fire::{PendingHit, blast_distance_aps, blast_strength, fire};
+pub use fire::{
+    PendingHit, blast_distance_aps, blast_strength, fire, in_the_line_of_friendly_fire,
+};
 pub use may_shoot::{CannotShoot, cannot_shoot, free_to_shoot, free_to_shoot_via_grid};
 pub use plan::{RangeBand, ShotError, ShotPlan, TargetReads, plan_shot, plan_shot_now};
 pub use sight::{

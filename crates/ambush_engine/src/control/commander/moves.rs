@@ -342,10 +342,16 @@ pub fn onto_the_ship(table: &Table, rules: &Rules, side: Side) -> Option<Order> 
         {
             continue;
         }
+        // A base farther from the hull than its move (and a slack) cannot reach any place
+        // along it: the places are not looked for, which a block of a thousand would make costly.
+        let allow = movement::max_allowance(table, rules, u.id);
+        if ship.distance_to(&u.base) > allow + 1.0 {
+            continue;
+        }
         let Some((to, facing)) = marine_ai::free_ship_slot(table, rules, &ship, u) else {
             continue;
         };
-        if to.distance(u.base.center) > movement::max_allowance(table, rules, u.id) {
+        if to.distance(u.base.center) > allow {
             continue;
         }
         let Ok(mut search) = movement::MoveSearch::among(table, rules, &grid, vec![u.id]) else {

@@ -67,8 +67,8 @@ impl Picture {
                 range: range_of(table, rules, e),
             })
             .collect();
-        let ship = makes_for_the_ship(table, side);
         let objective = table.config.scenario.objective.as_ref();
+        let ship = must_board(objective, side);
         let zone = objective.and_then(|o| o.zone()).cloned();
         let exit = match objective {
             Some(Objective::ExitEdge { side: s, edge, .. }) if *s == side => Some(*edge),
@@ -202,12 +202,6 @@ impl Picture {
         }
         harm
     }
-}
-
-/// Whether `side` makes for the ship to repair and board it: the humans of a repair-and-board
-/// scenario (001's crashed ship).
-pub fn makes_for_the_ship(table: &Table, side: Side) -> bool {
-    must_board(table.config.scenario.objective.as_ref(), side)
 }
 
 /// Whether `side` closes on the enemy under `objective`: the aliens of 001's own game, a

@@ -88,14 +88,13 @@ impl AiLevel {
             // Measured with the arena (docs/ai.md): of the weights and habits tried, pressing
             // in against the clock beat the normal level, in the holding actions whose
             // attackers it drives (Jungle Patrol's hidden ambushers most, closing in at once
-            // where normal's wait the first turns under their counters), and so did boarding
-            // together: the crashed
-            // ship's marines board in 998 games of 1,000 against the normal aliens moving as
-            // the script moves (stepping onto a free place along the hull within reach first),
-            // in 327 as the normal commander moves them; and minding
-            // friendly fire: Mountain Pass's armed aliens, holding their shots into their own
-            // melees, win 400 games of 1,000 against normal's marines where they won 256.
-            // Concentrated fire, other weights, melee support and looking ahead did not.
+            // where normal's wait the first turns under their counters); so did boarding
+            // together: the crashed ship's marines board in 998 games of 1,000 against the
+            // normal aliens moving as the script moves (stepping onto a free place along the
+            // hull within reach first), in 327 as the normal commander moves them; and so did
+            // minding friendly fire: Mountain Pass's armed aliens, holding their shots into
+            // their own melees, win 400 games of 1,000 against normal's marines where they won
+            // 256. Concentrated fire, other weights, melee support and looking ahead did not.
             AiLevel::Hard => Style {
                 presses: true,
                 boards_together: true,

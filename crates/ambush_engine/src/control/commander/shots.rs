@@ -1,7 +1,7 @@
 //! The commander's shooting: every shot its side may take, weighed by the chance to hit and what the target threatens, and the best taken.
 
 use super::Style;
-use super::aims::{makes_for_the_ship, range_of};
+use super::aims::{must_board, range_of};
 use crate::rules::orders::Order;
 use crate::rules::shooting;
 use crate::rules::table::{Table, Unit, UnitId};
@@ -18,7 +18,8 @@ const THREAT_SHOOTS: f32 = 0.5;
 /// with the target, and takes none that costs more than it gains.
 pub fn shooting_order(table: &Table, rules: &Rules, side: Side, style: &Style) -> Order {
     // The repair crew: only the humans of a repair-and-board scenario have one.
-    let crew_at_the_ship = makes_for_the_ship(table, side) && !table.progress.power_restored;
+    let crew_at_the_ship = must_board(table.config.scenario.objective.as_ref(), side)
+        && !table.progress.power_restored;
     let grid = table.grid();
     let terrain = shooting::terrain_print(table);
     let tol = rules.general.contact_tolerance;

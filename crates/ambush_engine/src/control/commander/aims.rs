@@ -221,12 +221,13 @@ fn closes(objective: Option<&Objective>, side: Side) -> bool {
 
 /// Whether `side` must destroy the enemy before the turn limit to win under `objective`, so that
 /// every turn it waits is one the enemy needs: a holding action's attackers (001's aliens, who
-/// win only by destroying the humans, against a side that wins by standing at the limit) and
-/// `Destroy`'s destroyer. A side barring a patrol's way or a crashed ship's boarding has the
-/// clock on its side instead.
+/// win only by destroying the humans, against a side that wins by standing at the limit),
+/// `Destroy`'s destroyer, and the aliens of a scenario with no objective, who win only by
+/// destroying the humans (001) and at the turn limit have only a draw. A side barring a patrol's
+/// way or a crashed ship's boarding has the clock on its side instead.
 pub fn against_the_clock(objective: Option<&Objective>, side: Side) -> bool {
     match objective {
-        Some(Objective::HoldUntilTurnLimit) => side == Side::Aliens,
+        Some(Objective::HoldUntilTurnLimit) | None => side == Side::Aliens,
         Some(Objective::Destroy { side: s }) => *s == side,
         _ => false,
     }

@@ -73,7 +73,7 @@ fn best_for(
     if let Some(charge) = best_charge(table, rules, picture, u, style) {
         return Some(charge);
     }
-    if u.status.hidden && table.progress.turn as f32 <= style.hidden_wait * turn_limit(table) {
+    if u.status.hidden && style.waits_hidden {
         return None;
     }
     let here = u.base.center;
@@ -367,9 +367,4 @@ pub fn onto_the_ship(table: &Table, rules: &Rules, side: Side) -> Option<Order> 
         }
     }
     None
-}
-
-/// The scenario's turn limit, in turns.
-fn turn_limit(table: &Table) -> f32 {
-    table.config.scenario.turn_limit as f32
 }

@@ -299,28 +299,45 @@ fn the_normal_level_holds_back_where_its_side_denies_the_objective_and_only_then
 }
 
 #[test]
-fn the_normal_level_presses_in_where_its_side_bars_the_way() {
+fn barring_a_patrols_way_hard_presses_in_normal_closes_from_cover_and_cautious_hangs_back() {
     // A patrol that must get out by the north edge: the aliens must catch it before it gets
-    // through, and waiting only lets it. With no objective a normal alien on its way steps aside
-    // into the wood beside its path; barring the way, it goes straight on, as hard does; cautious
-    // keeps to the wood.
+    // through, and waiting only lets it. On its way a normal alien steps aside into the wood
+    // beside its path; the hard one goes straight on. In the open, 20" from a marine, the hard
+    // alien closes in and the cautious one keeps its distance.
     use ambush_data::board::Edge;
     use ambush_data::scenario::Objective;
-    let (mut t, a) = an_alien_past_a_wood();
-    let step = |t: &Table, level| alien_step(t, a, level);
-    assert!(t.in_cover_terrain(step(&t, AiLevel::Normal)));
-    t.config.scenario_mut().objective = Some(Objective::ExitEdge {
+    let patrol = Some(Objective::ExitEdge {
         side: Side::Humans,
         edge: Edge::North,
         count: 1,
     });
-    let normal = step(&t, AiLevel::Normal);
+    let marine_at = Vec2::new(20.0, 10.0);
+    let gained = |t: &Table, unit: UnitId, to: Vec2| {
+        t.unit(unit).unwrap().base.center.distance(marine_at) - to.distance(marine_at)
+    };
+    let (mut t, a) = an_alien_past_a_wood();
+    t.config.scenario_mut().objective = patrol.clone();
+    let normal = alien_step(&t, a, AiLevel::Normal);
+    let hard = alien_step(&t, a, AiLevel::Hard);
     assert!(
-        !t.in_cover_terrain(normal),
-        "normal ends at {normal}, in the wood"
+        t.in_cover_terrain(normal),
+        "normal ends at {normal}, in the open"
     );
-    assert_eq!(step(&t, AiLevel::Hard), normal);
-    assert!(t.in_cover_terrain(step(&t, AiLevel::Cautious)));
+    assert!(
+        !t.in_cover_terrain(hard),
+        "hard ends at {hard}, in the wood"
+    );
+    assert!(gained(&t, a, hard) > gained(&t, a, normal));
+    let mut open = open_table();
+    marine(&mut open, "M1", (marine_at.x, marine_at.y), 0.0);
+    let b = alien(&mut open, "A1", (20.0, 30.0), 180.0);
+    open.config.scenario_mut().objective = patrol;
+    let hard = gained(&open, b, alien_step(&open, b, AiLevel::Hard));
+    let cautious = gained(&open, b, alien_step(&open, b, AiLevel::Cautious));
+    assert!(
+        hard > 3.0 && cautious < 1.0,
+        "in the open hard gains {hard}, cautious {cautious}"
+    );
 }
 
 #[test]

@@ -38,8 +38,11 @@ pub struct ArenaArgs {
 /// A commander's level, as typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LevelArg {
+    /// Keeps to cover and out of reach; hangs back where it must destroy or catch the enemy in time
     Cautious,
+    /// Plays the objective from cover to cover
     Normal,
+    /// Presses in where it must destroy or catch the enemy in time; boards a ship in groups
     Hard,
 }
 

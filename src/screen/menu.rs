@@ -483,7 +483,8 @@ fn options_ui(ui: &mut egui::Ui, options: &mut GameOptions) {
                 "The aliens: 001's random monster, nearest first, charging what it can reach, unless the scenario gives them the commander (its `alien_player`); the solo buttons say which. The marines: the normal commander.",
             );
         for level in AiLevel::ALL {
-            ui.radio_value(&mut options.opponent, Some(level), level.name());
+            ui.radio_value(&mut options.opponent, Some(level), level.name())
+                .on_hover_text(level.summary());
         }
     });
     ui.label("Speed of the AI's moves:");

@@ -54,6 +54,21 @@ impl AiLevel {
         }
     }
 
+    /// How it plays, in a line for a player choosing an opponent (docs/ai.md has the whole).
+    pub fn summary(self) -> &'static str {
+        match self {
+            AiLevel::Cautious => {
+                "Keeps to cover and out of reach and charges only with the odds well in its favour; with the enemy to destroy or a patrol to catch in time, it hangs back. The easiest."
+            }
+            AiLevel::Normal => {
+                "Plays the objective, from cover to cover; holds back where denying the enemy its objective wins, and closes in where it must destroy or catch the enemy in time."
+            }
+            AiLevel::Hard => {
+                "As normal, but presses in where it must destroy or catch the enemy in time, boards a ship in groups, and holds a shot whose miss may hit its own in a melee."
+            }
+        }
+    }
+
     /// The level of a typed name.
     pub fn named(name: &str) -> Option<AiLevel> {
         AiLevel::ALL.into_iter().find(|l| l.name() == name)

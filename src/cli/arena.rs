@@ -42,7 +42,7 @@ pub enum LevelArg {
     Cautious,
     /// Plays the objective from cover to cover
     Normal,
-    /// Presses in where it must destroy or catch the enemy in time; boards a ship in groups
+    /// Presses in, spreading its attack, where it must destroy or catch the enemy in time; boards a ship in groups
     Hard,
 }
 

@@ -51,6 +51,9 @@ pub struct Picture {
     must_reach: bool,
     /// The edge this side must leave the table by (an `ExitEdge` objective of its own).
     exit: Option<Edge>,
+    /// Spreading its attack (`Picture::spreading`): how many of this side's units stand within
+    /// a standard move of each enemy, in `enemies`' order.
+    beset: Option<Vec<usize>>,
 
     /// The rules' contact tolerance, inches.
     tolerance: f32,
@@ -83,8 +86,30 @@ impl Picture {
             zone,
             must_reach,
             exit,
+            beset: None,
             tolerance: rules.general.contact_tolerance,
         }
+    }
+
+    /// The picture of a side that spreads its attack: a unit closing on the enemy makes for the
+    /// nearest of the enemies with the fewest of its side's units within a standard move (001's
+    /// SMR) of them, itself among them, rather than for the nearest. 001: "Only one unit may
+    /// engage in a physical contact melee against another, other units in contact provide
+    /// support": a second unit on an enemy adds one to the fight, where one sent to an enemy
+    /// nobody is near takes it out of the fight for the others.
+    pub fn spreading(mut self, table: &Table, rules: &Rules) -> Picture {
+        let near = rules.general.smr;
+        let own: Vec<Vec2> = table
+            .side_on_table(self.side)
+            .map(|u| u.base.center)
+            .collect();
+        self.beset = Some(
+            self.enemies
+                .iter()
+                .map(|e| own.iter().filter(|p| p.distance(e.at) < near).count())
+                .collect(),
+        );
+        self
     }
 
     /// The nearest known enemy to `p`, and how far it is.
@@ -97,8 +122,9 @@ impl Picture {
 
     /// Where unit `u` is going: the ship for the humans while it is their objective, the edge
     /// its side must leave by, the scenario's zone for both sides (to reach it, hold it, or bar
-    /// the way to it), else the nearest enemy for a side that must destroy the other or bar a
-    /// patrol's way, or nowhere (it holds its ground).
+    /// the way to it), else the nearest enemy (spreading its attack, the nearest of the least
+    /// beset) for a side that must destroy the other or bar a patrol's way, or nowhere (it holds
+    /// its ground).
     pub fn goal(&self, table: &Table, rules: &Rules, u: &Unit) -> Option<Vec2> {
         if self.ship {
             // At the ship, a marine stays: it repairs, then boards.
@@ -126,9 +152,23 @@ impl Picture {
             }
             return Some(zone.center());
         }
-        closes(table.config.scenario.objective.as_ref(), self.side)
-            .then(|| self.nearest(u.base.center).map(|(e, _)| e.at))
-            .flatten()
+        if !closes(table.config.scenario.objective.as_ref(), self.side) {
+            return None;
+        }
+        let here = u.base.center;
+        match &self.beset {
+            Some(beset) => self
+                .enemies
+                .iter()
+                .zip(beset)
+                .min_by(|a, b| {
+                    (a.1.cmp(b.1))
+                        .then(a.0.at.distance(here).total_cmp(&b.0.at.distance(here)))
+                        .then(a.0.id.cmp(&b.0.id))
+                })
+                .map(|(e, _)| e.at),
+            None => self.nearest(here).map(|(e, _)| e.at),
+        }
     }
 
     /// What a unit's spots are weighed by that does not change from spot to spot, worked out

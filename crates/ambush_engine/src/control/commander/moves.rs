@@ -41,6 +41,11 @@ pub fn movement_order(table: &Table, rules: &Rules, side: Side, style: &Style) -
         return order;
     }
     let picture = Picture::of(table, rules, side);
+    let picture = if style.spreads_attack {
+        picture.spreading(table, rules)
+    } else {
+        picture
+    };
     let grid = table.grid();
     let mut free: Vec<(f32, &Unit)> = table
         .side_on_table(side)

@@ -193,6 +193,45 @@ fn against_the_clock_cautious_hangs_back_normal_closes_from_cover_and_hard_press
 }
 
 #[test]
+fn pressing_in_the_hard_level_spreads_its_attack_over_the_enemy() {
+    // 001: "Only one unit may engage in a physical contact melee against another, other units
+    // in contact provide support". M1 is already fought by A1; A2, nearer M1 than M2, makes
+    // for M1 at normal, where its charge could only support A1's, and for M2, whom nobody is
+    // near, at hard, which presses in against the clock (a holding action). Measured
+    // (docs/ai.md): on Night Raid hard's aliens then win 662 games of 1,000 against normal's
+    // marines, where going for the nearest they won 481.
+    use ambush_data::scenario::Objective;
+    let mut t = open_table();
+    t.config.scenario_mut().objective = Some(Objective::HoldUntilTurnLimit);
+    let m1 = Vec2::new(20.0, 10.0);
+    let m2 = Vec2::new(30.0, 10.0);
+    marine(&mut t, "M1", (m1.x, m1.y), 0.0);
+    marine(&mut t, "M2", (m2.x, m2.y), 0.0);
+    alien(&mut t, "A1", (20.0, 11.25), 180.0);
+    let a2 = alien(&mut t, "A2", (22.0, 25.0), 180.0);
+    let u = t.unit(a2).unwrap();
+    let picture = aims::Picture::of(&t, rules(), Side::Aliens);
+    assert_eq!(picture.goal(&t, rules(), u), Some(m1), "the nearest");
+    let spread = picture.spreading(&t, rules());
+    assert_eq!(
+        spread.goal(&t, rules(), u),
+        Some(m2),
+        "the one nobody is near"
+    );
+    let from = u.base.center;
+    // Which marine a step brings the alien nearer, by its full move.
+    let heads_for = |to: Vec2| {
+        [m1, m2]
+            .into_iter()
+            .find(|m| from.distance(*m) - to.distance(*m) > 3.5)
+    };
+    let normal = alien_step(&t, a2, AiLevel::Normal);
+    let hard = alien_step(&t, a2, AiLevel::Hard);
+    assert_eq!(heads_for(normal), Some(m1), "normal steps to {normal}");
+    assert_eq!(heads_for(hard), Some(m2), "hard steps to {hard}");
+}
+
+#[test]
 fn a_hidden_ambusher_against_the_clock_closes_in_at_once_unless_cautious() {
     // 004: a hidden unit gives itself away when it moves, so a commander's ambusher waits for
     // the enemy to come within its charge. A holding action's attackers must destroy the
@@ -280,7 +319,7 @@ fn the_normal_level_holds_back_where_its_side_denies_the_objective_and_only_then
     // The crashed ship: "repair the ship and board it" before the turn limit, so the aliens
     // need only keep the humans from it. Measured (docs/ai.md), aliens that wait in cover for
     // the marines to come let them board far less than aliens that go out to meet them. With
-    // no objective the aliens close on the nearest human; cautious plays as it always does.
+    // their own way out past the marine to the south instead, they go forward.
     use ambush_data::scenario::Objective;
     let mut t = open_table();
     let marine_at = Vec2::new(20.0, 10.0);
@@ -293,19 +332,16 @@ fn the_normal_level_holds_back_where_its_side_denies_the_objective_and_only_then
         Order::Move { unit, to, .. } if unit == a => to,
         _ => start,
     };
-    let closing = [AiLevel::Cautious, AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
+    t.config.scenario_mut().objective = Some(aliens_exit_south());
+    let closing = [AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
     t.config.scenario_mut().objective = Some(Objective::RepairAndBoard {
         feature: "ship".into(),
     });
-    let denying = [AiLevel::Cautious, AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
-    assert_eq!(denying[0], closing[0], "cautious plays as it always does");
-    for (level, (deny, close)) in ["normal", "hard"]
-        .iter()
-        .zip(denying[1..].iter().zip(&closing[1..]))
-    {
+    let denying = [AiLevel::Normal, AiLevel::Hard].map(|l| end(&t, l));
+    for (level, (deny, close)) in ["normal", "hard"].iter().zip(denying.iter().zip(&closing)) {
         assert!(
             deny.distance(marine_at) > close.distance(marine_at) + 1.0,
-            "{level} holds back: {deny} against {close} with no objective"
+            "{level} holds back: {deny} against {close} on its way out"
         );
         assert!(
             t.in_cover_terrain(*deny),

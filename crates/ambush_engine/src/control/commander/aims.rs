@@ -162,7 +162,7 @@ impl Picture {
                 .iter()
                 .zip(beset)
                 .min_by(|a, b| {
-                    (a.1.cmp(b.1))
+                    a.1.cmp(b.1)
                         .then(a.0.at.distance(here).total_cmp(&b.0.at.distance(here)))
                         .then(a.0.id.cmp(&b.0.id))
                 })

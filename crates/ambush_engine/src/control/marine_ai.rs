@@ -174,8 +174,7 @@ fn outward_edges(k: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2, Vec2)> + '_ {
     } else {
         1.0
     };
-    (0..k.len()).map(move |i| {
-        let (p, q) = (k[i], k[(i + 1) % k.len()]);
+    ambush_data::polygon::edges(k).map(move |(p, q)| {
         let e = q - p;
         (p, q, Vec2::new(e.y, -e.x).normalize_or_zero() * wind)
     })
@@ -184,8 +183,8 @@ fn outward_edges(k: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2, Vec2)> + '_ {
 /// The facing of a base at `p` squarely toward the ship: at the nearest point of its outline.
 pub(crate) fn facing_the_ship(ship: &Shape, p: Vec2) -> f32 {
     let toward = match ship.outline() {
-        Some(k) => (0..k.len())
-            .map(|i| geometry::nearest_point_on_segment(p, k[i], k[(i + 1) % k.len()]))
+        Some(k) => ambush_data::polygon::edges(&k)
+            .map(|(a, b)| geometry::nearest_point_on_segment(p, a, b))
             .min_by(|x, y| x.distance(p).total_cmp(&y.distance(p)))
             .unwrap_or(ship.center()),
         None => ship.center(),
